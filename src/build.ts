@@ -1,0 +1,99 @@
+/**
+ * One build: load → validate → runPipeline → routes → check links → render → write.
+ * Returns the files in memory and every diagnostic; writes dist/ only when asked and only when the
+ * content has no errors (then atomically, so a failed build leaves the previous dist/ as it was).
+ */
+import { performance } from 'node:perf_hooks';
+import type { Diagnostic } from './diagnostics/diagnostic.js';
+import { sortDiagnostics } from './diagnostics/diagnostic.js';
+import { readAssets } from './load/read-assets.js';
+import { readContent } from './load/read-content.js';
+import { runPipeline, type BuiltSite, type Timer } from './pipeline.js';
+import { renderPage } from './render/render-page.js';
+import { buildRoutes, type Route } from './routes.js';
+import { outputPath } from './routes/types.js';
+import { checkInternalLinks } from './validate/links.js';
+import { checkSemantics } from './validate/semantics.js';
+import { writeDist, type OutputFile } from './write/write-dist.js';
+import type { Chrome } from '../templates/types.js';
+
+export interface BuildOptions {
+  contentDir: string;
+  outDir: string;
+  cwd?: string;
+  /** Overrides site.yaml's baseUrl (e.g. for a staging host). */
+  baseUrl?: string;
+  /** Write dist/ (build) or only check (check). */
+  write: boolean;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  files: OutputFile[];
+  routes: Route[];
+  site?: BuiltSite;
+  pages: number;
+  /** Milliseconds per pass and phase, for --profile. */
+  timings: Map<string, number>;
+  ms: number;
+}
+
+export async function build(opts: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const timings = new Map<string, number>();
+  const timed: Timer = (name, run) => {
+    const t0 = performance.now();
+    try {
+      return run();
+    } finally {
+      timings.set(name, (timings.get(name) ?? 0) + performance.now() - t0);
+    }
+  };
+  const fail = (diagnostics: Diagnostic[]): BuildResult => ({ ok: false, diagnostics: sortDiagnostics(diagnostics), files: [], routes: [], pages: 0, timings, ms: performance.now() - started });
+
+  const cwd = opts.cwd ?? process.cwd();
+  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd }));
+  if (!loaded.site) return fail(loaded.diagnostics);
+  const source = loaded.site;
+  if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+  const semantic = timed('validate', () => checkSemantics(source, loaded.sources));
+  if (loaded.diagnostics.length || semantic.length) return fail([...loaded.diagnostics, ...semantic]);
+
+  const site = await runPipeline(source, timed);
+  const assets = timed('assets', () => readAssets());
+  const routes = timed('routes', () => buildRoutes(site, assets));
+
+  const urls = new Set(routes.map((r) => r.url));
+  const linkProblems = timed('link-check', () =>
+    checkInternalLinks(
+      [
+        ...site.articles.map((a) => ({ file: a.file, links: site.bodies.get(a.slug)!.links })),
+        ...site.source.pages.map((p) => ({ file: p.file, links: site.pageBodies.get(p.name)!.links })),
+        { file: source.configFile, links: source.config.glossaryFaq.map((f) => ({ href: f.href, line: loaded.sources.get(source.configFile)?.locate(['glossaryFaq']).line ?? 1 })) },
+      ],
+      urls,
+    ),
+  );
+  if (linkProblems.length) return fail(linkProblems);
+
+  const chrome: Chrome = {
+    siteName: site.config.name,
+    tagline: site.config.tagline,
+    publisherName: site.config.publisher.name,
+    publisherUrl: site.config.publisher.url,
+    licenseName: site.config.license.name,
+    licenseUrl: site.config.license.url,
+    chronologyBuilderUrl: site.config.chronologyBuilderUrl,
+    cssHref: assets.cssHref,
+    language: site.config.language,
+  };
+  const files = timed('render', () => routes.map((r): OutputFile => ({ path: outputPath(r), body: r.kind === 'html' ? renderPage(r, chrome) : r.body })));
+  if (opts.write) {
+    const t0 = performance.now();
+    await writeDist(opts.outDir, files);
+    timings.set('write', performance.now() - t0);
+  }
+  const pages = routes.filter((r) => r.kind === 'html').length;
+  return { ok: true, diagnostics: [], files, routes, site, pages, timings, ms: performance.now() - started };
+}

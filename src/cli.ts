@@ -1,0 +1,148 @@
+/**
+ * The command line: `legalsite build | check | serve`. Parses options with commander, runs the build,
+ * prints diagnostics through the chosen reporter and returns the exit code:
+ * 0 ok, 1 content errors, 2 usage errors, 3 internal failure.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { build, type BuildResult } from './build.js';
+import { InternalError, UsageError, type Diagnostic } from './diagnostics/diagnostic.js';
+import { formatGithub } from './diagnostics/reporters/github.js';
+import { formatJson } from './diagnostics/reporters/json.js';
+import { formatPretty } from './diagnostics/reporters/pretty.js';
+import { packageVersion } from './package-root.js';
+import { startServer } from './serve.js';
+
+type Reporter = 'pretty' | 'json' | 'github';
+
+interface CommonOptions {
+  content: string;
+  out: string;
+  baseUrl?: string;
+  reporter: Reporter;
+  quiet?: boolean;
+  profile?: boolean;
+  debug?: boolean;
+}
+
+export interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  isTTY: boolean;
+  env: NodeJS.ProcessEnv;
+}
+
+const processIo = (): Io => ({
+  stdout: (s) => process.stdout.write(`${s}\n`),
+  stderr: (s) => process.stderr.write(`${s}\n`),
+  isTTY: Boolean(process.stderr.isTTY),
+  env: process.env,
+});
+
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  let exitCode = 0;
+  const program = new Command('legalsite')
+    .description('Compile a folder of legal-practice content into a static, citable reference website.')
+    .version(packageVersion(), '-v, --version')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout(s.trimEnd()), writeErr: (s) => io.stderr(s.trimEnd()) })
+    .showHelpAfterError('(run with --help for usage)');
+
+  const withCommon = (cmd: Command) =>
+    cmd
+      .option('--content <dir>', 'content folder', 'content')
+      .option('--out <dir>', 'output folder', 'dist')
+      .option('--base-url <url>', "override site.yaml's baseUrl", parseUrl)
+      .addOption(new Option('--reporter <name>', 'how to print errors').choices(['pretty', 'json', 'github']).default('pretty'))
+      .option('--quiet', 'print nothing but errors')
+      .option('--profile', 'print time per pass and phase')
+      .option('--debug', 'print stack traces for internal failures')
+      .exitOverride();
+
+  withCommon(program.command('build').description('build the site into the output folder (atomically)')).action(async (opts: CommonOptions) => {
+    exitCode = await runBuild(opts, true, io);
+  });
+  withCommon(program.command('check').description('load, validate and run every pass; write nothing')).action(async (opts: CommonOptions) => {
+    exitCode = await runBuild(opts, false, io);
+  });
+  withCommon(program.command('serve').description('build, then serve the output folder for preview'))
+    .option('--port <n>', 'port to listen on', parsePort, 4321)
+    .option('--host <host>', 'address to bind (use 0.0.0.0 to expose)', '127.0.0.1')
+    .action(async (opts: CommonOptions & { port: number; host: string }) => {
+      exitCode = await runBuild(opts, true, io);
+      if (exitCode !== 0) return;
+      const server = await startServer({ root: path.resolve(opts.out), port: opts.port, host: opts.host });
+      io.stdout(`Serving ${opts.out}/ at ${server.url} (Ctrl-C to stop)`);
+      await server.closed;
+    });
+
+  try {
+    await program.parseAsync(argv);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      return 2;
+    }
+    if (error instanceof UsageError) {
+      io.stderr(`legalsite: ${error.message}`);
+      return 2;
+    }
+    const debug = argv.includes('--debug');
+    io.stderr(`legalsite: internal failure: ${(error as Error).message}\nThis is a bug in legalsite${debug ? '' : ' (run with --debug for the stack trace)'}.`);
+    if (debug) io.stderr(String((error as Error).stack));
+    return error instanceof InternalError ? 3 : 3;
+  }
+}
+
+async function runBuild(opts: CommonOptions, write: boolean, io: Io): Promise<number> {
+  const result = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write });
+  if (!result.ok) {
+    printDiagnostics(result.diagnostics, opts.reporter, io);
+    if (!opts.quiet && opts.reporter === 'pretty') io.stderr(write ? `Build failed; ${opts.out}/ was left unchanged.` : 'Check failed.');
+    return 1;
+  }
+  if (opts.reporter === 'json') io.stdout(formatJson([]));
+  if (!opts.quiet && opts.reporter !== 'json') io.stdout(summaryLine(result, write, opts.out));
+  if (opts.profile) io.stdout(profileTable(result));
+  return 0;
+}
+
+function printDiagnostics(list: Diagnostic[], reporter: Reporter, io: Io): void {
+  if (reporter === 'json') return io.stdout(formatJson(list));
+  if (reporter === 'github') return io.stdout(formatGithub(list));
+  const color = io.isTTY && !('NO_COLOR' in io.env && io.env.NO_COLOR !== '');
+  io.stderr(formatPretty(list, { color, frames: io.isTTY, readSource: (f) => safeRead(f) }));
+}
+
+function safeRead(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export function summaryLine(result: BuildResult, wrote: boolean, out: string): string {
+  const seconds = (result.ms / 1000).toFixed(2);
+  const what = `${result.pages} pages, ${result.files.length} files`;
+  return wrote ? `Built ${what} in ${seconds}s → ${out}/` : `Checked ${what} in ${seconds}s; no errors (nothing written)`;
+}
+
+function profileTable(result: BuildResult): string {
+  const rows = [...result.timings.entries()].sort((a, b) => b[1] - a[1]);
+  const width = Math.max(...rows.map(([n]) => n.length));
+  return ['Time per pass and phase:', ...rows.map(([name, ms]) => `  ${name.padEnd(width)}  ${ms.toFixed(1).padStart(8)} ms`)].join('\n');
+}
+
+function parsePort(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535.');
+  return n;
+}
+
+function parseUrl(value: string): string {
+  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new InvalidArgumentError('write an absolute URL such as https://reference.example.com.');
+  return value;
+}

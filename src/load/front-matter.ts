@@ -1,0 +1,37 @@
+/**
+ * Splits a Markdown file into its YAML front matter (with positions) and body.
+ * The front matter sits between a first line `---` and the next line `---`.
+ */
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { parseYamlSource, type YamlSource } from './yaml-source.js';
+
+export interface FrontMatterFile {
+  source: YamlSource;
+  body: string;
+  /** File line of the body's first line (1-based). */
+  bodyLine: number;
+}
+
+export function splitFrontMatter(
+  text: string,
+  file: string,
+): { parsed?: FrontMatterFile; diagnostics: Diagnostic[] } {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  if (lines[0]?.trim() !== '---') {
+    return { diagnostics: [diagnostic('front-matter-missing', { file, line: 1 }, '', 'has no front matter')] };
+  }
+  const close = lines.findIndex((l, i) => i > 0 && l.trim() === '---');
+  if (close === -1) {
+    return {
+      diagnostics: [
+        diagnostic('front-matter-missing', { file, line: 1 }, '', 'front matter is not closed', 'Add a line "---" after the last front matter field.'),
+      ],
+    };
+  }
+  const yamlText = lines.slice(1, close).join('\n');
+  const { source, diagnostics } = parseYamlSource(yamlText, file, 1);
+  return {
+    parsed: { source, body: lines.slice(close + 1).join('\n'), bodyLine: close + 2 },
+    diagnostics,
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * Turns schema-valid YAML data into the model's entities, applying the spec's defaults
+ * (author "Editorial Team", jurisdiction Global, term slugs derived from titles).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_AUTHOR, DEFAULT_LANGUAGE } from '../constants.js';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Article, Dataset, Page, SiteConfig, TemplateFile, Term } from '../model.js';
+import { slugify } from '../passes/slugify.js';
+import type { YamlSource } from './yaml-source.js';
+
+type Data = Record<string, any>;
+
+export function toConfig(source: YamlSource): SiteConfig {
+  const d = source.data as Data;
+  return {
+    name: d.name,
+    tagline: d.tagline ?? '',
+    description: d.description ?? '',
+    baseUrl: String(d.baseUrl).replace(/\/+$/, ''),
+    language: d.language ?? DEFAULT_LANGUAGE,
+    publisher: d.publisher,
+    editorialEmail: d.editorialEmail,
+    license: d.license,
+    chronologyBuilderUrl: d.chronologyBuilderUrl,
+    keywords: d.keywords ?? [],
+    indexnow: { key: d.indexnow?.key ?? '', endpoints: d.indexnow?.endpoints ?? [] },
+    home: { latestArticles: d.home?.latestArticles ?? [], sampleTerms: d.home?.sampleTerms ?? [] },
+    glossaryFaq: d.glossaryFaq ?? [],
+    tags: d.tags,
+  };
+}
+
+export function toArticle(source: YamlSource, body: string, bodyLine: number, fileStem: string): Article {
+  const d = source.data as Data;
+  return {
+    file: source.file,
+    slug: d.slug ?? fileStem,
+    title: d.title,
+    summary: d.summary,
+    description: d.description ?? d.summary,
+    author: d.author ?? DEFAULT_AUTHOR,
+    reviewedBy: d.reviewedBy,
+    datePublished: d.datePublished,
+    dateModified: d.dateModified ?? d.datePublished,
+    tags: d.tags,
+    jurisdiction: d.jurisdiction,
+    schemaType: d.schemaType,
+    answer: d.answer,
+    keyTakeaways: d.keyTakeaways,
+    faq: d.faq,
+    references: d.references,
+    seeAlso: d.seeAlso,
+    downloads: d.downloads,
+    editorialNote: d.editorialNote,
+    body,
+    bodyLine,
+  };
+}
+
+export function toTerm(source: YamlSource): Term {
+  const d = source.data as Data;
+  return {
+    file: source.file,
+    slug: d.slug ?? slugify(d.title),
+    title: d.title,
+    jurisdiction: d.jurisdiction,
+    tags: d.tags,
+    definition: String(d.definition).trim(),
+    alsoCalled: d.alsoCalled,
+    contrastWith: d.contrastWith,
+    seeAlso: d.seeAlso,
+    dataFields: d.dataFields,
+    lastModified: d.lastModified,
+  };
+}
+
+export function toDataset(source: YamlSource, fileStem: string): Dataset {
+  const d = source.data as Data;
+  return {
+    file: source.file,
+    slug: d.slug ?? fileStem,
+    title: d.title,
+    description: String(d.description).trim(),
+    datePublished: d.datePublished,
+    dateModified: d.dateModified ?? d.datePublished,
+    keywords: d.keywords,
+    fields: d.fields,
+    distributions: d.distributions,
+  };
+}
+
+export function toPage(source: YamlSource, body: string, bodyLine: number, name: string): Page {
+  const d = source.data as Data;
+  return { file: source.file, name, title: d.title, description: d.description, dateModified: d.dateModified, body, bodyLine };
+}
+
+/**
+ * Downloadable files: those listed in templates/index.yaml (with titles) plus any other file in the
+ * folder. A listed `x.pdf` with no such file is generated at build from `x.md`, its source.
+ */
+export function toTemplates(
+  index: YamlSource | undefined,
+  files: string[],
+  templatesDir: string,
+  rel: (abs: string) => string,
+  diagnostics: Diagnostic[],
+): TemplateFile[] {
+  const entries = ((index?.data as Data[] | undefined) ?? []).map((e, i) => ({ file: String(e.file), title: String(e.title), description: String(e.description), usedBy: (e.usedBy ?? []) as string[], i }));
+  const byName = new Map(files.map((abs) => [path.relative(templatesDir, abs).split(path.sep).join('/'), abs]));
+  const out: TemplateFile[] = [];
+  const sourcesUsed = new Set<string>();
+  for (const e of entries) {
+    const abs = byName.get(e.file);
+    const at = { file: index!.file, ...index!.locate([e.i, 'file']) };
+    if (abs) {
+      out.push({ file: rel(abs), name: e.file, title: e.title, description: e.description, usedBy: e.usedBy, body: readFileSync(abs) });
+      continue;
+    }
+    const sourceName = e.file.replace(/\.pdf$/, '.md');
+    const sourceAbs = e.file.endsWith('.pdf') ? byName.get(sourceName) : undefined;
+    if (sourceAbs && existsSync(sourceAbs)) {
+      sourcesUsed.add(sourceName);
+      out.push({ file: rel(sourceAbs), name: e.file, title: e.title, description: e.description, usedBy: e.usedBy, source: readFileSync(sourceAbs, 'utf8') });
+    } else {
+      diagnostics.push(
+        diagnostic('missing-download', at, `[${e.i}].file`, `"${e.file}" is not in content/templates/`, e.file.endsWith('.pdf') ? `Add the file, or its text source ${sourceName} to generate it.` : undefined),
+      );
+    }
+  }
+  const listed = new Set(entries.map((e) => e.file));
+  for (const [name, abs] of byName) {
+    if (listed.has(name) || sourcesUsed.has(name)) continue;
+    out.push({ file: rel(abs), name, title: name, description: '', usedBy: [], body: readFileSync(abs) });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,19 @@
+/**
+ * Reads legalsite's own front-end assets (the stylesheet) and names them by content hash, so they can
+ * be cached for a year. Reads: templates/styles/. Writes: asset file routes.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from '../package-root.js';
+import type { Assets } from '../routes.js';
+
+export function contentHash(body: string | Uint8Array, length = 10): string {
+  return createHash('sha256').update(body).digest('hex').slice(0, length);
+}
+
+export function readAssets(): Assets {
+  const css = readFileSync(path.join(packageRoot(), 'templates', 'styles', 'site.css'), 'utf8');
+  const cssHref = `/assets/site.${contentHash(css)}.css`;
+  return { cssHref, files: [{ kind: 'file', url: cssHref, body: css, type: 'text/css; charset=utf-8' }] };
+}

@@ -1,0 +1,123 @@
+/**
+ * Reads `content/` into a SiteSource: site.yaml, articles, glossary terms, datasets, pages and
+ * downloadable templates. Every file is validated against its schema as it is read; problems become
+ * diagnostics, never exceptions. The positions of every YAML value are kept for later checks.
+ * Reads: the content folder. Writes: nothing.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { type Diagnostic, diagnostic, UsageError } from '../diagnostics/diagnostic.js';
+import type { SiteSource } from '../model.js';
+import { validateAgainstSchema, type SchemaId } from '../validate/schema-validator.js';
+import { splitFrontMatter } from './front-matter.js';
+import { toArticle, toConfig, toDataset, toPage, toTemplates, toTerm } from './normalize.js';
+import { parseYamlSource, type YamlSource } from './yaml-source.js';
+
+export interface LoadResult {
+  site?: SiteSource;
+  /** Parsed YAML per file (relative path), so later checks can point at lines. */
+  sources: Map<string, YamlSource>;
+  diagnostics: Diagnostic[];
+}
+
+export interface LoadOptions {
+  contentDir: string;
+  /** Paths in diagnostics are relative to this folder (the working directory). */
+  cwd: string;
+}
+
+/** Loads and schema-validates every content file. */
+export function readContent(opts: LoadOptions): LoadResult {
+  const contentDir = path.resolve(opts.cwd, opts.contentDir);
+  if (!existsSync(contentDir) || !statSync(contentDir).isDirectory()) {
+    throw new UsageError(`content folder not found: ${opts.contentDir} (pass --content DIR)`);
+  }
+  const rel = (abs: string) => path.relative(opts.cwd, abs).split(path.sep).join('/');
+  const sources = new Map<string, YamlSource>();
+  const diagnostics: Diagnostic[] = [];
+
+  const list = (pattern: string) => fg.sync(pattern, { cwd: contentDir, absolute: true, onlyFiles: true }).sort();
+  const read = (abs: string): string | undefined => {
+    try {
+      return readFileSync(abs, 'utf8');
+    } catch {
+      diagnostics.push(diagnostic('unreadable-file', { file: rel(abs) }, '', 'could not be read'));
+      return undefined;
+    }
+  };
+  const loadYaml = (abs: string, schema: SchemaId): YamlSource | undefined => {
+    const text = read(abs);
+    if (text === undefined) return undefined;
+    const { source, diagnostics: syntax } = parseYamlSource(text, rel(abs));
+    return accept(source, syntax, schema);
+  };
+  const loadMarkdown = (abs: string, schema: SchemaId) => {
+    const text = read(abs);
+    if (text === undefined) return undefined;
+    const { parsed, diagnostics: syntax } = splitFrontMatter(text, rel(abs));
+    if (!parsed) {
+      diagnostics.push(...syntax);
+      return undefined;
+    }
+    const source = accept(parsed.source, syntax, schema);
+    return source && { source, body: parsed.body, bodyLine: parsed.bodyLine };
+  };
+  function accept(source: YamlSource, syntax: Diagnostic[], schema: SchemaId): YamlSource | undefined {
+    if (syntax.length) {
+      diagnostics.push(...syntax);
+      return undefined;
+    }
+    if (source.data == null) source.data = schema === 'templates-index' ? [] : {};
+    sources.set(source.file, source);
+    const problems = validateAgainstSchema(source, schema);
+    diagnostics.push(...problems);
+    return problems.length ? undefined : source;
+  }
+
+  const siteFile = path.join(contentDir, 'site.yaml');
+  if (!existsSync(siteFile)) {
+    diagnostics.push(diagnostic('unreadable-file', { file: rel(siteFile) }, '', 'is missing', 'Every content folder needs a site.yaml with the site name, baseUrl and tags.'));
+    return { sources, diagnostics };
+  }
+  const siteSource = loadYaml(siteFile, 'site');
+
+  const articles = list('articles/*.md').flatMap((abs) => {
+    const md = loadMarkdown(abs, 'article');
+    return md ? [toArticle(md.source, md.body, md.bodyLine, stem(abs))] : [];
+  });
+  const terms = list('glossary/*.{yaml,yml}').flatMap((abs) => {
+    const source = loadYaml(abs, 'term');
+    return source ? [toTerm(source)] : [];
+  });
+  const datasets = list('datasets/*.{yaml,yml}').flatMap((abs) => {
+    const source = loadYaml(abs, 'dataset');
+    return source ? [toDataset(source, stem(abs))] : [];
+  });
+  const pages = list('pages/*.md').flatMap((abs) => {
+    const md = loadMarkdown(abs, 'page');
+    return md ? [toPage(md.source, md.body, md.bodyLine, stem(abs))] : [];
+  });
+  const templatesDir = path.join(contentDir, 'templates');
+  const indexFile = path.join(templatesDir, 'index.yaml');
+  const indexSource = existsSync(indexFile) ? loadYaml(indexFile, 'templates-index') : undefined;
+  const templateFiles = list('templates/**/*').filter((abs) => abs !== indexFile);
+  const templates = toTemplates(indexSource, templateFiles, templatesDir, rel, diagnostics);
+
+  if (!siteSource) return { sources, diagnostics };
+  const site: SiteSource = {
+    contentDir,
+    config: toConfig(siteSource),
+    configFile: siteSource.file,
+    articles,
+    terms,
+    datasets,
+    pages,
+    templates,
+  };
+  return { site, sources, diagnostics };
+}
+
+function stem(abs: string): string {
+  return path.basename(abs).replace(/\.[^.]+$/, '');
+}

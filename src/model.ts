@@ -1,0 +1,184 @@
+/**
+ * The Site model: one typed object holding everything the build knows.
+ * Loaders fill the source fields (config, articles, terms, datasets, pages, templates); passes add the
+ * derived fields of `DerivedSite`. Nothing else is global. Spec: site-spec.md §3 (entities).
+ */
+
+/** Where a value came from, so diagnostics can point at it. */
+export interface SourceRef {
+  /** Path relative to the working directory, as an editor would type it. */
+  file: string;
+}
+
+export interface SiteConfig {
+  name: string;
+  tagline: string;
+  description: string;
+  baseUrl: string;
+  language: string;
+  publisher: { name: string; url?: string };
+  editorialEmail: string;
+  license: { name: string; url: string };
+  chronologyBuilderUrl: string;
+  keywords: string[];
+  indexnow: { key: string; endpoints: string[] };
+  home: { latestArticles: string[]; sampleTerms: string[] };
+  glossaryFaq: { question: string; href: string }[];
+  /** Known tags and what each covers; the description feeds topic clusters. */
+  tags: Record<string, string>;
+}
+
+export type Jurisdiction = 'Global' | 'United States' | 'United Kingdom' | 'Australia';
+
+export interface AnswerObject {
+  title: string;
+  content: string[];
+  citation: string;
+}
+
+export interface FaqItem {
+  id: string;
+  q: string;
+  a: string;
+}
+
+export interface Reference {
+  id: string;
+  title: string;
+  url?: string;
+  source?: string;
+  pinpoint?: string;
+}
+
+export interface Download {
+  href: string;
+  title: string;
+  description?: string;
+}
+
+export interface Article extends SourceRef {
+  slug: string;
+  title: string;
+  summary: string;
+  description: string;
+  author: string;
+  reviewedBy?: string;
+  datePublished: string;
+  dateModified: string;
+  tags: string[];
+  jurisdiction: Jurisdiction;
+  schemaType: 'Article' | 'TechArticle' | 'HowTo';
+  answer?: string[] | AnswerObject;
+  keyTakeaways: string[];
+  faq: FaqItem[];
+  references: Reference[];
+  seeAlso: string[];
+  downloads: Download[];
+  editorialNote?: string;
+  /** Markdown body, and the file line its first line sits on. */
+  body: string;
+  bodyLine: number;
+}
+
+export interface Term extends SourceRef {
+  slug: string;
+  title: string;
+  jurisdiction: Jurisdiction;
+  tags: string[];
+  definition: string;
+  alsoCalled: string[];
+  contrastWith: string[];
+  seeAlso: string[];
+  dataFields: string[];
+  lastModified: string;
+}
+
+export interface DatasetField {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+}
+
+export interface Distribution {
+  format: string;
+  url: string;
+  title?: string;
+}
+
+export interface Dataset extends SourceRef {
+  slug: string;
+  title: string;
+  description: string;
+  datePublished: string;
+  dateModified: string;
+  keywords: string[];
+  fields: DatasetField[];
+  distributions: Distribution[];
+}
+
+export interface Page extends SourceRef {
+  name: string;
+  title: string;
+  description: string;
+  dateModified: string;
+  body: string;
+  bodyLine: number;
+}
+
+export interface TemplateFile extends SourceRef {
+  /** File name under /templates/. */
+  name: string;
+  title: string;
+  description: string;
+  usedBy: string[];
+  /** The bytes to publish; generated files (the checklist PDF) are filled by a pass. */
+  body?: Uint8Array;
+  /** For generated files: the Markdown text they are made from. */
+  source?: string;
+}
+
+/** Everything loaded from `content/`, before any pass runs. */
+export interface SiteSource {
+  contentDir: string;
+  config: SiteConfig;
+  configFile: string;
+  articles: Article[];
+  terms: Term[];
+  datasets: Dataset[];
+  pages: Page[];
+  templates: TemplateFile[];
+}
+
+export interface Heading {
+  id: string;
+  text: string;
+  level: number;
+}
+
+/** A glossary term found in an article body by the auto-linker. */
+export interface TermMention {
+  termSlug: string;
+  /** Plain text around the first mention, about 50 characters either side (spec §5). */
+  context: string;
+  linked: boolean;
+}
+
+/** What the article-html pass makes of one article. */
+export interface ArticleHtml {
+  html: string;
+  headings: Heading[];
+  mentions: TermMention[];
+  plainText: string;
+}
+
+export interface ArticleStats {
+  wordCount: number;
+  /** "N min", as in the index JSON; pages show "N min read". */
+  readingTime: string;
+  minutes: number;
+}
+
+export interface PageHtml {
+  html: string;
+}

@@ -1,0 +1,43 @@
+/**
+ * Renders the front-matter fields that hold inline Markdown (answer points, key takeaways, FAQ
+ * answers, editorial note) and normalises the two answer shapes into one.
+ * Reads: articles. Writes: ArticleFields per slug. Spec §2 (answer box, FAQ), §3 (answer object).
+ */
+import { ANSWER_DEFAULT_TITLE } from '../constants.js';
+import type { Article } from '../model.js';
+import { renderBlock, renderInline } from './markdown.js';
+
+export interface ArticleFields {
+  answer?: { title: string; points: string[]; pointsHtml: string[]; citation?: string };
+  takeawaysHtml: string[];
+  faq: { id: string; q: string; aHtml: string; aText: string }[];
+  editorialNoteHtml?: string;
+}
+
+const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+
+/** Inline Markdown as plain text ("**bold**" → "bold"), for JSON mirrors and copy formats. */
+export const inlineText = (markdown: string): string => stripTags(renderInline(markdown));
+
+export function renderArticleFields(article: Article): ArticleFields {
+  const a = article.answer;
+  const points = a === undefined ? undefined : Array.isArray(a) ? a : a.content;
+  return {
+    answer: points && {
+      title: (!Array.isArray(a) && a?.title) || ANSWER_DEFAULT_TITLE,
+      points: points.map(inlineText),
+      pointsHtml: points.map(renderInline),
+      citation: Array.isArray(a) ? undefined : a?.citation,
+    },
+    takeawaysHtml: article.keyTakeaways.map(renderInline),
+    faq: article.faq.map((f) => {
+      const aHtml = renderBlock(f.a);
+      return { id: f.id, q: f.q, aHtml, aText: stripTags(aHtml).trim() };
+    }),
+    editorialNoteHtml: article.editorialNote ? renderBlock(article.editorialNote) : undefined,
+  };
+}
+
+export function renderAllArticleFields(articles: Article[]): Map<string, ArticleFields> {
+  return new Map(articles.map((a) => [a.slug, renderArticleFields(a)]));
+}

@@ -1,0 +1,37 @@
+/**
+ * Renders each article body: Markdown to HTML once, parsed once with parse5, then the tree passes in
+ * this order (heading ids, cite anchors, glossary links, table wrappers), serialised once.
+ * Reads: articles, the term matcher, term titles. Writes: ArticleBody per article slug.
+ * Spec §2 (article page), §5 (auto-linking). Needs: term-matcher.
+ */
+import { ARTICLE_RESERVED_IDS } from '../constants.js';
+import type { Article, ArticleHtml, Term } from '../model.js';
+import { parseHtmlFragment, serializeHtml, textContent } from '../html/tree.js';
+import { addCiteAnchors } from './article-html/cite-anchors.js';
+import { linkGlossaryTerms } from './article-html/glossary-links.js';
+import { addHeadingIds } from './article-html/heading-ids.js';
+import { wrapTables } from './article-html/wrap-tables.js';
+import { type BodyLink, renderMarkdown } from './markdown.js';
+import { createSlugger } from './slugify.js';
+import type { TermMatcher } from './term-matcher.js';
+
+export interface ArticleBody extends ArticleHtml {
+  links: BodyLink[];
+}
+
+/** Renders one article's body; pure over its inputs, so serve can re-run it for one file. */
+export function renderArticleBody(article: Pick<Article, 'slug' | 'body' | 'bodyLine'>, matcher: TermMatcher, termTitle: (slug: string) => string): ArticleBody {
+  const { html, links } = renderMarkdown(article.body, article.bodyLine);
+  const tree = parseHtmlFragment(html);
+  const headings = addHeadingIds(tree, createSlugger(ARTICLE_RESERVED_IDS));
+  addCiteAnchors(tree, article.slug);
+  const mentions = linkGlossaryTerms(tree, matcher, termTitle);
+  wrapTables(tree);
+  return { html: serializeHtml(tree), headings, mentions, plainText: textContent(tree), links };
+}
+
+export function renderArticleBodies(articles: Article[], terms: Term[], matcher: TermMatcher): Map<string, ArticleBody> {
+  const titles = new Map(terms.map((t) => [t.slug, t.title]));
+  const termTitle = (slug: string) => titles.get(slug) ?? slug;
+  return new Map(articles.map((a) => [a.slug, renderArticleBody(a, matcher, termTitle)]));
+}

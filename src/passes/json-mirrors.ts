@@ -1,0 +1,131 @@
+/**
+ * The JSON mirrors of spec §3 and §7: the article index, one file per article, one answer block per
+ * article with an answer, and the glossary. Plain objects here; routes.ts serialises them.
+ * Reads: config, ordered articles and terms, bodies, fields, stats. Writes: mirror objects.
+ * Needs: article-html, article-fields, reading-time.
+ */
+import type { Article, ArticleStats, SiteConfig, Term } from '../model.js';
+import type { ArticleBody } from './article-html.js';
+import type { ArticleFields } from './article-fields.js';
+
+export interface MirrorInputs {
+  config: SiteConfig;
+  bodies: Map<string, ArticleBody>;
+  fields: Map<string, ArticleFields>;
+  stats: Map<string, ArticleStats>;
+}
+
+export const articleUrl = (config: SiteConfig, slug: string) => `${config.baseUrl}/articles/${slug}`;
+export const termUrl = (config: SiteConfig, slug: string) => `${config.baseUrl}/glossary/${slug}`;
+
+/** One entry of /articles/index.json (spec §3 "Article index item"). */
+export function articleIndexItem(a: Article, stats: ArticleStats, hasAnswer: boolean) {
+  return {
+    slug: a.slug,
+    title: a.title,
+    summary: a.summary,
+    description: a.description,
+    author: a.author,
+    datePublished: a.datePublished,
+    dateModified: a.dateModified,
+    readingTime: stats.readingTime,
+    wordCount: stats.wordCount,
+    tags: a.tags,
+    jurisdiction: a.jurisdiction,
+    schemaType: a.schemaType,
+    hasAnswer,
+  };
+}
+
+export function buildArticlesIndex(ordered: Article[], m: MirrorInputs) {
+  return {
+    site: m.config.name,
+    license: m.config.license.url,
+    count: ordered.length,
+    items: ordered.map((a) => articleIndexItem(a, m.stats.get(a.slug)!, Boolean(m.fields.get(a.slug)!.answer))),
+  };
+}
+
+/** /articles/{slug}.json: the article file of spec §3 plus the mirror fields its text describes. */
+export function buildArticleJson(a: Article, m: MirrorInputs) {
+  const body = m.bodies.get(a.slug)!;
+  const fields = m.fields.get(a.slug)!;
+  const stats = m.stats.get(a.slug)!;
+  const citations = a.references.map((r) => ({ id: r.id, title: r.title, url: r.url, source: r.source, pinpoint: r.pinpoint }));
+  return {
+    slug: a.slug,
+    title: a.title,
+    summary: a.summary,
+    description: a.description,
+    author: a.author,
+    reviewedBy: a.reviewedBy,
+    datePublished: a.datePublished,
+    dateModified: a.dateModified,
+    canonicalUrl: articleUrl(m.config, a.slug),
+    schemaType: a.schemaType,
+    tags: a.tags,
+    jurisdiction: a.jurisdiction,
+    readingTime: stats.readingTime,
+    wordCount: stats.wordCount,
+    answer: a.answer,
+    answerAtom: fields.answer?.points ?? [],
+    keyTakeaways: a.keyTakeaways,
+    editorialNote: a.editorialNote,
+    sections: {
+      headings: body.headings,
+      bodyHtml: body.html,
+      faq: fields.faq.map((f) => ({ id: f.id, q: f.q, a: f.aHtml })),
+      citations,
+    },
+    references: citations,
+    seeAlso: a.seeAlso.map((p) => `/${p}`),
+    downloads: a.downloads,
+    license: m.config.license.url,
+  };
+}
+
+/** /articles/{slug}.answer.json: the answer block of spec §3. */
+export function buildAnswerJson(a: Article, m: MirrorInputs) {
+  const fields = m.fields.get(a.slug)!;
+  if (!fields.answer) return undefined;
+  const body = m.bodies.get(a.slug)!;
+  return {
+    id: `answers/${a.slug}#a0`,
+    title: fields.answer.title,
+    summary: fields.answer.points,
+    citation: fields.answer.citation,
+    articleTitle: a.title,
+    articleSlug: a.slug,
+    url: `${articleUrl(m.config, a.slug)}#answer`,
+    lastModified: a.dateModified,
+    variant: 'primary',
+    pinpoints: a.references.filter((r) => r.pinpoint).map((r) => ({ id: r.id, title: r.title, pinpoint: r.pinpoint, url: r.url ?? undefined })),
+    jurisdictions: [a.jurisdiction],
+    glossaryTags: body.mentions.filter((x) => x.linked).map((x) => x.termSlug).sort(),
+    license: m.config.license.url,
+  };
+}
+
+/** /glossary.json: `terms` as spec §3 names them. */
+export function buildGlossaryJson(ordered: Term[], config: SiteConfig) {
+  return {
+    site: config.name,
+    license: config.license.url,
+    count: ordered.length,
+    terms: ordered.map((t) => ({
+      termId: t.slug,
+      id: t.slug,
+      slug: t.slug,
+      title: t.title,
+      url: termUrl(config, t.slug),
+      jurisdiction: t.jurisdiction,
+      tags: t.tags,
+      definition: t.definition,
+      alsoCalled: t.alsoCalled,
+      contrastWith: t.contrastWith,
+      seeAlso: t.seeAlso,
+      dataFields: t.dataFields,
+      lastModified: t.lastModified,
+    })),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Markdown to HTML with markdown-it: CommonMark, GFM tables, and `:::tip` / `:::note` / `:::warning`
+ * callout containers. Also lists every link in a body with its source line, for the link check.
+ * Raw HTML in Markdown is not allowed (escaped), so content cannot smuggle scripts past the CSP.
+ */
+import MarkdownIt from 'markdown-it';
+import container from 'markdown-it-container';
+
+export interface BodyLink {
+  href: string;
+  /** Line in the source file. */
+  line: number;
+}
+
+export const CALLOUT_KINDS = ['tip', 'note', 'warning'] as const;
+const CALLOUT_LABELS: Record<(typeof CALLOUT_KINDS)[number], string> = { tip: 'Tip', note: 'Note', warning: 'Warning' };
+
+function createMarkdown() {
+  const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+  for (const kind of CALLOUT_KINDS) {
+    md.use(container, kind, {
+      render(tokens: any[], idx: number) {
+        const token = tokens[idx];
+        if (token.nesting !== 1) return '</aside>\n';
+        const custom = token.info.trim().slice(kind.length).trim();
+        const label = md.utils.escapeHtml(custom || CALLOUT_LABELS[kind]);
+        return `<aside class="callout callout-${kind}" aria-label="${CALLOUT_LABELS[kind]}"><strong class="callout-title">${label}</strong>\n`;
+      },
+    });
+  }
+  return md;
+}
+
+// markdown-it instances hold configuration only, no per-render state, so one can be shared.
+const md = createMarkdown();
+
+/** Renders a Markdown body and lists its links; `firstLine` is the file line of the body's line 1. */
+export function renderMarkdown(body: string, firstLine: number): { html: string; links: BodyLink[] } {
+  const env = {};
+  const tokens = md.parse(body, env);
+  const links: BodyLink[] = [];
+  for (const token of tokens) {
+    if (token.type !== 'inline' || !token.children) continue;
+    const line = firstLine + (token.map?.[0] ?? 0);
+    for (const child of token.children) {
+      if (child.type === 'link_open') links.push({ href: String(child.attrGet('href') ?? ''), line });
+      if (child.type === 'image') links.push({ href: String(child.attrGet('src') ?? ''), line });
+    }
+  }
+  return { html: md.renderer.render(tokens, md.options, env), links };
+}
+
+/** Renders one line of inline Markdown (answers, takeaways, FAQ answers) to HTML. */
+export function renderInline(text: string): string {
+  return md.renderInline(text);
+}
+
+/** Renders a Markdown fragment that may hold paragraphs (FAQ answers, editorial notes). */
+export function renderBlock(text: string): string {
+  return md.render(text);
+}

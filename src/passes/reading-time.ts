@@ -1,0 +1,30 @@
+/**
+ * Word count and reading time: ceil(words / 200), shown "N min read" (spec §9). Words are those a
+ * reader reads on the page: the body, the answer, the key takeaways and the FAQ.
+ * Reads: article bodies and fields. Writes: ArticleStats per slug. Needs: article-html, article-fields.
+ */
+import { WORDS_PER_MINUTE } from '../constants.js';
+import type { ArticleStats } from '../model.js';
+import type { ArticleBody } from './article-html.js';
+import type { ArticleFields } from './article-fields.js';
+import { inlineText } from './article-fields.js';
+
+const WORD = /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*/gu;
+
+export function countWords(text: string): number {
+  let n = 0;
+  for (const _ of text.matchAll(WORD)) n++;
+  return n;
+}
+
+export function readingStats(body: ArticleBody, fields: ArticleFields, keyTakeaways: string[]): ArticleStats {
+  const parts = [
+    body.plainText,
+    ...(fields.answer?.points ?? []),
+    ...keyTakeaways.map(inlineText),
+    ...fields.faq.flatMap((f) => [f.q, f.aText]),
+  ];
+  const wordCount = parts.reduce((sum, p) => sum + countWords(p), 0);
+  const minutes = Math.max(1, Math.ceil(wordCount / WORDS_PER_MINUTE));
+  return { wordCount, minutes, readingTime: `${minutes} min` };
+}

@@ -1,0 +1,100 @@
+/**
+ * One combined matcher for every glossary term, so auto-linking makes a single pass over a text
+ * whatever the number of terms (DESIGN.md "Scale"). Terms are matched by title (a trailing
+ * parenthetical dropped, "Retrieval-augmented generation (RAG)" also matching the acronym "RAG"),
+ * whole words only, case-insensitively except for acronyms, longest match first, with a simple plural.
+ * Reads: terms. Writes: TermMatcher (an immutable trie).
+ */
+import type { Term } from '../model.js';
+
+interface Entry {
+  slug: string;
+  /** For acronyms: the exact tokens that must appear. */
+  exact?: string[];
+}
+
+interface TrieNode {
+  next: Map<string, TrieNode>;
+  entries: Entry[];
+}
+
+export interface TermMatch {
+  slug: string;
+  start: number;
+  end: number;
+}
+
+export interface TermMatcher {
+  /** All non-overlapping matches in `text`, left to right, longest first at each position. */
+  find(text: string): TermMatch[];
+  readonly size: number;
+}
+
+// Words with inner hyphens or apostrophes stay one token: "retrieval-augmented", "attorney's".
+const WORD = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
+
+export function tokenize(text: string): { word: string; start: number; end: number }[] {
+  const out: { word: string; start: number; end: number }[] = [];
+  for (const m of text.matchAll(WORD)) out.push({ word: m[0], start: m.index!, end: m.index! + m[0].length });
+  return out;
+}
+
+/** The phrases a term is recognised by. */
+export function termPhrases(term: Pick<Term, 'title'>): { phrase: string; exact: boolean }[] {
+  const phrases: { phrase: string; exact: boolean }[] = [];
+  const base = term.title.replace(/\s*\([^)]*\)\s*$/, '').trim();
+  if (base) phrases.push({ phrase: base, exact: false });
+  const paren = /\(([^)]*)\)\s*$/.exec(term.title)?.[1]?.trim();
+  if (paren && /^[A-Z][A-Z0-9-]{1,}$/.test(paren)) phrases.push({ phrase: paren, exact: true });
+  return phrases;
+}
+
+export function buildTermMatcher(terms: Pick<Term, 'slug' | 'title'>[]): TermMatcher {
+  const root: TrieNode = { next: new Map(), entries: [] };
+  // Sorted so that when two terms share a phrase, the same one wins on every build.
+  for (const term of [...terms].sort((a, b) => a.slug.localeCompare(b.slug))) {
+    for (const { phrase, exact } of termPhrases(term)) {
+      const words = tokenize(phrase).map((t) => t.word);
+      if (words.length === 0) continue;
+      let node = root;
+      for (const w of words) {
+        const key = w.toLowerCase();
+        let child = node.next.get(key);
+        if (!child) node.next.set(key, (child = { next: new Map(), entries: [] }));
+        node = child;
+      }
+      if (!node.entries.some((e) => e.slug === term.slug)) node.entries.push({ slug: term.slug, exact: exact ? words : undefined });
+    }
+  }
+
+  const find = (text: string): TermMatch[] => {
+    const tokens = tokenize(text);
+    const matches: TermMatch[] = [];
+    for (let i = 0; i < tokens.length; ) {
+      let node: TrieNode | undefined = root;
+      let best: { slug: string; endToken: number } | undefined;
+      for (let j = i; j < tokens.length && node; j++) {
+        const lower = tokens[j].word.toLowerCase();
+        const exactNode: TrieNode | undefined = node.next.get(lower);
+        // A plural ("privilege logs") may end a phrase but not continue one.
+        const pluralNode = lower.length > 3 && lower.endsWith('s') ? node.next.get(lower.slice(0, -1)) : undefined;
+        const accept = (n: TrieNode | undefined) => {
+          const hit = n?.entries.find((e) => !e.exact || e.exact.every((w, k) => tokens[i + k]?.word === w));
+          if (hit) best = { slug: hit.slug, endToken: j };
+        };
+        accept(pluralNode);
+        accept(exactNode);
+        node = exactNode;
+      }
+      if (best) {
+        matches.push({ slug: best.slug, start: tokens[i].start, end: tokens[best.endToken].end });
+        i = best.endToken + 1;
+      } else {
+        i += 1;
+      }
+    }
+    return matches;
+  };
+
+  return { find, size: terms.length };
+}

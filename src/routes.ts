@@ -1,0 +1,22 @@
+/**
+ * Every URL of the site is decided here: BuiltSite → HTML routes (template + props + metadata) and
+ * file routes (bytes + content type). Spec §2 (route table), DESIGN.md "Output contract".
+ */
+import type { BuiltSite } from './pipeline.js';
+import { mirrorRoutes, templateRoutes } from './routes/machine-files.js';
+import { sitePageRoutes } from './routes/site-pages.js';
+import type { FileRoute, HtmlRoute, Route } from './routes/types.js';
+
+export type { FileRoute, HtmlRoute, Route };
+
+export interface Assets {
+  /** Files under /assets/ with content-hashed names, e.g. the stylesheet. */
+  files: FileRoute[];
+  cssHref: string;
+}
+
+export function buildRoutes(site: BuiltSite, assets: Assets): Route[] {
+  const html = sitePageRoutes(site, { termPage: () => ({ backlinks: [], related: [] }) });
+  const files = [...mirrorRoutes(site), ...templateRoutes(site), ...assets.files];
+  return [...html, ...files].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+}

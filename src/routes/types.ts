@@ -1,0 +1,44 @@
+/** Route shapes: an HTML page (template name + props + metadata) or a file with its bytes. */
+import type { PageMeta } from '../../templates/types.js';
+import type { TemplateName } from '../../templates/pages/index.js';
+
+export interface HtmlRoute {
+  kind: 'html';
+  /** The public URL path: extensionless, no trailing slash ("/" for home). */
+  url: string;
+  template: TemplateName;
+  props: object;
+  meta: PageMeta;
+  /** For sitemaps: the date the page's content last changed. */
+  lastmod?: string;
+  /** Not listed in sitemaps (404, search). */
+  unlisted?: boolean;
+}
+
+export interface FileRoute {
+  kind: 'file';
+  /** The public URL path, e.g. /articles/index.json or the extensionless /feeds/rss. */
+  url: string;
+  body: string | Uint8Array;
+  /** The Content-Type to serve it with. */
+  type: string;
+}
+
+export type Route = HtmlRoute | FileRoute;
+
+/** Where a route's bytes live in dist/: HTML routes as `{path}.html` so static hosts and `serve`
+ * answer extensionless URLs; extensionless files get the extension of their type. */
+export function outputPath(route: Route): string {
+  if (route.kind === 'html') return route.url === '/' ? 'index.html' : route.url === '/404' ? '404.html' : `${route.url.slice(1)}.html`;
+  const rel = route.url.slice(1);
+  if (/\.[a-z0-9]+$/i.test(rel)) return rel;
+  return `${rel}${EXTENSION_FOR_TYPE[route.type.split(';')[0]] ?? ''}`;
+}
+
+const EXTENSION_FOR_TYPE: Record<string, string> = {
+  'application/rss+xml': '.xml',
+  'application/atom+xml': '.xml',
+  'application/xml': '.xml',
+  'application/json': '.json',
+  'text/plain': '.txt',
+};

@@ -1,0 +1,42 @@
+/** Maps model entities to the plain props templates present (cards, term entries). */
+import type { Article, Term } from '../model.js';
+import type { BuiltSite } from '../pipeline.js';
+import type { ArticleCardData, TermData } from '../../templates/types.js';
+
+export function articleCard(site: BuiltSite, a: Article): ArticleCardData {
+  return {
+    slug: a.slug,
+    title: a.title,
+    summary: a.summary,
+    jurisdiction: a.jurisdiction,
+    tags: a.tags,
+    datePublished: a.datePublished,
+    dateModified: a.dateModified,
+    readingTime: site.stats.get(a.slug)!.readingTime,
+  };
+}
+
+export function termData(site: BuiltSite, t: Term): TermData {
+  const bySlug = termIndex(site);
+  const ref = (slug: string) => ({ slug, title: bySlug.get(slug)?.title ?? slug });
+  return {
+    slug: t.slug,
+    title: t.title,
+    jurisdiction: t.jurisdiction,
+    tags: t.tags,
+    definition: t.definition,
+    alsoCalled: t.alsoCalled,
+    contrastWith: t.contrastWith.map(ref),
+    seeAlso: t.seeAlso.map(ref),
+    dataFields: t.dataFields,
+    lastModified: t.lastModified,
+  };
+}
+
+const indexes = new WeakMap<BuiltSite, Map<string, Term>>();
+/** Terms by slug, built once per site (keyed weakly so rebuilt sites never share it). */
+export function termIndex(site: BuiltSite): Map<string, Term> {
+  let index = indexes.get(site);
+  if (!index) indexes.set(site, (index = new Map(site.terms.map((t) => [t.slug, t]))));
+  return index;
+}

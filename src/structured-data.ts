@@ -1,0 +1,125 @@
+/**
+ * JSON-LD objects for each page type (schema.org): WebSite with SearchAction, Article, BreadcrumbList,
+ * DefinedTermSet / DefinedTerm, FAQPage, ItemList, Dataset. Plain objects; Head serialises them.
+ * Spec §2 (page metadata), §9 (10 items in lists, 50 terms on the glossary).
+ */
+import type { Article, Dataset, SiteConfig, Term } from './model.js';
+
+const CONTEXT = 'https://schema.org';
+
+export function publisherLd(config: SiteConfig) {
+  return { '@type': 'Organization', name: config.publisher.name, url: config.publisher.url ?? config.baseUrl };
+}
+
+export function websiteLd(config: SiteConfig) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'WebSite',
+    name: config.name,
+    url: `${config.baseUrl}/`,
+    description: config.description,
+    inLanguage: config.language,
+    publisher: publisherLd(config),
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${config.baseUrl}/search?q={q}` },
+      'query-input': 'required name=q',
+    },
+  };
+}
+
+export function breadcrumbLd(config: SiteConfig, crumbs: { label: string; href?: string }[]) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.label,
+      ...(c.href ? { item: `${config.baseUrl}${c.href === '/' ? '/' : c.href}` } : {}),
+    })),
+  };
+}
+
+export function articleLd(config: SiteConfig, a: Article, wordCount: number) {
+  const url = `${config.baseUrl}/articles/${a.slug}`;
+  return {
+    '@context': CONTEXT,
+    '@type': a.schemaType,
+    headline: a.title,
+    description: a.description,
+    url,
+    mainEntityOfPage: url,
+    datePublished: a.datePublished,
+    dateModified: a.dateModified,
+    author: { '@type': 'Organization', name: a.author },
+    publisher: publisherLd(config),
+    license: config.license.url,
+    inLanguage: config.language,
+    keywords: a.tags.join(', '),
+    wordCount,
+    isAccessibleForFree: true,
+    articleSection: 'Legal Technology',
+  };
+}
+
+export function faqLd(faq: { q: string; aText: string }[]) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'FAQPage',
+    mainEntity: faq.map((f) => ({ '@type': 'Question', name: f.q, acceptedAnswer: { '@type': 'Answer', text: f.aText } })),
+  };
+}
+
+export function itemListLd(config: SiteConfig, name: string, items: { url: string; name: string }[]) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'ItemList',
+    name,
+    numberOfItems: items.length,
+    itemListElement: items.map((it, i) => ({ '@type': 'ListItem', position: i + 1, url: `${config.baseUrl}${it.url}`, name: it.name })),
+  };
+}
+
+export function definedTermLd(config: SiteConfig, t: Term) {
+  return {
+    '@type': 'DefinedTerm',
+    '@id': `${config.baseUrl}/glossary/${t.slug}`,
+    name: t.title,
+    description: t.definition,
+    url: `${config.baseUrl}/glossary/${t.slug}`,
+    termCode: t.slug,
+    ...(t.alsoCalled.length ? { alternateName: t.alsoCalled } : {}),
+    inDefinedTermSet: `${config.baseUrl}/glossary`,
+  };
+}
+
+export function definedTermSetLd(config: SiteConfig, terms: Term[]) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'DefinedTermSet',
+    '@id': `${config.baseUrl}/glossary`,
+    name: `${config.name} Glossary`,
+    url: `${config.baseUrl}/glossary`,
+    license: config.license.url,
+    hasDefinedTerm: terms.map((t) => definedTermLd(config, t)),
+  };
+}
+
+export function datasetLd(config: SiteConfig, d: Dataset) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Dataset',
+    name: d.title,
+    description: d.description,
+    url: `${config.baseUrl}/datasets/${d.slug}`,
+    datePublished: d.datePublished,
+    dateModified: d.dateModified,
+    keywords: d.keywords,
+    license: config.license.url,
+    isAccessibleForFree: true,
+    creator: publisherLd(config),
+    publisher: publisherLd(config),
+    distribution: d.distributions.map((x) => ({ '@type': 'DataDownload', name: x.title, encodingFormat: x.format, contentUrl: `${config.baseUrl}${x.url}` })),
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * The internal-link check: every site path linked from an article or page body, or from site.yaml's
+ * glossary FAQ list, must be a URL the build produces. Reads: bodies' links, routes. Writes: diagnostics.
+ */
+import { diagnostic, didYouMean, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { BodyLink } from '../passes/markdown.js';
+
+export interface LinkSource {
+  file: string;
+  links: BodyLink[];
+}
+
+export function checkInternalLinks(sources: LinkSource[], urls: Set<string>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const { file, links } of sources) {
+    for (const link of links) {
+      const href = link.href.trim();
+      if (/^(https?:|mailto:|tel:)/i.test(href) || href.startsWith('#')) continue;
+      if (!href.startsWith('/') || href.startsWith('//')) {
+        out.push(diagnostic('broken-link', { file, line: link.line }, '', `link "${href}" is not a site path or an absolute URL`, 'Write internal links as site paths starting with "/", e.g. /glossary/provenance.'));
+        continue;
+      }
+      const target = decodeURI(href.split('#')[0].split('?')[0]).replace(/\/$/, '') || '/';
+      if (!urls.has(target)) {
+        out.push(diagnostic('broken-link', { file, line: link.line }, '', `link "${href}" points at a page that does not exist`, didYouMean(target, urls) ?? 'Link to a page that exists on the site.'));
+      }
+    }
+  }
+  return out;
+}

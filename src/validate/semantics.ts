@@ -1,0 +1,105 @@
+/**
+ * Checks that need the whole site: known tags and jurisdictions, unique slugs and ids, and that every
+ * cross-reference (term seeAlso/contrastWith, article seeAlso, downloads, dataset distributions,
+ * site.yaml's home lists) resolves. Reads: SiteSource and YAML positions. Writes: diagnostics.
+ */
+import { JURISDICTIONS } from '../constants.js';
+import { diagnostic, didYouMean, type Diagnostic, type RuleId } from '../diagnostics/diagnostic.js';
+import type { FieldPath, YamlSource } from '../load/yaml-source.js';
+import type { SiteSource } from '../model.js';
+import { formatFieldPath } from './schema-validator.js';
+
+export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const report = (rule: RuleId, file: string, path: FieldPath, message: string, hint?: string, key = false) => {
+    const pos = sources.get(file)?.locate(path, key) ?? { line: 1, column: 1 };
+    out.push(diagnostic(rule, { file, ...pos }, formatFieldPath(path), message, hint));
+  };
+  const knownTags = Object.keys(site.config.tags);
+  const articleSlugs = new Set(site.articles.map((a) => a.slug));
+  const termSlugs = new Set(site.terms.map((t) => t.slug));
+  const templateHrefs = new Set(site.templates.map((t) => `/templates/${t.name}`));
+
+  const checkTags = (file: string, tags: string[]) =>
+    tags.forEach((tag, i) => {
+      if (!site.config.tags[tag]) report('unknown-tag', file, ['tags', i], `"${tag}" is not a known tag`, didYouMean(tag, knownTags));
+    });
+  const checkJurisdiction = (file: string, value: string) => {
+    if (!JURISDICTIONS.includes(value as never)) {
+      report('unknown-jurisdiction', file, ['jurisdiction'], `"${value}" is not a known jurisdiction`, didYouMean(value, JURISDICTIONS) ?? `Use one of: ${JURISDICTIONS.join(', ')}.`);
+    }
+  };
+  const checkUnique = (file: string, field: string, ids: string[]) => {
+    const seen = new Set<string>();
+    ids.forEach((id, i) => {
+      if (seen.has(id)) report('duplicate-id', file, [field, i, 'id'], `id "${id}" is used twice`);
+      seen.add(id);
+    });
+  };
+  const checkDuplicateSlugs = (kind: string, items: { slug: string; file: string }[]) => {
+    const first = new Map<string, string>();
+    for (const item of items) {
+      const earlier = first.get(item.slug);
+      if (earlier) report('duplicate-slug', item.file, ['slug'], `${kind} slug "${item.slug}" is already used by ${earlier}`);
+      else first.set(item.slug, item.file);
+    }
+  };
+
+  checkDuplicateSlugs('article', site.articles);
+  checkDuplicateSlugs('term', site.terms);
+  checkDuplicateSlugs('dataset', site.datasets);
+
+  for (const a of site.articles) {
+    checkTags(a.file, a.tags);
+    checkJurisdiction(a.file, a.jurisdiction);
+    checkUnique(a.file, 'faq', a.faq.map((f) => f.id));
+    checkUnique(a.file, 'references', a.references.map((r) => r.id));
+    if (a.dateModified < a.datePublished) report('date-order', a.file, ['dateModified'], `${a.dateModified} is before datePublished ${a.datePublished}`);
+    a.seeAlso.forEach((ref, i) => {
+      const [kind, slug] = ref.split('/');
+      const pool = kind === 'glossary' ? termSlugs : kind === 'articles' ? articleSlugs : undefined;
+      if (!pool) report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" is not a site path`, 'Write glossary/{slug} or articles/{slug}.');
+      else if (!pool.has(slug)) report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" does not exist`, didYouMean(slug, pool));
+    });
+    a.downloads.forEach((d, i) => {
+      if (!templateHrefs.has(d.href)) report('missing-download', a.file, ['downloads', i, 'href'], `"${d.href}" is not a file in content/templates/`, didYouMean(d.href, templateHrefs));
+    });
+  }
+
+  for (const t of site.terms) {
+    checkTags(t.file, t.tags);
+    checkJurisdiction(t.file, t.jurisdiction);
+    for (const field of ['seeAlso', 'contrastWith'] as const) {
+      t[field].forEach((slug, i) => {
+        if (slug === t.slug) report('dangling-reference', t.file, [field, i], `"${slug}" points at the term itself`);
+        else if (!termSlugs.has(slug)) report('dangling-reference', t.file, [field, i], `"${slug}" is not a glossary term`, didYouMean(slug, termSlugs));
+      });
+    }
+  }
+
+  for (const d of site.datasets) {
+    if (d.dateModified < d.datePublished) report('date-order', d.file, ['dateModified'], `${d.dateModified} is before datePublished ${d.datePublished}`);
+    d.distributions.forEach((dist, i) => {
+      if (!templateHrefs.has(dist.url)) report('missing-download', d.file, ['distributions', i, 'url'], `"${dist.url}" is not a file in content/templates/`, didYouMean(dist.url, templateHrefs));
+    });
+  }
+
+  const { home } = site.config;
+  home.latestArticles.forEach((slug, i) => {
+    if (!articleSlugs.has(slug)) report('dangling-reference', site.configFile, ['home', 'latestArticles', i], `"${slug}" is not an article`, didYouMean(slug, articleSlugs));
+  });
+  home.sampleTerms.forEach((slug, i) => {
+    if (!termSlugs.has(slug)) report('dangling-reference', site.configFile, ['home', 'sampleTerms', i], `"${slug}" is not a glossary term`, didYouMean(slug, termSlugs));
+  });
+
+  const index = site.templates.find((t) => t.usedBy.length)?.file;
+  for (const t of site.templates) {
+    t.usedBy.forEach((slug) => {
+      if (!articleSlugs.has(slug) && index) {
+        const file = [...sources.keys()].find((f) => f.endsWith('templates/index.yaml')) ?? index;
+        report('dangling-reference', file, [], `usedBy "${slug}" of ${t.name} is not an article`, didYouMean(slug, articleSlugs));
+      }
+    });
+  }
+  return out;
+}

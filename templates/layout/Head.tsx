@@ -1,0 +1,32 @@
+/** <head>: title, description, canonical, keywords, Open Graph, Twitter card and JSON-LD (spec §2). */
+import type { PageMeta } from '../types.js';
+
+/** JSON-LD inside <script> must not contain "</script>"; escaping "<" as \u003c makes that impossible. */
+export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function Head({ meta, cssHref }: { meta: PageMeta; cssHref: string }) {
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{meta.title}</title>
+      <meta name="description" content={meta.description} />
+      {meta.keywords.length > 0 && <meta name="keywords" content={meta.keywords.join(', ')} />}
+      <link rel="canonical" href={meta.canonical} />
+      {meta.noindex && <meta name="robots" content="noindex" />}
+      <meta property="og:type" content={meta.ogType} />
+      <meta property="og:title" content={meta.title} />
+      <meta property="og:description" content={meta.description} />
+      <meta property="og:url" content={meta.canonical} />
+      <meta property="og:site_name" content={meta.siteName} />
+      <meta name="twitter:card" content="summary" />
+      <meta name="twitter:title" content={meta.title} />
+      <meta name="twitter:description" content={meta.description} />
+      <link rel="stylesheet" href={cssHref} />
+      <link rel="alternate" type="application/rss+xml" title={`${meta.siteName} RSS`} href="/feed.xml" />
+      {meta.jsonLd.map((data, i) => (
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
+      ))}
+    </head>
+  );
+}

@@ -1,0 +1,52 @@
+/** /glossary: search box, A–Z index, "N of M terms", terms grouped by letter, JSON export, FAQ links. */
+import { EDUCATIONAL_NOTE } from '../../src/constants.js';
+import { TermEntry } from '../components/TermEntry.js';
+import type { TermData } from '../types.js';
+
+export interface GlossaryPageProps {
+  total: number;
+  letters: string[];
+  groups: { letter: string; terms: TermData[] }[];
+  faq: { question: string; href: string }[];
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
+
+export function GlossaryPage(p: GlossaryPageProps) {
+  const present = new Set(p.letters);
+  return (
+    <>
+      <h1>Glossary</h1>
+      <p className="lede">Legal, evidence and e-discovery terms, defined in plain language with their data fields and related terms.</p>
+      <div className="filter-bar" role="search">
+        <label htmlFor="glossary-search" className="visually-hidden">Search terms</label>
+        <input id="glossary-search" type="search" placeholder="Search terms..." autoComplete="off" />
+        <p className="counter" aria-live="polite" data-counter>{p.total} of {p.total} terms</p>
+      </div>
+      <nav className="az-index" aria-label="Jump to letter">
+        <ul>
+          {ALPHABET.map((l) => (
+            <li key={l}>{present.has(l) ? <a href={`#letter-${l}`}>{l}</a> : <span aria-disabled="true">{l}</span>}</li>
+          ))}
+        </ul>
+      </nav>
+      <p><a href="/glossary.json">Export the glossary as JSON</a></p>
+      {p.groups.map((g) => (
+        <section key={g.letter} className="letter-group" aria-labelledby={`letter-${g.letter}`}>
+          <h2 id={`letter-${g.letter}`}>{g.letter}</h2>
+          {g.terms.map((t) => <TermEntry key={t.slug} term={t} headingLevel={3} linkTitle />)}
+        </section>
+      ))}
+      <p className="empty" data-empty hidden>No terms found.</p>
+      {p.faq.length > 0 && (
+        <section aria-labelledby="glossary-faq-title">
+          <h2 id="glossary-faq-title">Frequently asked questions</h2>
+          <ul>
+            {p.faq.map((f) => <li key={f.href}><a href={f.href}>{f.question}</a></li>)}
+          </ul>
+        </section>
+      )}
+      <p className="disclaimer">{EDUCATIONAL_NOTE}</p>
+    </>
+  );
+}

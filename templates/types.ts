@@ -1,0 +1,54 @@
+/** Props shared by templates; routes.ts builds them, templates only present them. */
+
+export interface Chrome {
+  siteName: string;
+  tagline: string;
+  publisherName: string;
+  publisherUrl?: string;
+  licenseName: string;
+  licenseUrl: string;
+  chronologyBuilderUrl: string;
+  cssHref: string;
+  language: string;
+}
+
+export interface PageMeta {
+  /** The full <title>. */
+  title: string;
+  description: string;
+  canonical: string;
+  keywords: string[];
+  ogType: 'website' | 'article';
+  siteName: string;
+  jsonLd: object[];
+  noindex?: boolean;
+}
+
+export interface ArticleCardData {
+  slug: string;
+  title: string;
+  summary: string;
+  jurisdiction: string;
+  tags: string[];
+  datePublished: string;
+  dateModified: string;
+  readingTime: string;
+}
+
+export interface TermData {
+  slug: string;
+  title: string;
+  jurisdiction: string;
+  tags: string[];
+  definition: string;
+  alsoCalled: string[];
+  contrastWith: { slug: string; title: string }[];
+  seeAlso: { slug: string; title: string }[];
+  dataFields: string[];
+  lastModified: string;
+}
+
+export interface Crumb {
+  label: string;
+  href?: string;
+}
