@@ -8,6 +8,8 @@ import type { Diagnostic } from './diagnostics/diagnostic.js';
 import { sortDiagnostics } from './diagnostics/diagnostic.js';
 import { readAssets } from './load/read-assets.js';
 import { readContent } from './load/read-content.js';
+import { readPreviousManifest } from './load/read-previous-manifest.js';
+import path from 'node:path';
 import { runPipeline, type BuiltSite, type Timer } from './pipeline.js';
 import { renderPage } from './render/render-page.js';
 import { buildRoutes, type Route } from './routes.js';
@@ -60,7 +62,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const semantic = timed('validate', () => checkSemantics(source, loaded.sources));
   if (loaded.diagnostics.length || semantic.length) return fail([...loaded.diagnostics, ...semantic]);
 
-  const site = await runPipeline(source, timed);
+  const site = await runPipeline(source, readPreviousManifest(path.resolve(cwd, opts.outDir)), timed);
   const assets = timed('assets', () => readAssets());
   const routes = timed('routes', () => buildRoutes(site, assets));
 

@@ -11,6 +11,11 @@ import { type PageBody, renderPageBodies } from './passes/page-html.js';
 import { readingStats } from './passes/reading-time.js';
 import { buildTermMatcher } from './passes/term-matcher.js';
 import { generateTemplateFiles } from './passes/generated-templates.js';
+import { type BacklinkResult, buildBacklinks } from './passes/backlinks.js';
+import { buildRecommendations, type Recommendations } from './passes/recommendations.js';
+import { buildTopicClusters, type TopicCluster } from './passes/topic-clusters.js';
+import { buildFeedItems, type FeedSet } from './passes/feed-items.js';
+import { buildManifest, type Changes, diffManifests, type Manifest } from './passes/manifest.js';
 
 export interface BuiltSite {
   source: SiteSource;
@@ -26,12 +31,19 @@ export interface BuiltSite {
   letterGroups: LetterGroup[];
   pageBodies: Map<string, PageBody>;
   templates: TemplateFile[];
+  backlinks: BacklinkResult;
+  recommendations: Map<string, Recommendations>;
+  topTags: string[];
+  clusters: TopicCluster[];
+  feeds: FeedSet;
+  manifest: Manifest;
+  changes: Changes;
 }
 
 export type Timer = <T>(name: string, run: () => T) => T;
 export const untimed: Timer = (_name, run) => run();
 
-export async function runPipeline(source: SiteSource, timed: Timer = untimed): Promise<BuiltSite> {
+export async function runPipeline(source: SiteSource, previousManifest: Manifest | undefined, timed: Timer = untimed): Promise<BuiltSite> {
   const { config } = source;
   const articles = timed('order', () => orderArticles(source.articles));
   const terms = timed('order', () => orderTerms(source.terms));
@@ -42,6 +54,12 @@ export async function runPipeline(source: SiteSource, timed: Timer = untimed): P
   const neighbours = timed('neighbours', () => findNeighbours(articles));
   const letterGroups = timed('letter-groups', () => groupTermsByLetter(terms));
   const pageBodies = timed('page-html', () => renderPageBodies(source.pages, config));
+  const backlinks = timed('backlinks', () => buildBacklinks(articles, terms, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.mentions]))));
+  const recommendations = timed('recommendations', () => buildRecommendations(articles, terms, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.plainText])), stats));
+  const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags));
+  const feeds = timed('feed-items', () => buildFeedItems(articles, terms, config));
+  const manifest = timed('manifest', () => buildManifest(articles, terms, source.datasets));
+  const changes = diffManifests(previousManifest, manifest, config.baseUrl);
   const templates = await generateTemplateFiles(source.templates, config);
-  return { source, config, articles, terms, bodies, fields, stats, neighbours, letterGroups, pageBodies, templates };
+  return { source, config, articles, terms, bodies, fields, stats, neighbours, letterGroups, pageBodies, templates, backlinks, recommendations, topTags, clusters, feeds, manifest, changes };
 }

@@ -5,6 +5,10 @@
 import type { BuiltSite } from './pipeline.js';
 import { mirrorRoutes, templateRoutes } from './routes/machine-files.js';
 import { sitePageRoutes } from './routes/site-pages.js';
+import { referencePageRoutes } from './routes/reference-pages.js';
+import { referenceFileRoutes } from './routes/reference-files.js';
+import { sitemapRoutes } from './routes/sitemaps.js';
+import { termPageExtras } from './routes/term-extras.js';
 import type { FileRoute, HtmlRoute, Route } from './routes/types.js';
 
 export type { FileRoute, HtmlRoute, Route };
@@ -16,7 +20,7 @@ export interface Assets {
 }
 
 export function buildRoutes(site: BuiltSite, assets: Assets): Route[] {
-  const html = sitePageRoutes(site, { termPage: () => ({ backlinks: [], related: [] }) });
-  const files = [...mirrorRoutes(site), ...templateRoutes(site), ...assets.files];
+  const html = [...sitePageRoutes(site, { termPage: (slug) => termPageExtras(site, slug) }), ...referencePageRoutes(site)];
+  const files = [...mirrorRoutes(site), ...templateRoutes(site), ...referenceFileRoutes(site), ...sitemapRoutes(site, html), ...assets.files];
   return [...html, ...files].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
 }

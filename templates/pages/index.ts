@@ -7,6 +7,14 @@ import { GlossaryPage } from './GlossaryPage.js';
 import { HomePage } from './HomePage.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import { TermPage } from './TermPage.js';
+import { AnswersPage } from './AnswersPage.js';
+import { ApiPage } from './ApiPage.js';
+import { ContentRecommendationsPage } from './ContentRecommendationsPage.js';
+import { DatasetPage } from './DatasetPage.js';
+import { DatasetsPage } from './DatasetsPage.js';
+import { ForAiPage } from './ForAiPage.js';
+import { RecommendationsPage } from './RecommendationsPage.js';
+import { TemplatesPage } from './TemplatesPage.js';
 
 export const PAGE_TEMPLATES = {
   home: HomePage,
@@ -16,6 +24,14 @@ export const PAGE_TEMPLATES = {
   term: TermPage,
   content: ContentPage,
   'not-found': NotFoundPage,
+  answers: AnswersPage,
+  api: ApiPage,
+  'content-recommendations': ContentRecommendationsPage,
+  dataset: DatasetPage,
+  datasets: DatasetsPage,
+  'for-ai': ForAiPage,
+  recommendations: RecommendationsPage,
+  templates: TemplatesPage,
 } as const;
 
 export type TemplateName = keyof typeof PAGE_TEMPLATES;

@@ -1,0 +1,101 @@
+/**
+ * Backlinks (spec §3 "Backlink relation", §9): who points at each article and term.
+ * - article → term: the article body mentions the term (relationship "mentions", strength 1);
+ * - term → term: see-also (strength 2) and contrast (strength 1), relationship "related";
+ * - shared tags between any two items (relationship "related", strength = shared tags, capped at 3).
+ * At most 10 per target, strongest first. Shared-tag candidates come from an inverted index over
+ * tags, never from all pairs. Reads: articles, terms, mentions. Writes: BacklinkIndex.
+ * Needs: article-html (mentions).
+ */
+import type { Article, Term, TermMention } from '../model.js';
+
+export type NodeType = 'article' | 'glossary';
+
+export interface Backlink {
+  fromType: NodeType;
+  fromSlug: string;
+  fromTitle: string;
+  toType: NodeType;
+  toSlug: string;
+  toTitle: string;
+  relationship: 'mentions' | 'related';
+  kind: 'mention' | 'see-also' | 'contrast' | 'shared-tags';
+  strength: number;
+  context: string;
+}
+
+export const MAX_BACKLINKS = 10;
+const SHARED_TAG_CAP = 3;
+
+/** Key of a node: "article:slug" or "glossary:slug". */
+export const nodeKey = (type: NodeType, slug: string) => `${type}:${slug}`;
+
+export interface BacklinkResult {
+  /** Every explicit relation (mentions, see-also, contrast) and the kept shared-tag relations. */
+  relations: Backlink[];
+  /** Per target node key, at most 10, strongest first. */
+  byTarget: Map<string, Backlink[]>;
+}
+
+export function buildBacklinks(articles: Article[], terms: Term[], mentions: Map<string, TermMention[]>): BacklinkResult {
+  const titles = new Map<string, string>();
+  for (const a of articles) titles.set(nodeKey('article', a.slug), a.title);
+  for (const t of terms) titles.set(nodeKey('glossary', t.slug), t.title);
+  const explicit: Backlink[] = [];
+  const make = (fromType: NodeType, fromSlug: string, toType: NodeType, toSlug: string, kind: Backlink['kind'], strength: number, context: string): Backlink => ({
+    fromType, fromSlug, fromTitle: titles.get(nodeKey(fromType, fromSlug))!, toType, toSlug, toTitle: titles.get(nodeKey(toType, toSlug))!,
+    relationship: kind === 'mention' ? 'mentions' : 'related', kind, strength, context,
+  });
+
+  for (const a of articles) {
+    for (const m of mentions.get(a.slug) ?? []) explicit.push(make('article', a.slug, 'glossary', m.termSlug, 'mention', 1, m.context));
+  }
+  for (const t of terms) {
+    const context = definitionSnippet(t.definition);
+    for (const s of t.seeAlso) explicit.push(make('glossary', t.slug, 'glossary', s, 'see-also', 2, context));
+    for (const s of t.contrastWith) explicit.push(make('glossary', t.slug, 'glossary', s, 'contrast', 1, context));
+  }
+
+  // Inverted index: tag → nodes carrying it.
+  const nodes = [
+    ...articles.map((a) => ({ type: 'article' as const, slug: a.slug, tags: a.tags, context: a.summary })),
+    ...terms.map((t) => ({ type: 'glossary' as const, slug: t.slug, tags: t.tags, context: definitionSnippet(t.definition) })),
+  ];
+  const postings = new Map<string, number[]>();
+  nodes.forEach((n, i) => n.tags.forEach((tag) => (postings.get(tag) ?? postings.set(tag, []).get(tag)!).push(i)));
+
+  const byTarget = new Map<string, Backlink[]>();
+  const explicitByTarget = new Map<string, Backlink[]>();
+  for (const b of explicit) (explicitByTarget.get(nodeKey(b.toType, b.toSlug)) ?? explicitByTarget.set(nodeKey(b.toType, b.toSlug), []).get(nodeKey(b.toType, b.toSlug))!).push(b);
+
+  const shared = new Map<number, number>();
+  nodes.forEach((target, ti) => {
+    const key = nodeKey(target.type, target.slug);
+    shared.clear();
+    for (const tag of new Set(target.tags)) for (const i of postings.get(tag) ?? []) if (i !== ti) shared.set(i, (shared.get(i) ?? 0) + 1);
+    const list = [...(explicitByTarget.get(key) ?? [])];
+    const linked = new Set(list.map((b) => nodeKey(b.fromType, b.fromSlug)));
+    for (const [i, count] of shared) {
+      const from = nodes[i];
+      if (linked.has(nodeKey(from.type, from.slug))) continue;
+      list.push(make(from.type, from.slug, target.type, target.slug, 'shared-tags', Math.min(count, SHARED_TAG_CAP), from.context));
+    }
+    list.sort(compareBacklinks);
+    const kept = list.slice(0, MAX_BACKLINKS);
+    if (kept.length) byTarget.set(key, kept);
+  });
+  const relations = [...explicit, ...[...byTarget.values()].flat().filter((b) => b.kind === 'shared-tags')];
+  relations.sort((a, b) => nodeKey(a.toType, a.toSlug).localeCompare(nodeKey(b.toType, b.toSlug)) || compareBacklinks(a, b));
+  return { relations, byTarget };
+}
+
+/** Strongest first; explicit relations before shared tags at equal strength; then by title. */
+function compareBacklinks(a: Backlink, b: Backlink): number {
+  const explicitA = a.kind === 'shared-tags' ? 1 : 0;
+  const explicitB = b.kind === 'shared-tags' ? 1 : 0;
+  return b.strength - a.strength || explicitA - explicitB || a.fromTitle.localeCompare(b.fromTitle) || a.fromSlug.localeCompare(b.fromSlug);
+}
+
+function definitionSnippet(definition: string): string {
+  return definition.length <= 110 ? definition : `${definition.slice(0, definition.lastIndexOf(' ', 105))}…`;
+}

@@ -1,0 +1,95 @@
+/**
+ * Clean Markdown mirrors for language models and llms.txt (llmstxt.org convention): one file per
+ * article (front matter facts, answer, takeaways, body, FAQ, references), the glossary, /llms.txt and
+ * /llms-full.txt. Site paths become absolute URLs; callout containers become labelled blockquotes.
+ * Reads: config, articles, terms, datasets, fields. Writes: Markdown strings.
+ */
+import { stringify } from 'yaml';
+import { EDUCATIONAL_NOTE } from '../constants.js';
+import type { Article, ArticleStats, Dataset, SiteConfig, Term } from '../model.js';
+import type { ArticleFields } from './article-fields.js';
+
+export function absolutizeLinks(markdown: string, baseUrl: string): string {
+  return markdown.replace(/\]\((\/[^)\s]*)\)/g, (_m, path: string) => `](${baseUrl}${path})`);
+}
+
+function calloutsToQuotes(markdown: string): string {
+  return markdown.replace(/^:::(tip|note|warning)[^\n]*\n([\s\S]*?)^:::\s*$/gm, (_m, kind: string, inner: string) => {
+    const label = kind.charAt(0).toUpperCase() + kind.slice(1);
+    return inner.trim().split('\n').map((line, i) => `> ${i === 0 ? `**${label}:** ` : ''}${line}`.trimEnd()).join('\n');
+  });
+}
+
+export function articleMarkdown(a: Article, fields: ArticleFields, stats: ArticleStats, config: SiteConfig): string {
+  const url = `${config.baseUrl}/articles/${a.slug}`;
+  const facts = {
+    title: a.title, slug: a.slug, url, summary: a.summary, author: a.author, datePublished: a.datePublished, dateModified: a.dateModified,
+    jurisdiction: a.jurisdiction, tags: a.tags, readingTime: stats.readingTime, wordCount: stats.wordCount, license: config.license.url,
+  };
+  const out = ['---', stringify(facts).trimEnd(), '---', '', `# ${a.title}`, '', `> ${a.summary}`, ''];
+  if (a.editorialNote) out.push('## Editorial note for AI agents', '', a.editorialNote.trim(), '');
+  if (fields.answer) {
+    out.push(`## ${fields.answer.title}`, '', `Answer ID: answers/${a.slug}#a0`, '');
+    fields.answer.points.forEach((p, i) => out.push(`${i + 1}. ${p}`));
+    if (fields.answer.citation) out.push('', `Citation: ${fields.answer.citation}`);
+    out.push('');
+  }
+  if (a.keyTakeaways.length) out.push('## Key takeaways', '', ...a.keyTakeaways.map((t) => `- ${t}`), '');
+  out.push(absolutizeLinks(calloutsToQuotes(a.body.trim()), config.baseUrl), '');
+  if (fields.faq.length) {
+    out.push('## Frequently asked questions', '');
+    for (const f of fields.faq) out.push(`### ${f.q}`, '', absolutizeLinks(a.faq.find((x) => x.id === f.id)!.a.trim(), config.baseUrl), '');
+  }
+  if (a.references.length) {
+    out.push('## References', '');
+    a.references.forEach((r, i) => out.push(`${i + 1}. ${r.url ? `[${r.title}](${r.url})` : r.title}${r.source ? `, ${r.source}` : ''}${r.pinpoint ? ` — ${r.pinpoint}` : ''}`));
+    out.push('');
+  }
+  out.push('---', '', `Source: ${url} · Last updated ${a.dateModified} · ${config.license.name} (${config.license.url}) · ${EDUCATIONAL_NOTE}`, '');
+  return out.join('\n');
+}
+
+export function glossaryMarkdown(terms: Term[], config: SiteConfig): string {
+  const out = [`# ${config.name} Glossary`, '', `> ${terms.length} terms. ${config.license.name}. ${EDUCATIONAL_NOTE}`, ''];
+  for (const t of terms) {
+    out.push(`## ${t.title}`, '', `- URL: ${config.baseUrl}/glossary/${t.slug}`, `- Jurisdiction: ${t.jurisdiction}`);
+    if (t.tags.length) out.push(`- Tags: ${t.tags.join(', ')}`);
+    if (t.alsoCalled.length) out.push(`- Also called: ${t.alsoCalled.join(', ')}`);
+    if (t.contrastWith.length) out.push(`- Contrast with: ${t.contrastWith.join(', ')}`);
+    if (t.seeAlso.length) out.push(`- See also: ${t.seeAlso.join(', ')}`);
+    if (t.dataFields.length) out.push(`- Data fields: ${t.dataFields.join(', ')}`);
+    out.push('', t.definition, '');
+  }
+  return out.join('\n');
+}
+
+export function llmsTxt(config: SiteConfig, articles: Article[], datasets: Dataset[], termCount: number): string {
+  const u = (p: string) => `${config.baseUrl}${p}`;
+  return [
+    `# ${config.name}`,
+    '',
+    `> ${config.description.trim()}`,
+    '',
+    `${config.tagline} Content is licensed ${config.license.name} (${config.license.url}); cite the page and paragraph anchor (#{slug}-p001) with the last-updated date. ${EDUCATIONAL_NOTE}`,
+    '',
+    '## Articles',
+    '',
+    ...articles.map((a) => `- [${a.title}](${u(`/articles/${a.slug}.md`)}): ${a.summary.trim()}`),
+    '',
+    '## Glossary',
+    '',
+    `- [Glossary (Markdown)](${u('/glossary.md')}): ${termCount} legal, evidence and e-discovery terms`,
+    `- [Glossary (JSON)](${u('/glossary.json')}): the same terms with cross-references and data fields`,
+    '',
+    '## Datasets',
+    '',
+    ...datasets.map((d) => `- [${d.title}](${u(`/datasets/${d.slug}.json`)}): ${d.description.trim().split('\n')[0]}`),
+    '',
+    '## Optional',
+    '',
+    `- [Full text](${u('/llms-full.txt')}): every article and the glossary in one file`,
+    `- [For AI systems](${u('/for-ai-systems')}): citation, licence and crawling etiquette`,
+    `- [Entry points](${u('/for-ai-systems/index.json')}): every machine-readable file`,
+    '',
+  ].join('\n');
+}

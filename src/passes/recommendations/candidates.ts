@@ -1,0 +1,54 @@
+/**
+ * Candidate generation for similarity: inverted indexes over tag ids and title-word ids. For item i,
+ * every item sharing a tag or a (not too common) title word is touched once; the CANDIDATES_PER_ITEM
+ * with the highest tag + title part of the score go on to the exact text comparison. Very common
+ * title words (in more than MAX_POSTING items) do not generate candidates; they still count in the
+ * exact score. Shared-tag counts are kept for prerequisites and advanced.
+ */
+import { jaccard, type Features, WEIGHTS } from './similarity.js';
+
+export const CANDIDATES_PER_ITEM = 40;
+const MAX_POSTING = 2000;
+
+export function selectCandidates(items: Features[]) {
+  const tagPostings = invert(items.map((f) => f.tags));
+  const titlePostings = invert(items.map((f) => f.title));
+  const touchedMark = new Int32Array(items.length).fill(-1);
+  const sharedTags = new Int32Array(items.length);
+
+  return (i: number): { best: number[]; sharedTagCounts: Map<number, number> } => {
+    const touched: number[] = [];
+    const touch = (j: number) => {
+      if (j === i) return;
+      if (touchedMark[j] !== i) {
+        touchedMark[j] = i;
+        sharedTags[j] = 0;
+        touched.push(j);
+      }
+    };
+    for (const tag of items[i].tags) for (const j of tagPostings.get(tag) ?? []) (touch(j), j !== i && sharedTags[j]++);
+    for (const w of items[i].title) {
+      const list = titlePostings.get(w) ?? [];
+      if (list.length <= MAX_POSTING) for (const j of list) touch(j);
+    }
+    // Keep the top CANDIDATES_PER_ITEM by partial score in a small sorted array (cheap rejections).
+    const top: { j: number; partial: number }[] = [];
+    for (const j of touched) {
+      const partial = WEIGHTS.tags * jaccard(items[i].tags, items[j].tags) + WEIGHTS.title * jaccard(items[i].title, items[j].title);
+      if (top.length === CANDIDATES_PER_ITEM && partial <= top[top.length - 1].partial) continue;
+      let k = top.length;
+      while (k > 0 && (top[k - 1].partial < partial || (top[k - 1].partial === partial && top[k - 1].j > j))) k--;
+      top.splice(k, 0, { j, partial });
+      if (top.length > CANDIDATES_PER_ITEM) top.pop();
+    }
+    const sharedTagCounts = new Map<number, number>();
+    for (const j of touched) if (sharedTags[j] > 0) sharedTagCounts.set(j, sharedTags[j]);
+    return { best: top.map((t) => t.j), sharedTagCounts };
+  };
+}
+
+function invert(sets: Int32Array[]): Map<number, number[]> {
+  const index = new Map<number, number[]>();
+  sets.forEach((set, i) => set.forEach((id) => (index.get(id) ?? index.set(id, []).get(id)!).push(i)));
+  return index;
+}

@@ -1,0 +1,53 @@
+/**
+ * Difficulty and complexity (spec §4, §9).
+ * Page difficulty: start 1; +2 for a technical tag (technology, ai, forensics, advanced-methodology),
+ * else +1 for evidence, procedure or analysis; +1 when the text exceeds 1000 characters; +1 for more
+ * than 2 technical words; +0.5 for articles; rounded, kept within 1–5.
+ * Levels: 2 or less Beginner, 3 Intermediate, 4 Advanced, 5 Expert.
+ * Complexity (learning-path bands): word count / 1000 up to 3, +2 per advanced keyword in tags,
+ * −1 per basic keyword, clamped 1–5; bands beginner ≤ 2, intermediate ≤ 3.5, advanced above.
+ */
+
+export const TECHNICAL_TAGS = ['technology', 'ai', 'forensics', 'advanced-methodology'];
+export const MODERATE_TAGS = ['evidence', 'procedure', 'analysis'];
+/** Words that mark technical text; "more than 2" distinct ones add a point. */
+export const TECHNICAL_WORDS = ['algorithm', 'api', 'checksum', 'embedding', 'embeddings', 'encryption', 'forensic', 'hash', 'json', 'metadata', 'model', 'schema', 'sha-256', 'token', 'vector', 'retrieval', 'database', 'timestamp', 'utc'];
+export const ADVANCED_KEYWORDS = ['advanced-methodology', 'forensics', 'ai', 'technology'];
+export const BASIC_KEYWORDS = ['workflow', 'methodology', 'ethics'];
+
+export type Level = 'Beginner' | 'Intermediate' | 'Advanced' | 'Expert';
+
+export function pageDifficulty(input: { tags: string[]; text: string; isArticle: boolean }): number {
+  let score = 1;
+  if (input.tags.some((t) => TECHNICAL_TAGS.includes(t))) score += 2;
+  else if (input.tags.some((t) => MODERATE_TAGS.includes(t))) score += 1;
+  if (input.text.length > 1000) score += 1;
+  const lower = input.text.toLowerCase();
+  const technical = TECHNICAL_WORDS.filter((w) => new RegExp(`(^|[^a-z0-9-])${w.replace('-', '\\-')}([^a-z0-9-]|$)`).test(lower)).length;
+  if (technical > 2) score += 1;
+  if (input.isArticle) score += 0.5;
+  return Math.min(5, Math.max(1, Math.round(score)));
+}
+
+export function difficultyLevel(score: number): Level {
+  if (score <= 2) return 'Beginner';
+  if (score === 3) return 'Intermediate';
+  if (score === 4) return 'Advanced';
+  return 'Expert';
+}
+
+/** The user levels a pathway can be asked for, and the highest difficulty each admits (level + 1). */
+export const USER_LEVEL: Record<Level, number> = { Beginner: 2, Intermediate: 3, Advanced: 4, Expert: 5 };
+
+export function complexity(input: { wordCount: number; tags: string[] }): number {
+  let score = Math.min(3, input.wordCount / 1000);
+  score += 2 * input.tags.filter((t) => ADVANCED_KEYWORDS.includes(t)).length;
+  score -= input.tags.filter((t) => BASIC_KEYWORDS.includes(t)).length;
+  return Math.min(5, Math.max(1, score));
+}
+
+export function complexityBand(value: number): 'beginner' | 'intermediate' | 'advanced' {
+  if (value <= 2) return 'beginner';
+  if (value <= 3.5) return 'intermediate';
+  return 'advanced';
+}

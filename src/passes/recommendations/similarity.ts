@@ -1,0 +1,49 @@
+/**
+ * Similarity (spec §9): 0.4 × tag Jaccard + 0.3 × title-word Jaccard + 0.3 × text-word Jaccard.
+ * Words are lowercase letters/digits runs of at least 3 characters, as a set; word sets are stored
+ * as sorted integer ids so a Jaccard is one merge.
+ */
+
+export interface Features {
+  tags: Int32Array;
+  title: Int32Array;
+  text: Int32Array;
+}
+
+export const WEIGHTS = { tags: 0.4, title: 0.3, text: 0.3 } as const;
+
+const WORD = /[\p{L}\p{N}]{3,}/gu;
+
+export function words(text: string): string[] {
+  return [...new Set(text.toLowerCase().match(WORD) ?? [])];
+}
+
+/** Interns strings as integers; one per run, so ids are comparable within it. */
+export function createVocabulary() {
+  const ids = new Map<string, number>();
+  const id = (w: string) => {
+    let n = ids.get(w);
+    if (n === undefined) ids.set(w, (n = ids.size));
+    return n;
+  };
+  const toSet = (list: string[]) => Int32Array.from(new Set(list.map(id))).sort();
+  return { toSet, size: () => ids.size };
+}
+
+/** |A ∩ B| / |A ∪ B| over sorted id arrays; 0 when both are empty. */
+export function jaccard(a: Int32Array, b: Int32Array): number {
+  if (a.length === 0 && b.length === 0) return 0;
+  let i = 0;
+  let j = 0;
+  let common = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) (common++, i++, j++);
+    else if (a[i] < b[j]) i++;
+    else j++;
+  }
+  return common / (a.length + b.length - common);
+}
+
+export function similarity(a: Features, b: Features): number {
+  return WEIGHTS.tags * jaccard(a.tags, b.tags) + WEIGHTS.title * jaccard(a.title, b.title) + WEIGHTS.text * jaccard(a.text, b.text);
+}

@@ -1,0 +1,83 @@
+/**
+ * Machine-readable files of the graph and AI-facing layer (spec §2, §7; DESIGN.md output contract):
+ * dataset JSON, /for-ai-systems/index.json, the knowledge graph, JSONL/CSV exports, feeds, Markdown
+ * mirrors, llms.txt, robots.txt, the IndexNow key, and the manifest with this build's changes.
+ */
+import { stringify as csv } from 'csv-stringify/sync';
+import { Feed } from 'feed';
+import type { BuiltSite } from '../pipeline.js';
+import { FEED_TTL_MINUTES, type FeedItem } from '../passes/feed-items.js';
+import { articleIndexItem } from '../passes/json-mirrors.js';
+import { buildKnowledgeGraph } from '../passes/knowledge-graph.js';
+import { articleMarkdown, glossaryMarkdown, llmsTxt } from '../passes/markdown-mirrors.js';
+import { EDUCATIONAL_NOTE } from '../constants.js';
+import { ENDPOINTS } from './endpoints.js';
+import { json } from './machine-files.js';
+import type { FileRoute } from './types.js';
+
+const text = (url: string, body: string, type: string): FileRoute => ({ kind: 'file', url, body, type });
+
+export function referenceFileRoutes(site: BuiltSite): FileRoute[] {
+  const { config } = site;
+  const u = (p: string) => `${config.baseUrl}${p}`;
+  const routes: FileRoute[] = [];
+  const datasets = [...site.source.datasets].sort((a, b) => a.slug.localeCompare(b.slug));
+  const datasetJson = (d: (typeof datasets)[number]) => ({
+    slug: d.slug, title: d.title, description: d.description, canonicalUrl: u(`/datasets/${d.slug}`), datePublished: d.datePublished, dateModified: d.dateModified,
+    keywords: d.keywords, license: config.license.url, fields: d.fields,
+    distributions: d.distributions.map((x) => ({ title: x.title, format: x.format, encodingFormat: x.format, url: x.url, contentUrl: u(x.url), license: config.license.url })),
+  });
+  routes.push(json('/datasets/index.json', { site: config.name, license: config.license.url, count: datasets.length, items: datasets.map(datasetJson) }));
+  for (const d of datasets) routes.push(json(`/datasets/${d.slug}.json`, datasetJson(d)));
+
+  routes.push(json('/for-ai-systems/index.json', {
+    site: config.name, description: config.description.trim(), url: u('/'), license: { name: config.license.name, url: config.license.url },
+    citation: { format: '{title} — {product}, {url}#{section} (Last updated: {date})', paragraphAnchors: '#{slug}-p001', answerIds: 'answers/{slug}#a0' },
+    etiquette: ['Respect /robots.txt', 'At most one request per second', 'Identify with a descriptive User-Agent', 'Cache and revalidate', 'Attribute under CC BY 4.0'],
+    notice: EDUCATIONAL_NOTE,
+    endpoints: ENDPOINTS.map((e) => ({ ...e, url: u(e.url) })),
+    articles: site.articles.map((a) => ({ slug: a.slug, title: a.title, url: u(`/articles/${a.slug}`), json: u(`/articles/${a.slug}.json`), markdown: u(`/articles/${a.slug}.md`), answer: site.fields.get(a.slug)!.answer ? u(`/articles/${a.slug}.answer.json`) : undefined, dateModified: a.dateModified })),
+  }));
+  routes.push(json('/api/knowledge-graph.json', buildKnowledgeGraph(site.articles, site.terms, site.backlinks.relations, config)));
+
+  const indexItems = site.articles.map((a) => articleIndexItem(a, site.stats.get(a.slug)!, Boolean(site.fields.get(a.slug)!.answer)));
+  const termRows = site.terms.map((t) => ({ slug: t.slug, title: t.title, jurisdiction: t.jurisdiction, tags: t.tags, definition: t.definition, alsoCalled: t.alsoCalled, contrastWith: t.contrastWith, seeAlso: t.seeAlso, dataFields: t.dataFields, lastModified: t.lastModified }));
+  const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+  const flat = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Array.isArray(v) ? v.join('; ') : v])));
+  routes.push(text('/exports/articles.jsonl', jsonl(indexItems), 'application/jsonl; charset=utf-8'));
+  routes.push(text('/exports/articles.csv', csv(flat(indexItems), { header: true }), 'text/csv; charset=utf-8'));
+  routes.push(text('/exports/glossary.jsonl', jsonl(termRows), 'application/jsonl; charset=utf-8'));
+  routes.push(text('/exports/glossary.csv', csv(flat(termRows), { header: true }), 'text/csv; charset=utf-8'));
+
+  const makeFeed = (title: string, items: FeedItem[], selfPath: string) => {
+    const feed = new Feed({
+      title, description: config.description.trim(), id: u('/'), link: u('/'), language: config.language, ttl: FEED_TTL_MINUTES,
+      copyright: `${config.license.name} ${config.license.url}`, updated: new Date(`${site.feeds.updated}T00:00:00Z`), generator: 'legalsite',
+      feedLinks: { rss: u(selfPath), atom: u('/feeds/atom') }, author: { name: config.publisher.name, email: config.editorialEmail },
+    });
+    for (const it of items) {
+      feed.addItem({ title: it.title, id: it.guid, link: it.link, description: it.description, date: new Date(`${it.pubDate}T00:00:00Z`), author: [{ name: it.author, email: config.editorialEmail }], category: it.category.map((name) => ({ name })) });
+    }
+    return feed;
+  };
+  const rssType = 'application/rss+xml; charset=utf-8';
+  const combined = makeFeed(config.name, site.feeds.combined, '/feed.xml');
+  routes.push(text('/feed.xml', combined.rss2(), rssType));
+  routes.push(text('/feeds/rss', makeFeed(config.name, site.feeds.combined, '/feeds/rss').rss2(), rssType));
+  routes.push(text('/feeds/atom', combined.atom1(), 'application/atom+xml; charset=utf-8'));
+  routes.push(text('/feeds/articles', makeFeed(`${config.name}: Articles`, site.feeds.articles, '/feeds/articles').rss2(), rssType));
+  routes.push(text('/feeds/glossary', makeFeed(`${config.name}: Glossary`, site.feeds.glossary, '/feeds/glossary').rss2(), rssType));
+
+  const md = 'text/markdown; charset=utf-8';
+  for (const a of site.articles) routes.push(text(`/articles/${a.slug}.md`, articleMarkdown(a, site.fields.get(a.slug)!, site.stats.get(a.slug)!, config), md));
+  const glossaryMd = glossaryMarkdown(site.terms, config);
+  routes.push(text('/glossary.md', glossaryMd, md));
+  routes.push(text('/llms.txt', llmsTxt(config, site.articles, datasets, site.terms.length), 'text/plain; charset=utf-8'));
+  routes.push(text('/llms-full.txt', [...site.articles.map((a) => articleMarkdown(a, site.fields.get(a.slug)!, site.stats.get(a.slug)!, config)), glossaryMd].join('\n\n'), 'text/plain; charset=utf-8'));
+
+  routes.push(text('/robots.txt', ['User-agent: *', 'Allow: /', '', `Sitemap: ${u('/sitemap.xml')}`, `Sitemap: ${u('/sitemaps/answers.xml')}`, ''].join('\n'), 'text/plain; charset=utf-8'));
+  if (config.indexnow.key) routes.push(text('/indexnow-key.txt', `${config.indexnow.key}\n`, 'text/plain; charset=utf-8'));
+  routes.push(json('/_legalsite/manifest.json', site.manifest));
+  routes.push(json('/_legalsite/changes.json', site.changes));
+  return routes;
+}

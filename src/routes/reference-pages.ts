@@ -1,0 +1,100 @@
+/**
+ * Reference and graph pages: /answers, /templates, /datasets, /datasets/{slug}, /for-ai-systems,
+ * /api, /recommendations/{type}/{slug} and /content-recommendations (spec §2).
+ */
+import { JURISDICTIONS } from '../constants.js';
+import type { BuiltSite } from '../pipeline.js';
+import { nodeKey } from '../passes/backlinks.js';
+import { breadcrumbLd, datasetLd, itemListLd } from '../structured-data.js';
+import { ENDPOINTS } from './endpoints.js';
+import { makeMeta } from './meta.js';
+import type { HtmlRoute } from './types.js';
+import { articleCard } from './view-data.js';
+
+const FORMAT_NAMES: Record<string, string> = { csv: 'CSV', json: 'JSON', md: 'Markdown', pdf: 'PDF', txt: 'Text' };
+
+export function referencePageRoutes(site: BuiltSite): HtmlRoute[] {
+  const { config } = site;
+  const routes: HtmlRoute[] = [];
+  const crumbs = (label: string, href: string) => [{ label: 'Home', href: '/' }, { label, href }];
+  const articleTitles = new Map(site.articles.map((a) => [a.slug, a.title]));
+  const newest = site.articles.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '');
+
+  const answered = site.articles.filter((a) => site.fields.get(a.slug)!.answer);
+  routes.push({
+    kind: 'html', url: '/answers', template: 'answers', lastmod: newest,
+    props: { items: answered.map((a) => articleCard(site, a)) },
+    meta: makeMeta(config, {
+      title: 'Answers', description: `Structured, citable short answers from ${answered.length} articles, with IDs and JSON downloads.`, url: '/answers',
+      jsonLd: [breadcrumbLd(config, crumbs('Answers', '/answers')), itemListLd(config, 'Answers', answered.slice(0, 10).map((a) => ({ url: `/articles/${a.slug}`, name: a.title })))],
+    }),
+  });
+
+  const downloads = site.templates.filter((t) => t.body);
+  routes.push({
+    kind: 'html', url: '/templates', template: 'templates', lastmod: newest,
+    props: {
+      items: downloads.map((t) => ({
+        href: `/templates/${t.name}`, name: t.name, title: t.title, description: t.description, format: FORMAT_NAMES[t.name.split('.').pop()!] ?? 'File',
+        usedBy: t.usedBy.filter((s) => articleTitles.has(s)).map((s) => ({ href: `/articles/${s}`, title: articleTitles.get(s)! })),
+      })),
+    },
+    meta: makeMeta(config, { title: 'Templates', description: 'Downloadable templates and schemas: privilege logs, chronology fact tables, AI-use logs and vendor due diligence.', url: '/templates', jsonLd: [breadcrumbLd(config, crumbs('Templates', '/templates'))] }),
+  });
+
+  const datasets = [...site.source.datasets].sort((a, b) => a.title.localeCompare(b.title));
+  routes.push({
+    kind: 'html', url: '/datasets', template: 'datasets', lastmod: datasets.reduce((d, x) => (x.dateModified > d ? x.dateModified : d), ''),
+    props: { items: datasets.map((d) => ({ slug: d.slug, title: d.title, description: d.description, dateModified: d.dateModified, fieldCount: d.fields.length })) },
+    meta: makeMeta(config, { title: 'Datasets', description: 'Data standards for legal work with JSON Schemas and CSV templates, licensed CC BY 4.0.', url: '/datasets', jsonLd: [breadcrumbLd(config, crumbs('Datasets', '/datasets')), itemListLd(config, 'Datasets', datasets.slice(0, 10).map((d) => ({ url: `/datasets/${d.slug}`, name: d.title })))] }),
+  });
+  for (const d of datasets) {
+    const c = [...crumbs('Datasets', '/datasets'), { label: d.title, href: `/datasets/${d.slug}` }];
+    routes.push({
+      kind: 'html', url: `/datasets/${d.slug}`, template: 'dataset', lastmod: d.dateModified,
+      props: {
+        crumbs: c, slug: d.slug, title: d.title, description: d.description, datePublished: d.datePublished, dateModified: d.dateModified,
+        licenseName: config.license.name, licenseUrl: config.license.url, fields: d.fields,
+        downloads: d.distributions.map((x) => ({ label: x.format === 'application/json' ? 'JSON Schema' : 'CSV Template', href: x.url, format: x.format })),
+        citation: `${d.title}. ${config.name} (${config.publisher.name}), ${config.baseUrl}/datasets/${d.slug}. Last modified ${d.dateModified}. ${config.license.name}.`,
+      },
+      meta: makeMeta(config, { title: d.title, description: d.description.split('. ')[0].slice(0, 160), url: `/datasets/${d.slug}`, jsonLd: [datasetLd(config, d), breadcrumbLd(config, c)] }),
+    });
+  }
+
+  const example = site.articles[0];
+  routes.push({
+    kind: 'html', url: '/for-ai-systems', template: 'for-ai', lastmod: newest,
+    props: {
+      siteName: config.name, baseUrl: config.baseUrl, licenseName: config.license.name, licenseUrl: config.license.url, endpoints: ENDPOINTS,
+      exampleCitation: example ? `${example.title} — ${config.name}, ${config.baseUrl}/articles/${example.slug}#answer (Last updated: ${example.dateModified})` : config.name,
+    },
+    meta: makeMeta(config, { title: 'For AI Systems', description: `How AI systems and crawlers can cite, reuse and fetch ${config.name}: licence, etiquette and every machine-readable entry point.`, url: '/for-ai-systems', jsonLd: [breadcrumbLd(config, crumbs('For AI Systems', '/for-ai-systems'))] }),
+  });
+
+  routes.push({
+    kind: 'html', url: '/api', template: 'api', lastmod: newest,
+    props: {
+      metrics: { articles: site.articles.length, terms: site.terms.length, topicAreas: site.topTags.length, jurisdictions: JURISDICTIONS.filter((j) => [...site.articles, ...site.terms].some((x) => x.jurisdiction === j)).length },
+      endpoints: ENDPOINTS,
+      clusters: site.clusters,
+    },
+    meta: makeMeta(config, { title: 'Content API and Knowledge Graph', description: 'Static JSON, CSV, feeds and a knowledge graph of every article and glossary term.', url: '/api', jsonLd: [breadcrumbLd(config, crumbs('API', '/api'))] }),
+  });
+
+  const recCrumbs = (title: string, url: string) => [...crumbs('Recommendations', '/content-recommendations'), { label: title, href: url }];
+  for (const a of site.articles) {
+    const url = `/recommendations/article/${a.slug}`;
+    routes.push({ kind: 'html', url, template: 'recommendations', lastmod: a.dateModified, props: { crumbs: recCrumbs(a.title, url), rec: site.recommendations.get(nodeKey('article', a.slug)) }, meta: makeMeta(config, { title: `Recommendations: ${a.title}`, description: `Similar and related content, difficulty and a learning pathway for “${a.title}”.`, url }) });
+  }
+  for (const t of site.terms) {
+    const url = `/recommendations/term/${t.slug}`;
+    routes.push({ kind: 'html', url, template: 'recommendations', lastmod: t.lastModified, props: { crumbs: recCrumbs(t.title, url), rec: site.recommendations.get(nodeKey('glossary', t.slug)) }, meta: makeMeta(config, { title: `Recommendations: ${t.title}`, description: `Similar and related content, difficulty and a learning pathway for the term “${t.title}”.`, url }) });
+  }
+  routes.push({
+    kind: 'html', url: '/content-recommendations', template: 'content-recommendations', lastmod: newest,
+    props: { clusters: site.clusters, articles: site.articles.map((a) => ({ slug: a.slug, title: a.title })), terms: site.terms.map((t) => ({ slug: t.slug, title: t.title })) },
+    meta: makeMeta(config, { title: 'Content Recommendations', description: 'Recommendation pages for every article and glossary term, grouped by topic.', url: '/content-recommendations', jsonLd: [breadcrumbLd(config, crumbs('Recommendations', '/content-recommendations'))] }),
+  });
+  return routes;
+}
