@@ -56,11 +56,12 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
   const cwd = opts.cwd ?? process.cwd();
   const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd }));
-  if (!loaded.site) return fail(loaded.diagnostics);
+  // Cross-reference checks need every file; with a file unreadable they would only echo its error.
+  if (!loaded.site || loaded.diagnostics.length) return fail(loaded.diagnostics);
   const source = loaded.site;
   if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
   const semantic = timed('validate', () => checkSemantics(source, loaded.sources));
-  if (loaded.diagnostics.length || semantic.length) return fail([...loaded.diagnostics, ...semantic]);
+  if (semantic.length) return fail(semantic);
 
   const site = await runPipeline(source, readPreviousManifest(path.resolve(cwd, opts.outDir)), timed);
   const assets = timed('assets', () => readAssets());

@@ -40,7 +40,7 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
     const first = new Map<string, string>();
     for (const item of items) {
       const earlier = first.get(item.slug);
-      if (earlier) report('duplicate-slug', item.file, ['slug'], `${kind} slug "${item.slug}" is already used by ${earlier}`);
+      if (earlier) report('duplicate-slug', item.file, ['slug'], `"${item.slug}" is already the slug of ${kind} ${earlier}`);
       else first.set(item.slug, item.file);
     }
   };

@@ -1,0 +1,116 @@
+/** Broken content gets one clear line per problem (file:line:col, field, message, hint), exit 1, and
+ * leaves the previous dist/ exactly as it was. Fixtures are the minimal site with one known mistake. */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { copyFixture, listFiles, runCli } from '../helpers/sites.js';
+
+const test = suite('content errors');
+
+function snapshot(dir: string): string {
+  const hash = createHash('sha256');
+  for (const f of listFiles(dir)) hash.update(f).update(readFileSync(path.join(dir, f)));
+  return hash.digest('hex');
+}
+
+/** Builds the fixture once (good), applies `mutate`, builds again and returns the failed run. */
+async function breakAndBuild(mutate: (content: string) => void) {
+  const cwd = copyFixture('minimal');
+  const good = await runCli(['build', '--quiet'], cwd);
+  assert.is(good.exitCode, 0, good.stderr);
+  const before = snapshot(path.join(cwd, 'dist'));
+  mutate(path.join(cwd, 'content'));
+  const run = await runCli(['build'], cwd);
+  assert.is(run.exitCode, 1, 'content errors exit with code 1');
+  assert.is(snapshot(path.join(cwd, 'dist')), before, 'the previous dist/ is untouched');
+  assert.not.match(run.stderr, /\n\s+at .*\(.*:\d+:\d+\)/, 'no stack trace');
+  const json = await runCli(['check', '--reporter', 'json'], cwd);
+  return { run, diagnostics: JSON.parse(json.stdout).diagnostics as { rule: string; field: string; file: string; line: number; hint?: string }[] };
+}
+
+const edit = (file: string, from: string | RegExp, to: string) => writeFileSync(file, readFileSync(file, 'utf8').replace(from, to));
+
+test('malformed YAML names the file and line, never a stack trace', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'glossary/hash-value.yaml'), 'definition: A fixed', 'definition: "A fixed'));
+  assert.match(run.stderr, /^content\/glossary\/hash-value\.yaml:\d+:\d+ {2}error {2}is not valid YAML/m);
+  assert.is(diagnostics[0].rule, 'yaml-syntax');
+});
+
+test('an unknown field is rejected with a did-you-mean hint at its line', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'articles/privilege-basics.md'), 'tags: [privilege, procedure]', 'tagz: [privilege, procedure]'));
+  assert.ok(run.stderr.includes('content/articles/privilege-basics.md:5:1  error  tagz is not a known field  (did you mean "tags"?'), run.stderr);
+  assert.ok(diagnostics.some((d) => d.rule === 'unknown-field' && d.field === 'tagz' && d.line === 5));
+});
+
+test('an impossible date is reported at the value', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'articles/privilege-basics.md'), '"2025-08-27"', '"2025-13-01"'));
+  assert.ok(run.stderr.includes('content/articles/privilege-basics.md:4:16  error  datePublished "2025-13-01" is not a valid date  (Write dates as YYYY-MM-DD, e.g. 2025-08-26.)'), run.stderr);
+  assert.is(diagnostics[0].rule, 'invalid-date');
+});
+
+test('a dangling seeAlso names the missing slug and the closest one', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'glossary/hash-value.yaml'), 'seeAlso: [chain-of-custody]', 'seeAlso: [chain-of-custdy]'));
+  assert.ok(run.stderr.includes('content/glossary/hash-value.yaml:6:11  error  seeAlso[0] "chain-of-custdy" is not a glossary term  (did you mean "chain-of-custody"?)'), run.stderr);
+  assert.is(diagnostics[0].rule, 'dangling-reference');
+});
+
+test('an article seeAlso to a missing article is an error', async () => {
+  const { diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'articles/hashing-evidence.md'), 'articles/privilege-basics]', 'articles/privilege-basic]'));
+  assert.ok(diagnostics.some((d) => d.rule === 'dangling-reference' && d.field === 'seeAlso[1]' && d.line === 17));
+});
+
+test('a duplicate slug points at the second file', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => writeFileSync(path.join(c, 'glossary/hash-again.yaml'), 'slug: hash-value\ntitle: Hash again\ndefinition: A duplicate.\n'));
+  assert.ok(run.stderr.includes('content/glossary/hash-value.yaml:1:7  error  slug "hash-value" is already the slug of term content/glossary/hash-again.yaml'), run.stderr);
+  assert.is(diagnostics[0].rule, 'duplicate-slug');
+});
+
+test('an unknown tag suggests the nearest known tag', async () => {
+  const { run } = await breakAndBuild((c) => edit(path.join(c, 'articles/privilege-basics.md'), 'tags: [privilege, procedure]', 'tags: [privilege, procedures]'));
+  assert.ok(run.stderr.includes('content/articles/privilege-basics.md:5:19  error  tags[1] "procedures" is not a known tag  (did you mean "procedure"?)'), run.stderr);
+});
+
+test('a broken internal link in a body names the line', async () => {
+  const { run } = await breakAndBuild((c) => edit(path.join(c, 'articles/hashing-evidence.md'), '(/articles/privilege-basics)', '(/articles/privilege-basic)'));
+  assert.match(run.stderr, /content\/articles\/hashing-evidence\.md:25:1 {2}error {2}link "\/articles\/privilege-basic" points at a page that does not exist {2}\(did you mean "\/articles\/privilege-basics"\?\)/);
+});
+
+test('every error of a run is reported at once', async () => {
+  const { diagnostics } = await breakAndBuild((c) => {
+    edit(path.join(c, 'articles/privilege-basics.md'), 'tags: [privilege, procedure]', 'tags: [privilege, procedures]');
+    edit(path.join(c, 'glossary/hash-value.yaml'), 'seeAlso: [chain-of-custody]', 'seeAlso: [nowhere]');
+  });
+  assert.is(diagnostics.length, 2);
+});
+
+test('github reporter prints workflow annotations', async () => {
+  const cwd = copyFixture('minimal');
+  edit(path.join(cwd, 'content/articles/privilege-basics.md'), 'tags: [privilege, procedure]', 'tags: [privilege, procedures]');
+  const run = await runCli(['check', '--reporter', 'github'], cwd);
+  assert.is(run.exitCode, 1);
+  assert.match(run.stdout, /^::error file=content\/articles\/privilege-basics\.md,line=5,col=19,title=unknown-tag::tags\[1\] "procedures" is not a known tag/m);
+});
+
+test('check writes nothing', async () => {
+  const cwd = copyFixture('minimal');
+  const run = await runCli(['check'], cwd);
+  assert.is(run.exitCode, 0, run.stderr);
+  assert.match(run.stdout, /^Checked \d+ pages, \d+ files in [\d.]+s; no errors \(nothing written\)$/m);
+  assert.not.ok(existsSync(path.join(cwd, 'dist')));
+});
+
+test('usage mistakes exit with code 2 and say what is wrong', async () => {
+  const cwd = copyFixture('minimal');
+  const unknown = await runCli(['build', '--bogus'], cwd);
+  assert.is(unknown.exitCode, 2);
+  assert.match(unknown.stderr, /unknown option '--bogus'/);
+  const missing = await runCli(['build', '--content', 'nope'], cwd);
+  assert.is(missing.exitCode, 2);
+  assert.match(missing.stderr, /content folder not found: nope/);
+  const reporter = await runCli(['build', '--reporter', 'xml'], cwd);
+  assert.is(reporter.exitCode, 2);
+});
+
+test.run();
