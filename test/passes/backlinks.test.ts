@@ -1,0 +1,80 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildBacklinks, MAX_BACKLINKS } from '../../src/passes/backlinks.js';
+import type { TermMention } from '../../src/model.js';
+import { makeArticle, makeTerm } from '../helpers/make-site.js';
+
+const test = suite('backlinks');
+
+const noMentions = new Map<string, TermMention[]>();
+const summary = (list: { fromSlug: string; kind: string; strength: number }[] | undefined) =>
+  (list ?? []).map((b) => `${b.fromSlug}:${b.kind}:${b.strength}`);
+
+test('an article mentioning a term is a "mentions" backlink of strength 1 carrying the mention context', () => {
+  const articles = [makeArticle({ slug: 'custody', title: 'Chain of custody' })];
+  const terms = [makeTerm({ slug: 'hash-value', title: 'Hash value' })];
+  const mentions = new Map([['custody', [{ termSlug: 'hash-value', context: '…record the hash value of every copy…', linked: true }]]]);
+  const { byTarget } = buildBacklinks(articles, terms, mentions);
+  const list = byTarget.get('glossary:hash-value')!;
+  assert.is(list.length, 1);
+  assert.equal(
+    { fromType: list[0].fromType, fromSlug: list[0].fromSlug, fromTitle: list[0].fromTitle, toTitle: list[0].toTitle, relationship: list[0].relationship, strength: list[0].strength, context: list[0].context },
+    { fromType: 'article', fromSlug: 'custody', fromTitle: 'Chain of custody', toTitle: 'Hash value', relationship: 'mentions', strength: 1, context: '…record the hash value of every copy…' },
+  );
+});
+
+test('see-also is a "related" backlink of strength 2 and contrast one of strength 1', () => {
+  const terms = [
+    makeTerm({ slug: 'privilege', seeAlso: ['work-product'], contrastWith: ['waiver'] }),
+    makeTerm({ slug: 'work-product' }),
+    makeTerm({ slug: 'waiver' }),
+  ];
+  const { byTarget } = buildBacklinks([], terms, noMentions);
+  const seeAlso = byTarget.get('glossary:work-product')!;
+  const contrast = byTarget.get('glossary:waiver')!;
+  assert.equal(seeAlso.map((b) => [b.fromSlug, b.relationship, b.strength]), [['privilege', 'related', 2]]);
+  assert.equal(contrast.map((b) => [b.fromSlug, b.relationship, b.strength]), [['privilege', 'related', 1]]);
+});
+
+test('shared-tag strength is the number of shared tags capped at 3, strongest first', () => {
+  const articles = [
+    makeArticle({ slug: 'x', tags: ['a', 'b', 'c', 'd'] }),
+    makeArticle({ slug: 'y', tags: ['a', 'b', 'c', 'd'] }), // 4 shared with x → min(4, 3) = 3
+    makeArticle({ slug: 'z', tags: ['a'] }), //                1 shared with x → 1
+  ];
+  const terms = [makeTerm({ slug: 'w', tags: ['a', 'b', 'zz'] })]; // 2 shared with x → 2
+  const { byTarget } = buildBacklinks(articles, terms, noMentions);
+  const list = byTarget.get('article:x')!;
+  assert.equal(summary(list), ['y:shared-tags:3', 'w:shared-tags:2', 'z:shared-tags:1']);
+  assert.ok(list.every((b) => b.relationship === 'related'));
+});
+
+test('a target keeps at most 10 backlinks, ordered by strength descending', () => {
+  // 12 articles sharing one tag (strength 1 each) and one term with see-also (strength 2): 13 → 10.
+  const articles = Array.from({ length: 12 }, (_, i) => makeArticle({ slug: `a${String(i).padStart(2, '0')}`, tags: ['evidence'] }));
+  const terms = [makeTerm({ slug: 'target', tags: ['evidence'] }), makeTerm({ slug: 'linker', seeAlso: ['target'] })];
+  const { byTarget } = buildBacklinks(articles, terms, noMentions);
+  const list = byTarget.get('glossary:target')!;
+  assert.is(MAX_BACKLINKS, 10);
+  assert.is(list.length, 10);
+  assert.equal(summary([list[0]]), ['linker:see-also:2']);
+  for (let i = 1; i < list.length; i++) assert.ok(list[i - 1].strength >= list[i].strength, `strength not descending at ${i}`);
+});
+
+test('a source already linked explicitly is not listed again as shared tags', () => {
+  // t1 → t2 by see-also and they share 2 tags: one backlink (see-also, 2), not a second shared-tags one.
+  const terms = [makeTerm({ slug: 't1', tags: ['x', 'y'], seeAlso: ['t2'] }), makeTerm({ slug: 't2', tags: ['x', 'y'] })];
+  const { byTarget, relations } = buildBacklinks([], terms, noMentions);
+  assert.equal(summary(byTarget.get('glossary:t2')), ['t1:see-also:2']);
+  // The other direction has no explicit link, so the shared tags do count there: 2 shared → 2.
+  assert.equal(summary(byTarget.get('glossary:t1')), ['t2:shared-tags:2']);
+  assert.is(relations.filter((b) => b.fromSlug === 't1' && b.toSlug === 't2').length, 1);
+});
+
+test('items with no tags, links or mentions get no backlinks', () => {
+  const { byTarget, relations } = buildBacklinks([makeArticle({ slug: 'lonely' })], [makeTerm({ slug: 'alone' })], noMentions);
+  assert.is(byTarget.size, 0);
+  assert.is(relations.length, 0);
+});
+
+test.run();
