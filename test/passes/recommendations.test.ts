@@ -1,0 +1,84 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Article, ArticleStats } from '../../src/model.js';
+import { buildRecommendations } from '../../src/passes/recommendations.js';
+import { makeArticle, makeTerm } from '../helpers/make-site.js';
+
+const test = suite('recommendations');
+
+const stats = (articles: Article[]) => new Map<string, ArticleStats>(articles.map((a) => [a.slug, { wordCount: 100, readingTime: '1 min', minutes: 1 }]));
+const scores = (list: { item: { slug: string }; score: number }[]) => list.map((r) => [r.item.slug, r.score]);
+
+// A small site whose pairwise similarities are worked out by hand (word sets ignore words under 3 chars).
+const articles = [
+  makeArticle({ slug: 'hash-chain', title: 'Hash chain custody', tags: ['evidence', 'hash'] }), // text {verify,the,hash,value}
+  makeArticle({ slug: 'custody-log', title: 'Chain of custody log', tags: ['evidence'] }), //          text {log,the,hash}
+  makeArticle({ slug: 'privilege', title: 'Privilege review', tags: ['evidence', 'privilege'] }), //  text {privilege,calls}
+  makeArticle({ slug: 'imaging', title: 'Forensic imaging', tags: ['evidence', 'hash', 'forensics'] }), // text {disk,image,copy}
+];
+const terms = [
+  makeTerm({ slug: 'hash-value', title: 'Hash value', tags: ['hash'], definition: 'A fixed-length digest of a file.' }), // {fixed,length,digest,file}
+  makeTerm({ slug: 'privilege-log', title: 'Privilege log', tags: ['privilege'], definition: 'Withheld documents listed.' }),
+];
+const texts = new Map([
+  ['hash-chain', 'Verify the hash value.'],
+  ['custody-log', 'Log the hash.'],
+  ['privilege', 'Privilege calls.'],
+  ['imaging', 'Disk image copy.'],
+]);
+const recs = buildRecommendations(articles, terms, texts, stats(articles));
+
+test('the map is keyed "article:{slug}" and "glossary:{slug}"', () => {
+  assert.equal([...recs.keys()].sort(), [
+    'article:custody-log', 'article:hash-chain', 'article:imaging', 'article:privilege', 'glossary:hash-value', 'glossary:privilege-log',
+  ]);
+  assert.is(recs.get('glossary:hash-value')!.item.type, 'term');
+});
+
+test('a pair above 0.3 is "similar" with the Jaccard-weighted score', () => {
+  // hash-chain ~ custody-log:
+  //   tags {evidence,hash} vs {evidence} = 1/2; title {hash,chain,custody} vs {chain,custody,log} = 2/4;
+  //   text {verify,the,hash,value} vs {log,the,hash} = 2/5
+  //   0.4×0.5 + 0.3×0.5 + 0.3×0.4 = 0.2 + 0.15 + 0.12 = 0.47
+  const similar = recs.get('article:hash-chain')!.similar;
+  assert.equal(scores(similar), [['custody-log', 0.47]]);
+  assert.is(similar[0].relationship, 'similar');
+});
+
+test('pairs above 0.1 and up to 0.3 are "related", best first', () => {
+  // hash-chain ~ hash-value: tags 1/2 → 0.2; title {hash,chain,custody} vs {hash,value} 1/4 → 0.075; text 0 → 0.275
+  // hash-chain ~ imaging: tags {evidence,hash} vs {evidence,hash,forensics} 2/3 → 0.26667; title 0; text 0 → 0.2667
+  // hash-chain ~ privilege: tags {evidence,hash} vs {evidence,privilege} 1/3 → 0.1333; title 0; text 0 → 0.1333
+  const related = recs.get('article:hash-chain')!.related;
+  assert.equal(scores(related), [['hash-value', 0.275], ['imaging', 0.2667], ['privilege', 0.1333]]);
+  assert.ok(related.every((r) => r.relationship !== 'similar'));
+});
+
+test('prerequisites are terms sharing a tag; advanced are articles sharing more than one tag', () => {
+  const r = recs.get('article:hash-chain')!;
+  // terms with "evidence" or "hash": only hash-value
+  assert.equal(r.prerequisites.map((p) => [p.item.slug, p.relationship]), [['hash-value', 'prerequisite']]);
+  // articles sharing ≥ 2 of {evidence,hash}: imaging (2); custody-log and privilege share 1
+  assert.equal(r.advanced.map((p) => [p.item.slug, p.relationship]), [['imaging', 'advanced']]);
+});
+
+test('a pair at exactly 0.3 is related, not similar', () => {
+  // tags {p,q} vs {p} = 1/2 → 0.2; titles share nothing; text {alpha,beta} vs {alpha,gamma} = 1/3 → 0.1; total 0.3
+  const a = [makeArticle({ slug: 'one', title: 'First', tags: ['p', 'q'] }), makeArticle({ slug: 'two', title: 'Second', tags: ['p'] })];
+  const r = buildRecommendations(a, [], new Map([['one', 'alpha beta'], ['two', 'alpha gamma']]), stats(a)).get('article:one')!;
+  assert.equal(r.similar, []);
+  assert.equal(scores(r.related), [['two', 0.3]]);
+});
+
+test('at most 5 prerequisites and 5 advanced', () => {
+  const a = Array.from({ length: 8 }, (_, i) => makeArticle({ slug: `a${i}`, title: `Article ${i}`, tags: ['evidence', 'hash'] }));
+  const t = Array.from({ length: 8 }, (_, i) => makeTerm({ slug: `t${i}`, title: `Term ${i}`, tags: ['evidence'] }));
+  const r = buildRecommendations(a, t, new Map(), stats(a)).get('article:a0')!;
+  // 8 terms share "evidence" and 7 other articles share 2 tags: both capped at 5
+  assert.is(r.prerequisites.length, 5);
+  assert.is(r.advanced.length, 5);
+  assert.ok(r.prerequisites.every((p) => p.item.type === 'term'));
+  assert.ok(r.advanced.every((p) => p.item.type === 'article' && p.item.slug !== 'a0'));
+});
+
+test.run();
