@@ -96,5 +96,9 @@ export function referencePageRoutes(site: BuiltSite): HtmlRoute[] {
     props: { clusters: site.clusters, articles: site.articles.map((a) => ({ slug: a.slug, title: a.title })), terms: site.terms.map((t) => ({ slug: t.slug, title: t.title })) },
     meta: makeMeta(config, { title: 'Content Recommendations', description: 'Recommendation pages for every article and glossary term, grouped by topic.', url: '/content-recommendations', jsonLd: [breadcrumbLd(config, crumbs('Recommendations', '/content-recommendations'))] }),
   });
+  routes.push({
+    kind: 'html', url: '/search', template: 'search', unlisted: true, props: {},
+    meta: makeMeta(config, { title: 'Search', description: `Search the articles, glossary and datasets of ${config.name}.`, url: '/search', noindex: true }),
+  });
   return routes;
 }

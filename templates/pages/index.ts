@@ -15,6 +15,7 @@ import { DatasetsPage } from './DatasetsPage.js';
 import { ForAiPage } from './ForAiPage.js';
 import { RecommendationsPage } from './RecommendationsPage.js';
 import { TemplatesPage } from './TemplatesPage.js';
+import { SearchPage } from './SearchPage.js';
 
 export const PAGE_TEMPLATES = {
   home: HomePage,
@@ -32,6 +33,7 @@ export const PAGE_TEMPLATES = {
   'for-ai': ForAiPage,
   recommendations: RecommendationsPage,
   templates: TemplatesPage,
+  search: SearchPage,
 } as const;
 
 export type TemplateName = keyof typeof PAGE_TEMPLATES;

@@ -23,13 +23,13 @@ test('an Intermediate reader (level 3) gets items up to difficulty 4; harder one
 });
 
 test('the reader level defaults to Intermediate', () => {
-  const path = buildLearningPath(item('target', 'article', 2), [item('four', 'term', 4), item('five', 'term', 5)]);
-  assert.equal(slugs(path), ['target', 'four']); // ceiling 4
+  const path = buildLearningPath(item('target', 'article', 2), [item('easy', 'term', 1), item('four', 'term', 4), item('five', 'term', 5)]);
+  assert.equal(slugs(path), ['easy', 'target', 'four']); // ceiling 3 + 1 = 4
 });
 
 test('a Beginner reader (level 2) gets items up to difficulty 3', () => {
-  const path = buildLearningPath(item('target', 'article', 2), [item('three', 'term', 3), item('four', 'term', 4)], 'Beginner');
-  assert.equal(slugs(path), ['target', 'three']); // ceiling 2 + 1 = 3
+  const path = buildLearningPath(item('target', 'article', 2), [item('easy', 'term', 1), item('three', 'term', 3), item('four', 'term', 4)], 'Beginner');
+  assert.equal(slugs(path), ['easy', 'target', 'three']); // ceiling 2 + 1 = 3
 });
 
 test('steps go from easiest to hardest, terms before articles at equal difficulty', () => {

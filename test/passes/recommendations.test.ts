@@ -81,4 +81,12 @@ test('at most 5 prerequisites and 5 advanced', () => {
   assert.ok(r.advanced.every((p) => p.item.type === 'article' && p.item.slug !== 'a0'));
 });
 
+test('a pair that overlaps only in text words still counts as related (spec §9: related is 0.1 < similarity ≤ 0.3)', () => {
+  // Different tags, titles sharing no word of 3+ characters, identical text:
+  // tags {p} vs {q} = 0; title {first} vs {second} = 0; text {alpha,beta,gamma} both = 3/3 = 1 → 0.3×1 = 0.3
+  const a = [makeArticle({ slug: 'one', title: 'First', tags: ['p'] }), makeArticle({ slug: 'two', title: 'Second', tags: ['q'] })];
+  const r = buildRecommendations(a, [], new Map([['one', 'alpha beta gamma'], ['two', 'alpha beta gamma']]), stats(a)).get('article:one')!;
+  assert.equal(scores(r.related), [['two', 0.3]]);
+});
+
 test.run();

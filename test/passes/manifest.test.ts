@@ -1,0 +1,72 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildManifest, diffManifests } from '../../src/passes/manifest.js';
+import { makeArticle, makeDataset, makeTerm } from '../helpers/make-site.js';
+
+const test = suite('manifest');
+
+const BASE = 'https://test.example.org';
+const SITE_URLS = ['/', '/articles', '/glossary', '/for-ai-systems', '/sitemap.xml', '/feed.xml'].map((p) => BASE + p);
+const articles = [makeArticle({ slug: 'hashing', summary: 'Hash every copy.' })];
+const terms = [makeTerm({ slug: 'hash-value' }), makeTerm({ slug: 'waiver' })];
+const datasets = [makeDataset({ slug: 'chronology' })];
+const base = buildManifest(articles, terms, datasets);
+
+test('the manifest has one entry per article, term and dataset', () => {
+  assert.equal(Object.keys(base.entities).sort(), ['article:hashing', 'dataset:chronology', 'glossary:hash-value', 'glossary:waiver']);
+});
+
+test('with no previous manifest everything is created', () => {
+  const changes = diffManifests(undefined, base, BASE);
+  assert.equal([...changes.created].sort(), ['article:hashing', 'dataset:chronology', 'glossary:hash-value', 'glossary:waiver']);
+  assert.equal(changes.updated, []);
+  assert.equal(changes.deleted, []);
+  assert.ok(changes.urls.article.includes(`${BASE}/articles/hashing`));
+  assert.ok(changes.urls.glossary.includes(`${BASE}/glossary/waiver`));
+  assert.ok(changes.urls.dataset.includes(`${BASE}/datasets/chronology`));
+  assert.equal(changes.urls.site, SITE_URLS);
+});
+
+test('an unchanged build has no changes and four empty URL lists', () => {
+  const again = buildManifest([makeArticle({ slug: 'hashing', summary: 'Hash every copy.' })], [...terms].reverse(), datasets);
+  const changes = diffManifests(base, again, BASE);
+  assert.equal(changes, { created: [], updated: [], deleted: [], urls: { article: [], glossary: [], dataset: [], site: [] } });
+});
+
+test('a changed article gives exactly the article URL list and the site list', () => {
+  const edited = buildManifest([makeArticle({ slug: 'hashing', summary: 'Hash every copy, twice.' })], terms, datasets);
+  const changes = diffManifests(base, edited, BASE);
+  assert.equal(changes.updated, ['article:hashing']);
+  assert.equal(changes.created, []);
+  assert.equal(changes.deleted, []);
+  assert.equal(changes.urls.article, [
+    `${BASE}/articles/hashing`,
+    `${BASE}/articles/hashing.json`,
+    `${BASE}/articles/hashing.answer.json`,
+    `${BASE}/articles`,
+    `${BASE}/articles/index.json`,
+    `${BASE}/sitemap.xml`,
+  ]);
+  assert.equal(changes.urls.glossary, []);
+  assert.equal(changes.urls.dataset, []);
+  assert.equal(changes.urls.site, SITE_URLS);
+});
+
+test('a deleted term gives the glossary URL list and the site list', () => {
+  const fewer = buildManifest(articles, [makeTerm({ slug: 'hash-value' })], datasets);
+  const changes = diffManifests(base, fewer, BASE);
+  assert.equal(changes.deleted, ['glossary:waiver']);
+  assert.equal(changes.updated, []);
+  assert.equal(changes.urls.glossary, [`${BASE}/glossary`, `${BASE}/glossary.json`, `${BASE}/glossary/waiver`]);
+  assert.equal(changes.urls.article, []);
+  assert.equal(changes.urls.dataset, []);
+  assert.equal(changes.urls.site, SITE_URLS);
+});
+
+test('a changed dataset gives the dataset URL list', () => {
+  const edited = buildManifest(articles, terms, [makeDataset({ slug: 'chronology', description: 'New description.' })]);
+  const changes = diffManifests(base, edited, BASE);
+  assert.equal(changes.urls.dataset, [`${BASE}/datasets/chronology`, `${BASE}/datasets/chronology.json`, `${BASE}/datasets/index.json`]);
+});
+
+test.run();
