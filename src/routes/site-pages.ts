@@ -28,7 +28,7 @@ export function sitePageRoutes(site: BuiltSite, extras: { termPage: (slug: strin
       tagline: config.tagline,
       description: config.description,
       latest: config.home.latestArticles.map((s) => articleCard(site, bySlug.get(s)!)),
-      sampleTerms: config.home.sampleTerms.map((s) => ({ slug: s, title: terms.get(s)!.title, definition: terms.get(s)!.definition })),
+      sampleTerms: config.home.sampleTerms.map((s) => ({ slug: s, title: terms.get(s)!.title, definition: firstSentence(terms.get(s)!.definition) })),
     },
     meta: makeMeta(config, { title: config.name, description: config.description, url: '/', jsonLd: [websiteLd(config)] }),
   });
@@ -160,6 +160,12 @@ export function sitePageRoutes(site: BuiltSite, extras: { termPage: (slug: strin
     meta: makeMeta(config, { title: 'Page Not Found', description: 'The page you were looking for could not be found.', url: '/404', noindex: true }),
   });
   return routes;
+}
+
+/** The first sentence of a definition, for compact previews. */
+export function firstSentence(text: string): string {
+  const m = /^.+?[.!?](?=\s+[A-Z]|$)/s.exec(text.trim());
+  return m ? m[0] : text.trim();
 }
 
 /** Cuts at a word boundary and adds an ellipsis, for meta descriptions. */

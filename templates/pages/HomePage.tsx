@@ -25,8 +25,8 @@ export function HomePage(p: HomePageProps) {
       <section aria-labelledby="latest-title" className="home-section">
         <h2 id="latest-title">Latest Articles</h2>
         <div className="card-grid">
-          {p.latest.map((a, i) => (
-            <div key={a.slug} className="animate-in" style={{ animationDelay: `${i * 150}ms` }}>
+          {p.latest.map((a) => (
+            <div key={a.slug} className="animate-in">
               <ArticleCard article={a} />
             </div>
           ))}
@@ -34,12 +34,12 @@ export function HomePage(p: HomePageProps) {
         <p><a href="/articles">View all articles</a></p>
       </section>
       <section className="card-grid home-section" aria-label="Resources">
-        <div className="card animate-in" style={{ animationDelay: '450ms' }}>
+        <div className="card animate-in">
           <h2>Templates</h2>
           <p>Privilege logs, chronology fact tables, AI-use logs and vendor due-diligence questionnaires, ready to adapt.</p>
           <a className="button" href="/templates">Browse Templates</a>
         </div>
-        <div className="card animate-in" style={{ animationDelay: '600ms' }}>
+        <div className="card animate-in">
           <h2>Glossary</h2>
           <dl className="sample-terms">
             {p.sampleTerms.map((t) => (
@@ -51,7 +51,7 @@ export function HomePage(p: HomePageProps) {
           </dl>
           <a className="button" href="/glossary">View Full Glossary</a>
         </div>
-        <div className="card animate-in" style={{ animationDelay: '750ms' }}>
+        <div className="card animate-in">
           <h2>Datasets</h2>
           <p>Field-by-field data standards with JSON Schemas and CSV templates, licensed for reuse.</p>
           <a className="button" href="/datasets">Explore Data</a>
