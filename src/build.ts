@@ -16,6 +16,7 @@ import { buildRoutes, type Route } from './routes.js';
 import { outputPath } from './routes/types.js';
 import { checkInternalLinks } from './validate/links.js';
 import { checkSemantics } from './validate/semantics.js';
+import { bundleClient } from './bundle/client-bundle.js';
 import { writeDist, type OutputFile } from './write/write-dist.js';
 import type { Chrome } from '../templates/types.js';
 
@@ -64,7 +65,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   if (semantic.length) return fail(semantic);
 
   const site = await runPipeline(source, readPreviousManifest(path.resolve(cwd, opts.outDir)), timed);
-  const assets = timed('assets', () => readAssets());
+  const t0 = performance.now();
+  const bundle = await bundleClient();
+  timings.set('bundle', performance.now() - t0);
+  const css = timed('assets', () => readAssets());
+  const assets = { ...css, files: [...css.files, ...bundle.files] };
   const routes = timed('routes', () => buildRoutes(site, assets));
 
   const urls = new Set(routes.map((r) => r.url));
@@ -91,7 +96,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     cssHref: assets.cssHref,
     language: site.config.language,
   };
-  const files = timed('render', () => routes.map((r): OutputFile => ({ path: outputPath(r), body: r.kind === 'html' ? renderPage(r, chrome) : r.body })));
+  const files = timed('render', () => routes.map((r): OutputFile => ({ path: outputPath(r), body: r.kind === 'html' ? renderPage(r, chrome, bundle) : r.body })));
   if (opts.write) {
     const t0 = performance.now();
     await writeDist(opts.outDir, files);

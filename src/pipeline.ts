@@ -15,6 +15,7 @@ import { type BacklinkResult, buildBacklinks } from './passes/backlinks.js';
 import { buildRecommendations, type Recommendations } from './passes/recommendations.js';
 import { buildTopicClusters, type TopicCluster } from './passes/topic-clusters.js';
 import { buildFeedItems, type FeedSet } from './passes/feed-items.js';
+import { buildSearchIndex } from './passes/search-index.js';
 import { buildManifest, type Changes, diffManifests, type Manifest } from './passes/manifest.js';
 
 export interface BuiltSite {
@@ -38,6 +39,7 @@ export interface BuiltSite {
   feeds: FeedSet;
   manifest: Manifest;
   changes: Changes;
+  searchIndex: string;
 }
 
 export type Timer = <T>(name: string, run: () => T) => T;
@@ -58,8 +60,9 @@ export async function runPipeline(source: SiteSource, previousManifest: Manifest
   const recommendations = timed('recommendations', () => buildRecommendations(articles, terms, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.plainText])), stats));
   const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags));
   const feeds = timed('feed-items', () => buildFeedItems(articles, terms, config));
+  const searchIndex = timed('search-index', () => buildSearchIndex(articles, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.plainText])), terms, source.datasets));
   const manifest = timed('manifest', () => buildManifest(articles, terms, source.datasets));
   const changes = diffManifests(previousManifest, manifest, config.baseUrl);
   const templates = await generateTemplateFiles(source.templates, config);
-  return { source, config, articles, terms, bodies, fields, stats, neighbours, letterGroups, pageBodies, templates, backlinks, recommendations, topTags, clusters, feeds, manifest, changes };
+  return { source, config, articles, terms, bodies, fields, stats, neighbours, letterGroups, pageBodies, templates, backlinks, recommendations, topTags, clusters, feeds, manifest, changes, searchIndex };
 }

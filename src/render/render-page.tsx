@@ -5,14 +5,24 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Layout } from '../../templates/layout/Layout.js';
-import { PAGE_TEMPLATES } from '../../templates/pages/index.js';
+import { PAGE_SCRIPTS, PAGE_TEMPLATES } from '../../templates/pages/index.js';
+import { GLOBAL_SCRIPTS } from '../../templates/client/entries.js';
+import type { ClientBundle } from '../bundle/client-bundle.js';
+import type { PageScripts } from '../../templates/layout/Layout.js';
 import type { Chrome } from '../../templates/types.js';
 import type { HtmlRoute } from '../routes/types.js';
 
-export function renderPage(route: HtmlRoute, chrome: Chrome): string {
+/** The scripts a page loads: the global modules and its own islands, with their shared chunks. */
+export function scriptsFor(route: HtmlRoute, bundle: ClientBundle): PageScripts {
+  const names = [...GLOBAL_SCRIPTS, ...(PAGE_SCRIPTS[route.template] ?? [])];
+  const entries = names.map((n) => bundle.entries.get(n)).filter((e) => e !== undefined);
+  return { scripts: entries.map((e) => e.src), preloads: [...new Set(entries.flatMap((e) => e.imports))].sort() };
+}
+
+export function renderPage(route: HtmlRoute, chrome: Chrome, bundle: ClientBundle): string {
   const Page = PAGE_TEMPLATES[route.template] as (props: any) => any;
   const tree = (
-    <Layout chrome={chrome} meta={route.meta}>
+    <Layout chrome={chrome} meta={route.meta} scripts={scriptsFor(route, bundle)} content={route.content}>
       {createElement(Page, route.props)}
     </Layout>
   );

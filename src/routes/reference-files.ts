@@ -77,6 +77,7 @@ export function referenceFileRoutes(site: BuiltSite): FileRoute[] {
 
   routes.push(text('/robots.txt', ['User-agent: *', 'Allow: /', '', `Sitemap: ${u('/sitemap.xml')}`, `Sitemap: ${u('/sitemaps/answers.xml')}`, ''].join('\n'), 'text/plain; charset=utf-8'));
   if (config.indexnow.key) routes.push(text('/indexnow-key.txt', `${config.indexnow.key}\n`, 'text/plain; charset=utf-8'));
+  routes.push(text('/search-index.json', site.searchIndex, 'application/json; charset=utf-8'));
   routes.push(json('/_legalsite/manifest.json', site.manifest));
   routes.push(json('/_legalsite/changes.json', site.changes));
   return routes;

@@ -97,6 +97,14 @@ export function referencePageRoutes(site: BuiltSite): HtmlRoute[] {
     meta: makeMeta(config, { title: 'Content Recommendations', description: 'Recommendation pages for every article and glossary term, grouped by topic.', url: '/content-recommendations', jsonLd: [breadcrumbLd(config, crumbs('Recommendations', '/content-recommendations'))] }),
   });
   routes.push({
+    kind: 'html', url: '/analytics', template: 'analytics', lastmod: newest, props: {},
+    meta: makeMeta(config, { title: 'Analytics and Automations', description: 'Reading analytics recorded in your browser, and webhooks for your automation service.', url: '/analytics' }),
+  });
+  routes.push({
+    kind: 'html', url: '/integrations', template: 'integrations', lastmod: newest, props: { baseUrl: config.baseUrl },
+    meta: makeMeta(config, { title: 'Integration Hub', description: 'Content feeds and webhook subscriptions for the site.', url: '/integrations' }),
+  });
+  routes.push({
     kind: 'html', url: '/search', template: 'search', unlisted: true, props: {},
     meta: makeMeta(config, { title: 'Search', description: `Search the articles, glossary and datasets of ${config.name}.`, url: '/search', noindex: true }),
   });

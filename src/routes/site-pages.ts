@@ -8,6 +8,7 @@ import { articleLd, breadcrumbLd, definedTermLd, definedTermSetLd, faqLd, itemLi
 import type { ArticlePageProps } from '../../templates/pages/ArticlePage.js';
 import type { TermPageProps } from '../../templates/pages/TermPage.js';
 import { makeMeta } from './meta.js';
+import { inlineText } from '../passes/article-fields.js';
 import type { HtmlRoute } from './types.js';
 import { articleCard, termData, termIndex } from './view-data.js';
 
@@ -84,6 +85,19 @@ export function sitePageRoutes(site: BuiltSite, extras: { termPage: (slug: strin
       ...site.neighbours.get(a.slug),
       licenseName: config.license.name,
       licenseUrl: config.license.url,
+      copyData: {
+        slug: a.slug,
+        title: a.title,
+        url: `${config.baseUrl}/articles/${a.slug}`,
+        product: config.name,
+        dateModified: a.dateModified,
+        jurisdiction: a.jurisdiction,
+        tags: a.tags,
+        points: fields.answer?.points ?? [],
+        takeaways: a.keyTakeaways.map(inlineText),
+        sources: a.references.map((r) => ({ title: r.source ? `${r.title}, ${r.source}` : r.title, url: r.url, pinpoint: r.pinpoint })),
+        license: config.license.name,
+      },
     };
     const jsonLd: object[] = [articleLd(config, a, stats.wordCount), breadcrumbLd(config, crumbs)];
     if (fields.faq.length) jsonLd.push(faqLd(fields.faq));
@@ -92,6 +106,7 @@ export function sitePageRoutes(site: BuiltSite, extras: { termPage: (slug: strin
       url: `/articles/${a.slug}`,
       template: 'article',
       lastmod: a.dateModified,
+      content: { type: 'article', slug: a.slug },
       props,
       meta: makeMeta(config, { title: a.title, description: a.description, url: `/articles/${a.slug}`, keywords: a.tags, ogType: 'article', jsonLd }),
     });
@@ -124,6 +139,7 @@ export function sitePageRoutes(site: BuiltSite, extras: { termPage: (slug: strin
       url: `/glossary/${t.slug}`,
       template: 'term',
       lastmod: t.lastModified,
+      content: { type: 'glossary', slug: t.slug },
       props: { crumbs, term: termData(site, t), ...extras.termPage(t.slug) },
       meta: makeMeta(config, {
         title: t.title,

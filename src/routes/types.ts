@@ -13,6 +13,8 @@ export interface HtmlRoute {
   lastmod?: string;
   /** Not listed in sitemaps (404, search). */
   unlisted?: boolean;
+  /** What the page is about, for the analytics tracker (spec §5: interactions need a slug). */
+  content?: { type: 'article' | 'glossary' | 'dataset' | 'page'; slug?: string };
 }
 
 export interface FileRoute {

@@ -8,7 +8,7 @@ import { TagChips } from './TagChips.js';
 export function ArticleCard({ article, headingLevel = 3 }: { article: ArticleCardData; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="card article-card" data-slug={article.slug} data-tags={article.tags.join(' ')} data-jurisdiction={article.jurisdiction}>
+    <article className="card article-card" data-slug={article.slug} data-tags={article.tags.join(' ')} data-jurisdiction={article.jurisdiction} data-search={`${article.title} ${article.summary}`.toLowerCase()}>
       <div className="card-meta">
         <JurisdictionBadge jurisdiction={article.jurisdiction} />
         <TagChips tags={article.tags} max={CARD_TAGS} />

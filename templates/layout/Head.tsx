@@ -1,10 +1,11 @@
 /** <head>: title, description, canonical, keywords, Open Graph, Twitter card and JSON-LD (spec §2). */
 import type { PageMeta } from '../types.js';
+import type { PageScripts } from './Layout.js';
 
 /** JSON-LD inside <script> must not contain "</script>"; escaping "<" as \u003c makes that impossible. */
 export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export function Head({ meta, cssHref }: { meta: PageMeta; cssHref: string }) {
+export function Head({ meta, cssHref, scripts }: { meta: PageMeta; cssHref: string; scripts: PageScripts }) {
   return (
     <head>
       <meta charSet="utf-8" />
@@ -23,6 +24,8 @@ export function Head({ meta, cssHref }: { meta: PageMeta; cssHref: string }) {
       <meta name="twitter:title" content={meta.title} />
       <meta name="twitter:description" content={meta.description} />
       <link rel="stylesheet" href={cssHref} />
+      {scripts.preloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+      {scripts.scripts.map((src) => <script key={src} type="module" src={src} />)}
       <link rel="alternate" type="application/rss+xml" title={`${meta.siteName} RSS`} href="/feed.xml" />
       {meta.jsonLd.map((data, i) => (
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />

@@ -5,11 +5,18 @@ import { Footer } from './Footer.js';
 import { Head } from './Head.js';
 import { Header } from './Header.js';
 
-export function Layout({ chrome, meta, children }: { chrome: Chrome; meta: PageMeta; children: ReactNode }) {
+export interface PageScripts {
+  /** Module scripts to run, in order. */
+  scripts: string[];
+  /** Chunks they import, preloaded so they download in parallel. */
+  preloads: string[];
+}
+
+export function Layout({ chrome, meta, scripts, content, children }: { chrome: Chrome; meta: PageMeta; scripts: PageScripts; content?: { type: string; slug?: string }; children: ReactNode }) {
   return (
     <html lang={chrome.language}>
-      <Head meta={meta} cssHref={chrome.cssHref} />
-      <body>
+      <Head meta={meta} cssHref={chrome.cssHref} scripts={scripts} />
+      <body data-content-type={content?.type ?? 'page'} data-content-slug={content?.slug}>
         <a className="skip-link" href="#main">Skip to content</a>
         <Header siteName={chrome.siteName} />
         <main id="main" className="container">

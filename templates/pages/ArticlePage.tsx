@@ -10,6 +10,8 @@ import { References } from '../components/References.js';
 import { TagChips } from '../components/TagChips.js';
 import { minRead, shortDate } from '../format.js';
 import type { Crumb } from '../types.js';
+import type { ArticleCopyData } from '../client/lib/formats.js';
+import { jsonForScript } from '../layout/Head.js';
 
 export interface ArticlePageProps {
   crumbs: Crumb[];
@@ -36,6 +38,8 @@ export interface ArticlePageProps {
   next?: { slug: string; title: string };
   licenseName: string;
   licenseUrl: string;
+  /** What the copy buttons copy (spec §9 formats), read by the article-actions script. */
+  copyData: ArticleCopyData;
 }
 
 export function ArticlePage(p: ArticlePageProps) {
@@ -136,6 +140,7 @@ export function ArticlePage(p: ArticlePageProps) {
           <a href={p.licenseUrl} rel="license">{p.licenseName}</a>
         </p>
       </footer>
+      <script type="application/json" id="article-data" dangerouslySetInnerHTML={{ __html: jsonForScript(p.copyData) }} />
     </article>
   );
 }

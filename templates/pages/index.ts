@@ -1,3 +1,5 @@
+import type { ClientEntry } from '../client/entries.js';
+
 /** The page-template registry: routes name a template, the renderer looks it up here. A name (not a
  * function) keeps routes serialisable for worker threads. */
 import { ArticlePage } from './ArticlePage.js';
@@ -16,6 +18,8 @@ import { ForAiPage } from './ForAiPage.js';
 import { RecommendationsPage } from './RecommendationsPage.js';
 import { TemplatesPage } from './TemplatesPage.js';
 import { SearchPage } from './SearchPage.js';
+import { AnalyticsPage } from './AnalyticsPage.js';
+import { IntegrationsPage } from './IntegrationsPage.js';
 
 export const PAGE_TEMPLATES = {
   home: HomePage,
@@ -34,6 +38,18 @@ export const PAGE_TEMPLATES = {
   recommendations: RecommendationsPage,
   templates: TemplatesPage,
   search: SearchPage,
+  analytics: AnalyticsPage,
+  integrations: IntegrationsPage,
 } as const;
 
 export type TemplateName = keyof typeof PAGE_TEMPLATES;
+
+/** The browser entries each page type loads besides the global ones (templates/client/entries.ts). */
+export const PAGE_SCRIPTS: Partial<Record<TemplateName, ClientEntry[]>> = {
+  articles: ['ArticleFilters'],
+  glossary: ['GlossarySearch'],
+  search: ['SiteSearch'],
+  article: ['article-actions'],
+  analytics: ['AnalyticsDashboard'],
+  integrations: ['IntegrationHub'],
+};

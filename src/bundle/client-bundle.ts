@@ -1,0 +1,67 @@
+/**
+ * Bundles the browser code with esbuild: one entry per island or plain module (templates/client/
+ * entries.ts), ES modules with code splitting so React is one shared chunk, minified, with content-
+ * hashed names under /assets/js/. Returns the files and, per entry, the script to load and the chunks
+ * to preload. Deterministic for the same sources.
+ */
+import path from 'node:path';
+import { build } from 'esbuild';
+import { CLIENT_ENTRIES, type ClientEntry } from '../../templates/client/entries.js';
+import { packageRoot } from '../package-root.js';
+import type { FileRoute } from '../routes/types.js';
+
+export interface ClientBundle {
+  files: FileRoute[];
+  /** Entry name → its script URL and the URLs of the chunks it imports (for modulepreload). */
+  entries: Map<ClientEntry, { src: string; imports: string[]; bytes: number }>;
+}
+
+export async function bundleClient(): Promise<ClientBundle> {
+  const root = packageRoot();
+  const templates = path.join(root, 'templates');
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: Object.fromEntries(Object.entries(CLIENT_ENTRIES).map(([name, file]) => [name, path.join(templates, file)])),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    target: ['es2020'],
+    jsx: 'automatic',
+    outdir: path.join(root, '.legalsite-bundle'),
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    write: false,
+    metafile: true,
+    legalComments: 'none',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  const urlOf = (outPath: string) => `/assets/js/${path.basename(outPath)}`;
+  const files: FileRoute[] = result.outputFiles.map((f) => ({ kind: 'file', url: urlOf(f.path), body: f.contents, type: 'text/javascript; charset=utf-8' }));
+  const sizes = new Map(result.outputFiles.map((f) => [urlOf(f.path), f.contents.byteLength]));
+  const entries: ClientBundle['entries'] = new Map();
+  for (const [outPath, meta] of Object.entries(result.metafile!.outputs)) {
+    if (!meta.entryPoint) continue;
+    const name = (Object.entries(CLIENT_ENTRIES).find(([, file]) => path.join(templates, file) === path.join(root, meta.entryPoint!))?.[0]) as ClientEntry | undefined;
+    if (!name) continue;
+    const imports = collectImports(result.metafile!.outputs, outPath).map(urlOf);
+    entries.set(name, { src: urlOf(outPath), imports, bytes: [urlOf(outPath), ...imports].reduce((n, u) => n + (sizes.get(u) ?? 0), 0) });
+  }
+  files.sort((a, b) => a.url.localeCompare(b.url));
+  return { files, entries };
+}
+
+/** Every chunk an output imports statically, transitively, sorted for stable output. */
+function collectImports(outputs: Record<string, { imports: { path: string; kind: string }[] }>, start: string): string[] {
+  const seen = new Set<string>();
+  const visit = (p: string) => {
+    for (const imp of outputs[p]?.imports ?? []) {
+      if (imp.kind !== 'import-statement' || seen.has(imp.path)) continue;
+      seen.add(imp.path);
+      visit(imp.path);
+    }
+  };
+  visit(start);
+  return [...seen].sort();
+}

@@ -1,0 +1,110 @@
+/**
+ * `legalsite publish`: the command's options, and what it prints. Uploads dist/ to an S3 bucket (or
+ * any S3-compatible store with --endpoint), incrementally; see publish.ts for the order of writes.
+ * Exit codes: 0 published (or nothing to do), 1 a storage failure or failed uploads (listed),
+ * 2 usage errors (through cli.ts).
+ */
+import path from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import type { Io } from '../cli.js';
+import { normalizePrefix } from './object-keys.js';
+import { StorageError } from './object-store.js';
+import type { PublishPlan } from './plan.js';
+import { publishSite, type PublishResult } from './publish.js';
+import { createS3Store } from './s3-client.js';
+
+interface PublishCliOptions {
+  bucket: string;
+  prefix?: string;
+  endpoint?: string;
+  region?: string;
+  dryRun?: boolean;
+  prune?: boolean;
+  concurrency: number;
+  out: string;
+  quiet?: boolean;
+}
+
+/** Adds `publish` to the program; `done` receives the exit code. */
+export function registerPublishCommand(program: Command, io: Io, done: (code: number) => void): void {
+  program
+    .command('publish')
+    .description('upload the output folder to an S3 bucket or S3-compatible store, incrementally')
+    .requiredOption('--bucket <name>', 'the bucket to publish to')
+    .option('--prefix <path>', 'key prefix inside the bucket (e.g. staging/)')
+    .option('--endpoint <url>', 'an S3-compatible endpoint instead of AWS (uses path-style addressing)', parseEndpoint)
+    .option('--region <region>', 'the bucket region (default: AWS_REGION, or us-east-1 with --endpoint)')
+    .option('--dry-run', 'print what would be uploaded and deleted; change nothing')
+    .option('--prune', 'delete objects under the prefix that are no longer in the output folder')
+    .option('--concurrency <n>', 'uploads in flight at once', parseConcurrency, 8)
+    .option('--out <dir>', 'output folder to publish', 'dist')
+    .option('--quiet', 'print nothing but errors')
+    .option('--debug', 'print stack traces for internal failures')
+    .exitOverride()
+    .action(async (opts: PublishCliOptions) => done(await runPublish(opts, io)));
+}
+
+async function runPublish(opts: PublishCliOptions, io: Io): Promise<number> {
+  const started = Date.now();
+  const prefix = normalizePrefix(opts.prefix);
+  const store = createS3Store({ bucket: opts.bucket, prefix, endpoint: opts.endpoint, region: opts.region, env: io.env });
+  let result: PublishResult;
+  try {
+    result = await publishSite(store, {
+      outDir: path.resolve(opts.out),
+      outLabel: opts.out.replace(/\/+$/, ''),
+      prefix,
+      dryRun: Boolean(opts.dryRun),
+      prune: Boolean(opts.prune),
+      concurrency: opts.concurrency,
+      progress: io.isTTY && !opts.quiet ? io.stderr : undefined,
+    });
+  } catch (error) {
+    if (!(error instanceof StorageError)) throw error;
+    io.stderr(`legalsite: ${error.message}`);
+    return 1;
+  }
+  if (result.dryRun) {
+    io.stdout(formatPlan(result.plan, store.name, Boolean(opts.prune)));
+    return 0;
+  }
+  if (result.failed.length) {
+    io.stderr(`legalsite: ${result.failed.length} object${s(result.failed.length)} could not be published to ${store.name}:`);
+    for (const f of result.failed) io.stderr(`  ${f.key}  ${f.reason}`);
+    if (result.deletesSkipped) io.stderr(`Nothing was deleted (${result.plan.delete.length} pruned key${s(result.plan.delete.length)} left for the next run).`);
+    io.stderr('Run publish again to retry; it uploads only what is still missing or changed.');
+    return 1;
+  }
+  if (!opts.quiet) io.stdout(summary(result, store.name, (Date.now() - started) / 1000));
+  return 0;
+}
+
+/** The dry-run report: counts, then every key that would be uploaded or deleted. */
+export function formatPlan(plan: PublishPlan, target: string, prune: boolean): string {
+  const uploads = [...plan.upload, ...plan.uploadLast];
+  const lines = [`Dry run: nothing was changed in ${target}.`, `  ${uploads.length} to upload, ${plan.unchanged.length} unchanged, ${plan.delete.length} to delete${prune ? '' : ' (pass --prune to delete)'}`];
+  if (uploads.length) lines.push('Would upload:', ...uploads.map((o) => `  + ${o.key}  (${o.contentType.split(';')[0]})`));
+  if (plan.delete.length) lines.push('Would delete:', ...plan.delete.map((k) => `  - ${k}`));
+  return lines.join('\n');
+}
+
+function summary(result: PublishResult, target: string, seconds: number): string {
+  const { uploaded, deleted, plan } = result;
+  if (uploaded.length + deleted.length === 0) return `Nothing to publish: all ${plan.unchanged.length} objects in ${target} are up to date.`;
+  const parts = [`${plan.unchanged.length} unchanged`];
+  if (deleted.length) parts.push(`${deleted.length} deleted`);
+  return `Published ${uploaded.length} object${s(uploaded.length)} to ${target} (${parts.join(', ')}) in ${seconds.toFixed(1)}s`;
+}
+
+const s = (n: number) => (n === 1 ? '' : 's');
+
+function parseConcurrency(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new InvalidArgumentError('write a whole number from 1 to 256.');
+  return n;
+}
+
+function parseEndpoint(value: string): string {
+  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new InvalidArgumentError('write an absolute URL such as http://127.0.0.1:9000.');
+  return value.replace(/\/+$/, '');
+}

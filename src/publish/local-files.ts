@@ -1,0 +1,48 @@
+/**
+ * Lists dist/ as the objects a publish would store: each file's object key, sha256, Content-Type and
+ * Cache-Control. Bodies are not kept in memory; uploads read each file again when they send it.
+ * Reads: the output folder. Writes: nothing.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { UsageError } from '../diagnostics/diagnostic.js';
+import { cacheControlFor, contentTypeFor } from './content-types.js';
+import { objectKeyFor } from './object-keys.js';
+import { runPool } from './pool.js';
+import { LAST_PUBLISHED_PATH, PUBLISH_MANIFEST_KEY } from './publish-manifest.js';
+
+/** One file of dist/ as it would be stored. */
+export interface LocalObject {
+  /** Path inside dist/, forward slashes. */
+  file: string;
+  /** Object key relative to the prefix. */
+  key: string;
+  sha256: string;
+  contentType: string;
+  cacheControl: string;
+}
+
+/** Reads and hashes every file of `outDir` (sorted by key); throws a UsageError if there is no dist/. */
+export async function readLocalObjects(outDir: string, label = outDir): Promise<LocalObject[]> {
+  if (!existsSync(outDir) || !statSync(outDir).isDirectory()) {
+    throw new UsageError(`output folder not found: ${label} (run \`legalsite build\` first, or pass --out DIR)`);
+  }
+  const files = (await fg('**/*', { cwd: outDir, onlyFiles: true, dot: true })).filter((f) => f !== LAST_PUBLISHED_PATH && f !== PUBLISH_MANIFEST_KEY).sort();
+  const objects = await runPool(files, 32, async (file) => ({
+    file,
+    key: objectKeyFor(file),
+    sha256: createHash('sha256').update(await readFile(path.join(outDir, file))).digest('hex'),
+    contentType: contentTypeFor(file),
+    cacheControl: cacheControlFor(file),
+  }));
+  const byKey = new Map<string, string>();
+  for (const o of objects) {
+    const other = byKey.get(o.key);
+    if (other) throw new UsageError(`${label}/${other} and ${label}/${o.file} would both be published as "${o.key}"; remove one of them`);
+    byKey.set(o.key, o.file);
+  }
+  return objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}

@@ -1,0 +1,22 @@
+/**
+ * Where each file of dist/ is published in object storage. Object stores serve keys exactly as
+ * named, with no "clean URLs", so files that answer extensionless URLs are uploaded without their
+ * extension: `articles/foo.html` → `articles/foo`, `feeds/rss.xml` → `feeds/rss`. The home page stays
+ * `index.html` (an empty key is impossible; hosts serve it as the index document) and the 404 page stays
+ * `404.html` (the host's error document). Everything else keeps its name.
+ * Reads: nothing. Writes: nothing. Mirrors `outputPath` in src/routes/types.ts, in reverse.
+ */
+
+/** The object key (without the prefix) for a dist/ path with forward slashes. */
+export function objectKeyFor(distPath: string): string {
+  if (distPath === 'index.html' || distPath === '404.html') return distPath;
+  if (distPath.endsWith('.html')) return distPath.slice(0, -'.html'.length);
+  if (/^feeds\/[^/]+\.xml$/.test(distPath)) return distPath.slice(0, -'.xml'.length);
+  return distPath;
+}
+
+/** `--prefix` as a key prefix: no leading slash, one trailing slash, or empty for the bucket root. */
+export function normalizePrefix(prefix: string | undefined): string {
+  const trimmed = (prefix ?? '').replace(/^\/+/, '').replace(/\/+$/, '');
+  return trimmed ? `${trimmed}/` : '';
+}

@@ -1,0 +1,46 @@
+/**
+ * The publish manifest: a JSON object stored in the bucket at `{prefix}_legalsite/publish-manifest.json`
+ * that maps every key legalsite has published to the sha256 of its bytes and the headers it was stored
+ * with. Comparing it with dist/ is how a publish knows what changed without downloading the site.
+ * Reads: nothing. Writes: nothing (publish.ts stores it).
+ */
+
+/** What was uploaded under one key. */
+export interface PublishedObject {
+  sha256: string;
+  contentType: string;
+  cacheControl: string;
+}
+
+export interface PublishManifest {
+  version: 1;
+  /** Keys relative to the prefix, sorted. */
+  objects: Record<string, PublishedObject>;
+}
+
+/** The publish manifest's key, relative to the prefix. Never uploaded from dist/, never pruned. */
+export const PUBLISH_MANIFEST_KEY = '_legalsite/publish-manifest.json';
+/** The content manifest the build writes (entity → hash); uploaded with the site, last. */
+export const CONTENT_MANIFEST_PATH = '_legalsite/manifest.json';
+/**
+ * Local only: the content manifest that was live in the bucket before the last publish of this dist/,
+ * so `legalsite notify` can announce what that publish changed. Never uploaded.
+ */
+export const LAST_PUBLISHED_PATH = '_legalsite/last-published-manifest.json';
+
+/** Parses a stored publish manifest; anything unreadable counts as none (everything is uploaded). */
+export function parsePublishManifest(text: string | undefined): PublishManifest | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const data = JSON.parse(text);
+    return data?.version === 1 && data.objects && typeof data.objects === 'object' ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Serialises a manifest with sorted keys, so the stored object is stable. */
+export function serializePublishManifest(objects: Record<string, PublishedObject>): string {
+  const sorted = Object.fromEntries(Object.keys(objects).sort().map((k) => [k, objects[k]]));
+  return `${JSON.stringify({ version: 1, objects: sorted } satisfies PublishManifest, null, 2)}\n`;
+}

@@ -1,0 +1,116 @@
+/**
+ * One publish of dist/ to an object store, in the order that keeps the live site consistent:
+ *   1. hash dist/ and read the publish manifest (and, with --prune, list the bucket);
+ *   2. upload new and changed pages, mirrors, feeds and assets;
+ *   3. only if all of them succeeded: upload `_legalsite/*` (the content manifest), then delete what
+ *      --prune found; a run with any failed upload deletes nothing;
+ *   4. write the publish manifest last (on failure it records the uploads that did succeed, so a
+ *      retry sends only what is still missing);
+ *   5. keep a local copy of the content manifest that was live before, for `legalsite notify`.
+ * With dryRun it stops after planning and changes nothing anywhere.
+ * Reads: the output folder, the bucket. Writes: the bucket, `{out}/_legalsite/last-published-manifest.json`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readLocalObjects } from './local-files.js';
+import type { ObjectStore } from './object-store.js';
+import { isEmptyPlan, planPublish, type PublishPlan } from './plan.js';
+import { createProgress } from './progress.js';
+import {
+  CONTENT_MANIFEST_PATH,
+  LAST_PUBLISHED_PATH,
+  parsePublishManifest,
+  PUBLISH_MANIFEST_KEY,
+  serializePublishManifest,
+  type PublishedObject,
+} from './publish-manifest.js';
+import { deleteObjects, uploadObjects, type Failure } from './upload.js';
+
+export interface PublishOptions {
+  /** Absolute path of the output folder. */
+  outDir: string;
+  /** The folder as the user typed it, for messages. */
+  outLabel: string;
+  /** Normalised key prefix ('' or 'path/'). */
+  prefix: string;
+  dryRun: boolean;
+  prune: boolean;
+  concurrency: number;
+  /** Prints progress lines during long uploads (a terminal only). */
+  progress?: (line: string) => void;
+}
+
+export interface PublishResult {
+  plan: PublishPlan;
+  dryRun: boolean;
+  uploaded: string[];
+  deleted: string[];
+  /** Keys that failed to upload or delete. */
+  failed: Failure[];
+  /** True when --prune had deletes to do but they were skipped because an upload failed. */
+  deletesSkipped: boolean;
+  /** Whether nothing had been published under this prefix before. */
+  firstPublish: boolean;
+}
+
+const EMPTY_CONTENT_MANIFEST = `${JSON.stringify({ version: 1, entities: {} }, null, 2)}\n`;
+
+/** Publishes `opts.outDir` to `store` and reports what it did; throws StorageError if the store is unusable. */
+export async function publishSite(store: ObjectStore, opts: PublishOptions): Promise<PublishResult> {
+  const { prefix } = opts;
+  const local = await readLocalObjects(opts.outDir, opts.outLabel);
+  const manifestText = await store.getText(prefix + PUBLISH_MANIFEST_KEY);
+  const remote = parsePublishManifest(manifestText);
+  const liveContentManifest = await store.getText(prefix + CONTENT_MANIFEST_PATH);
+  const remoteKeys = opts.prune ? (await store.list(prefix)).map((k) => k.slice(prefix.length)) : undefined;
+  const plan = planPublish(local, remote, remoteKeys);
+  const result: PublishResult = { plan, dryRun: opts.dryRun, uploaded: [], deleted: [], failed: [], deletesSkipped: false, firstPublish: manifestText === undefined && liveContentManifest === undefined };
+  if (opts.dryRun) return result;
+
+  const progress = createProgress(plan.upload.length + plan.uploadLast.length, opts.progress ?? (() => {}), Boolean(opts.progress));
+  const transfer = { outDir: opts.outDir, prefix, concurrency: opts.concurrency, progress };
+  const first = await uploadObjects(store, plan.upload, transfer);
+  result.uploaded.push(...first.done);
+  result.failed.push(...first.failed);
+  if (result.failed.length === 0) {
+    const last = await uploadObjects(store, plan.uploadLast, transfer);
+    result.uploaded.push(...last.done);
+    result.failed.push(...last.failed);
+  }
+  if (result.failed.length === 0) {
+    const removed = await deleteObjects(store, plan.delete, { prefix, concurrency: opts.concurrency });
+    result.deleted.push(...removed.done);
+    result.failed.push(...removed.failed);
+  } else {
+    result.deletesSkipped = plan.delete.length > 0;
+  }
+
+  if (!isEmptyPlan(plan)) {
+    const objects: Record<string, PublishedObject> = { ...(remote?.objects ?? {}) };
+    for (const key of result.deleted) delete objects[key];
+    const byKey = new Map(local.map((o) => [o.key, o]));
+    for (const key of result.uploaded) {
+      const o = byKey.get(key)!;
+      objects[key] = { sha256: o.sha256, contentType: o.contentType, cacheControl: o.cacheControl };
+    }
+    // Unchanged keys are already in the remote manifest with these values; a missing manifest means
+    // nothing is unchanged, so no entry is lost.
+    await store.put(prefix + PUBLISH_MANIFEST_KEY, serializePublishManifest(objects), { contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' });
+  }
+  if (result.failed.length === 0) await keepLastPublished(opts.outDir, liveContentManifest);
+  return result;
+}
+
+/**
+ * Saves the content manifest that was live before this publish beside dist/'s own. When the bucket
+ * already holds exactly this dist/'s manifest (a second publish of the same build), an existing copy
+ * is kept, so publishing twice does not hide the first publish's changes from notify.
+ */
+async function keepLastPublished(outDir: string, live: string | undefined): Promise<void> {
+  const copy = path.join(outDir, LAST_PUBLISHED_PATH);
+  const current = path.join(outDir, CONTENT_MANIFEST_PATH);
+  if (!existsSync(current)) return;
+  if (live !== undefined && live === readFileSync(current, 'utf8') && existsSync(copy)) return;
+  await writeFile(copy, live ?? EMPTY_CONTENT_MANIFEST);
+}

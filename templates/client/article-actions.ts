@@ -1,0 +1,69 @@
+/**
+ * Article actions (spec §2, §9): copy citation, summary, LLM format and key takeaways with their
+ * toasts; share (native, else copy the link, else a prompt); Save Article (kept in localStorage,
+ * toast "Article saved"); a JSON download recorded after 1 second. Buttons are hidden until this
+ * script runs, so readers without JavaScript never see controls that do nothing.
+ */
+import { citationText, llmText, summaryText, takeawaysText, type ArticleCopyData } from './lib/formats.js';
+import { copyText, shareLink } from './lib/clipboard.js';
+import { isArrayOf, isString, readStored, writeStored } from './lib/storage.js';
+import { showToast } from './lib/toast.js';
+
+const dataEl = document.getElementById('article-data');
+if (dataEl) {
+  const data = JSON.parse(dataEl.textContent ?? '{}') as ArticleCopyData;
+  const record = (detail: Record<string, unknown>) => window.dispatchEvent(new CustomEvent('legalsite:event', { detail: { contentType: 'article', contentSlug: data.slug, ...detail } }));
+
+  const actions: Record<string, () => Promise<unknown>> = {
+    citation: async () => {
+      await copyText(citationText(data), 'Citation copied');
+      record({ kind: 'interaction', interactionType: 'cite', metadata: { format: 'citation' } });
+    },
+    summary: async () => {
+      await copyText(summaryText(data), 'Summary copied');
+      record({ kind: 'interaction', interactionType: 'copy-summary', metadata: {} });
+    },
+    llm: async () => {
+      await copyText(llmText(data), 'LLM format copied');
+      record({ kind: 'llm', usageType: 'copy', format: 'llm' });
+      record({ kind: 'interaction', interactionType: 'llm-copy', metadata: {} });
+    },
+    takeaways: async () => {
+      await copyText(takeawaysText(data), 'Key takeaways copied');
+      record({ kind: 'interaction', interactionType: 'copy-takeaways', metadata: {} });
+    },
+  };
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-copy]')) {
+    const run = actions[button.dataset.copy ?? ''];
+    if (!run) continue;
+    button.hidden = false;
+    button.addEventListener('click', () => void run());
+  }
+
+  const share = document.querySelector<HTMLButtonElement>('[data-share]');
+  if (share) {
+    share.hidden = false;
+    share.addEventListener('click', () => {
+      void shareLink(data.url, data.title);
+      record({ kind: 'interaction', interactionType: 'share', metadata: {} });
+    });
+  }
+
+  const save = document.querySelector<HTMLButtonElement>('[data-save]');
+  if (save) {
+    save.hidden = false;
+    save.addEventListener('click', () => {
+      const saved = readStored('saved-articles', isArrayOf(isString), []);
+      writeStored('saved-articles', [data.slug, ...saved.filter((s) => s !== data.slug)]);
+      showToast('Article saved');
+      record({ kind: 'interaction', interactionType: 'save', metadata: {} });
+    });
+  }
+
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href$=".json"][download]')) {
+    link.addEventListener('click', () => {
+      // Spec §7: a JSON download is notified after 1 second.
+      setTimeout(() => record({ kind: 'interaction', interactionType: 'download', metadata: { href: link.getAttribute('href') } }), 1000);
+    });
+  }
+}

@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrate.js';
+import { ArticleFilters } from './ArticleFilters.js';
+
+hydrateIslands('ArticleFilters', ArticleFilters);

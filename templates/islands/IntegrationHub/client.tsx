@@ -1,0 +1,4 @@
+import { hydrateIslands } from '../hydrate.js';
+import { IntegrationHub } from './IntegrationHub.js';
+
+hydrateIslands('IntegrationHub', IntegrationHub);

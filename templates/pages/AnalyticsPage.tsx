@@ -1,0 +1,14 @@
+/** /analytics: the analytics and automations dashboard (an island; data stays in this browser). */
+import { Island } from '../components/Island.js';
+import { AnalyticsDashboard } from '../islands/AnalyticsDashboard/AnalyticsDashboard.js';
+
+export function AnalyticsPage() {
+  return (
+    <>
+      <h1>Analytics and Automations</h1>
+      <p className="lede">What this browser has recorded on this site, and webhooks that tell your automation service about reader activity. Nothing here leaves your browser unless you add a webhook.</p>
+      <Island name="AnalyticsDashboard" component={AnalyticsDashboard} props={{}} />
+      <noscript><p>The dashboard runs in your browser and needs JavaScript.</p></noscript>
+    </>
+  );
+}
