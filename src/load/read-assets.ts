@@ -15,5 +15,12 @@ export function contentHash(body: string | Uint8Array, length = 10): string {
 export function readAssets(): Assets {
   const css = readFileSync(path.join(packageRoot(), 'templates', 'styles', 'site.css'), 'utf8');
   const cssHref = `/assets/site.${contentHash(css)}.css`;
-  return { cssHref, files: [{ kind: 'file', url: cssHref, body: css, type: 'text/css; charset=utf-8' }] };
+  const icon = readFileSync(path.join(packageRoot(), 'templates', 'styles', 'favicon.svg'));
+  return {
+    cssHref,
+    files: [
+      { kind: 'file', url: cssHref, body: css, type: 'text/css; charset=utf-8' },
+      { kind: 'file', url: '/favicon.svg', body: icon, type: 'image/svg+xml' },
+    ],
+  };
 }

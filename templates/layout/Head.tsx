@@ -23,6 +23,7 @@ export function Head({ meta, cssHref, scripts }: { meta: PageMeta; cssHref: stri
       <meta name="twitter:card" content="summary" />
       <meta name="twitter:title" content={meta.title} />
       <meta name="twitter:description" content={meta.description} />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="stylesheet" href={cssHref} />
       {scripts.preloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
       {scripts.scripts.map((src) => <script key={src} type="module" src={src} />)}

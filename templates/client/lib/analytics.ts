@@ -1,0 +1,92 @@
+/**
+ * Browser-only analytics (spec §3 "Analytics events", §9 "Analytics"): events are kept in
+ * localStorage (at most 1000), buffered in memory and flushed on page unload; session ids are made in
+ * the browser; bots record nothing. Also the spec's scores: trending (views, LLM use, citations,
+ * recency) and the content trend score (age, tags, word count).
+ */
+import { isBot } from './bots.js';
+import { isArrayOf, isRecord, readStored, writeStored, type StorageLike } from './storage.js';
+
+export const MAX_EVENTS = 1000;
+export const EVENTS_KEY = 'analytics:events';
+
+export type AnalyticsEvent =
+  | ({ kind: 'pageview'; url: string; title: string; referrer: string; userAgent: string; contentType: string; contentSlug?: string; scrollDepth: number; timeOnPage: number } & EventBase)
+  | ({ kind: 'interaction'; interactionType: string; contentType: string; contentSlug: string; metadata: Record<string, unknown> } & EventBase)
+  | ({ kind: 'llm'; usageType: string; format: string; contentType: string; contentSlug: string } & EventBase)
+  | ({ kind: 'performance'; metricType: string; value: number; url: string; metadata: Record<string, unknown> } & EventBase);
+
+interface EventBase {
+  id: string;
+  timestamp: string;
+  sessionId: string;
+}
+
+const isEvent = (v: unknown): v is AnalyticsEvent => isRecord(v) && typeof v.kind === 'string' && typeof v.timestamp === 'string' && typeof v.id === 'string';
+
+export function readEvents(storage?: StorageLike): AnalyticsEvent[] {
+  return readStored(EVENTS_KEY, isArrayOf(isEvent), [], storage);
+}
+
+/** Appends events, keeping the newest MAX_EVENTS. */
+export function appendEvents(events: AnalyticsEvent[], storage?: StorageLike): void {
+  if (events.length === 0) return;
+  writeStored(EVENTS_KEY, [...readEvents(storage), ...events].slice(-MAX_EVENTS), storage);
+}
+
+export function randomId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The tab's session id, made once per browser session. */
+export function sessionId(): string {
+  try {
+    let id = sessionStorage.getItem('legalsite:session');
+    if (!id) sessionStorage.setItem('legalsite:session', (id = randomId()));
+    return id;
+  } catch {
+    return 'no-session';
+  }
+}
+
+/** Whether this visitor may be recorded: never bots. */
+export const mayRecord = (userAgent: string) => !isBot(userAgent);
+
+/** Interactions and LLM usage are recorded only on article and glossary pages with a slug (spec §5). */
+export const recordsInteractions = (contentType: string, slug: string | undefined) => Boolean(slug) && (contentType === 'article' || contentType === 'glossary');
+
+export interface ContentScore {
+  key: string;
+  slug: string;
+  type: string;
+  score: number;
+  views: number;
+}
+
+/** Spec §9: views ×1 + LLM usage ×3 + citations ×5 + a recency bonus up to 10, decaying over 7 days. */
+export function trendingScores(events: AnalyticsEvent[], now: number): ContentScore[] {
+  const byKey = new Map<string, ContentScore & { last: number }>();
+  for (const e of events) {
+    const slug = e.kind === 'pageview' ? e.contentSlug : e.kind === 'interaction' || e.kind === 'llm' ? e.contentSlug : undefined;
+    if (!slug) continue;
+    const type = 'contentType' in e ? e.contentType : 'article';
+    const key = `${type}:${slug}`;
+    const entry = byKey.get(key) ?? { key, slug, type, score: 0, views: 0, last: 0 };
+    if (e.kind === 'pageview') (entry.score += 1), (entry.views += 1);
+    if (e.kind === 'llm') entry.score += 3;
+    if (e.kind === 'interaction' && e.interactionType === 'cite') entry.score += 5;
+    entry.last = Math.max(entry.last, Date.parse(e.timestamp) || 0);
+    byKey.set(key, entry);
+  }
+  const DAY = 86_400_000;
+  return [...byKey.values()]
+    .map(({ last, ...s }) => ({ ...s, score: s.score + Math.max(0, 10 * (1 - (now - last) / (7 * DAY))) }))
+    .sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+}
+
+/** Spec §9: max(0, 100 − age in days) + 5 per tag + min(wordCount / 100, 20), or 10 without a word count. */
+export function contentTrendScore(item: { dateModified: string; tags: string[]; wordCount?: number }, now: number): number {
+  const ageDays = Math.floor((now - Date.parse(`${item.dateModified}T00:00:00Z`)) / 86_400_000);
+  const words = item.wordCount ? Math.min(item.wordCount / 100, 20) : 10;
+  return Math.max(0, 100 - ageDays) + 5 * item.tags.length + words;
+}
