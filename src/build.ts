@@ -11,7 +11,8 @@ import { readContent } from './load/read-content.js';
 import { readPreviousManifest } from './load/read-previous-manifest.js';
 import path from 'node:path';
 import { runPipeline, type BuiltSite, type Timer } from './pipeline.js';
-import { renderPage } from './render/render-page.js';
+import { renderPage, scriptsFor } from './render/render-page.js';
+import { gzipSync } from 'node:zlib';
 import { buildRoutes, type Route } from './routes.js';
 import { outputPath } from './routes/types.js';
 import { checkInternalLinks } from './validate/links.js';
@@ -37,6 +38,8 @@ export interface BuildResult {
   routes: Route[];
   site?: BuiltSite;
   pages: number;
+  /** The page that ships the most JavaScript, and how much (gzip bytes): the budget report. */
+  heaviestJs?: { url: string; gzipBytes: number };
   /** Milliseconds per pass and phase, for --profile. */
   timings: Map<string, number>;
   ms: number;
@@ -102,6 +105,13 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     await writeDist(opts.outDir, files);
     timings.set('write', performance.now() - t0);
   }
-  const pages = routes.filter((r) => r.kind === 'html').length;
-  return { ok: true, diagnostics: [], files, routes, site, pages, timings, ms: performance.now() - started };
+  const htmlRoutes = routes.filter((r) => r.kind === 'html');
+  const gzipped = new Map(bundle.files.map((f) => [f.url, gzipSync(f.body).byteLength]));
+  const heaviestJs = htmlRoutes
+    .map((r) => {
+      const { scripts, preloads } = scriptsFor(r, bundle);
+      return { url: r.url, gzipBytes: [...new Set([...scripts, ...preloads])].reduce((n, u) => n + (gzipped.get(u) ?? 0), 0) };
+    })
+    .reduce<{ url: string; gzipBytes: number } | undefined>((max, x) => (!max || x.gzipBytes > max.gzipBytes ? x : max), undefined);
+  return { ok: true, diagnostics: [], files, routes, site, pages: htmlRoutes.length, heaviestJs, timings, ms: performance.now() - started };
 }

@@ -1,6 +1,7 @@
 /** `legalsite build` on the shipped content, end to end through the CLI: the pages and JSON files of
  * the spec exist and carry its exact texts, metadata is complete, and two builds are byte-identical. */
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -118,6 +119,19 @@ test('JSON mirrors exist for every article', () => {
     assert.ok(files.has(`articles/${item.slug}.json`) && files.has(`articles/${item.slug}.html`), item.slug);
     if (item.hasAnswer) assert.ok(files.has(`articles/${item.slug}.answer.json`), `${item.slug} answer`);
   }
+});
+
+test('pages without islands ship at most 5 KB of JavaScript (gzip) and no React', () => {
+  for (const rel of ['about.html', 'glossary/chain-of-custody.html', 'answers.html', '404.html']) {
+    const doc = page(rel);
+    const urls = [...doc.byTag('script'), ...doc.byTag('link')].map((e) => doc.attr(e, 'src') ?? (doc.attr(e, 'rel') === 'modulepreload' ? doc.attr(e, 'href') : undefined)).filter((u): u is string => Boolean(u));
+    const bodies = urls.map((u) => readFileSync(path.join(out, u.slice(1))));
+    const gzip = bodies.reduce((n, b) => n + gzipSync(b).byteLength, 0);
+    assert.ok(gzip <= 5 * 1024, `${rel}: ${gzip} bytes gzip`);
+    assert.not.ok(bodies.some((b) => b.includes('react.transitional.element')), `${rel} loads no React`);
+  }
+  const islands = page('articles.html');
+  assert.ok(islands.all.some((e) => islands.attr(e, 'data-island') === 'ArticleFilters'));
 });
 
 test('two builds of the same content are byte-identical', async () => {
