@@ -17,7 +17,9 @@ import { buildRoutes, type Route } from './routes.js';
 import { outputPath } from './routes/types.js';
 import { checkInternalLinks } from './validate/links.js';
 import { checkSemantics } from './validate/semantics.js';
-import { bundleClient } from './bundle/client-bundle.js';
+import { bundleClient, bundleSourcesKey, type ClientBundle } from './bundle/client-bundle.js';
+import { type BuildCache, hashOf, pruneTo } from './build-cache.js';
+import type { HtmlRoute } from './routes/types.js';
 import { writeDist, type OutputFile } from './write/write-dist.js';
 import type { Chrome } from '../templates/types.js';
 
@@ -29,6 +31,8 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Write dist/ (build) or only check (check). */
   write: boolean;
+  /** Reuse work from an earlier build in this process (serve). */
+  cache?: BuildCache;
 }
 
 export interface BuildResult {
@@ -67,9 +71,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const semantic = timed('validate', () => checkSemantics(source, loaded.sources));
   if (semantic.length) return fail(semantic);
 
-  const site = await runPipeline(source, readPreviousManifest(path.resolve(cwd, opts.outDir)), timed);
+  const site = await runPipeline(source, readPreviousManifest(path.resolve(cwd, opts.outDir)), timed, opts.cache);
   const t0 = performance.now();
-  const bundle = await bundleClient();
+  const bundle = await cachedBundle(opts.cache);
   timings.set('bundle', performance.now() - t0);
   const css = timed('assets', () => readAssets());
   const assets = { ...css, files: [...css.files, ...bundle.files] };
@@ -99,10 +103,13 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     cssHref: assets.cssHref,
     language: site.config.language,
   };
-  const files = timed('render', () => routes.map((r): OutputFile => ({ path: outputPath(r), body: r.kind === 'html' ? renderPage(r, chrome, bundle) : r.body })));
+  const usedPages = new Set<string>();
+  const render = memoRender(chrome, bundle, opts.cache, usedPages);
+  const files = timed('render', () => routes.map((r): OutputFile => ({ path: outputPath(r), body: r.kind === 'html' ? render(r) : r.body })));
+  if (opts.cache) pruneTo(opts.cache.pages, usedPages);
   if (opts.write) {
     const t0 = performance.now();
-    await writeDist(opts.outDir, files);
+    await writeDist(path.resolve(cwd, opts.outDir), files);
     timings.set('write', performance.now() - t0);
   }
   const htmlRoutes = routes.filter((r) => r.kind === 'html');
@@ -114,4 +121,24 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     })
     .reduce<{ url: string; gzipBytes: number } | undefined>((max, x) => (!max || x.gzipBytes > max.gzipBytes ? x : max), undefined);
   return { ok: true, diagnostics: [], files, routes, site, pages: htmlRoutes.length, heaviestJs, timings, ms: performance.now() - started };
+}
+
+async function cachedBundle(cache: BuildCache | undefined): Promise<ClientBundle> {
+  if (!cache) return bundleClient();
+  const key = bundleSourcesKey();
+  if (cache.bundle?.key !== key) cache.bundle = { key, value: await bundleClient() };
+  return cache.bundle.value;
+}
+
+/** Renders a route, or reuses the HTML of an identical route (same props, metadata, chrome, scripts). */
+function memoRender(chrome: Chrome, bundle: ClientBundle, cache: BuildCache | undefined, used: Set<string>): (route: HtmlRoute) => string {
+  if (!cache) return (route) => renderPage(route, chrome, bundle);
+  const context = hashOf(JSON.stringify(chrome), JSON.stringify([...bundle.entries]));
+  return (route: HtmlRoute) => {
+    const key = hashOf(context, JSON.stringify(route));
+    used.add(key);
+    let html = cache.pages.get(key);
+    if (html === undefined) cache.pages.set(key, (html = renderPage(route, chrome, bundle)));
+    return html;
+  };
 }

@@ -11,8 +11,10 @@ import { InternalError, UsageError, type Diagnostic } from './diagnostics/diagno
 import { formatGithub } from './diagnostics/reporters/github.js';
 import { formatJson } from './diagnostics/reporters/json.js';
 import { formatPretty } from './diagnostics/reporters/pretty.js';
+import { registerNotifyCommand } from './notify/command.js';
 import { packageVersion } from './package-root.js';
-import { startServer } from './serve.js';
+import { registerPublishCommand } from './publish/command.js';
+import { startDevServer } from './dev/dev-server.js';
 
 type Reporter = 'pretty' | 'json' | 'github';
 
@@ -70,12 +72,20 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--port <n>', 'port to listen on', parsePort, 4321)
     .option('--host <host>', 'address to bind (use 0.0.0.0 to expose)', '127.0.0.1')
     .action(async (opts: CommonOptions & { port: number; host: string }) => {
-      exitCode = await runBuild(opts, true, io);
+      const first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true });
+      exitCode = report(first, opts, true, io);
       if (exitCode !== 0) return;
-      const server = await startServer({ root: path.resolve(opts.out), port: opts.port, host: opts.host });
-      io.stdout(`Serving ${opts.out}/ at ${server.url} (Ctrl-C to stop)`);
+      const server = await startDevServer(first, { contentDir: opts.content, outDir: opts.out, cwd: process.cwd(), baseUrl: opts.baseUrl, host: opts.host, port: opts.port, log: (l) => io.stdout(l) });
+      await server.ready;
+      io.stdout(`Serving ${opts.out}/ at ${server.url} (watching ${opts.content}/ for changes; Ctrl-C to stop)`);
+      const stop = () => void server.stop();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
       await server.closed;
     });
+
+  registerPublishCommand(program, io, (code) => (exitCode = code));
+  registerNotifyCommand(program, io, (code) => (exitCode = code));
 
   try {
     await program.parseAsync(argv);
@@ -98,6 +108,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
 
 async function runBuild(opts: CommonOptions, write: boolean, io: Io): Promise<number> {
   const result = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write });
+  return report(result, opts, write, io);
+}
+
+/** Prints a build's diagnostics or summary; returns the exit code. */
+function report(result: BuildResult, opts: CommonOptions, write: boolean, io: Io): number {
   if (!result.ok) {
     printDiagnostics(result.diagnostics, opts.reporter, io);
     if (!opts.quiet && opts.reporter === 'pretty') io.stderr(write ? `Build failed; ${opts.out}/ was left unchanged.` : 'Check failed.');
@@ -127,7 +142,8 @@ function safeRead(file: string): string | undefined {
 export function summaryLine(result: BuildResult, wrote: boolean, out: string): string {
   const seconds = (result.ms / 1000).toFixed(2);
   const what = `${result.pages} pages, ${result.files.length} files`;
-  return wrote ? `Built ${what} in ${seconds}s → ${out}/` : `Checked ${what} in ${seconds}s; no errors (nothing written)`;
+  const js = result.heaviestJs ? `; heaviest page JS ${(result.heaviestJs.gzipBytes / 1024).toFixed(1)} KB gzip (${result.heaviestJs.url})` : '';
+  return wrote ? `Built ${what} in ${seconds}s → ${out}/${js}` : `Checked ${what} in ${seconds}s; no errors (nothing written)`;
 }
 
 function profileTable(result: BuildResult): string {

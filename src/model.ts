@@ -22,6 +22,8 @@ export interface SiteConfig {
   chronologyBuilderUrl: string;
   keywords: string[];
   indexnow: { key: string; endpoints: string[] };
+  /** Build-side webhooks for `legalsite notify`: events to send, and the environment variable holding the signing secret. */
+  webhooks: { url: string; events: string[]; secretEnv?: string }[];
   home: { latestArticles: string[]; sampleTerms: string[] };
   glossaryFaq: { question: string; href: string }[];
   /** Known tags and what each covers; the description feeds topic clusters. */

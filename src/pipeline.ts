@@ -3,6 +3,7 @@
  * given and returns what it adds; `timed` records how long each took for --profile.
  * Reads: a validated SiteSource. Writes: a BuiltSite for routes.ts.
  */
+import type { BuildCache } from './build-cache.js';
 import type { Article, SiteConfig, SiteSource, Term, TemplateFile, ArticleStats } from './model.js';
 import { type ArticleBody, renderArticleBodies } from './passes/article-html.js';
 import { type ArticleFields, renderAllArticleFields } from './passes/article-fields.js';
@@ -45,12 +46,12 @@ export interface BuiltSite {
 export type Timer = <T>(name: string, run: () => T) => T;
 export const untimed: Timer = (_name, run) => run();
 
-export async function runPipeline(source: SiteSource, previousManifest: Manifest | undefined, timed: Timer = untimed): Promise<BuiltSite> {
+export async function runPipeline(source: SiteSource, previousManifest: Manifest | undefined, timed: Timer = untimed, cache?: BuildCache): Promise<BuiltSite> {
   const { config } = source;
   const articles = timed('order', () => orderArticles(source.articles));
   const terms = timed('order', () => orderTerms(source.terms));
   const matcher = timed('term-matcher', () => buildTermMatcher(terms));
-  const bodies = timed('article-html', () => renderArticleBodies(articles, terms, matcher));
+  const bodies = timed('article-html', () => renderArticleBodies(articles, terms, matcher, cache?.articleBodies));
   const fields = timed('article-fields', () => renderAllArticleFields(articles));
   const stats = timed('reading-time', () => new Map(articles.map((a) => [a.slug, readingStats(bodies.get(a.slug)!, fields.get(a.slug)!, a.keyTakeaways)])));
   const neighbours = timed('neighbours', () => findNeighbours(articles));

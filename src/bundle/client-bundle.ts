@@ -5,6 +5,8 @@
  * to preload. Deterministic for the same sources.
  */
 import path from 'node:path';
+import { statSync } from 'node:fs';
+import fg from 'fast-glob';
 import { build } from 'esbuild';
 import { CLIENT_ENTRIES, type ClientEntry } from '../../templates/client/entries.js';
 import { packageRoot } from '../package-root.js';
@@ -14,6 +16,16 @@ export interface ClientBundle {
   files: FileRoute[];
   /** Entry name → its script URL and the URLs of the chunks it imports (for modulepreload). */
   entries: Map<ClientEntry, { src: string; imports: string[]; bytes: number }>;
+}
+
+/** Changes whenever a browser source file changes (path, size, mtime), to know when to re-bundle. */
+export function bundleSourcesKey(): string {
+  const root = packageRoot();
+  const files = fg.sync(['templates/client/**/*.{ts,tsx}', 'templates/islands/**/*.{ts,tsx}', 'src/search-options.ts'], { cwd: root }).sort();
+  return files.map((f) => {
+    const st = statSync(path.join(root, f));
+    return `${f}:${st.size}:${st.mtimeMs}`;
+  }).join('|');
 }
 
 export async function bundleClient(): Promise<ClientBundle> {

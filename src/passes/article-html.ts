@@ -14,6 +14,7 @@ import { wrapTables } from './article-html/wrap-tables.js';
 import { type BodyLink, renderMarkdown } from './markdown.js';
 import { createSlugger } from './slugify.js';
 import type { TermMatcher } from './term-matcher.js';
+import { hashOf, pruneTo } from '../build-cache.js';
 
 export interface ArticleBody extends ArticleHtml {
   links: BodyLink[];
@@ -30,8 +31,21 @@ export function renderArticleBody(article: Pick<Article, 'slug' | 'body' | 'body
   return { html: serializeHtml(tree), headings, mentions, plainText: textContent(tree), links };
 }
 
-export function renderArticleBodies(articles: Article[], terms: Term[], matcher: TermMatcher): Map<string, ArticleBody> {
+/** Renders every body; with `memo`, a body whose source and glossary are unchanged is reused. */
+export function renderArticleBodies(articles: Article[], terms: Term[], matcher: TermMatcher, memo?: Map<string, ArticleBody>): Map<string, ArticleBody> {
   const titles = new Map(terms.map((t) => [t.slug, t.title]));
   const termTitle = (slug: string) => titles.get(slug) ?? slug;
-  return new Map(articles.map((a) => [a.slug, renderArticleBody(a, matcher, termTitle)]));
+  if (!memo) return new Map(articles.map((a) => [a.slug, renderArticleBody(a, matcher, termTitle)]));
+  const glossaryKey = hashOf(terms.map((t) => `${t.slug}\t${t.title}`).join('\n'));
+  const used = new Set<string>();
+  const out = new Map<string, ArticleBody>();
+  for (const a of articles) {
+    const key = hashOf(glossaryKey, a.slug, String(a.bodyLine), a.body);
+    used.add(key);
+    let body = memo.get(key);
+    if (!body) memo.set(key, (body = renderArticleBody(a, matcher, termTitle)));
+    out.set(a.slug, body);
+  }
+  pruneTo(memo, used);
+  return out;
 }

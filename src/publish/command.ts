@@ -11,7 +11,6 @@ import { normalizePrefix } from './object-keys.js';
 import { StorageError } from './object-store.js';
 import type { PublishPlan } from './plan.js';
 import { publishSite, type PublishResult } from './publish.js';
-import { createS3Store } from './s3-client.js';
 
 interface PublishCliOptions {
   bucket: string;
@@ -47,6 +46,8 @@ export function registerPublishCommand(program: Command, io: Io, done: (code: nu
 async function runPublish(opts: PublishCliOptions, io: Io): Promise<number> {
   const started = Date.now();
   const prefix = normalizePrefix(opts.prefix);
+  // Loaded on demand so the SDK does not slow down `build` and `serve`.
+  const { createS3Store } = await import('./s3-client.js');
   const store = createS3Store({ bucket: opts.bucket, prefix, endpoint: opts.endpoint, region: opts.region, env: io.env });
   let result: PublishResult;
   try {

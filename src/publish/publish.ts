@@ -50,8 +50,6 @@ export interface PublishResult {
   failed: Failure[];
   /** True when --prune had deletes to do but they were skipped because an upload failed. */
   deletesSkipped: boolean;
-  /** Whether nothing had been published under this prefix before. */
-  firstPublish: boolean;
 }
 
 const EMPTY_CONTENT_MANIFEST = `${JSON.stringify({ version: 1, entities: {} }, null, 2)}\n`;
@@ -60,12 +58,11 @@ const EMPTY_CONTENT_MANIFEST = `${JSON.stringify({ version: 1, entities: {} }, n
 export async function publishSite(store: ObjectStore, opts: PublishOptions): Promise<PublishResult> {
   const { prefix } = opts;
   const local = await readLocalObjects(opts.outDir, opts.outLabel);
-  const manifestText = await store.getText(prefix + PUBLISH_MANIFEST_KEY);
-  const remote = parsePublishManifest(manifestText);
+  const remote = parsePublishManifest(await store.getText(prefix + PUBLISH_MANIFEST_KEY));
   const liveContentManifest = await store.getText(prefix + CONTENT_MANIFEST_PATH);
   const remoteKeys = opts.prune ? (await store.list(prefix)).map((k) => k.slice(prefix.length)) : undefined;
   const plan = planPublish(local, remote, remoteKeys);
-  const result: PublishResult = { plan, dryRun: opts.dryRun, uploaded: [], deleted: [], failed: [], deletesSkipped: false, firstPublish: manifestText === undefined && liveContentManifest === undefined };
+  const result: PublishResult = { plan, dryRun: opts.dryRun, uploaded: [], deleted: [], failed: [], deletesSkipped: false };
   if (opts.dryRun) return result;
 
   const progress = createProgress(plan.upload.length + plan.uploadLast.length, opts.progress ?? (() => {}), Boolean(opts.progress));

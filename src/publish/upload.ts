@@ -45,7 +45,7 @@ export async function deleteObjects(store: ObjectStore, keys: string[], opts: { 
       await store.delete(opts.prefix + key);
       result.done.push(key);
     } catch (error) {
-      result.failed.push({ key, reason: (error as Error).message });
+      result.failed.push({ key, reason: `could not be deleted: ${(error as Error).message}` });
     }
   });
   return result;

@@ -1,0 +1,54 @@
+/**
+ * What notify announces. Preferred: dist/'s content manifest diffed against the manifest that was
+ * live before the last `legalsite publish` of this dist/ (publish keeps it in
+ * `_legalsite/last-published-manifest.json`), so a fresh CI checkout announces what the publish
+ * changed. Fallback, without a publish: `_legalsite/changes.json`, what changed since the build that
+ * was in dist/ before. Both give the spec's IndexNow lists (§7) through `diffManifests`.
+ * Reads: the output folder. Writes: nothing.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { UsageError } from '../diagnostics/diagnostic.js';
+import { readPreviousManifest } from '../load/read-previous-manifest.js';
+import { diffManifests, type Changes, type Manifest } from '../passes/manifest.js';
+import { LAST_PUBLISHED_PATH } from '../publish/publish-manifest.js';
+
+export const CHANGES_PATH = '_legalsite/changes.json';
+
+export interface ChangeSet {
+  changes: Changes;
+  /** Where the changes came from, for the report. */
+  source: string;
+}
+
+/** The changes to announce for the build in `outDir` (`outLabel` as the user typed it). */
+export function readChanges(outDir: string, outLabel: string, baseUrl: string): ChangeSet {
+  // read-previous-manifest reads `{out}/_legalsite/manifest.json`: here, the build being announced.
+  const current = readPreviousManifest(outDir);
+  if (!current) throw new UsageError(`${outLabel}/_legalsite/manifest.json not found (run \`legalsite build\` first, or pass --out DIR)`);
+  const published = readManifest(path.join(outDir, LAST_PUBLISHED_PATH));
+  if (published) return { changes: diffManifests(published, current, baseUrl), source: `since the last publish (${outLabel}/${LAST_PUBLISHED_PATH})` };
+  const changes = readChangesFile(path.join(outDir, CHANGES_PATH));
+  if (!changes) throw new UsageError(`${outLabel}/${CHANGES_PATH} is missing or unreadable; rebuild with \`legalsite build\``);
+  return { changes, source: `since the previous build in ${outLabel}/ (${outLabel}/${CHANGES_PATH}; run \`legalsite publish\` first to announce what a publish changed)` };
+}
+
+function readManifest(file: string): Manifest | undefined {
+  const data = readJson(file) as Manifest | undefined;
+  return data?.version === 1 && data.entities && typeof data.entities === 'object' ? data : undefined;
+}
+
+function readChangesFile(file: string): Changes | undefined {
+  const data = readJson(file) as Changes | undefined;
+  const lists = [data?.created, data?.updated, data?.deleted, data?.urls?.article, data?.urls?.glossary, data?.urls?.dataset, data?.urls?.site];
+  return lists.every(Array.isArray) ? data : undefined;
+}
+
+function readJson(file: string): unknown {
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}

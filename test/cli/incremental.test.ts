@@ -1,0 +1,76 @@
+/** `legalsite serve` rebuilds incrementally: after each edit (change, add, rename, delete an article
+ * and a term) the served folder equals a cold build of the same content, file for file. */
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build, type BuildResult } from '../../src/build.js';
+import { startDevServer, type DevServer } from '../../src/dev/dev-server.js';
+import { copyFixture, listFiles, tempDir } from '../helpers/sites.js';
+
+const test = suite('incremental serve');
+let dir = '';
+let server: DevServer;
+let waiting: ((r: BuildResult) => void) | undefined;
+
+test.before(async () => {
+  dir = copyFixture('minimal');
+  const first = await build({ contentDir: 'content', outDir: 'dist', cwd: dir, write: true });
+  assert.ok(first.ok);
+  server = await startDevServer(first, { contentDir: 'content', outDir: 'dist', cwd: dir, host: '127.0.0.1', port: 0, log: () => {}, onRebuild: (r) => waiting?.(r) });
+  await server.ready;
+});
+test.after(async () => server?.stop());
+
+/** Applies an edit, waits for the rebuild, and compares dist/ with a cold build of the same content. */
+async function editAndCompare(edit: () => void): Promise<void> {
+  const rebuilt = new Promise<BuildResult>((resolve) => (waiting = resolve));
+  edit();
+  const result = await rebuilt;
+  assert.ok(result.ok, JSON.stringify(result.diagnostics));
+  const cold = path.join(tempDir(), 'cold');
+  const coldResult = await build({ contentDir: 'content', outDir: cold, cwd: dir, write: true });
+  assert.ok(coldResult.ok);
+  const served = path.join(dir, 'dist');
+  // changes.json describes what changed since the previous build, so it differs by design.
+  const files = (d: string) => listFiles(d).filter((f) => f !== '_legalsite/changes.json');
+  assert.equal(files(served), files(cold));
+  for (const f of files(cold)) assert.ok(readFileSync(path.join(served, f)).equals(readFileSync(path.join(cold, f))), `${f} equals the cold build`);
+}
+
+const articles = () => path.join(dir, 'content', 'articles');
+const glossary = () => path.join(dir, 'content', 'glossary');
+
+test('changing an article', async () => {
+  await editAndCompare(() => {
+    const f = path.join(articles(), 'privilege-basics.md');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('Privilege protects', 'Legal professional privilege protects'));
+  });
+});
+
+test('adding an article', async () => {
+  await editAndCompare(() => writeFileSync(path.join(articles(), 'new-article.md'), '---\ntitle: A new article\nsummary: New.\ndatePublished: "2025-09-01"\ntags: [evidence]\n---\nIt mentions a hash value and a privilege log.\n'));
+});
+
+test('renaming an article', async () => {
+  await editAndCompare(() => renameSync(path.join(articles(), 'new-article.md'), path.join(articles(), 'renamed-article.md')));
+});
+
+test('deleting an article removes it from lists, feeds and backlinks', async () => {
+  await editAndCompare(() => rmSync(path.join(articles(), 'renamed-article.md')));
+  const served = path.join(dir, 'dist');
+  assert.not.ok(listFiles(served).some((f) => f.includes('renamed-article')));
+  assert.not.match(readFileSync(path.join(served, 'feed.xml'), 'utf8'), /renamed-article/);
+});
+
+test('changing, adding, renaming and deleting a term', async () => {
+  await editAndCompare(() => {
+    const f = path.join(glossary(), 'privilege-log.yaml');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('A list describing', 'A schedule describing'));
+  });
+  await editAndCompare(() => writeFileSync(path.join(glossary(), 'custodian.yaml'), 'title: Custodian\ntags: [evidence]\ndefinition: A person who holds documents or data.\n'));
+  await editAndCompare(() => renameSync(path.join(glossary(), 'custodian.yaml'), path.join(glossary(), 'data-custodian.yaml')));
+  await editAndCompare(() => rmSync(path.join(glossary(), 'data-custodian.yaml')));
+});
+
+test.run();
