@@ -11,7 +11,9 @@ import { readContent } from './load/read-content.js';
 import { readPreviousManifest } from './load/read-previous-manifest.js';
 import path from 'node:path';
 import { runPipeline, type BuiltSite, type Timer } from './pipeline.js';
-import { renderPage, scriptsFor } from './render/render-page.js';
+import { scriptsFor } from './render/render-page.js';
+import { defaultWorkers, renderAll } from './render/worker-pool.js';
+import { templatesKey } from './render/templates-key.js';
 import { gzipSync } from 'node:zlib';
 import { buildRoutes, type Route } from './routes.js';
 import { outputPath } from './routes/types.js';
@@ -21,6 +23,7 @@ import { bundleClient, bundleSourcesKey, type ClientBundle } from './bundle/clie
 import { type BuildCache, hashOf, pruneTo } from './build-cache.js';
 import type { HtmlRoute } from './routes/types.js';
 import { writeDist, type OutputFile } from './write/write-dist.js';
+import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
 import type { Chrome } from '../templates/types.js';
 
 export interface BuildOptions {
@@ -31,8 +34,14 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Write dist/ (build) or only check (check). */
   write: boolean;
-  /** Reuse work from an earlier build in this process (serve). */
+  /** Reuse work from an earlier build (serve keeps one in memory; build loads it from disk). */
   cache?: BuildCache;
+  /** Render on this many worker threads (default: all cores). */
+  workers?: number;
+  /** Below this many pages rendering stays on the main thread (tests lower it). */
+  minPagesForWorkers?: number;
+  /** Load and save the build cache on disk (build: on unless --no-cache). Ignored when `cache` is given. */
+  diskCache?: boolean;
 }
 
 export interface BuildResult {
@@ -49,7 +58,8 @@ export interface BuildResult {
   ms: number;
 }
 
-export async function build(opts: BuildOptions): Promise<BuildResult> {
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  let opts = options;
   const started = performance.now();
   const timings = new Map<string, number>();
   const timed: Timer = (name, run) => {
@@ -63,6 +73,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const fail = (diagnostics: Diagnostic[]): BuildResult => ({ ok: false, diagnostics: sortDiagnostics(diagnostics), files: [], routes: [], pages: 0, timings, ms: performance.now() - started });
 
   const cwd = opts.cwd ?? process.cwd();
+  const diskFile = !opts.cache && opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
+  if (diskFile) opts = { ...opts, cache: timed('cache-load', () => loadDiskCache(diskFile)) };
   const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd }));
   // Cross-reference checks need every file; with a file unreadable they would only echo its error.
   if (!loaded.site || loaded.diagnostics.length) return fail(loaded.diagnostics);
@@ -103,15 +115,16 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     cssHref: assets.cssHref,
     language: site.config.language,
   };
-  const usedPages = new Set<string>();
-  const render = memoRender(chrome, bundle, opts.cache, usedPages);
-  const files = timed('render', () => routes.map((r): OutputFile => ({ path: outputPath(r), body: r.kind === 'html' ? render(r) : r.body })));
-  if (opts.cache) pruneTo(opts.cache.pages, usedPages);
+  const t1 = performance.now();
+  const html = await renderWithCache(routes.filter((r) => r.kind === 'html'), chrome, bundle, opts.cache, opts.workers ?? defaultWorkers(), opts.minPagesForWorkers);
+  const files = routes.map((r): OutputFile => ({ path: outputPath(r), body: r.kind === 'html' ? html.get(r)! : r.body }));
+  timings.set('render', performance.now() - t1);
   if (opts.write) {
     const t0 = performance.now();
     await writeDist(path.resolve(cwd, opts.outDir), files);
     timings.set('write', performance.now() - t0);
   }
+  if (diskFile && opts.cache) timed('cache-save', () => saveDiskCache(diskFile, opts.cache!));
   const htmlRoutes = routes.filter((r) => r.kind === 'html');
   const gzipped = new Map(bundle.files.map((f) => [f.url, gzipSync(f.body).byteLength]));
   const heaviestJs = htmlRoutes
@@ -130,15 +143,27 @@ async function cachedBundle(cache: BuildCache | undefined): Promise<ClientBundle
   return cache.bundle.value;
 }
 
-/** Renders a route, or reuses the HTML of an identical route (same props, metadata, chrome, scripts). */
-function memoRender(chrome: Chrome, bundle: ClientBundle, cache: BuildCache | undefined, used: Set<string>): (route: HtmlRoute) => string {
-  if (!cache) return (route) => renderPage(route, chrome, bundle);
-  const context = hashOf(JSON.stringify(chrome), JSON.stringify([...bundle.entries]));
-  return (route: HtmlRoute) => {
-    const key = hashOf(context, JSON.stringify(route));
-    used.add(key);
-    let html = cache.pages.get(key);
-    if (html === undefined) cache.pages.set(key, (html = renderPage(route, chrome, bundle)));
-    return html;
-  };
+/**
+ * Renders every HTML route, reusing the HTML of routes rendered before from exactly the same inputs
+ * (props, metadata, chrome, scripts, template sources); the rest go to the worker pool.
+ */
+async function renderWithCache(routes: HtmlRoute[], chrome: Chrome, bundle: ClientBundle, cache: BuildCache | undefined, workers: number, minPages?: number): Promise<Map<HtmlRoute, string>> {
+  const out = new Map<HtmlRoute, string>();
+  if (!cache) {
+    const html = await renderAll(routes, chrome, bundle, workers, minPages);
+    routes.forEach((r, i) => out.set(r, html[i]));
+    return out;
+  }
+  const context = hashOf(templatesKey(), JSON.stringify(chrome), JSON.stringify([...bundle.entries]));
+  const keys = routes.map((r) => hashOf(context, JSON.stringify(r)));
+  const missing = routes.filter((_, i) => !cache.pages.has(keys[i]));
+  const rendered = await renderAll(missing, chrome, bundle, workers, minPages);
+  const fresh = new Map(missing.map((r, i) => [r, rendered[i]]));
+  routes.forEach((r, i) => {
+    const html = fresh.get(r) ?? cache.pages.get(keys[i])!;
+    cache.pages.set(keys[i], html);
+    out.set(r, html);
+  });
+  pruneTo(cache.pages, new Set(keys));
+  return out;
 }

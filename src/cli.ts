@@ -26,6 +26,8 @@ interface CommonOptions {
   quiet?: boolean;
   profile?: boolean;
   debug?: boolean;
+  cache: boolean;
+  workers?: number;
 }
 
 export interface Io {
@@ -60,6 +62,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       .option('--quiet', 'print nothing but errors')
       .option('--profile', 'print time per pass and phase')
       .option('--debug', 'print stack traces for internal failures')
+      .option('--no-cache', 'ignore and do not update the build cache (a cold build)')
+      .option('--workers <n>', 'render on n worker threads (default: all cores)', parseWorkers)
       .exitOverride();
 
   withCommon(program.command('build').description('build the site into the output folder (atomically)')).action(async (opts: CommonOptions) => {
@@ -107,7 +111,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
 }
 
 async function runBuild(opts: CommonOptions, write: boolean, io: Io): Promise<number> {
-  const result = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write });
+  const result = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write, diskCache: opts.cache && write, workers: opts.workers });
   return report(result, opts, write, io);
 }
 
@@ -150,6 +154,12 @@ function profileTable(result: BuildResult): string {
   const rows = [...result.timings.entries()].sort((a, b) => b[1] - a[1]);
   const width = Math.max(...rows.map(([n]) => n.length));
   return ['Time per pass and phase:', ...rows.map(([name, ms]) => `  ${name.padEnd(width)}  ${ms.toFixed(1).padStart(8)} ms`)].join('\n');
+}
+
+function parseWorkers(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError('workers is a whole number from 1 to 64.');
+  return n;
 }
 
 function parsePort(value: string): number {

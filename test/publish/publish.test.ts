@@ -4,7 +4,7 @@
  * --dry-run changes nothing; --prune deletes a removed page; failures are clear lines and exit 1.
  * Most runs call the CLI's main() in process; the error cases spawn the real CLI. */
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,0 +1,37 @@
+/**
+ * The build cache on disk, so a second `legalsite build` reuses the article bodies and pages of the
+ * first. Entries are keyed by content hashes (build-cache.ts), so a reused value is exactly what a
+ * cold build computes; a cache that cannot be read is ignored. Lives in node_modules/.cache/legalsite
+ * (or .legalsite-cache/ when there is no node_modules), one file per content folder.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { type BuildCache, createBuildCache, hashOf } from '../build-cache.js';
+import { packageVersion } from '../package-root.js';
+
+export function cacheFile(cwd: string, contentDir: string): string {
+  const base = existsSync(path.join(cwd, 'node_modules')) ? path.join(cwd, 'node_modules', '.cache', 'legalsite') : path.join(cwd, '.legalsite-cache');
+  return path.join(base, `${hashOf(path.resolve(cwd, contentDir)).slice(0, 16)}.bin`);
+}
+
+export function loadDiskCache(file: string): BuildCache {
+  try {
+    const data = deserialize(readFileSync(file)) as { version: string; pages: [string, string][]; articleBodies: [string, never][] };
+    if (data.version !== packageVersion()) return createBuildCache();
+    return { ...createBuildCache(), pages: new Map(data.pages), articleBodies: new Map(data.articleBodies) };
+  } catch {
+    return createBuildCache();
+  }
+}
+
+export function saveDiskCache(file: string, cache: BuildCache): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, serialize({ version: packageVersion(), pages: [...cache.pages], articleBodies: [...cache.articleBodies] }));
+    renameSync(temp, file);
+  } catch {
+    // A cache is an optimisation: failing to save it must not fail the build.
+  }
+}
