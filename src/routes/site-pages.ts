@@ -98,6 +98,7 @@ export function sitePageRoutes(site: BuiltSite, extras: { termPage: (slug: strin
         sources: a.references.map((r) => ({ title: r.source ? `${r.title}, ${r.source}` : r.title, url: r.url, pinpoint: r.pinpoint })),
         license: config.license.name,
       },
+      editorialEmail: config.editorialEmail,
     };
     const jsonLd: object[] = [articleLd(config, a, stats.wordCount), breadcrumbLd(config, crumbs)];
     if (fields.faq.length) jsonLd.push(faqLd(fields.faq));
@@ -140,7 +141,7 @@ export function sitePageRoutes(site: BuiltSite, extras: { termPage: (slug: strin
       template: 'term',
       lastmod: t.lastModified,
       content: { type: 'glossary', slug: t.slug },
-      props: { crumbs, term: termData(site, t), ...extras.termPage(t.slug) },
+      props: { crumbs, term: termData(site, t), ...extras.termPage(t.slug), url: `${config.baseUrl}/glossary/${t.slug}`, editorialEmail: config.editorialEmail },
       meta: makeMeta(config, {
         title: t.title,
         description: truncate(t.definition, 160),

@@ -1,13 +1,15 @@
 /**
  * Article actions (spec §2, §9): copy citation, summary, LLM format and key takeaways with their
- * toasts; share (native, else copy the link, else a prompt); Save Article (kept in localStorage,
- * toast "Article saved"); a JSON download recorded after 1 second. Buttons are hidden until this
+ * toasts; Save Article (kept in localStorage,
+ * toast "Article saved"); a JSON download recorded after 1 second.
+ * Citation, LLM and download actions also fire the reader events of lib/notify-events.ts. Buttons are hidden until this
  * script runs, so readers without JavaScript never see controls that do nothing.
  */
 import { citationText, llmText, summaryText, takeawaysText, type ArticleCopyData } from './lib/formats.js';
-import { copyText, shareLink } from './lib/clipboard.js';
+import { copyText } from './lib/clipboard.js';
 import { isArrayOf, isString, readStored, writeStored } from './lib/storage.js';
 import { showToast } from './lib/toast.js';
+import { fireReaderEvent } from './lib/notify-events.js';
 
 const dataEl = document.getElementById('article-data');
 if (dataEl) {
@@ -18,6 +20,8 @@ if (dataEl) {
     citation: async () => {
       await copyText(citationText(data), 'Citation copied');
       record({ kind: 'interaction', interactionType: 'cite', metadata: { format: 'citation' } });
+      void fireReaderEvent('content.cited', { slug: data.slug, title: data.title, url: data.url });
+      void fireReaderEvent('engagement.high', { slug: data.slug, interaction: 'cite' });
     },
     summary: async () => {
       await copyText(summaryText(data), 'Summary copied');
@@ -27,6 +31,8 @@ if (dataEl) {
       await copyText(llmText(data), 'LLM format copied');
       record({ kind: 'llm', usageType: 'copy', format: 'llm' });
       record({ kind: 'interaction', interactionType: 'llm-copy', metadata: {} });
+      void fireReaderEvent('llm.usage', { slug: data.slug, format: 'llm' });
+      void fireReaderEvent('engagement.high', { slug: data.slug, interaction: 'llm-copy' });
     },
     takeaways: async () => {
       await copyText(takeawaysText(data), 'Key takeaways copied');
@@ -38,15 +44,6 @@ if (dataEl) {
     if (!run) continue;
     button.hidden = false;
     button.addEventListener('click', () => void run());
-  }
-
-  const share = document.querySelector<HTMLButtonElement>('[data-share]');
-  if (share) {
-    share.hidden = false;
-    share.addEventListener('click', () => {
-      void shareLink(data.url, data.title);
-      record({ kind: 'interaction', interactionType: 'share', metadata: {} });
-    });
   }
 
   const save = document.querySelector<HTMLButtonElement>('[data-save]');
@@ -63,7 +60,12 @@ if (dataEl) {
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href$=".json"][download]')) {
     link.addEventListener('click', () => {
       // Spec §7: a JSON download is notified after 1 second.
-      setTimeout(() => record({ kind: 'interaction', interactionType: 'download', metadata: { href: link.getAttribute('href') } }), 1000);
+      setTimeout(() => {
+        const href = link.getAttribute('href');
+        record({ kind: 'interaction', interactionType: 'download', metadata: { href } });
+        void fireReaderEvent('download.requested', { slug: data.slug, href });
+        void fireReaderEvent('engagement.high', { slug: data.slug, interaction: 'download' });
+      }, 1000);
     });
   }
 }

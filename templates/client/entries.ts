@@ -6,6 +6,8 @@ export const CLIENT_ENTRIES = {
   tracker: 'client/tracker.ts',
   'article-actions': 'client/article-actions.ts',
   'search-shortcut': 'client/search-shortcut.ts',
+  'page-actions': 'client/page-actions.ts',
+  'not-found': 'client/not-found.ts',
   ArticleFilters: 'islands/ArticleFilters/client.tsx',
   GlossarySearch: 'islands/GlossarySearch/client.tsx',
   SiteSearch: 'islands/SiteSearch/client.tsx',

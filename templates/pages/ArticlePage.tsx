@@ -12,6 +12,7 @@ import { minRead, shortDate } from '../format.js';
 import type { Crumb } from '../types.js';
 import type { ArticleCopyData } from '../client/lib/formats.js';
 import { jsonForScript } from '../layout/Head.js';
+import { Feedback } from '../components/Feedback.js';
 
 export interface ArticlePageProps {
   crumbs: Crumb[];
@@ -40,6 +41,7 @@ export interface ArticlePageProps {
   licenseUrl: string;
   /** What the copy buttons copy (spec §9 formats), read by the article-actions script. */
   copyData: ArticleCopyData;
+  editorialEmail: string;
 }
 
 export function ArticlePage(p: ArticlePageProps) {
@@ -64,7 +66,7 @@ export function ArticlePage(p: ArticlePageProps) {
         <div className="actions">
           {p.answer && <a className="button" href="#answer">Jump to Answer</a>}
           <a className="button button-secondary" href={`/articles/${p.slug}.json`} download>Download JSON</a>
-          <button type="button" className="button button-secondary" data-share hidden>Share</button>
+          <button type="button" className="button button-secondary" data-share data-share-url={p.copyData.url} data-share-title={p.title} hidden>Share</button>
           <button type="button" className="button button-secondary" data-save hidden>Save Article</button>
         </div>
       </header>
@@ -126,6 +128,7 @@ export function ArticlePage(p: ArticlePageProps) {
             </ul>
           </section>
         )}
+        <Feedback pageKey={`article:${p.slug}`} title={p.title} url={p.copyData.url} email={p.editorialEmail} />
         {(p.prev || p.next) && (
           <nav className="prev-next" aria-label="More articles">
             {p.prev && <a rel="prev" href={`/articles/${p.prev.slug}`}>← {p.prev.title}</a>}

@@ -2,6 +2,8 @@
 import { TermEntry } from '../components/TermEntry.js';
 import { Breadcrumbs } from '../components/Breadcrumbs.js';
 import type { Crumb, TermData } from '../types.js';
+import { Feedback } from '../components/Feedback.js';
+import { shortDate } from '../format.js';
 
 export interface LinkedItem {
   href: string;
@@ -16,6 +18,8 @@ export interface TermPageProps {
   term: TermData;
   backlinks: LinkedItem[];
   related: LinkedItem[];
+  url: string;
+  editorialEmail: string;
 }
 
 export function TermPage(p: TermPageProps) {
@@ -24,7 +28,10 @@ export function TermPage(p: TermPageProps) {
       <Breadcrumbs items={p.crumbs} />
       <p><a href="/glossary">← Back to glossary</a></p>
       <TermEntry term={p.term} headingLevel={1} linkTitle={false} />
-      <p className="last-updated">Last updated <time dateTime={p.term.lastModified}>{p.term.lastModified}</time></p>
+      <p className="last-updated">Last updated <time dateTime={p.term.lastModified}>{shortDate(p.term.lastModified)}</time></p>
+      <div className="actions">
+        <button type="button" className="button button-secondary" data-share data-share-url={p.url} data-share-title={p.term.title} hidden>Share</button>
+      </div>
       <section aria-labelledby="backlinks-title">
         <h2 id="backlinks-title">Referenced by</h2>
         {p.backlinks.length === 0 ? (
@@ -51,6 +58,7 @@ export function TermPage(p: TermPageProps) {
         )}
         <p><a href={`/recommendations/term/${p.term.slug}`}>View AI-Powered Recommendations</a></p>
       </section>
+      <Feedback pageKey={`glossary:${p.term.slug}`} title={p.term.title} url={p.url} email={p.editorialEmail} />
     </>
   );
 }

@@ -49,7 +49,9 @@ export const PAGE_SCRIPTS: Partial<Record<TemplateName, ClientEntry[]>> = {
   articles: ['ArticleFilters'],
   glossary: ['GlossarySearch'],
   search: ['SiteSearch'],
-  article: ['article-actions'],
+  article: ['article-actions', 'page-actions'],
+  term: ['page-actions'],
+  'not-found': ['not-found'],
   analytics: ['AnalyticsDashboard'],
   integrations: ['IntegrationHub'],
 };

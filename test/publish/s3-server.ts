@@ -46,8 +46,13 @@ export async function startS3Server(bucket = 'site'): Promise<S3TestServer> {
       return res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>Injected failure</Message></Error>');
     }
     const upstream = request({ host: '127.0.0.1', port: s3Port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode!, up.headers);
-      up.pipe(res);
+      // s3rver answers a PUT before its file write has finished (it resolves on end(), not on
+      // 'finish'); holding the answer briefly keeps a following GET from reading a half-written file.
+      const hold = req.method === 'PUT' ? 25 : 0;
+      setTimeout(() => {
+        res.writeHead(up.statusCode!, up.headers);
+        up.pipe(res);
+      }, hold);
     });
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
