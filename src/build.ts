@@ -114,6 +114,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     chronologyBuilderUrl: site.config.chronologyBuilderUrl,
     cssHref: assets.cssHref,
     language: site.config.language,
+    pageLinks: footerPageLinks(site.source.pages.map((p) => p.name), site.pageBodies),
   };
   const t1 = performance.now();
   const html = await renderWithCache(routes.filter((r) => r.kind === 'html'), chrome, bundle, opts.cache, opts.workers ?? defaultWorkers(), opts.minPagesForWorkers);
@@ -166,4 +167,20 @@ async function renderWithCache(routes: HtmlRoute[], chrome: Chrome, bundle: Clie
   });
   pruneTo(cache.pages, new Set(keys));
   return out;
+}
+
+const FOOTER_PAGES: { name: string; label: string; fragment?: string }[] = [
+  { name: 'about', label: 'About' },
+  { name: 'privacy', label: 'Privacy' },
+  { name: 'terms', label: 'Terms' },
+  { name: 'legal-disclaimer', label: 'Legal Disclaimer' },
+  { name: 'about', label: 'Publishing Principles', fragment: 'publishing-principles' },
+];
+
+/** The footer's page links (spec §2), for the pages this site has; a fragment only where it exists. */
+function footerPageLinks(names: string[], bodies: Map<string, { headings: { id: string }[] }>): { href: string; label: string }[] {
+  return FOOTER_PAGES.filter((p) => names.includes(p.name) && (!p.fragment || bodies.get(p.name)?.headings.some((h) => h.id === p.fragment))).map((p) => ({
+    href: `/${p.name}${p.fragment ? `#${p.fragment}` : ''}`,
+    label: p.label,
+  }));
 }

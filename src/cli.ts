@@ -15,6 +15,7 @@ import { registerNotifyCommand } from './notify/command.js';
 import { packageVersion } from './package-root.js';
 import { registerPublishCommand } from './publish/command.js';
 import { startDevServer } from './dev/dev-server.js';
+import { auditDist, formatGates } from './verify/audit-dist.js';
 
 type Reporter = 'pretty' | 'json' | 'github';
 
@@ -69,9 +70,17 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   withCommon(program.command('build').description('build the site into the output folder (atomically)')).action(async (opts: CommonOptions) => {
     exitCode = await runBuild(opts, true, io);
   });
-  withCommon(program.command('check').description('load, validate and run every pass; write nothing')).action(async (opts: CommonOptions) => {
-    exitCode = await runBuild(opts, false, io);
-  });
+  withCommon(program.command('check').description('load, validate and run every pass; write nothing; or, with --dist, audit a built site'))
+    .option('--dist [dir]', 'audit a built site (links, fragments, metadata, structured data) instead of the content')
+    .action(async (opts: CommonOptions & { dist?: string | boolean }) => {
+      if (opts.dist) {
+        const results = auditDist(typeof opts.dist === 'string' ? opts.dist : opts.out);
+        io.stdout(formatGates(results));
+        exitCode = results.some((r) => r.problems.length) ? 1 : 0;
+        return;
+      }
+      exitCode = await runBuild(opts, false, io);
+    });
   withCommon(program.command('serve').description('build, then serve the output folder for preview'))
     .option('--port <n>', 'port to listen on', parsePort, 4321)
     .option('--host <host>', 'address to bind (use 0.0.0.0 to expose)', '127.0.0.1')

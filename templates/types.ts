@@ -10,6 +10,8 @@ export interface Chrome {
   chronologyBuilderUrl: string;
   cssHref: string;
   language: string;
+  /** The site's legal and about pages that exist, for the footer. */
+  pageLinks: { href: string; label: string }[];
 }
 
 export interface PageMeta {

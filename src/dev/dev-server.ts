@@ -13,6 +13,7 @@ import { createBuildCache } from '../build-cache.js';
 import { formatDiagnosticLine } from '../diagnostics/reporters/pretty.js';
 import { packageRoot } from '../package-root.js';
 import { startServer, type RunningServer } from '../serve.js';
+import { SECURITY_HEADERS } from '../security.js';
 import { rememberFiles, writeChangedFiles } from '../write/write-changed.js';
 
 export interface DevServerOptions {
@@ -41,7 +42,7 @@ export async function startDevServer(first: BuildResult, opts: DevServerOptions)
   // The first build ran without a cache; run once more with it so later builds reuse its work.
   const warm = await build({ contentDir: opts.contentDir, outDir, cwd: opts.cwd, baseUrl: opts.baseUrl, write: false, cache });
   rememberFiles(warm.ok ? warm.files : first.files, cache.written);
-  const server = await startServer({ root: outDir, port: opts.port, host: opts.host, live: true, headers: opts.headers });
+  const server = await startServer({ root: outDir, port: opts.port, host: opts.host, live: true, headers: { ...SECURITY_HEADERS, ...opts.headers } });
 
   let running = false;
   let again = false;

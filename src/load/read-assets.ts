@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { transformSync } from 'esbuild';
 import { packageRoot } from '../package-root.js';
 import type { Assets } from '../routes.js';
 
@@ -13,7 +14,8 @@ export function contentHash(body: string | Uint8Array, length = 10): string {
 }
 
 export function readAssets(): Assets {
-  const css = readFileSync(path.join(packageRoot(), 'templates', 'styles', 'site.css'), 'utf8');
+  // Minified for readers; the source stays readable in templates/styles/site.css.
+  const css = transformSync(readFileSync(path.join(packageRoot(), 'templates', 'styles', 'site.css'), 'utf8'), { loader: 'css', minify: true, legalComments: 'none' }).code;
   const cssHref = `/assets/site.${contentHash(css)}.css`;
   const icon = readFileSync(path.join(packageRoot(), 'templates', 'styles', 'favicon.svg'));
   return {

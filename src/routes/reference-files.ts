@@ -11,6 +11,7 @@ import { articleIndexItem } from '../passes/json-mirrors.js';
 import { buildKnowledgeGraph } from '../passes/knowledge-graph.js';
 import { articleMarkdown, glossaryMarkdown, llmsTxt } from '../passes/markdown-mirrors.js';
 import { EDUCATIONAL_NOTE } from '../constants.js';
+import { headersFile } from '../security.js';
 import { ENDPOINTS } from './endpoints.js';
 import { json } from './machine-files.js';
 import type { FileRoute } from './types.js';
@@ -78,6 +79,7 @@ export function referenceFileRoutes(site: BuiltSite): FileRoute[] {
   routes.push(text('/robots.txt', ['User-agent: *', 'Allow: /', '', `Sitemap: ${u('/sitemap.xml')}`, `Sitemap: ${u('/sitemaps/answers.xml')}`, ''].join('\n'), 'text/plain; charset=utf-8'));
   if (config.indexnow.key) routes.push(text('/indexnow-key.txt', `${config.indexnow.key}\n`, 'text/plain; charset=utf-8'));
   routes.push(text('/search-index.json', site.searchIndex, 'application/json; charset=utf-8'));
+  routes.push({ ...text('/_headers', headersFile(), 'text/plain; charset=utf-8'), file: '_headers' });
   routes.push(json('/_legalsite/manifest.json', site.manifest));
   routes.push(json('/_legalsite/changes.json', site.changes));
   return routes;

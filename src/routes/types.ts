@@ -24,6 +24,8 @@ export interface FileRoute {
   body: string | Uint8Array;
   /** The Content-Type to serve it with. */
   type: string;
+  /** Where it goes in dist/ when the URL alone does not say (e.g. `_headers`, which has no extension). */
+  file?: string;
 }
 
 export type Route = HtmlRoute | FileRoute;
@@ -32,6 +34,7 @@ export type Route = HtmlRoute | FileRoute;
  * answer extensionless URLs; extensionless files get the extension of their type. */
 export function outputPath(route: Route): string {
   if (route.kind === 'html') return route.url === '/' ? 'index.html' : route.url === '/404' ? '404.html' : `${route.url.slice(1)}.html`;
+  if (route.file) return route.file;
   const rel = route.url.slice(1);
   if (/\.[a-z0-9]+$/i.test(rel)) return rel;
   return `${rel}${EXTENSION_FOR_TYPE[route.type.split(';')[0]] ?? ''}`;

@@ -9,7 +9,7 @@ export const CLIENT_ENTRIES = {
   'page-actions': 'client/page-actions.ts',
   'not-found': 'client/not-found.ts',
   ArticleFilters: 'islands/ArticleFilters/client.tsx',
-  GlossarySearch: 'islands/GlossarySearch/client.tsx',
+  'glossary-search': 'client/glossary-search.ts',
   SiteSearch: 'islands/SiteSearch/client.tsx',
   AnalyticsDashboard: 'islands/AnalyticsDashboard/client.tsx',
   IntegrationHub: 'islands/IntegrationHub/client.tsx',

@@ -10,12 +10,9 @@ export function Footer({ chrome }: { chrome: Chrome }) {
           <ul className="footer-links">
             <li><a href="/articles">Articles</a></li>
             <li><a href="/glossary">Glossary</a></li>
-            <li><a href="/about">About</a></li>
+            {chrome.pageLinks.filter((l) => l.href === '/about').map((l) => <li key={l.href}><a href={l.href}>{l.label}</a></li>)}
             <li><a href="/for-ai-systems">For AI Systems</a></li>
-            <li><a href="/privacy">Privacy</a></li>
-            <li><a href="/terms">Terms</a></li>
-            <li><a href="/legal-disclaimer">Legal Disclaimer</a></li>
-            <li><a href="/about#publishing-principles">Publishing Principles</a></li>
+            {chrome.pageLinks.filter((l) => l.href !== '/about').map((l) => <li key={l.href}><a href={l.href}>{l.label}</a></li>)}
             <li><a href={chrome.chronologyBuilderUrl}>Build a chronology</a></li>
           </ul>
         </nav>

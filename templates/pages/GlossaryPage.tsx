@@ -1,8 +1,6 @@
 /** /glossary: search box, A–Z index, "N of M terms", terms grouped by letter, JSON export, FAQ links. */
 import { EDUCATIONAL_NOTE } from '../../src/constants.js';
 import { TermEntry } from '../components/TermEntry.js';
-import { Island } from '../components/Island.js';
-import { GlossarySearch } from '../islands/GlossarySearch/GlossarySearch.js';
 import type { TermData } from '../types.js';
 
 export interface GlossaryPageProps {
@@ -20,7 +18,11 @@ export function GlossaryPage(p: GlossaryPageProps) {
     <>
       <h1>Glossary</h1>
       <p className="lede">Legal, evidence and e-discovery terms, defined in plain language with their data fields and related terms.</p>
-      <Island name="GlossarySearch" component={GlossarySearch} props={{ total: p.total }} />
+      <div className="filter-bar" role="search">
+        <label htmlFor="glossary-search" className="visually-hidden">Search terms</label>
+        <input id="glossary-search" type="search" placeholder="Search terms..." autoComplete="off" />
+        <p className="counter" aria-live="polite" data-counter>{p.total} of {p.total} terms</p>
+      </div>
       <nav className="az-index" aria-label="Jump to letter">
         <ul>
           {ALPHABET.map((l) => (

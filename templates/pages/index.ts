@@ -47,7 +47,7 @@ export type TemplateName = keyof typeof PAGE_TEMPLATES;
 /** The browser entries each page type loads besides the global ones (templates/client/entries.ts). */
 export const PAGE_SCRIPTS: Partial<Record<TemplateName, ClientEntry[]>> = {
   articles: ['ArticleFilters'],
-  glossary: ['GlossarySearch'],
+  glossary: ['glossary-search'],
   search: ['SiteSearch'],
   article: ['article-actions', 'page-actions'],
   term: ['page-actions'],

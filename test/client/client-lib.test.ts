@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { matchesFilters, readUrlState, writeUrlState } from '../../templates/islands/ArticleFilters/ArticleFilters.js';
-import { matchesTerm } from '../../templates/islands/GlossarySearch/GlossarySearch.js';
+import { matchesTerm } from '../../templates/client/lib/glossary-match.js';
 import { highlight } from '../../templates/islands/SiteSearch/SiteSearch.js';
 import { automationError } from '../../templates/islands/AnalyticsDashboard/automations.js';
 import { contentTrendScore, trendingScores, type AnalyticsEvent } from '../../templates/client/lib/analytics.js';

@@ -1,0 +1,33 @@
+/** Lighthouse (npm lighthouse, Debian's Chromium) on a few pages: accessibility, best practices and
+ * SEO must score 100; performance is reported, with the audits that keep it below 100. */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM } from '../../test/helpers/browser.js';
+import type { Gate } from './browser-gates.js';
+
+export async function lighthouseGate(base: string, urls: string[]): Promise<Gate[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const gates: Gate[] = [];
+  try {
+    for (const url of urls) {
+      const result = await lighthouse(base + url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const lhr = result!.lhr;
+      const scores = Object.fromEntries(Object.entries(lhr.categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]));
+      const problems: string[] = [];
+      const notes: string[] = [];
+      for (const [key, category] of Object.entries(lhr.categories)) {
+        if ((category.score ?? 0) >= 1) continue;
+        const obstacles = category.auditRefs
+          .map((ref) => lhr.audits[ref.id])
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+          .map((a) => `${key}: ${a.id} — ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+        if (key === 'performance') notes.push(...obstacles);
+        else problems.push(...obstacles);
+      }
+      gates.push({ name: `lighthouse ${url}`, figure: `performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}${notes.length ? `; performance held back by: ${notes.join('; ')}` : ''}`, problems });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return gates;
+}

@@ -1,0 +1,41 @@
+/** `legalsite check --dist`: the static quality gates pass on a good build and fail, naming the
+ * problem, when a link, a fragment, metadata or structured data is broken. */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { copyFixture, runCli } from '../helpers/sites.js';
+
+const test = suite('check --dist');
+
+async function built() {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  return cwd;
+}
+
+test('a good build passes every gate with its figure', async () => {
+  const cwd = await built();
+  const run = await runCli(['check', '--dist'], cwd);
+  assert.is(run.exitCode, 0, run.stdout);
+  assert.match(run.stdout, /^pass {2}links: \d+ internal links and fragments checked, 0 broken/m);
+  assert.match(run.stdout, /^pass {2}metadata: \d+ pages checked, 0 problems/m);
+  assert.match(run.stdout, /^pass {2}structured data: \d+ JSON-LD blocks/m);
+});
+
+test('a missing page, a missing fragment, a missing description and bad JSON-LD fail', async () => {
+  const cwd = await built();
+  const dist = path.join(cwd, 'dist');
+  rmSync(path.join(dist, 'about.html'));
+  const article = path.join(dist, 'articles/hashing-evidence.html');
+  writeFileSync(article, readFileSync(article, 'utf8').replace('id="answer"', 'id="answer-moved"').replace(/<meta name="description"[^>]*>/, '').replace('"@type":"FAQPage"', '"@type":"FAQPage","mainEntity":[],"x":"'));
+  const run = await runCli(['check', '--dist'], cwd);
+  assert.is(run.exitCode, 1);
+  assert.match(run.stdout, /FAIL {2}links: .*/);
+  assert.match(run.stdout, /link "\/about" resolves to no file/);
+  assert.match(run.stdout, /link "[^"]*#answer" points at no element with id "answer"/);
+  assert.match(run.stdout, /FAIL {2}metadata: .*\n.*articles\/hashing-evidence\.html: no single meta description/);
+  assert.match(run.stdout, /FAIL {2}structured data/);
+});
+
+test.run();
