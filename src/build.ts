@@ -38,6 +38,8 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** Render on this many worker threads (default: all cores). */
   workers?: number;
+  /** Told when each pass or phase starts, for a progress display. */
+  onPhase?: (name: string) => void;
   /** Below this many pages rendering stays on the main thread (tests lower it). */
   minPagesForWorkers?: number;
   /** Load and save the build cache on disk (build: on unless --no-cache). Ignored when `cache` is given. */
@@ -64,6 +66,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const timings = new Map<string, number>();
   const timed: Timer = (name, run) => {
     const t0 = performance.now();
+    opts.onPhase?.(name);
     try {
       return run();
     } finally {
@@ -85,6 +88,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const site = await runPipeline(source, readPreviousManifest(path.resolve(cwd, opts.outDir)), timed, opts.cache);
   const t0 = performance.now();
+  opts.onPhase?.('bundle');
   const bundle = await cachedBundle(opts.cache);
   timings.set('bundle', performance.now() - t0);
   const css = timed('assets', () => readAssets());
@@ -117,11 +121,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     pageLinks: footerPageLinks(site.source.pages.map((p) => p.name), site.pageBodies),
   };
   const t1 = performance.now();
+  opts.onPhase?.('render');
   const html = await renderWithCache(routes.filter((r) => r.kind === 'html'), chrome, bundle, opts.cache, opts.workers ?? defaultWorkers(), opts.minPagesForWorkers);
   const files = routes.map((r): OutputFile => ({ path: outputPath(r), body: r.kind === 'html' ? html.get(r)! : r.body }));
   timings.set('render', performance.now() - t1);
   if (opts.write) {
     const t0 = performance.now();
+    opts.onPhase?.('write');
     await writeDist(path.resolve(cwd, opts.outDir), files);
     timings.set('write', performance.now() - t0);
   }

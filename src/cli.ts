@@ -36,11 +36,14 @@ export interface Io {
   stderr: (s: string) => void;
   isTTY: boolean;
   env: NodeJS.ProcessEnv;
+  /** Writes without a newline (progress lines on a terminal). */
+  stderrRaw?: (s: string) => void;
 }
 
 const processIo = (): Io => ({
   stdout: (s) => process.stdout.write(`${s}\n`),
   stderr: (s) => process.stderr.write(`${s}\n`),
+  stderrRaw: (s) => process.stderr.write(s),
   isTTY: Boolean(process.stderr.isTTY),
   env: process.env,
 });
@@ -120,8 +123,25 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
 }
 
 async function runBuild(opts: CommonOptions, write: boolean, io: Io): Promise<number> {
-  const result = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write, diskCache: opts.cache && write, workers: opts.workers });
+  const progress = io.isTTY && !opts.quiet && opts.reporter === 'pretty' ? phaseProgress(io) : undefined;
+  const result = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write, diskCache: opts.cache && write, workers: opts.workers, onPhase: progress?.phase });
+  progress?.done();
   return report(result, opts, write, io);
+}
+
+/** On a terminal: one self-replacing status line naming the phase running and the time so far. */
+function phaseProgress(io: Io) {
+  const started = Date.now();
+  let shown = false;
+  return {
+    phase(name: string) {
+      shown = true;
+      io.stderrRaw?.(`\u001b[2K\r  ${((Date.now() - started) / 1000).toFixed(1)}s  ${name}…`);
+    },
+    done() {
+      if (shown) io.stderrRaw?.('\u001b[2K\r');
+    },
+  };
 }
 
 /** Prints a build's diagnostics or summary; returns the exit code. */

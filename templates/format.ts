@@ -1,8 +1,11 @@
 /** Formatting helpers for templates: presentation only, no site data. */
 
+// One formatter for the process: creating an Intl formatter per call dominated large builds.
+const SHORT_US_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
 /** The spec's short US date, "Aug 25, 2025"; ISO dates are calendar dates, so UTC. */
 export function shortDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return SHORT_US_DATE.format(new Date(`${iso}T00:00:00Z`));
 }
 
 export const minRead = (readingTime: string) => `${readingTime.replace(/\s*min$/, '')} min read`;

@@ -68,18 +68,39 @@ export function buildBacklinks(articles: Article[], terms: Term[], mentions: Map
   const explicitByTarget = new Map<string, Backlink[]>();
   for (const b of explicit) (explicitByTarget.get(nodeKey(b.toType, b.toSlug)) ?? explicitByTarget.set(nodeKey(b.toType, b.toSlug), []).get(nodeKey(b.toType, b.toSlug))!).push(b);
 
-  const shared = new Map<number, number>();
+  // Rank of every node by (title, slug), the tie-break order, so selection needs no per-target sort.
+  const order = nodes.map((_, i) => i).sort((a, b) => titles.get(nodeKey(nodes[a].type, nodes[a].slug))!.localeCompare(titles.get(nodeKey(nodes[b].type, nodes[b].slug))!) || nodes[a].slug.localeCompare(nodes[b].slug));
+  const rank = new Int32Array(nodes.length);
+  order.forEach((node, r) => (rank[node] = r));
+  const counts = new Int32Array(nodes.length);
+  const seenBy = new Int32Array(nodes.length).fill(-1);
+
   nodes.forEach((target, ti) => {
     const key = nodeKey(target.type, target.slug);
-    shared.clear();
-    for (const tag of new Set(target.tags)) for (const i of postings.get(tag) ?? []) if (i !== ti) shared.set(i, (shared.get(i) ?? 0) + 1);
-    const list = [...(explicitByTarget.get(key) ?? [])];
+    const list = [...(explicitByTarget.get(key) ?? [])].sort(compareBacklinks);
     const linked = new Set(list.map((b) => nodeKey(b.fromType, b.fromSlug)));
-    for (const [i, count] of shared) {
-      const from = nodes[i];
-      if (linked.has(nodeKey(from.type, from.slug))) continue;
-      list.push(make(from.type, from.slug, target.type, target.slug, 'shared-tags', Math.min(count, SHARED_TAG_CAP), from.context));
+    const touched: number[] = [];
+    for (const tag of new Set(target.tags)) {
+      for (const i of postings.get(tag) ?? []) {
+        if (i === ti) continue;
+        if (seenBy[i] !== ti) (seenBy[i] = ti), (counts[i] = 0), touched.push(i);
+        counts[i]++;
+      }
     }
+    // Per strength (3, 2, 1), only the best-ranked few that can still make the top 10 become objects.
+    const best: { i: number; strength: number }[] = [];
+    for (const i of touched) {
+      if (linked.has(nodeKey(nodes[i].type, nodes[i].slug))) continue;
+      const strength = Math.min(counts[i], SHARED_TAG_CAP);
+      const worse = (a: { i: number; strength: number }, b: { i: number; strength: number }) => b.strength - a.strength || rank[a.i] - rank[b.i];
+      const candidate = { i, strength };
+      if (best.length === MAX_BACKLINKS && worse(candidate, best[best.length - 1]) >= 0) continue;
+      let k = best.length;
+      while (k > 0 && worse(candidate, best[k - 1]) < 0) k--;
+      best.splice(k, 0, candidate);
+      if (best.length > MAX_BACKLINKS) best.pop();
+    }
+    for (const { i, strength } of best) list.push(make(nodes[i].type, nodes[i].slug, target.type, target.slug, 'shared-tags', strength, nodes[i].context));
     list.sort(compareBacklinks);
     const kept = list.slice(0, MAX_BACKLINKS);
     if (kept.length) byTarget.set(key, kept);

@@ -2,7 +2,8 @@
  * The only code that writes the site: every file goes into a fresh temporary folder beside the output
  * folder, which then replaces the old one by rename. A build that fails never touches the old dist/.
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface OutputFile {
@@ -19,14 +20,11 @@ export async function writeDist(outDir: string, files: OutputFile[]): Promise<vo
   await mkdir(path.dirname(abs), { recursive: true });
   try {
     const dirs = new Set(files.map((f) => path.dirname(path.join(temp, f.path))));
-    await mkdir(temp, { recursive: true });
-    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-    // Bounded parallelism: fast on SSDs without exhausting file handles on 10,000-page sites.
-    const queue = [...files];
-    const worker = async () => {
-      for (let f = queue.pop(); f; f = queue.pop()) await writeFile(path.join(temp, f.path), f.body);
-    };
-    await Promise.all(Array.from({ length: 32 }, worker));
+    mkdirSync(temp, { recursive: true });
+    for (const dir of [...dirs].sort()) mkdirSync(dir, { recursive: true });
+    // Synchronous writes: for thousands of small files they beat the async thread pool by far
+    // (measured with npm run bench), and a build has nothing else to do meanwhile.
+    for (const f of files) writeFileSync(path.join(temp, f.path), f.body);
   } catch (error) {
     await rm(temp, { recursive: true, force: true });
     throw error;

@@ -11,7 +11,8 @@ import { jaccard, type Features, WEIGHTS } from './similarity.js';
 
 export const CANDIDATES_PER_ITEM = 40;
 export const RARE_WORDS = 24;
-const MAX_POSTING = 2000;
+/** Words (and title words) in more items than this generate no candidates: they say little. */
+const MAX_POSTING = 300;
 
 export function selectCandidates(items: Features[]) {
   const tagPostings = invert(items.map((f) => f.tags));
