@@ -1,0 +1,69 @@
+/**
+ * One measured `node bin/legalsite.js build --content … --out … --profile` run, as a child process
+ * of the repository root: wall time from spawn to exit (node start-up included), the CLI's own
+ * reported time, peak RSS, page and file counts and the per-pass profile.
+ * Reads: the child's output. Writes: nothing itself (the build writes its output folder).
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { ChildRegistry } from './children.js';
+import { parseProfile, parseSummary } from './cli-output.js';
+import { wrapWithRssProbe } from './peak-rss.js';
+
+export interface BuildRun {
+  ok: boolean;
+  exitCode: number | null;
+  wallMs: number;
+  reportedMs?: number;
+  peakRssKb?: number;
+  rssMethod: string;
+  pages?: number;
+  files?: number;
+  profile: Record<string, number>;
+  /** The end of stderr when the build failed. */
+  error?: string;
+}
+
+export interface BuildRequest {
+  root: string;
+  content: string;
+  out: string;
+  extraArgs?: string[];
+  /** Where the RSS probe may write its file. */
+  scratch: string;
+}
+
+/** Runs one build and measures it; never throws over a failed build. */
+export async function measureBuild(children: ChildRegistry, req: BuildRequest): Promise<BuildRun> {
+  const nodeArgs = ['bin/legalsite.js', 'build', '--content', req.content, '--out', req.out, '--profile', ...(req.extraArgs ?? [])];
+  const probe = wrapWithRssProbe(nodeArgs, path.join(req.scratch, `rss-${process.pid}.txt`));
+  const started = performance.now();
+  const child = children.spawn(probe.command, probe.args, {
+    cwd: req.root,
+    env: { ...process.env, ...probe.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+  child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve(code));
+  });
+  const wallMs = performance.now() - started;
+  const summary = parseSummary(stdout);
+  const ok = exitCode === 0 && summary !== undefined;
+  return {
+    ok,
+    exitCode,
+    wallMs,
+    reportedMs: summary?.reportedMs,
+    peakRssKb: probe.read(),
+    rssMethod: probe.method,
+    pages: summary?.pages,
+    files: summary?.files,
+    profile: parseProfile(stdout),
+    error: ok ? undefined : (stderr || stdout).trim().split('\n').slice(-15).join('\n'),
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The benchmark's command line: `npm run bench -- [--articles N ...] [--seed S] [--keep] [--no-serve]
+ * [--no-compile] [--serve-edits K] [--tmp DIR] [--json FILE]`. Parsed once into BenchOptions.
+ * Reads: argv. Writes: nothing.
+ */
+import path from 'node:path';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  /** Corpus sizes, in the order run. */
+  articles: number[];
+  seed: number;
+  /** Keep the temp folders (corpus and output) instead of deleting them. */
+  keep: boolean;
+  serve: boolean;
+  /** Run `tsc -p .` first so lib/ matches src/. */
+  compile: boolean;
+  /** Edits timed against the serve reload stream (the median is reported). */
+  serveEdits: number;
+  /** Parent of the per-run temp folders. */
+  tmp: string;
+  /** Where the JSON results go. */
+  json: string;
+}
+
+export const USAGE = `Usage: npm run bench -- [options]
+
+  --articles <n>      corpus size; repeat or comma-separate (default: 1000,10000)
+  --seed <s>          corpus seed (default: 1)
+  --keep              keep the generated corpus and output folders
+  --no-serve          skip the serve reload measurement
+  --no-compile        do not run tsc first (use lib/ as it is)
+  --serve-edits <k>   edits timed against serve's reload stream (default: 3)
+  --tmp <dir>         where temp folders go (default: the OS temp folder)
+  --json <file>       results file (default: bench/results/latest.json)
+  -h, --help          show this help`;
+
+/** Parses the bench's arguments; `undefined` means help was asked for. */
+export function parseBenchArgs(argv: string[], root: string): BenchOptions | undefined {
+  // node:util parseArgs on Node 20 has no --no-x negation, so those two flags are read by hand.
+  const negated = new Set<string>(argv.filter((a) => a === '--no-serve' || a === '--no-compile'));
+  const { values } = parseArgs({
+    args: argv.filter((a) => !negated.has(a)),
+    options: {
+      articles: { type: 'string', multiple: true },
+      seed: { type: 'string', default: '1' },
+      keep: { type: 'boolean', default: false },
+      'serve-edits': { type: 'string', default: '3' },
+      tmp: { type: 'string', default: os.tmpdir() },
+      json: { type: 'string', default: path.join(root, 'bench/results/latest.json') },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return undefined;
+  const articles = (values.articles ?? ['1000,10000']).flatMap((v) => v.split(',')).map((v) => wholeNumber('--articles', v, 1));
+  return {
+    articles,
+    seed: wholeNumber('--seed', values.seed, 0),
+    keep: values.keep,
+    serve: !negated.has('--no-serve'),
+    compile: !negated.has('--no-compile'),
+    serveEdits: wholeNumber('--serve-edits', values['serve-edits'], 1),
+    tmp: path.resolve(values.tmp),
+    json: path.resolve(values.json),
+  };
+}
+
+function wholeNumber(flag: string, value: string, min: number): number {
+  const n = Number(value.trim());
+  if (!Number.isInteger(n) || n < min) throw new Error(`${flag} takes a whole number ≥ ${min}, not "${value}"`);
+  return n;
+}

@@ -1,0 +1,111 @@
+/**
+ * The printed report: a metrics table (one row per metric, one column per corpus size), a per-pass
+ * table of the cold builds, and the linearity lines (time at the largest size over time at the
+ * smallest; the target allows 10% above proportional, i.e. ≤ 11 for 10,000 vs 1,000 articles).
+ * Reads: BenchResults. Writes: nothing (returns text).
+ */
+import type { BuildRun } from './measure-build.js';
+import type { BenchResults, Linearity, SizeResult } from './results.js';
+
+const ms = (v: number | undefined) => (v === undefined ? '–' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1));
+const mb = (kb: number | undefined) => (kb === undefined ? '–' : `${Math.round(kb / 1024).toLocaleString('en-US')}`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+function buildCell(run: BuildRun | undefined, pick: (r: BuildRun) => string): string {
+  if (!run) return 'skipped';
+  return run.ok ? pick(run) : `failed (exit ${run.exitCode})`;
+}
+
+function serveCell(size: SizeResult): string {
+  const s = size.serve;
+  if (!s) return 'skipped';
+  if (s.status === 'not-available') return 'serve: not available';
+  if (s.status === 'failed') return 'failed';
+  return `${ms(median(s.reloadMs))} (${s.reloadMs.map((v) => ms(v)).join(', ')})`;
+}
+
+/** The metrics as rows: label, then one cell per size. */
+export function metricRows(sizes: SizeResult[]): string[][] {
+  const row = (label: string, cell: (s: SizeResult) => string) => [label, ...sizes.map(cell)];
+  return [
+    row('documents (articles + terms + pages)', (s) => s.documents.toLocaleString('en-US')),
+    row('corpus: generate (ms)', (s) => ms(s.corpus.generateMs)),
+    row('corpus: size (MB)', (s) => (s.corpus.bytes / 1e6).toFixed(1)),
+    row('cold build: wall (ms)', (s) => buildCell(s.cold, (r) => ms(r.wallMs))),
+    row('cold build: CLI-reported (ms)', (s) => buildCell(s.cold, (r) => ms(r.reportedMs))),
+    row('cold build: ms per document', (s) => buildCell(s.cold, (r) => (r.wallMs / s.documents).toFixed(2))),
+    row('cold build: peak RSS (MB)', (s) => buildCell(s.cold, (r) => mb(r.peakRssKb))),
+    row('output: pages / files', (s) => buildCell(s.cold, (r) => `${r.pages} / ${r.files}`)),
+    row('warm rebuild, no change: wall (ms)', (s) => buildCell(s.warm, (r) => ms(r.wallMs))),
+    row('warm rebuild: peak RSS (MB)', (s) => buildCell(s.warm, (r) => mb(r.peakRssKb))),
+    row('rebuild, one article changed: wall (ms)', (s) => buildCell(s.changed, (r) => ms(r.wallMs))),
+    row('build cache on disk (MB)', (s) => (s.cacheBytes === undefined ? '–' : (s.cacheBytes / 1e6).toFixed(1))),
+    row('serve: start until listening (ms)', (s) => (s.serve?.readyMs === undefined ? '–' : ms(s.serve.readyMs))),
+    row('serve: write → reload event (ms, median)', serveCell),
+  ];
+}
+
+/** Per-pass cold-build times, slowest first at the largest size, with its share and the growth ratio. */
+export function passRows(sizes: SizeResult[]): string[][] {
+  const built = sizes.filter((s) => s.cold?.ok);
+  if (!built.length) return [];
+  const largest = built[built.length - 1].cold!;
+  const names = Object.keys(largest.profile).sort((a, b) => largest.profile[b] - largest.profile[a]);
+  const total = Object.values(largest.profile).reduce((a, b) => a + b, 0);
+  return names.map((name) => {
+    const cells = built.map((s) => ms(s.cold!.profile[name]));
+    const share = `${((largest.profile[name] / total) * 100).toFixed(1)}%`;
+    const first = built[0].cold!.profile[name];
+    const ratio = built.length > 1 && first > 0 ? `${(largest.profile[name] / first).toFixed(1)}×` : '';
+    return [name, ...cells, share, ...(built.length > 1 ? [ratio] : [])];
+  });
+}
+
+/** Linearity of the cold build between the smallest and the largest size. */
+export function linearity(sizes: SizeResult[]): Linearity[] {
+  const built = sizes.filter((s) => s.cold?.ok).sort((a, b) => a.articles - b.articles);
+  if (built.length < 2) return [];
+  const [small, large] = [built[0], built[built.length - 1]];
+  const target = 1.1 * (large.articles / small.articles);
+  const line = (metric: string, pick: (r: BuildRun) => number | undefined): Linearity[] => {
+    const a = pick(small.cold!);
+    const b = pick(large.cold!);
+    if (!a || !b) return [];
+    return [{ metric, small: a, large: b, ratio: b / a, target, ok: b / a <= target }];
+  };
+  return [...line('cold build wall', (r) => r.wallMs), ...line('cold build CLI-reported', (r) => r.reportedMs)];
+}
+
+/** Left-aligns the first column and right-aligns the rest. */
+export function formatTable(header: string[], rows: string[][]): string {
+  const all = [header, ...rows];
+  const widths = header.map((_, c) => Math.max(...all.map((r) => (r[c] ?? '').length)));
+  const line = (r: string[]) => r.map((cell, c) => (c === 0 ? (cell ?? '').padEnd(widths[c]) : (cell ?? '').padStart(widths[c]))).join('   ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('   '), ...rows.map(line)].join('\n');
+}
+
+/** The whole printed report. */
+export function formatReport(results: BenchResults): string {
+  const { sizes } = results;
+  const heads = sizes.map((s) => `${s.articles.toLocaleString('en-US')} articles`);
+  const m = results.machine;
+  const out = [
+    `legalsite benchmark: seed ${results.seed}, node ${m.node}, ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB`,
+    `cold build ${results.noCacheFlag ? 'with --no-cache' : '(the CLI has no --no-cache flag; output folder removed first)'}`,
+    '',
+    formatTable(['Metric', ...heads], metricRows(sizes)),
+  ];
+  const passes = passRows(sizes);
+  if (passes.length) {
+    const built = sizes.filter((s) => s.cold?.ok);
+    const extra = built.length > 1 ? ['share', 'growth'] : ['share'];
+    out.push('', 'Cold build, time per pass and phase (ms):', formatTable(['Pass', ...built.map((s) => s.articles.toLocaleString('en-US')), ...extra], passes));
+  }
+  if (results.linearity.length) out.push('');
+  for (const l of results.linearity) {
+    out.push(`Linearity (${l.metric}): ${ms(l.large)} / ${ms(l.small)} = ${l.ratio.toFixed(2)}× (target ≤ ${l.target.toFixed(0)}) ${l.ok ? 'ok' : 'ABOVE TARGET'}`);
+  }
+  const notes = sizes.flatMap((s) => s.notes.map((n) => `  [${s.articles}] ${n}`));
+  if (notes.length) out.push('', 'Notes:', ...notes);
+  return out.join('\n');
+}
