@@ -89,15 +89,15 @@ export function buildBacklinks(articles: Article[], terms: Term[], mentions: Map
     }
     // Per strength (3, 2, 1), only the best-ranked few that can still make the top 10 become objects.
     const best: { i: number; strength: number }[] = [];
+    // Stronger first, then better rank; compared on numbers so most candidates cost no allocation.
+    const beats = (i: number, strength: number, other: { i: number; strength: number }) => strength > other.strength || (strength === other.strength && rank[i] < rank[other.i]);
     for (const i of touched) {
-      if (linked.has(nodeKey(nodes[i].type, nodes[i].slug))) continue;
       const strength = Math.min(counts[i], SHARED_TAG_CAP);
-      const worse = (a: { i: number; strength: number }, b: { i: number; strength: number }) => b.strength - a.strength || rank[a.i] - rank[b.i];
-      const candidate = { i, strength };
-      if (best.length === MAX_BACKLINKS && worse(candidate, best[best.length - 1]) >= 0) continue;
+      if (best.length === MAX_BACKLINKS && !beats(i, strength, best[best.length - 1])) continue;
+      if (linked.has(nodeKey(nodes[i].type, nodes[i].slug))) continue;
       let k = best.length;
-      while (k > 0 && worse(candidate, best[k - 1]) < 0) k--;
-      best.splice(k, 0, candidate);
+      while (k > 0 && beats(i, strength, best[k - 1])) k--;
+      best.splice(k, 0, { i, strength });
       if (best.length > MAX_BACKLINKS) best.pop();
     }
     for (const { i, strength } of best) list.push(make(nodes[i].type, nodes[i].slug, target.type, target.slug, 'shared-tags', strength, nodes[i].context));

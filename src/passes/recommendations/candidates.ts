@@ -19,12 +19,14 @@ export function selectCandidates(items: Features[]) {
   const titlePostings = invert(items.map((f) => f.title));
   const textPostings = invert(items.map((f) => f.text));
   // Each item's rarest text words (fewest items carry them), the ones that say most about a match.
-  const rare = items.map((f) =>
-    [...f.text]
-      .filter((w) => (textPostings.get(w)?.length ?? 0) <= MAX_POSTING)
-      .sort((a, b) => textPostings.get(a)!.length - textPostings.get(b)!.length || a - b)
-      .slice(0, RARE_WORDS),
-  );
+  const df = new Map<number, number>();
+  for (const [w, list] of textPostings) df.set(w, list.length);
+  const rare = items.map((f) => {
+    const kept: number[] = [];
+    for (const w of f.text) if (df.get(w)! <= MAX_POSTING) kept.push(w);
+    const freq = new Map(kept.map((w) => [w, df.get(w)!]));
+    return kept.sort((a, b) => freq.get(a)! - freq.get(b)! || a - b).slice(0, RARE_WORDS);
+  });
   const touchedMark = new Int32Array(items.length).fill(-1);
   const sharedTags = new Int32Array(items.length);
   const sharedRare = new Int32Array(items.length);

@@ -1,0 +1,32 @@
+/**
+ * Pass-level benchmark of the graph passes at scale: `node --import tsx bench/graph-passes.ts [N]`
+ * generates the seeded corpus (N articles, N/5 terms), loads it, and times backlinks and
+ * recommendations alone (article text is the Markdown body, mentions come from the term matcher).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { readContent } from '../src/load/read-content.js';
+import { buildBacklinks } from '../src/passes/backlinks.js';
+import { buildRecommendations } from '../src/passes/recommendations.js';
+import { buildTermMatcher } from '../src/passes/term-matcher.js';
+import { generateCorpus } from './generate-corpus.js';
+
+const n = Number(process.argv[2] ?? 10000);
+const dir = mkdtempSync(path.join(process.cwd(), '.bench-graph-'));
+try {
+  generateCorpus({ dir, articles: n, seed: 1 } as never);
+  const loaded = readContent({ contentDir: dir, cwd: process.cwd() });
+  const { articles, terms } = loaded.site!;
+  const matcher = buildTermMatcher(terms);
+  const mentions = new Map(articles.map((a) => [a.slug, [...new Set(matcher.find(a.body).map((m) => m.slug))].map((termSlug) => ({ termSlug, context: '', linked: true }))]));
+  let t = performance.now();
+  buildBacklinks(articles, terms, mentions);
+  const backlinksMs = performance.now() - t;
+  t = performance.now();
+  buildRecommendations(articles, terms, new Map(articles.map((a) => [a.slug, a.body])), new Map());
+  const recMs = performance.now() - t;
+  console.log(`graph passes at ${articles.length} articles + ${terms.length} terms: backlinks ${(backlinksMs / 1000).toFixed(2)} s, recommendations ${(recMs / 1000).toFixed(2)} s`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
