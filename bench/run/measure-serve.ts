@@ -61,6 +61,11 @@ export async function measureServe(children: ChildRegistry, req: ServeRequest): 
       const event = await stream.nextEvent(t0, req.reloadTimeoutMs);
       const refused = stream.refusal();
       if (refused) return { status: 'not-available', readyMs, reloadMs, note: `GET ${EVENTS_PATH}: ${refused}` };
+      if (!event && stream.ended()) {
+        await delay(500);
+        const how = child.exitCode !== null || child.signalCode !== null ? `serve exited (${child.signalCode ?? `code ${child.exitCode}`})` : 'the event stream closed';
+        return { status: 'failed', readyMs, reloadMs, note: `${how} after edit ${i + 1}${firstProblem(stderr) ? `: ${firstProblem(stderr)}` : ''}` };
+      }
       if (!event) return { status: 'failed', readyMs, reloadMs, note: `no reload event within ${(req.reloadTimeoutMs / 1000).toFixed(0)} s of edit ${i + 1}` };
       if (event.name !== 'reload') return { status: 'failed', readyMs, reloadMs, note: `edit ${i + 1} gave "${event.name}": ${event.data.slice(0, 300)}` };
       reloadMs.push(event.at - t0);
@@ -85,10 +90,12 @@ const OUTCOMES = new Set(['reload', 'build-error']);
 interface EventStream {
   /** 'open', 'pending' (no headers yet: some servers flush them with the first event) or why not. */
   opened: Promise<string>;
-  /** The first reload or build-error event received after `since`, or undefined on timeout or refusal. */
+  /** The first reload or build-error event received after `since`; undefined on timeout, refusal or end. */
   nextEvent(since: number, timeoutMs: number): Promise<StreamEvent | undefined>;
   /** Why the stream was refused, once the response says so. */
   refusal(): string | undefined;
+  /** Whether the stream has ended (the server closed it or died). */
+  ended(): boolean;
   close(): void;
 }
 
@@ -96,6 +103,7 @@ function openEventStream(base: string): EventStream {
   const events: StreamEvent[] = [];
   const waiters = new Set<() => void>();
   let refused: string | undefined;
+  let ended = false;
   const wake = () => waiters.forEach((w) => w());
   const req = http.get(`${base}${EVENTS_PATH}`, { headers: { accept: 'text/event-stream' }, agent: false });
   const opened = new Promise<string>((resolve) => {
@@ -125,12 +133,14 @@ function openEventStream(base: string): EventStream {
         }
         wake();
       });
+      res.once('close', () => ((ended = true), wake()));
       resolve('open');
     });
   });
   return {
     opened,
     refusal: () => refused,
+    ended: () => ended,
     nextEvent: (since, timeoutMs) =>
       new Promise((resolve) => {
         const settle = (event: StreamEvent | undefined) => {
@@ -140,7 +150,7 @@ function openEventStream(base: string): EventStream {
         };
         const check = () => {
           const hit = events.find((e) => e.at >= since);
-          if (hit || refused) settle(hit);
+          if (hit || refused || ended) settle(hit);
         };
         const timer = setTimeout(() => settle(undefined), timeoutMs);
         waiters.add(check);

@@ -22,8 +22,9 @@ export function pageDifficulty(input: { tags: string[]; text: string; isArticle:
   if (input.tags.some((t) => TECHNICAL_TAGS.includes(t))) score += 2;
   else if (input.tags.some((t) => MODERATE_TAGS.includes(t))) score += 1;
   if (input.text.length > 1000) score += 1;
-  const lower = input.text.toLowerCase();
-  const technical = TECHNICAL_WORDS.filter((w) => new RegExp(`(^|[^a-z0-9-])${w.replace('-', '\\-')}([^a-z0-9-]|$)`).test(lower)).length;
+  // One pass over the text: the set of its words (hyphenated words kept whole, like "sha-256").
+  const present = new Set(input.text.toLowerCase().match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? []);
+  const technical = TECHNICAL_WORDS.filter((w) => present.has(w)).length;
   if (technical > 2) score += 1;
   if (input.isArticle) score += 0.5;
   return Math.min(5, Math.max(1, Math.round(score)));
