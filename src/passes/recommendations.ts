@@ -101,9 +101,11 @@ export function buildRecommendations(articles: Article[], terms: Term[], texts: 
     };
     const similar = scored.filter((s) => s.score > SIMILAR_THRESHOLD).slice(0, MAX_SIMILAR).map((s) => result(s.other, s.score));
     const related = scored.filter((s) => s.score > RELATED_THRESHOLD && s.score <= SIMILAR_THRESHOLD).slice(0, MAX_RELATED).map((s) => result(s.other, s.score));
-    const byShared = [...sharedTagCounts.entries()].sort((a, b) => b[1] - a[1] || nodes[a[0]].difficulty - nodes[b[0]].difficulty || nodes[a[0]].key.localeCompare(nodes[b[0]].key));
-    const prerequisites = byShared.filter(([j]) => nodes[j].type === 'term').slice(0, MAX_PREREQUISITES).map(([j]) => ({ ...result(nodes[j], 0), relationship: 'prerequisite' as const }));
-    const advanced = byShared.filter(([j, n]) => nodes[j].type === 'article' && n > 1).slice(0, MAX_ADVANCED).map(([j]) => ({ ...result(nodes[j], 0), relationship: 'advanced' as const }));
+    // Most shared tags first, then easier, then by key; only the few kept are ever ordered.
+    const better = (a: [number, number], b: [number, number]) => b[1] - a[1] || nodes[a[0]].difficulty - nodes[b[0]].difficulty || (nodes[a[0]].key < nodes[b[0]].key ? -1 : nodes[a[0]].key > nodes[b[0]].key ? 1 : 0);
+    const entries = [...sharedTagCounts.entries()];
+    const prerequisites = topK(entries.filter(([j]) => nodes[j].type === 'term'), MAX_PREREQUISITES, better).map(([j]) => ({ ...result(nodes[j], 0), relationship: 'prerequisite' as const }));
+    const advanced = topK(entries.filter(([j, n]) => nodes[j].type === 'article' && n > 1), MAX_ADVANCED, better).map(([j]) => ({ ...result(nodes[j], 0), relationship: 'advanced' as const }));
     const pathPool: PathCandidate[] = [...similar, ...related, ...prerequisites, ...advanced].map((r) => toPathCandidate(byKey.get(keyOf(r.item))!));
     const cx = complexity({ wordCount: node.wordCount, tags: node.tags });
     out.set(node.key, {
@@ -121,6 +123,19 @@ export function buildRecommendations(articles: Article[], terms: Term[], texts: 
     });
   });
   return out;
+}
+
+/** The k best of `list` under `compare` (negative = first is better), without sorting all of it. */
+function topK<T>(list: T[], k: number, compare: (a: T, b: T) => number): T[] {
+  const kept: T[] = [];
+  for (const x of list) {
+    if (kept.length === k && compare(x, kept[k - 1]) >= 0) continue;
+    let i = kept.length;
+    while (i > 0 && compare(x, kept[i - 1]) < 0) i--;
+    kept.splice(i, 0, x);
+    if (kept.length > k) kept.pop();
+  }
+  return kept;
 }
 
 const keyOf = (item: RecItem) => nodeKey(item.type === 'term' ? 'glossary' : 'article', item.slug);
