@@ -15,6 +15,8 @@ import { registerNotifyCommand } from './notify/command.js';
 import { packageVersion } from './package-root.js';
 import { registerPublishCommand } from './publish/command.js';
 import { startDevServer } from './dev/dev-server.js';
+import { createBuildCache } from './build-cache.js';
+import { parseUrl } from './cli-parsers.js';
 import { auditDist, formatGates } from './verify/audit-dist.js';
 
 type Reporter = 'pretty' | 'json' | 'github';
@@ -88,10 +90,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--port <n>', 'port to listen on', parsePort, 4321)
     .option('--host <host>', 'address to bind (use 0.0.0.0 to expose)', '127.0.0.1')
     .action(async (opts: CommonOptions & { port: number; host: string }) => {
-      const first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true });
+      // One in-memory cache from the first build on, so start-up builds the site once, not twice.
+      const cache = createBuildCache();
+      const first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true, cache, workers: opts.workers });
       exitCode = report(first, opts, true, io);
       if (exitCode !== 0) return;
-      const server = await startDevServer(first, { contentDir: opts.content, outDir: opts.out, cwd: process.cwd(), baseUrl: opts.baseUrl, host: opts.host, port: opts.port, log: (l) => io.stdout(l) });
+      const server = await startDevServer(first, { contentDir: opts.content, outDir: opts.out, cwd: process.cwd(), baseUrl: opts.baseUrl, host: opts.host, port: opts.port, cache, log: (l) => io.stdout(l) });
       await server.ready;
       io.stdout(`Serving ${opts.out}/ at ${server.url} (watching ${opts.content}/ for changes; Ctrl-C to stop)`);
       const stop = () => void server.stop();
@@ -197,7 +201,3 @@ function parsePort(value: string): number {
   return n;
 }
 
-function parseUrl(value: string): string {
-  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new InvalidArgumentError('write an absolute URL such as https://reference.example.com.');
-  return value;
-}

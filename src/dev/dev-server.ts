@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { watch } from 'chokidar';
 import { build, type BuildResult } from '../build.js';
-import { createBuildCache } from '../build-cache.js';
+import { type BuildCache, createBuildCache } from '../build-cache.js';
 import { formatDiagnosticLine } from '../diagnostics/reporters/pretty.js';
 import { packageRoot } from '../package-root.js';
 import { startServer, type RunningServer } from '../serve.js';
@@ -25,6 +25,8 @@ export interface DevServerOptions {
   port: number;
   headers?: Record<string, string>;
   log: (line: string) => void;
+  /** The cache the first build filled; without one, a second build fills a new cache first. */
+  cache?: BuildCache;
   /** Called with each build result after the first (tests and the benchmark). */
   onRebuild?: (result: BuildResult, ms: number) => void;
 }
@@ -37,11 +39,16 @@ export interface DevServer extends RunningServer {
 
 /** Starts after a good first build (the caller has printed its errors otherwise). */
 export async function startDevServer(first: BuildResult, opts: DevServerOptions): Promise<DevServer> {
-  const cache = createBuildCache();
   const outDir = path.resolve(opts.cwd, opts.outDir);
-  // The first build ran without a cache; run once more with it so later builds reuse its work.
-  const warm = await build({ contentDir: opts.contentDir, outDir, cwd: opts.cwd, baseUrl: opts.baseUrl, write: false, cache });
-  rememberFiles(warm.ok ? warm.files : first.files, cache.written);
+  let cache = opts.cache;
+  let files = first.files;
+  if (!cache) {
+    // The first build ran without a cache; run once more with one so later builds reuse its work.
+    cache = createBuildCache();
+    const warm = await build({ contentDir: opts.contentDir, outDir, cwd: opts.cwd, baseUrl: opts.baseUrl, write: false, cache });
+    if (warm.ok) files = warm.files;
+  }
+  rememberFiles(files, cache.written);
   const server = await startServer({ root: outDir, port: opts.port, host: opts.host, live: true, headers: { ...SECURITY_HEADERS, ...opts.headers } });
 
   let running = false;

@@ -4,6 +4,7 @@
  * changes.ts). Failed notifications are reported, never fatal: the site is already live.
  * Exit codes: 0 done (even with failed notifications), 1 errors in site.yaml, 2 usage errors.
  */
+import { parseUrl } from '../cli-parsers.js';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Io } from '../cli.js';
@@ -115,7 +116,3 @@ function parseSeconds(value: string): number {
   return n;
 }
 
-function parseUrl(value: string): string {
-  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new InvalidArgumentError('write an absolute URL such as https://reference.example.com.');
-  return value;
-}
