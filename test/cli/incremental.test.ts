@@ -12,12 +12,14 @@ const test = suite('incremental serve');
 let dir = '';
 let server: DevServer;
 let waiting: ((r: BuildResult) => void) | undefined;
+let rebuilds = 0;
+let last: BuildResult | undefined;
 
 test.before(async () => {
   dir = copyFixture('minimal');
   const first = await build({ contentDir: 'content', outDir: 'dist', cwd: dir, write: true });
   assert.ok(first.ok);
-  server = await startDevServer(first, { contentDir: 'content', outDir: 'dist', cwd: dir, host: '127.0.0.1', port: 0, log: () => {}, onRebuild: (r) => waiting?.(r) });
+  server = await startDevServer(first, { contentDir: 'content', outDir: 'dist', cwd: dir, host: '127.0.0.1', port: 0, log: () => {}, onRebuild: (r) => ((last = r), rebuilds++, waiting?.(r)) });
   await server.ready;
 });
 test.after(async () => server?.stop());
@@ -26,7 +28,13 @@ test.after(async () => server?.stop());
 async function editAndCompare(edit: () => void): Promise<void> {
   const rebuilt = new Promise<BuildResult>((resolve) => (waiting = resolve));
   edit();
-  const result = await rebuilt;
+  let result = await rebuilt;
+  // A rename arrives as two file events that may trigger two rebuilds: wait until the watcher is quiet.
+  for (let seen = rebuilds; ; seen = rebuilds) {
+    await new Promise((r) => setTimeout(r, 400));
+    if (rebuilds === seen) break;
+    result = last!;
+  }
   assert.ok(result.ok, JSON.stringify(result.diagnostics));
   const cold = path.join(tempDir(), 'cold');
   const coldResult = await build({ contentDir: 'content', outDir: cold, cwd: dir, write: true });
