@@ -147,6 +147,8 @@ test('tracker: page views, reading depth once per view, LLM usage; bots record n
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.getByRole('button', { name: 'Copy LLM format' }).click();
+  // The event is recorded once the copy has finished, which the toast announces.
+  await page.getByText('LLM format copied').waitFor();
   await page.goto(`${site.base}/about`);
   const events = await page.evaluate(() => JSON.parse(localStorage.getItem('legalsite:analytics:events') ?? '[]'));
   const view = events.find((e: any) => e.kind === 'pageview' && e.contentSlug === 'hashing-evidence');
