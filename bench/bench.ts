@@ -5,7 +5,7 @@
  * metrics table, a per-pass table and the linearity line, and saves bench/results/latest.json.
  * Reads: the repository's lib/ (compiled first). Writes: temp folders, bench/results/, lib/ (tsc).
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { generateCorpus } from './generate-corpus.js';
 import { cacheFileFor } from './run/cache-file.js';
@@ -60,6 +60,7 @@ async function main(): Promise<number> {
 }
 
 async function benchSize(children: ChildRegistry, opts: BenchOptions, n: number, noCacheFlag: boolean): Promise<SizeResult> {
+  mkdirSync(opts.tmp, { recursive: true });
   const work = mkdtempSync(path.join(opts.tmp, `legalsite-bench-${n}-`));
   const content = path.join(work, 'content');
   const out = path.join(work, 'dist');

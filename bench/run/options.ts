@@ -4,7 +4,6 @@
  * Reads: argv. Writes: nothing.
  */
 import path from 'node:path';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 
 export interface BenchOptions {
@@ -32,7 +31,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --no-serve          skip the serve reload measurement
   --no-compile        do not run tsc first (use lib/ as it is)
   --serve-edits <k>   edits timed against serve's reload stream (default: 3)
-  --tmp <dir>         where temp folders go (default: the OS temp folder)
+  --tmp <dir>         where temp folders go (default: .bench/ in the repository; on some
+                      machines the OS temp folder is far slower per file written)
   --json <file>       results file (default: bench/results/latest.json)
   -h, --help          show this help`;
 
@@ -47,7 +47,7 @@ export function parseBenchArgs(argv: string[], root: string): BenchOptions | und
       seed: { type: 'string', default: '1' },
       keep: { type: 'boolean', default: false },
       'serve-edits': { type: 'string', default: '3' },
-      tmp: { type: 'string', default: os.tmpdir() },
+      tmp: { type: 'string', default: path.join(root, '.bench') },
       json: { type: 'string', default: path.join(root, 'bench/results/latest.json') },
       help: { type: 'boolean', short: 'h', default: false },
     },

@@ -2,8 +2,9 @@
  * Recommendations for every article and term (spec §2 recommendations page, §4 labels, §9 constants):
  * similar (similarity > 0.3, up to 10), related (0.1 < similarity ≤ 0.3, up to 10), prerequisites
  * (terms sharing a tag, up to 5), advanced (articles sharing more than one tag, up to 5), difficulty,
- * level, key factors and a learning path. Candidates come from inverted indexes over tags and title
- * words; exact similarity is computed only for the best CANDIDATES_PER_ITEM of them, never all pairs.
+ * level, key factors and a learning path. Candidates come from recommendations/candidates.ts (tag
+ * groups and inverted indexes over words); exact similarity is computed only for the best
+ * CANDIDATES_PER_ITEM of them, never all pairs.
  * Reads: articles, terms, article plain text and stats. Writes: Map node key → Recommendations.
  * Needs: article-html, reading-time.
  */
@@ -11,7 +12,7 @@ import type { Article, ArticleStats, Term } from '../model.js';
 import { nodeKey } from './backlinks.js';
 import { complexity, complexityBand, difficultyLevel, MODERATE_TAGS, pageDifficulty, TECHNICAL_TAGS, type Level } from './recommendations/difficulty.js';
 import { buildLearningPath, type LearningPath, type PathCandidate } from './recommendations/learning-path.js';
-import { createVocabulary, type Features, jaccard, WEIGHTS, words } from './recommendations/similarity.js';
+import { createVocabulary, type Features, jaccard, JaccardTable, WEIGHTS } from './recommendations/similarity.js';
 import { selectCandidates } from './recommendations/candidates.js';
 
 export const SIMILAR_THRESHOLD = 0.3;
@@ -71,23 +72,28 @@ export function buildRecommendations(articles: Article[], terms: Term[], texts: 
       return {
         key: nodeKey('article', a.slug), id: a.slug, slug: a.slug, title: a.title, type: 'article', summary: a.summary, tags: a.tags, jurisdiction: a.jurisdiction,
         lastModified: a.dateModified, readingTime: stats.get(a.slug)?.readingTime, wordCount: stats.get(a.slug)?.wordCount ?? 0, text,
-        features: { tags: vocab.toSet(a.tags.map((t) => `#${t}`)), title: vocab.toSet(words(a.title)), text: vocab.toSet(words(text)) },
+        features: { tags: vocab.toSet(a.tags.map((t) => `#${t}`)), title: vocab.wordSet(a.title), text: vocab.wordSet(text) },
         difficulty: pageDifficulty({ tags: a.tags, text, isArticle: true }),
       };
     }),
     ...terms.map((t): Node => ({
       key: nodeKey('glossary', t.slug), id: t.slug, slug: t.slug, title: t.title, type: 'term', summary: t.definition, tags: t.tags, jurisdiction: t.jurisdiction,
       lastModified: t.lastModified, wordCount: t.definition.split(/\s+/).length, text: t.definition,
-      features: { tags: vocab.toSet(t.tags.map((x) => `#${x}`)), title: vocab.toSet(words(t.title)), text: vocab.toSet(words(t.definition)) },
+      features: { tags: vocab.toSet(t.tags.map((x) => `#${x}`)), title: vocab.wordSet(t.title), text: vocab.wordSet(t.definition) },
       difficulty: pageDifficulty({ tags: t.tags, text: t.definition, isArticle: false }),
     })),
   ];
-  const candidates = selectCandidates(nodes.map((n) => n.features));
+  // Tie-break order of prerequisites and advanced: easier first, then by key.
+  const rank = new Int32Array(nodes.length);
+  nodes.map((_, i) => i).sort((a, b) => nodes[a].difficulty - nodes[b].difficulty || (nodes[a].key < nodes[b].key ? -1 : nodes[a].key > nodes[b].key ? 1 : 0)).forEach((i, r) => (rank[i] = r));
+  const candidates = selectCandidates(nodes.map((n) => n.features), { isTerm: (i) => nodes[i].type === 'term', rank, maxPrerequisites: MAX_PREREQUISITES, maxAdvanced: MAX_ADVANCED });
   const byKey = new Map(nodes.map((n) => [n.key, n]));
   const out = new Map<string, Recommendations>();
+  const textTable = new JaccardTable(vocab.size());
   nodes.forEach((node, i) => {
-    const { best, sharedTagCounts } = candidates(i);
-    const scored = best.map((j) => ({ other: nodes[j], score: round(WEIGHTS.tags * jaccard(node.features.tags, nodes[j].features.tags) + WEIGHTS.title * jaccard(node.features.title, nodes[j].features.title) + WEIGHTS.text * jaccard(node.features.text, nodes[j].features.text)) }));
+    const best = candidates.best[i];
+    textTable.load(node.features.text);
+    const scored = best.map((j) => ({ other: nodes[j], score: round(WEIGHTS.tags * jaccard(node.features.tags, nodes[j].features.tags) + WEIGHTS.title * jaccard(node.features.title, nodes[j].features.title) + WEIGHTS.text * textTable.jaccardWith(nodes[j].features.text)) }));
     scored.sort((a, b) => b.score - a.score || a.other.key.localeCompare(b.other.key));
     const result = (other: Node, score: number): RecResult => {
       const sharedTags = other.tags.filter((t) => node.tags.includes(t));
@@ -101,11 +107,8 @@ export function buildRecommendations(articles: Article[], terms: Term[], texts: 
     };
     const similar = scored.filter((s) => s.score > SIMILAR_THRESHOLD).slice(0, MAX_SIMILAR).map((s) => result(s.other, s.score));
     const related = scored.filter((s) => s.score > RELATED_THRESHOLD && s.score <= SIMILAR_THRESHOLD).slice(0, MAX_RELATED).map((s) => result(s.other, s.score));
-    // Most shared tags first, then easier, then by key; only the few kept are ever ordered.
-    const better = (a: [number, number], b: [number, number]) => b[1] - a[1] || nodes[a[0]].difficulty - nodes[b[0]].difficulty || (nodes[a[0]].key < nodes[b[0]].key ? -1 : nodes[a[0]].key > nodes[b[0]].key ? 1 : 0);
-    const entries = [...sharedTagCounts.entries()];
-    const prerequisites = topK(entries.filter(([j]) => nodes[j].type === 'term'), MAX_PREREQUISITES, better).map(([j]) => ({ ...result(nodes[j], 0), relationship: 'prerequisite' as const }));
-    const advanced = topK(entries.filter(([j, n]) => nodes[j].type === 'article' && n > 1), MAX_ADVANCED, better).map(([j]) => ({ ...result(nodes[j], 0), relationship: 'advanced' as const }));
+    const prerequisites = candidates.prerequisites[i].map((j) => ({ ...result(nodes[j], 0), relationship: 'prerequisite' as const }));
+    const advanced = candidates.advanced[i].map((j) => ({ ...result(nodes[j], 0), relationship: 'advanced' as const }));
     const pathPool: PathCandidate[] = [...similar, ...related, ...prerequisites, ...advanced].map((r) => toPathCandidate(byKey.get(keyOf(r.item))!));
     const cx = complexity({ wordCount: node.wordCount, tags: node.tags });
     out.set(node.key, {
@@ -123,19 +126,6 @@ export function buildRecommendations(articles: Article[], terms: Term[], texts: 
     });
   });
   return out;
-}
-
-/** The k best of `list` under `compare` (negative = first is better), without sorting all of it. */
-function topK<T>(list: T[], k: number, compare: (a: T, b: T) => number): T[] {
-  const kept: T[] = [];
-  for (const x of list) {
-    if (kept.length === k && compare(x, kept[k - 1]) >= 0) continue;
-    let i = kept.length;
-    while (i > 0 && compare(x, kept[i - 1]) < 0) i--;
-    kept.splice(i, 0, x);
-    if (kept.length > k) kept.pop();
-  }
-  return kept;
 }
 
 const keyOf = (item: RecItem) => nodeKey(item.type === 'term' ? 'glossary' : 'article', item.slug);

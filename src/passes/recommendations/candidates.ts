@@ -1,68 +1,174 @@
 /**
- * Candidate generation for similarity: inverted indexes over tag ids, title-word ids and each item's
- * RARE_WORDS rarest text words. For item i, every item sharing a tag, a title word or one of those
- * rare words is touched once and ranked by its exact tag + title score plus an estimate of the text
- * score (the share of i's rare words it also has); the CANDIDATES_PER_ITEM best go on to the exact
- * comparison. Words in more than MAX_POSTING items generate no candidates (they still count in the
- * exact score). This bounds the work per item whatever N is; the price is that a pair outside an
- * item's top candidates is not scored. Shared-tag counts are kept for prerequisites and advanced.
+ * Candidate generation for recommendations, never all pairs.
+ *
+ * Similarity candidates: an item's best CANDIDATES_PER_ITEM others by a partial score, the exact tag
+ * and title Jaccard plus an estimate of the text Jaccard (the share of the item's RARE_WORDS rarest
+ * text words the other also has). Others sharing a title word or a rare word come from inverted
+ * indexes and are scored one by one; others sharing only tags score 0.4 × tag Jaccard, the same for a
+ * whole tag group, so they are taken group by group in falling tag-Jaccard order until enough are
+ * found. Words in more than MAX_POSTING items generate no candidates (they still count in the exact
+ * score). Order: partial score, highest first, then item index.
+ *
+ * Prerequisites and advanced: the best terms (any shared tag) and articles (more than one shared tag)
+ * by shared-tag count, most first, then by `rank`. They depend only on the tag set, so each list is
+ * computed once per tag group, one longer than asked so the item itself can be dropped.
  */
 import { jaccard, type Features, WEIGHTS } from './similarity.js';
+import { groupByTags, type TagGroups } from './tag-groups.js';
 
 export const CANDIDATES_PER_ITEM = 40;
 export const RARE_WORDS = 24;
 /** Words (and title words) in more items than this generate no candidates: they say little. */
 const MAX_POSTING = 300;
 
-export function selectCandidates(items: Features[]) {
-  const tagPostings = invert(items.map((f) => f.tags));
+export interface CandidateOptions {
+  isTerm: (i: number) => boolean;
+  /** Position of each item in the tie-break order of prerequisites and advanced (lower first). */
+  rank: Int32Array;
+  maxPrerequisites: number;
+  maxAdvanced: number;
+}
+
+export interface CandidateLists {
+  /** Per item, the others to score exactly, best partial score first. */
+  best: number[][];
+  prerequisites: number[][];
+  advanced: number[][];
+}
+
+export function selectCandidates(items: Features[], options: CandidateOptions): CandidateLists {
+  const n = items.length;
+  const tagGroups = groupByTags(items.map((f) => f.tags));
   const titlePostings = invert(items.map((f) => f.title));
   const textPostings = invert(items.map((f) => f.text));
-  // Each item's rarest text words (fewest items carry them), the ones that say most about a match.
-  const df = new Map<number, number>();
-  for (const [w, list] of textPostings) df.set(w, list.length);
-  const rare = items.map((f) => {
-    const kept: number[] = [];
-    for (const w of f.text) if (df.get(w)! <= MAX_POSTING) kept.push(w);
-    const freq = new Map(kept.map((w) => [w, df.get(w)!]));
-    return kept.sort((a, b) => freq.get(a)! - freq.get(b)! || a - b).slice(0, RARE_WORDS);
-  });
-  const touchedMark = new Int32Array(items.length).fill(-1);
-  const sharedTags = new Int32Array(items.length);
-  const sharedRare = new Int32Array(items.length);
+  const rare = rarestWords(items, textPostings);
+  const byRank = (a: number, b: number) => options.rank[a] - options.rank[b];
+  const termsByRank = tagGroups.groups.map((g) => g.members.filter(options.isTerm).sort(byRank));
+  const articlesByRank = tagGroups.groups.map((g) => g.members.filter((i) => !options.isTerm(i)).sort(byRank));
 
-  return (i: number): { best: number[]; sharedTagCounts: Map<number, number> } => {
-    const touched: number[] = [];
-    const touch = (j: number) => {
-      if (j === i) return;
-      if (touchedMark[j] !== i) {
-        touchedMark[j] = i;
-        sharedTags[j] = 0;
-        sharedRare[j] = 0;
-        touched.push(j);
+  const lists: CandidateLists = { best: new Array(n), prerequisites: new Array(n), advanced: new Array(n) };
+  const touchedMark = new Int32Array(n).fill(-1);
+  const sharedRare = new Int32Array(n);
+
+  tagGroups.groups.forEach((group, g) => {
+    const near = tagGroups.neighbours(g);
+    const levels = jaccardLevels(tagGroups, g, near);
+    const prerequisites = bestBySharedTags(near, termsByRank, 1, options.maxPrerequisites + 1, byRank);
+    const advanced = bestBySharedTags(near, articlesByRank, 2, options.maxAdvanced + 1, byRank);
+
+    for (const i of group.members) {
+      lists.prerequisites[i] = prerequisites.filter((j) => j !== i).slice(0, options.maxPrerequisites);
+      lists.advanced[i] = advanced.filter((j) => j !== i).slice(0, options.maxAdvanced);
+
+      // Others sharing a title word or a rare text word, each scored on its own.
+      const touched: number[] = [];
+      const touch = (j: number) => {
+        if (j === i) return;
+        if (touchedMark[j] !== i) ((touchedMark[j] = i), (sharedRare[j] = 0), touched.push(j));
+      };
+      for (const w of items[i].title) {
+        const list = titlePostings.get(w)!;
+        if (list.length <= MAX_POSTING) for (const j of list) touch(j);
       }
-    };
-    for (const tag of items[i].tags) for (const j of tagPostings.get(tag) ?? []) (touch(j), j !== i && sharedTags[j]++);
-    for (const w of items[i].title) {
-      const list = titlePostings.get(w) ?? [];
-      if (list.length <= MAX_POSTING) for (const j of list) touch(j);
+      for (const w of rare[i]) for (const j of textPostings.get(w)!) (touch(j), j !== i && sharedRare[j]++);
+      const rareCount = Math.max(1, rare[i].length);
+      const top = new TopCandidates(CANDIDATES_PER_ITEM);
+      for (const j of touched) {
+        top.offer(j, WEIGHTS.tags * jaccard(items[i].tags, items[j].tags) + WEIGHTS.title * jaccard(items[i].title, items[j].title) + (WEIGHTS.text * sharedRare[j]) / rareCount);
+      }
+      // Others sharing only tags, best tag Jaccard first: the first CANDIDATES_PER_ITEM are all that can win.
+      let tagOnly = 0;
+      walk: for (const level of levels) {
+        const partial = WEIGHTS.tags * level.jaccard;
+        if (!top.couldAccept(partial)) break;
+        for (const j of level.members()) {
+          if (j === i || touchedMark[j] === i) continue;
+          top.offer(j, partial);
+          if (++tagOnly === CANDIDATES_PER_ITEM) break walk;
+        }
+      }
+      lists.best[i] = top.indexes();
     }
-    for (const w of rare[i]) for (const j of textPostings.get(w)!) (touch(j), j !== i && sharedRare[j]++);
-    const rareCount = Math.max(1, rare[i].length);
-    // Keep the top CANDIDATES_PER_ITEM by partial score in a small sorted array (cheap rejections).
-    const top: { j: number; partial: number }[] = [];
-    for (const j of touched) {
-      const partial = WEIGHTS.tags * jaccard(items[i].tags, items[j].tags) + WEIGHTS.title * jaccard(items[i].title, items[j].title) + (WEIGHTS.text * sharedRare[j]) / rareCount;
-      if (top.length === CANDIDATES_PER_ITEM && partial <= top[top.length - 1].partial) continue;
-      let k = top.length;
-      while (k > 0 && (top[k - 1].partial < partial || (top[k - 1].partial === partial && top[k - 1].j > j))) k--;
-      top.splice(k, 0, { j, partial });
-      if (top.length > CANDIDATES_PER_ITEM) top.pop();
-    }
-    const sharedTagCounts = new Map<number, number>();
-    for (const j of touched) if (sharedTags[j] > 0) sharedTagCounts.set(j, sharedTags[j]);
-    return { best: top.map((t) => t.j), sharedTagCounts };
-  };
+  });
+  return lists;
+}
+
+/** The best `size` (index, score) pairs, highest score first, ties to the lower index. */
+class TopCandidates {
+  private kept: { j: number; score: number }[] = [];
+  constructor(private size: number) {}
+
+  couldAccept(score: number): boolean {
+    return this.kept.length < this.size || score >= this.kept[this.size - 1].score;
+  }
+
+  offer(j: number, score: number): void {
+    const kept = this.kept;
+    const last = kept[kept.length - 1];
+    if (kept.length === this.size && (score < last.score || (score === last.score && j > last.j))) return;
+    let k = kept.length;
+    while (k > 0 && (kept[k - 1].score < score || (kept[k - 1].score === score && kept[k - 1].j > j))) k--;
+    kept.splice(k, 0, { j, score });
+    if (kept.length > this.size) kept.pop();
+  }
+
+  indexes(): number[] {
+    return this.kept.map((c) => c.j);
+  }
+}
+
+interface JaccardLevel {
+  jaccard: number;
+  /** Members of every group at this tag Jaccard, ascending; computed on first use. */
+  members(): number[];
+}
+
+/** The groups near g bucketed by tag Jaccard, highest first. */
+function jaccardLevels(tagGroups: TagGroups, g: number, near: { groups: Int32Array; shared: Int32Array }): JaccardLevel[] {
+  const size = tagGroups.groups[g].tags.length;
+  const buckets = new Map<number, number[]>();
+  near.groups.forEach((h, k) => {
+    const shared = near.shared[k];
+    const value = shared / (size + tagGroups.groups[h].tags.length - shared);
+    (buckets.get(value) ?? buckets.set(value, []).get(value)!).push(h);
+  });
+  return [...buckets.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([value, groups]) => {
+      let members: number[] | undefined;
+      return { jaccard: value, members: () => (members ??= groups.flatMap((h) => tagGroups.groups[h].members).sort((a, b) => a - b)) };
+    });
+}
+
+/**
+ * The best `limit` of `pool` members (per group, sorted by rank) in the groups near g sharing at
+ * least `minShared` tags: more shared tags first, then by rank.
+ */
+function bestBySharedTags(near: { groups: Int32Array; shared: Int32Array }, pool: number[][], minShared: number, limit: number, byRank: (a: number, b: number) => number): number[] {
+  const byShared = new Map<number, number[]>();
+  near.groups.forEach((h, k) => near.shared[k] >= minShared && pool[h].length > 0 && (byShared.get(near.shared[k]) ?? byShared.set(near.shared[k], []).get(near.shared[k])!).push(h));
+  const picked: number[] = [];
+  for (const shared of [...byShared.keys()].sort((a, b) => b - a)) {
+    const need = limit - picked.length;
+    // Each group's list is already in rank order, so only its first `need` can be among the best.
+    const level = byShared.get(shared)!.flatMap((h) => pool[h].slice(0, need)).sort(byRank);
+    picked.push(...level.slice(0, need));
+    if (picked.length === limit) break;
+  }
+  return picked;
+}
+
+/** Each item's RARE_WORDS rarest text words (fewest items carry them): the ones that say most about a match. */
+function rarestWords(items: Features[], textPostings: Map<number, number[]>): number[][] {
+  let size = 0;
+  for (const w of textPostings.keys()) size = Math.max(size, w + 1);
+  const df = new Int32Array(size);
+  for (const [w, list] of textPostings) df[w] = list.length;
+  return items.map((f) => {
+    const kept: number[] = [];
+    for (const w of f.text) if (df[w] <= MAX_POSTING) kept.push(w);
+    return kept.sort((a, b) => df[a] - df[b] || a - b).slice(0, RARE_WORDS);
+  });
 }
 
 function invert(sets: Int32Array[]): Map<number, number[]> {

@@ -1,0 +1,92 @@
+/**
+ * Candidate selection must pick exactly what a scan of every pair would pick, only faster: the best
+ * CANDIDATES_PER_ITEM by partial score, and prerequisites and advanced by shared tags then rank.
+ * Checked against a brute-force reference on seeded corpora where most pairs share a tag.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CANDIDATES_PER_ITEM, RARE_WORDS, selectCandidates } from '../../src/passes/recommendations/candidates.js';
+import { createVocabulary, type Features, jaccard, WEIGHTS } from '../../src/passes/recommendations/similarity.js';
+
+const test = suite('recommendation candidates');
+
+function seeded(seed: number) {
+  let s = seed;
+  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+}
+
+function corpus(size: number, tagCount: number, seed: number) {
+  const random = seeded(seed);
+  const pick = <T>(list: T[], n: number) => [...list].sort(() => random() - 0.5).slice(0, n);
+  const tags = Array.from({ length: tagCount }, (_, i) => `#tag${i}`);
+  const vocabulary = Array.from({ length: 400 }, (_, i) => `word${i}`);
+  const v = createVocabulary();
+  const items: Features[] = Array.from({ length: size }, () => ({
+    tags: v.toSet(pick(tags, Math.floor(random() * 4))),
+    title: v.toSet(pick(vocabulary.slice(0, 60), 1 + Math.floor(random() * 3))),
+    // Skewed toward the first words, so some words are common and some rare.
+    text: v.toSet(Array.from({ length: 30 }, () => vocabulary[Math.floor(random() ** 2 * vocabulary.length)])),
+  }));
+  const isTerm = items.map(() => random() < 0.3);
+  const rank = Int32Array.from(items.map((_, i) => i).sort(() => random() - 0.5));
+  return { items, isTerm, rank };
+}
+
+/** The reference: every other item scored, as the module documents it. */
+function bruteForce(items: Features[], isTerm: boolean[], rank: Int32Array) {
+  const df = new Map<number, number>();
+  for (const f of items) for (const w of f.text) df.set(w, (df.get(w) ?? 0) + 1);
+  const titleDf = new Map<number, number>();
+  for (const f of items) for (const w of f.title) titleDf.set(w, (titleDf.get(w) ?? 0) + 1);
+  const rare = items.map((f) => [...f.text].filter((w) => df.get(w)! <= 300).sort((a, b) => df.get(a)! - df.get(b)! || a - b).slice(0, RARE_WORDS));
+  const shared = (a: Int32Array, b: Int32Array) => [...a].filter((x) => b.includes(x)).length;
+  return items.map((item, i) => {
+    const others = items.map((_, j) => j).filter((j) => j !== i);
+    const scored = others
+      .filter((j) => shared(item.tags, items[j].tags) > 0 || [...item.title].some((w) => titleDf.get(w)! <= 300 && items[j].title.includes(w)) || rare[i].some((w) => items[j].text.includes(w)))
+      .map((j) => ({ j, partial: WEIGHTS.tags * jaccard(item.tags, items[j].tags) + WEIGHTS.title * jaccard(item.title, items[j].title) + (WEIGHTS.text * rare[i].filter((w) => items[j].text.includes(w)).length) / Math.max(1, rare[i].length) }))
+      .sort((a, b) => b.partial - a.partial || a.j - b.j);
+    const byShared = (keep: (j: number) => boolean, min: number, k: number) =>
+      others
+        .filter((j) => keep(j) && shared(item.tags, items[j].tags) >= min)
+        .sort((a, b) => shared(item.tags, items[b].tags) - shared(item.tags, items[a].tags) || rank[a] - rank[b])
+        .slice(0, k);
+    return {
+      best: scored.slice(0, CANDIDATES_PER_ITEM).map((s) => s.j),
+      prerequisites: byShared((j) => isTerm[j], 1, 5),
+      advanced: byShared((j) => !isTerm[j], 2, 5),
+    };
+  });
+}
+
+for (const [size, tagCount, seed] of [
+  [300, 6, 1],
+  [400, 12, 2],
+  [250, 3, 3],
+]) {
+  test(`${size} items over ${tagCount} tags: the same candidates as a scan of every pair`, () => {
+    const { items, isTerm, rank } = corpus(size, tagCount, seed);
+    const fast = selectCandidates(items, { isTerm: (i) => isTerm[i], rank, maxPrerequisites: 5, maxAdvanced: 5 });
+    const slow = bruteForce(items, isTerm, rank);
+    items.forEach((_, i) => {
+      assert.equal(fast.best[i], slow[i].best, `best candidates of item ${i}`);
+      assert.equal(fast.prerequisites[i], slow[i].prerequisites, `prerequisites of item ${i}`);
+      assert.equal(fast.advanced[i], slow[i].advanced, `advanced of item ${i}`);
+    });
+  });
+}
+
+test('an item without tags still gets candidates through its words, and no tag-based lists', () => {
+  const v = createVocabulary();
+  const items: Features[] = [
+    { tags: v.toSet([]), title: v.toSet(['chronology']), text: v.toSet(['dates', 'events']) },
+    { tags: v.toSet(['#a']), title: v.toSet(['chronology', 'tools']), text: v.toSet(['dates']) },
+    { tags: v.toSet(['#a']), title: v.toSet(['privilege']), text: v.toSet(['waiver']) },
+  ];
+  const lists = selectCandidates(items, { isTerm: () => true, rank: Int32Array.from([0, 1, 2]), maxPrerequisites: 5, maxAdvanced: 5 });
+  assert.equal(lists.best[0], [1]);
+  assert.equal(lists.prerequisites[0], []);
+  assert.equal(lists.prerequisites[1], [2]);
+});
+
+test.run();
