@@ -26,21 +26,21 @@ export function parseYamlSource(
   file: string,
   lineOffset = 0,
 ): { source: YamlSource; diagnostics: Diagnostic[] } {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, version: '1.2' });
-  const at = (offset: number): Position => {
-    const p = lineCounter.linePos(offset);
-    return { line: p.line + lineOffset, column: p.col };
-  };
-  const diagnostics: Diagnostic[] = doc.errors.map((e) => {
-    const pos = at(e.pos[0]);
+  const parsed = parse(text, lineOffset);
+  const diagnostics: Diagnostic[] = parsed.doc.errors.map((e) => {
+    const pos = parsed.at(e.pos[0]);
     const firstLine = e.message.split('\n')[0].replace(/ at line \d+, column \d+.*$/, '');
     return diagnostic('yaml-syntax', { file, ...pos }, '', `is not valid YAML: ${firstLine}`);
   });
-  const data = diagnostics.length ? undefined : doc.toJS({ maxAliasCount: 100 });
-  const start = at(0);
+  const data = diagnostics.length ? undefined : parsed.doc.toJS({ maxAliasCount: 100 });
+  // The parsed document is many times the size of its text, and positions are wanted only when
+  // something is wrong: keep the text and parse it again on the first lookup (10,000 files at scale).
+  let positions: ReturnType<typeof parse> | undefined;
 
   const locate = (path: FieldPath, key = false): Position => {
+    positions ??= parse(text, lineOffset);
+    const { doc, at } = positions;
+    const start = at(0);
     let node: unknown = doc.contents;
     let best: Position = nodeStart(node) ?? start;
     for (let i = 0; i < path.length; i++) {
@@ -61,12 +61,22 @@ export function parseYamlSource(
       }
     }
     return best;
+
+    function nodeStart(node: unknown): Position | undefined {
+      const range = (node as Node | null)?.range;
+      return range ? at(range[0]) : undefined;
+    }
   };
 
-  function nodeStart(node: unknown): Position | undefined {
-    const range = (node as Node | null)?.range;
-    return range ? at(range[0]) : undefined;
-  }
-
   return { source: { file, data, locate }, diagnostics };
+}
+
+function parse(text: string, lineOffset: number) {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, version: '1.2' });
+  const at = (offset: number): Position => {
+    const p = lineCounter.linePos(offset);
+    return { line: p.line + lineOffset, column: p.col };
+  };
+  return { doc, at };
 }

@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CANDIDATES_PER_ITEM, RARE_WORDS, selectCandidates } from '../../src/passes/recommendations/candidates.js';
+import { CANDIDATES_PER_ITEM, MAX_POSTING, RARE_POSTINGS_BUDGET, RARE_WORDS, selectCandidates } from '../../src/passes/recommendations/candidates.js';
 import { createVocabulary, type Features, jaccard, WEIGHTS } from '../../src/passes/recommendations/similarity.js';
 
 const test = suite('recommendation candidates');
@@ -15,11 +15,11 @@ function seeded(seed: number) {
   return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 }
 
-function corpus(size: number, tagCount: number, seed: number) {
+function corpus(size: number, tagCount: number, seed: number, words = 400) {
   const random = seeded(seed);
   const pick = <T>(list: T[], n: number) => [...list].sort(() => random() - 0.5).slice(0, n);
   const tags = Array.from({ length: tagCount }, (_, i) => `#tag${i}`);
-  const vocabulary = Array.from({ length: 400 }, (_, i) => `word${i}`);
+  const vocabulary = Array.from({ length: words }, (_, i) => `word${i}`);
   const v = createVocabulary();
   const items: Features[] = Array.from({ length: size }, () => ({
     tags: v.toSet(pick(tags, Math.floor(random() * 4))),
@@ -38,12 +38,20 @@ function bruteForce(items: Features[], isTerm: boolean[], rank: Int32Array) {
   for (const f of items) for (const w of f.text) df.set(w, (df.get(w) ?? 0) + 1);
   const titleDf = new Map<number, number>();
   for (const f of items) for (const w of f.title) titleDf.set(w, (titleDf.get(w) ?? 0) + 1);
-  const rare = items.map((f) => [...f.text].filter((w) => df.get(w)! <= 300).sort((a, b) => df.get(a)! - df.get(b)! || a - b).slice(0, RARE_WORDS));
+  const rare = items.map((f) => {
+    const sorted = [...f.text].filter((w) => df.get(w)! <= MAX_POSTING).sort((a, b) => df.get(a)! - df.get(b)! || a - b).slice(0, RARE_WORDS);
+    const kept: number[] = [];
+    for (const w of sorted) {
+      if (kept.reduce((n, x) => n + df.get(x)!, 0) + df.get(w)! > RARE_POSTINGS_BUDGET) break;
+      kept.push(w);
+    }
+    return kept;
+  });
   const shared = (a: Int32Array, b: Int32Array) => [...a].filter((x) => b.includes(x)).length;
   return items.map((item, i) => {
     const others = items.map((_, j) => j).filter((j) => j !== i);
     const scored = others
-      .filter((j) => shared(item.tags, items[j].tags) > 0 || [...item.title].some((w) => titleDf.get(w)! <= 300 && items[j].title.includes(w)) || rare[i].some((w) => items[j].text.includes(w)))
+      .filter((j) => shared(item.tags, items[j].tags) > 0 || [...item.title].some((w) => titleDf.get(w)! <= MAX_POSTING && items[j].title.includes(w)) || rare[i].some((w) => items[j].text.includes(w)))
       .map((j) => ({ j, partial: WEIGHTS.tags * jaccard(item.tags, items[j].tags) + WEIGHTS.title * jaccard(item.title, items[j].title) + (WEIGHTS.text * rare[i].filter((w) => items[j].text.includes(w)).length) / Math.max(1, rare[i].length) }))
       .sort((a, b) => b.partial - a.partial || a.j - b.j);
     const byShared = (keep: (j: number) => boolean, min: number, k: number) =>
@@ -59,13 +67,15 @@ function bruteForce(items: Features[], isTerm: boolean[], rank: Int32Array) {
   });
 }
 
-for (const [size, tagCount, seed] of [
-  [300, 6, 1],
-  [400, 12, 2],
-  [250, 3, 3],
+for (const [size, tagCount, seed, words] of [
+  [300, 6, 1, 400],
+  [400, 12, 2, 400],
+  [250, 3, 3, 400],
+  // Few words over many items: even the rarest words are common, so the postings budget binds.
+  [700, 8, 4, 120],
 ]) {
-  test(`${size} items over ${tagCount} tags: the same candidates as a scan of every pair`, () => {
-    const { items, isTerm, rank } = corpus(size, tagCount, seed);
+  test(`${size} items over ${tagCount} tags and ${words} words: the same candidates as a scan of every pair`, () => {
+    const { items, isTerm, rank } = corpus(size, tagCount, seed, words);
     const fast = selectCandidates(items, { isTerm: (i) => isTerm[i], rank, maxPrerequisites: 5, maxAdvanced: 5 });
     const slow = bruteForce(items, isTerm, rank);
     items.forEach((_, i) => {

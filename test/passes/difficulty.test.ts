@@ -31,6 +31,12 @@ test('more than 2 distinct technical words add 1', () => {
   assert.is(term([], 'hash hash hash'), 1); // one distinct word
 });
 
+test('technical words are whole words; hyphenated words stay whole', () => {
+  assert.is(term([], 'SHA-256 checksum in UTC.'), 2); // sha-256, checksum, utc
+  assert.is(term([], 'An api-key, a hashing step, a modeller and a checksum.'), 1); // only "checksum" is a technical word
+  assert.is(term([], 'The token-based vector-store uses UTC, JSON and metadata-'), 2); // utc, json, metadata (a trailing hyphen joins nothing)
+});
+
 test('articles add 0.5 and the score is rounded half up', () => {
   assert.is(article([]), 2); // 1 + 0.5 = 1.5 → Math.round → 2
   assert.is(article(['evidence']), 3); // 1 + 1 + 0.5 = 2.5 → Math.round(2.5) = 3

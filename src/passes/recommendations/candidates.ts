@@ -3,7 +3,8 @@
  *
  * Similarity candidates: an item's best CANDIDATES_PER_ITEM others by a partial score, the exact tag
  * and title Jaccard plus an estimate of the text Jaccard (the share of the item's RARE_WORDS rarest
- * text words the other also has). Others sharing a title word or a rare word come from inverted
+ * text words the other also has; rarest first, while the items carrying them add up to at most
+ * RARE_POSTINGS_BUDGET, which bounds the work per item at any size). Others sharing a title word or a rare word come from inverted
  * indexes and are scored one by one; others sharing only tags score 0.4 × tag Jaccard, the same for a
  * whole tag group, so they are taken group by group in falling tag-Jaccard order until enough are
  * found. Words in more than MAX_POSTING items generate no candidates (they still count in the exact
@@ -14,12 +15,14 @@
  * computed once per tag group, one longer than asked so the item itself can be dropped.
  */
 import { jaccard, type Features, WEIGHTS } from './similarity.js';
-import { groupByTags, type TagGroups } from './tag-groups.js';
+import { groupByTags, type NeighbourBucket, type TagGroups } from './tag-groups.js';
 
 export const CANDIDATES_PER_ITEM = 40;
 export const RARE_WORDS = 24;
 /** Words (and title words) in more items than this generate no candidates: they say little. */
-const MAX_POSTING = 300;
+export const MAX_POSTING = 300;
+/** An item's rare words, rarest first, stop before the items carrying them add up to more than this. */
+export const RARE_POSTINGS_BUDGET = 1500;
 
 export interface CandidateOptions {
   isTerm: (i: number) => boolean;
@@ -52,7 +55,7 @@ export function selectCandidates(items: Features[], options: CandidateOptions): 
 
   tagGroups.groups.forEach((group, g) => {
     const near = tagGroups.neighbours(g);
-    const levels = jaccardLevels(tagGroups, g, near);
+    const levels = jaccardLevels(tagGroups, group.tags.length, near);
     const prerequisites = bestBySharedTags(near, termsByRank, 1, options.maxPrerequisites + 1, byRank);
     const advanced = bestBySharedTags(near, articlesByRank, 2, options.maxAdvanced + 1, byRank);
 
@@ -123,16 +126,14 @@ interface JaccardLevel {
   members(): number[];
 }
 
-/** The groups near g bucketed by tag Jaccard, highest first. */
-function jaccardLevels(tagGroups: TagGroups, g: number, near: { groups: Int32Array; shared: Int32Array }): JaccardLevel[] {
-  const size = tagGroups.groups[g].tags.length;
-  const buckets = new Map<number, number[]>();
-  near.groups.forEach((h, k) => {
-    const shared = near.shared[k];
-    const value = shared / (size + tagGroups.groups[h].tags.length - shared);
-    (buckets.get(value) ?? buckets.set(value, []).get(value)!).push(h);
-  });
-  return [...buckets.entries()]
+/** The groups near a group of `size` tags, bucketed by tag Jaccard, highest first. */
+function jaccardLevels(tagGroups: TagGroups, size: number, near: NeighbourBucket[]): JaccardLevel[] {
+  const byValue = new Map<number, number[]>();
+  for (const bucket of near) {
+    const value = bucket.shared / (size + bucket.size - bucket.shared);
+    byValue.set(value, [...(byValue.get(value) ?? []), ...bucket.groups]);
+  }
+  return [...byValue.entries()]
     .sort((a, b) => b[0] - a[0])
     .map(([value, groups]) => {
       let members: number[] | undefined;
@@ -144,15 +145,15 @@ function jaccardLevels(tagGroups: TagGroups, g: number, near: { groups: Int32Arr
  * The best `limit` of `pool` members (per group, sorted by rank) in the groups near g sharing at
  * least `minShared` tags: more shared tags first, then by rank.
  */
-function bestBySharedTags(near: { groups: Int32Array; shared: Int32Array }, pool: number[][], minShared: number, limit: number, byRank: (a: number, b: number) => number): number[] {
-  const byShared = new Map<number, number[]>();
-  near.groups.forEach((h, k) => near.shared[k] >= minShared && pool[h].length > 0 && (byShared.get(near.shared[k]) ?? byShared.set(near.shared[k], []).get(near.shared[k])!).push(h));
+function bestBySharedTags(near: NeighbourBucket[], pool: number[][], minShared: number, limit: number, byRank: (a: number, b: number) => number): number[] {
   const picked: number[] = [];
-  for (const shared of [...byShared.keys()].sort((a, b) => b - a)) {
+  const sharedCounts = [...new Set(near.map((b) => b.shared))].filter((c) => c >= minShared).sort((a, b) => b - a);
+  for (const shared of sharedCounts) {
     const need = limit - picked.length;
     // Each group's list is already in rank order, so only its first `need` can be among the best.
-    const level = byShared.get(shared)!.flatMap((h) => pool[h].slice(0, need)).sort(byRank);
-    picked.push(...level.slice(0, need));
+    const level: number[] = [];
+    for (const bucket of near) if (bucket.shared === shared) for (const h of bucket.groups) for (let k = 0; k < need && k < pool[h].length; k++) level.push(pool[h][k]);
+    picked.push(...level.sort(byRank).slice(0, need));
     if (picked.length === limit) break;
   }
   return picked;
@@ -167,7 +168,11 @@ function rarestWords(items: Features[], textPostings: Map<number, number[]>): nu
   return items.map((f) => {
     const kept: number[] = [];
     for (const w of f.text) if (df[w] <= MAX_POSTING) kept.push(w);
-    return kept.sort((a, b) => df[a] - df[b] || a - b).slice(0, RARE_WORDS);
+    kept.sort((a, b) => df[a] - df[b] || a - b);
+    let postings = 0;
+    let count = 0;
+    while (count < Math.min(RARE_WORDS, kept.length) && postings + df[kept[count]] <= RARE_POSTINGS_BUDGET) postings += df[kept[count++]];
+    return kept.slice(0, count);
   });
 }
 

@@ -22,12 +22,23 @@ export function pageDifficulty(input: { tags: string[]; text: string; isArticle:
   if (input.tags.some((t) => TECHNICAL_TAGS.includes(t))) score += 2;
   else if (input.tags.some((t) => MODERATE_TAGS.includes(t))) score += 1;
   if (input.text.length > 1000) score += 1;
-  // One pass over the text: the set of its words (hyphenated words kept whole, like "sha-256").
-  const present = new Set(input.text.toLowerCase().match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? []);
-  const technical = TECHNICAL_WORDS.filter((w) => present.has(w)).length;
-  if (technical > 2) score += 1;
+  if (distinctTechnicalWords(input.text, 3) > 2) score += 1;
   if (input.isArticle) score += 0.5;
   return Math.min(5, Math.max(1, Math.round(score)));
+}
+
+// A technical word counts as a whole word, hyphenated words kept whole ("sha-256" counts, "api" in
+// "api-key" does not): not preceded by a letter/digit or "letter/digit-", not followed by one or "-letter/digit".
+const TECHNICAL_WORD = new RegExp(`(?<![a-z0-9]|[a-z0-9]-)(?:${[...TECHNICAL_WORDS].sort((a, b) => b.length - a.length).join('|')})(?!-?[a-z0-9])`, 'gi');
+
+/** How many distinct TECHNICAL_WORDS the text uses, counting up to `enough`. */
+function distinctTechnicalWords(text: string, enough: number): number {
+  const seen = new Set<string>();
+  for (const m of text.matchAll(TECHNICAL_WORD)) {
+    seen.add(m[0].toLowerCase());
+    if (seen.size >= enough) break;
+  }
+  return seen.size;
 }
 
 export function difficultyLevel(score: number): Level {

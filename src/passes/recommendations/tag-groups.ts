@@ -10,11 +10,18 @@ export interface TagGroup {
   members: number[];
 }
 
+/** Groups near another that share `shared` tags with it and have `size` tags. */
+export interface NeighbourBucket {
+  shared: number;
+  size: number;
+  groups: number[];
+}
+
 export interface TagGroups {
   groups: TagGroup[];
   groupOf: Int32Array;
-  /** Groups sharing at least one tag with group g (g included), with the shared-tag count. */
-  neighbours(g: number): { groups: Int32Array; shared: Int32Array };
+  /** The groups sharing at least one tag with group g (g included), bucketed by shared count and size. */
+  neighbours(g: number): NeighbourBucket[];
 }
 
 export function groupByTags(tagSets: Int32Array[]): TagGroups {
@@ -32,14 +39,23 @@ export function groupByTags(tagSets: Int32Array[]): TagGroups {
   groups.forEach((group, g) => group.tags.forEach((t) => (groupsWithTag.get(t) ?? groupsWithTag.set(t, []).get(t)!).push(g)));
 
   const count = new Int32Array(groups.length);
-  const neighbours = (g: number) => {
+  const stride = Math.max(0, ...groups.map((group) => group.tags.length)) + 1;
+  const neighbours = (g: number): NeighbourBucket[] => {
     const seen: number[] = [];
     for (const t of groups[g].tags) {
       for (const h of groupsWithTag.get(t)!) if (count[h]++ === 0) seen.push(h);
     }
-    const shared = new Int32Array(seen.length);
-    seen.forEach((h, k) => ((shared[k] = count[h]), (count[h] = 0)));
-    return { groups: Int32Array.from(seen), shared };
+    const buckets: NeighbourBucket[] = [];
+    const bucketAt = new Map<number, NeighbourBucket>();
+    for (const h of seen) {
+      const shared = count[h];
+      const size = groups[h].tags.length;
+      count[h] = 0;
+      let bucket = bucketAt.get(shared * stride + size);
+      if (!bucket) bucketAt.set(shared * stride + size, (bucket = buckets[buckets.push({ shared, size, groups: [] }) - 1]));
+      bucket.groups.push(h);
+    }
+    return buckets;
   };
   return { groups, groupOf, neighbours };
 }
