@@ -40,7 +40,7 @@ export interface BuildOptions {
   workers?: number;
   /** Told when each pass or phase starts, for a progress display. */
   onPhase?: (name: string) => void;
-  /** Below this many pages rendering stays on the main thread (tests lower it). */
+  /** Below this many pages (or article bodies) work stays on the main thread (tests lower it). */
   minPagesForWorkers?: number;
   /** Load and save the build cache on disk (build: on unless --no-cache). Ignored when `cache` is given. */
   diskCache?: boolean;
@@ -66,12 +66,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const timings = new Map<string, number>();
   const timed: Timer = (name, run) => {
     const t0 = performance.now();
+    const record = () => timings.set(name, (timings.get(name) ?? 0) + performance.now() - t0);
     opts.onPhase?.(name);
+    let result;
     try {
-      return run();
-    } finally {
-      timings.set(name, (timings.get(name) ?? 0) + performance.now() - t0);
+      result = run();
+    } catch (error) {
+      record();
+      throw error;
     }
+    if (result instanceof Promise) return result.finally(record) as typeof result;
+    record();
+    return result;
   };
   const fail = (diagnostics: Diagnostic[]): BuildResult => ({ ok: false, diagnostics: sortDiagnostics(diagnostics), files: [], routes: [], pages: 0, timings, ms: performance.now() - started });
 
@@ -86,7 +92,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const semantic = timed('validate', () => checkSemantics(source, loaded.sources));
   if (semantic.length) return fail(semantic);
 
-  const site = await runPipeline(source, readPreviousManifest(path.resolve(cwd, opts.outDir)), timed, opts.cache);
+  const workers = opts.workers ?? defaultWorkers();
+  const site = await runPipeline(source, readPreviousManifest(path.resolve(cwd, opts.outDir)), timed, opts.cache, { workers, minArticlesForWorkers: opts.minPagesForWorkers });
   const t0 = performance.now();
   opts.onPhase?.('bundle');
   const bundle = await cachedBundle(opts.cache);
@@ -122,7 +129,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   };
   const t1 = performance.now();
   opts.onPhase?.('render');
-  const html = await renderWithCache(routes.filter((r) => r.kind === 'html'), chrome, bundle, opts.cache, opts.workers ?? defaultWorkers(), opts.minPagesForWorkers);
+  const html = await renderWithCache(routes.filter((r) => r.kind === 'html'), chrome, bundle, opts.cache, workers, opts.minPagesForWorkers);
   const files = routes.map((r): OutputFile => ({ path: outputPath(r), body: r.kind === 'html' ? html.get(r)! : r.body }));
   timings.set('render', performance.now() - t1);
   if (opts.write) {

@@ -43,15 +43,23 @@ export interface BuiltSite {
   searchIndex: string;
 }
 
+/** Runs `run` under a name for --profile; a promise is timed until it settles. */
 export type Timer = <T>(name: string, run: () => T) => T;
 export const untimed: Timer = (_name, run) => run();
 
-export async function runPipeline(source: SiteSource, previousManifest: Manifest | undefined, timed: Timer = untimed, cache?: BuildCache): Promise<BuiltSite> {
+export interface Parallelism {
+  /** Worker threads for the passes that can use them (article bodies). */
+  workers: number;
+  /** Below this many article bodies to render, they are rendered on the main thread. */
+  minArticlesForWorkers?: number;
+}
+
+export async function runPipeline(source: SiteSource, previousManifest: Manifest | undefined, timed: Timer = untimed, cache?: BuildCache, parallel: Parallelism = { workers: 1 }): Promise<BuiltSite> {
   const { config } = source;
   const articles = timed('order', () => orderArticles(source.articles));
   const terms = timed('order', () => orderTerms(source.terms));
   const matcher = timed('term-matcher', () => buildTermMatcher(terms));
-  const bodies = timed('article-html', () => renderArticleBodies(articles, terms, matcher, cache?.articleBodies));
+  const bodies = await timed('article-html', () => renderArticleBodies(articles, terms, matcher, { memo: cache?.articleBodies, ...parallel }));
   const fields = timed('article-fields', () => renderAllArticleFields(articles));
   const stats = timed('reading-time', () => new Map(articles.map((a) => [a.slug, readingStats(bodies.get(a.slug)!, fields.get(a.slug)!, a.keyTakeaways)])));
   const neighbours = timed('neighbours', () => findNeighbours(articles));

@@ -1,26 +1,19 @@
 /**
- * A render worker: receives batches of HTML routes with the page chrome and script table, renders
- * them with the same renderPage as the main thread, and sends the HTML back.
+ * A render worker: receives the page chrome and script table once, then batches of HTML routes,
+ * renders them with the same renderPage as the main thread, and sends the HTML back.
  */
-import { parentPort } from 'node:worker_threads';
 import type { ClientBundle } from '../bundle/client-bundle.js';
+import { serveBatches } from '../parallel/worker-pool.js';
 import type { HtmlRoute } from '../routes/types.js';
 import type { Chrome } from '../../templates/types.js';
 import { renderPage } from './render-page.js';
 
-export interface RenderJob {
-  id: number;
-  routes: HtmlRoute[];
+export interface RenderSetup {
   chrome: Chrome;
   entries: [string, { src: string; imports: string[]; bytes: number }][];
 }
 
-parentPort?.on('message', (job: RenderJob) => {
-  const bundle = { files: [], entries: new Map(job.entries) } as unknown as ClientBundle;
-  try {
-    const html = job.routes.map((r) => renderPage(r, job.chrome, bundle));
-    parentPort!.postMessage({ id: job.id, html });
-  } catch (error) {
-    parentPort!.postMessage({ id: job.id, error: (error as Error).stack ?? String(error) });
-  }
+serveBatches<RenderSetup, HtmlRoute, string>(({ chrome, entries }) => {
+  const bundle = { files: [], entries: new Map(entries) } as unknown as ClientBundle;
+  return (route) => renderPage(route, chrome, bundle);
 });

@@ -43,7 +43,7 @@ test('cached pages are reused only for identical inputs', async () => {
   assert.ok(first.ok && again.ok && rebased.ok);
 });
 
-test('rendering on worker threads gives the same bytes as the main thread', async () => {
+test('pages and article bodies rendered on worker threads give the same bytes as the main thread', async () => {
   const cwd = copyFixture('minimal');
   const one = await build({ contentDir: 'content', outDir: 'dist', cwd, write: false, workers: 1 });
   const two = await build({ contentDir: 'content', outDir: 'dist', cwd, write: false, workers: 2, minPagesForWorkers: 1 });

@@ -1,0 +1,78 @@
+/**
+ * Runs a pure function over many items on worker threads (all cores by default, `--workers N`).
+ * Items go out in batches as workers come free; results keep the items' order, so the output is
+ * identical to running on the main thread. Each worker receives `setup` once, before its first batch.
+ * A worker module answers with `serveBatches` (worker-side half of this file).
+ */
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parentPort, Worker } from 'node:worker_threads';
+import { packageRoot } from '../package-root.js';
+
+export function defaultWorkers(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/** The URL of a worker module beside `fromUrl`. Workers do not inherit tsx's loader, so under tsx
+ * (tests) they run the compiled copy in lib/. */
+export function workerModule(fromUrl: string, relative: string): URL {
+  if (!fromUrl.endsWith('.ts')) return new URL(relative.replace(/\.ts$/, '.js'), fromUrl);
+  const source = new URL(relative, fromUrl);
+  const fromRoot = path.relative(packageRoot(), source.pathname).replace(/\.ts$/, '.js');
+  return pathToFileURL(path.join(packageRoot(), 'lib', fromRoot));
+}
+
+interface Batch<I> {
+  id: number;
+  items?: I[];
+  setup?: unknown;
+}
+
+export async function mapInWorkers<I, O>(module: URL, setup: unknown, items: I[], workers: number, batchSize: number): Promise<O[]> {
+  const pool = Array.from({ length: Math.max(1, Math.min(workers, Math.ceil(items.length / batchSize))) }, () => new Worker(module));
+  const out: O[] = new Array(items.length);
+  let next = 0;
+  try {
+    await Promise.all(
+      pool.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            const send = () => {
+              if (next >= items.length) return resolve();
+              const start = next;
+              next += batchSize;
+              worker.postMessage({ id: start, items: items.slice(start, start + batchSize) } satisfies Batch<I>);
+            };
+            worker.on('message', (msg: { id: number; results?: O[]; error?: string }) => {
+              if (msg.error) return reject(new Error(`a worker failed: ${msg.error}`));
+              msg.results!.forEach((r, i) => (out[msg.id + i] = r));
+              send();
+            });
+            worker.on('error', reject);
+            worker.postMessage({ id: -1, setup } satisfies Batch<I>);
+            send();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
+  }
+  return out;
+}
+
+/** The worker side: `prepare` turns the setup message into the function applied to every item. */
+export function serveBatches<S, I, O>(prepare: (setup: S) => (item: I) => O): void {
+  let run: ((item: I) => O) | undefined;
+  parentPort?.on('message', (batch: Batch<I>) => {
+    try {
+      if (batch.setup !== undefined || batch.id === -1) {
+        run = prepare(batch.setup as S);
+        return;
+      }
+      parentPort!.postMessage({ id: batch.id, results: batch.items!.map(run!) });
+    } catch (error) {
+      parentPort!.postMessage({ id: batch.id, error: (error as Error).stack ?? String(error) });
+    }
+  });
+}
