@@ -70,11 +70,12 @@ export function referenceFileRoutes(site: BuiltSite): FileRoute[] {
   routes.push(text('/feeds/glossary', makeFeed(`${config.name}: Glossary`, site.feeds.glossary, '/feeds/glossary').rss2(), rssType));
 
   const md = 'text/markdown; charset=utf-8';
-  for (const a of site.articles) routes.push(text(`/articles/${a.slug}.md`, articleMarkdown(a, site.fields.get(a.slug)!, site.stats.get(a.slug)!, config), md));
+  const mirrors = site.articles.map((a) => articleMarkdown(a, site.fields.get(a.slug)!, site.stats.get(a.slug)!, config));
+  site.articles.forEach((a, i) => routes.push(text(`/articles/${a.slug}.md`, mirrors[i], md)));
   const glossaryMd = glossaryMarkdown(site.terms, config);
   routes.push(text('/glossary.md', glossaryMd, md));
   routes.push(text('/llms.txt', llmsTxt(config, site.articles, datasets, site.terms.length), 'text/plain; charset=utf-8'));
-  routes.push(text('/llms-full.txt', [...site.articles.map((a) => articleMarkdown(a, site.fields.get(a.slug)!, site.stats.get(a.slug)!, config)), glossaryMd].join('\n\n'), 'text/plain; charset=utf-8'));
+  routes.push(text('/llms-full.txt', [...mirrors, glossaryMd].join('\n\n'), 'text/plain; charset=utf-8'));
 
   routes.push(text('/robots.txt', ['User-agent: *', 'Allow: /', '', `Sitemap: ${u('/sitemap.xml')}`, `Sitemap: ${u('/sitemaps/answers.xml')}`, ''].join('\n'), 'text/plain; charset=utf-8'));
   if (config.indexnow.key) routes.push(text('/indexnow-key.txt', `${config.indexnow.key}\n`, 'text/plain; charset=utf-8'));
