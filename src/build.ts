@@ -24,6 +24,11 @@ import { type BuildCache, hashOf, pruneTo } from './build-cache.js';
 import type { HtmlRoute } from './routes/types.js';
 import { writeDist, type OutputFile } from './write/write-dist.js';
 import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
+import { inputKey, outputUnchanged, readBuildState, recordOutput, saveBuildState, type BuildState } from './write/up-to-date.js';
+import { json } from './routes/machine-files.js';
+import { diffManifests } from './passes/manifest.js';
+import { MANIFEST_PATH } from './load/read-previous-manifest.js';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Chrome } from '../templates/types.js';
 
 export interface BuildOptions {
@@ -57,6 +62,8 @@ export interface BuildResult {
   heaviestJs?: { url: string; gzipBytes: number };
   /** Milliseconds per pass and phase, for --profile. */
   timings: Map<string, number>;
+  /** Set when nothing changed since the build that wrote the output folder, so nothing was rebuilt. */
+  upToDate?: { files: number };
   ms: number;
 }
 
@@ -83,6 +90,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const cwd = opts.cwd ?? process.cwd();
   const diskFile = !opts.cache && opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
+  const outAbs = path.resolve(cwd, opts.outDir);
+  const stateFile = diskFile && opts.write ? path.join(path.dirname(diskFile), `${hashOf(path.resolve(cwd, opts.contentDir), outAbs).slice(0, 16)}.state.json`) : undefined;
+  const key = stateFile ? timed('up-to-date', () => inputKey(path.resolve(cwd, opts.contentDir), { baseUrl: opts.baseUrl })) : undefined;
+  if (stateFile && key) {
+    const state = readBuildState(stateFile);
+    if (state && state.inputKey === key && state.outDir === outAbs && timed('up-to-date', () => outputUnchanged(outAbs, state) && recordNoChanges(outAbs, state))) {
+      saveBuildState(stateFile, state);
+      return { ok: true, diagnostics: [], files: [], routes: [], pages: state.pages, upToDate: { files: state.files.length }, timings, ms: performance.now() - started };
+    }
+  }
   if (diskFile) opts = { ...opts, cache: timed('cache-load', () => loadDiskCache(diskFile)) };
   const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd }));
   // Cross-reference checks need every file; with a file unreadable they would only echo its error.
@@ -135,8 +152,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (opts.write) {
     const t0 = performance.now();
     opts.onPhase?.('write');
-    await writeDist(path.resolve(cwd, opts.outDir), files);
+    await writeDist(outAbs, files);
     timings.set('write', performance.now() - t0);
+    if (stateFile && key) timed('up-to-date', () => saveBuildState(stateFile, { inputKey: key, outDir: outAbs, pages: routes.filter((r) => r.kind === 'html').length, files: recordOutput(outAbs, files.map((f) => f.path)) }));
   }
   if (diskFile && opts.cache) timed('cache-save', () => saveDiskCache(diskFile, opts.cache!));
   const htmlRoutes = routes.filter((r) => r.kind === 'html');
@@ -148,6 +166,34 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     })
     .reduce<{ url: string; gzipBytes: number } | undefined>((max, x) => (!max || x.gzipBytes > max.gzipBytes ? x : max), undefined);
   return { ok: true, diagnostics: [], files, routes, site, pages: htmlRoutes.length, heaviestJs, timings, ms: performance.now() - started };
+}
+
+/**
+ * A rebuild with nothing changed would record no changes in _legalsite/changes.json (it diffs the
+ * manifest against itself): write that, as a full build would, and note the file's new stat.
+ */
+function recordNoChanges(outDir: string, state: BuildState): boolean {
+  const manifest = readPreviousManifest(outDir);
+  if (!manifest) return false;
+  const route = json('/_legalsite/changes.json', diffManifests(manifest, manifest, ''));
+  const rel = outputPath(route);
+  const abs = path.join(outDir, rel);
+  const entry = state.files.find(([p]) => p === rel);
+  if (!entry || !state.files.some(([p]) => p === MANIFEST_PATH)) return false;
+  let current: string | undefined;
+  try {
+    current = readFileSync(abs, 'utf8');
+  } catch {
+    return false;
+  }
+  if (current !== route.body) {
+    writeFileSync(`${abs}.tmp`, route.body);
+    renameSync(`${abs}.tmp`, abs);
+    const [[, size, mtimeMs]] = recordOutput(outDir, [rel]);
+    entry[1] = size;
+    entry[2] = mtimeMs;
+  }
+  return true;
 }
 
 async function cachedBundle(cache: BuildCache | undefined): Promise<ClientBundle> {

@@ -178,6 +178,7 @@ function safeRead(file: string): string | undefined {
 
 export function summaryLine(result: BuildResult, wrote: boolean, out: string): string {
   const seconds = (result.ms / 1000).toFixed(2);
+  if (result.upToDate) return `${out}/ is up to date: nothing changed since it was built (${result.pages} pages, ${result.upToDate.files} files; checked in ${seconds}s)`;
   const what = `${result.pages} pages, ${result.files.length} files`;
   const js = result.heaviestJs ? `; heaviest page JS ${(result.heaviestJs.gzipBytes / 1024).toFixed(1)} KB gzip (${result.heaviestJs.url})` : '';
   return wrote ? `Built ${what} in ${seconds}s → ${out}/${js}` : `Checked ${what} in ${seconds}s; no errors (nothing written)`;

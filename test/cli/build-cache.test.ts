@@ -1,6 +1,6 @@
 /** The build cache and worker rendering never change the output: warm builds, builds after one
  * change and multi-threaded builds are byte-identical to cold single-threaded builds. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -19,8 +19,11 @@ function assertSameDist(a: string, b: string) {
 test('a warm build (disk cache) is byte-identical to a cold one, also after one changed article', async () => {
   const cwd = copyFixture('minimal');
   assert.is((await runCli(['build', '--quiet', '--out', 'warm'], cwd)).exitCode, 0);
-  assert.ok(listFiles(path.join(cwd, '.legalsite-cache')).length === 1, 'the cache is saved');
-  assert.is((await runCli(['build', '--quiet', '--out', 'warm'], cwd)).exitCode, 0);
+  const cacheDir = path.join(cwd, '.legalsite-cache');
+  assert.equal(listFiles(cacheDir).filter((f) => f.endsWith('.bin')).length, 1, 'the cache is saved');
+  // Without the up-to-date state the second build goes through the cache rather than the fast path.
+  for (const f of listFiles(cacheDir).filter((f) => f.endsWith('.state.json'))) rmSync(path.join(cacheDir, f));
+  assert.match((await runCli(['build', '--out', 'warm'], cwd)).stdout, /^Built /);
   assert.is((await runCli(['build', '--quiet', '--no-cache', '--out', 'cold'], cwd)).exitCode, 0);
   assertSameDist(path.join(cwd, 'warm'), path.join(cwd, 'cold'));
   const f = path.join(cwd, 'content/articles/privilege-basics.md');
@@ -29,6 +32,46 @@ test('a warm build (disk cache) is byte-identical to a cold one, also after one 
   assert.is((await runCli(['build', '--quiet', '--no-cache', '--out', 'cold'], cwd)).exitCode, 0);
   assertSameDist(path.join(cwd, 'warm'), path.join(cwd, 'cold'));
   assert.match(readFileSync(path.join(cwd, 'warm/articles/privilege-basics.html'), 'utf8'), /Privilege shields/);
+});
+
+test('with nothing changed, build leaves dist/ as it is, exactly what a full rebuild writes', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const again = await runCli(['build'], cwd);
+  assert.is(again.exitCode, 0);
+  assert.match(again.stdout, /^dist\/ is up to date: nothing changed since it was built \(\d+ pages, \d+ files; checked in [\d.]+s\)$/);
+  const snapshot = path.join(cwd, 'snapshot');
+  cpSync(path.join(cwd, 'dist'), snapshot, { recursive: true });
+  assert.is((await runCli(['build', '--quiet', '--no-cache'], cwd)).exitCode, 0);
+  // Including changes.json: a rebuild of unchanged content records no changes, and so does the fast path.
+  assert.equal(listFiles(snapshot), listFiles(path.join(cwd, 'dist')));
+  for (const f of listFiles(snapshot)) assert.ok(readFileSync(path.join(snapshot, f)).equals(readFileSync(path.join(cwd, 'dist', f))), `${f} is identical`);
+});
+
+test('anything that could change the output makes build rebuild', async () => {
+  const cwd = copyFixture('minimal');
+  const dist = (f: string) => path.join(cwd, 'dist', f);
+  const rebuilds = async (args: string[] = []) => /^Built /.test((await runCli(['build', ...args], cwd)).stdout);
+  assert.ok(await rebuilds());
+  assert.not.ok(await rebuilds(), 'nothing changed');
+  const article = path.join(cwd, 'content/articles/privilege-basics.md');
+  writeFileSync(article, readFileSync(article, 'utf8').replace('Privilege protects', 'Privilege shields'));
+  assert.ok(await rebuilds(), 'a content file changed');
+  assert.match(readFileSync(dist('articles/privilege-basics.html'), 'utf8'), /Privilege shields/);
+  utimesSync(article, new Date(), new Date());
+  assert.not.ok(await rebuilds(), 'a content file touched but not changed');
+  writeFileSync(dist('robots.txt'), 'User-agent: *\nDisallow: /\n');
+  assert.ok(await rebuilds(), 'an output file was edited');
+  assert.match(readFileSync(dist('robots.txt'), 'utf8'), /Allow: \//);
+  rmSync(dist('feed.xml'));
+  assert.ok(await rebuilds(), 'an output file was deleted');
+  assert.ok(existsSync(dist('feed.xml')));
+  writeFileSync(dist('stray.html'), '<p>stray</p>');
+  assert.ok(await rebuilds(), 'a file was added to the output folder');
+  assert.not.ok(existsSync(dist('stray.html')));
+  assert.ok(await rebuilds(['--base-url', 'https://staging.example.org']), 'the base URL changed');
+  assert.not.ok(await rebuilds(['--base-url', 'https://staging.example.org']));
+  assert.ok(await rebuilds(['--no-cache']), '--no-cache always rebuilds');
 });
 
 test('cached pages are reused only for identical inputs', async () => {

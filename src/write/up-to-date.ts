@@ -1,0 +1,82 @@
+/**
+ * The no-change fast path of `legalsite build`: when the content folder, the options that shape the
+ * output and legalsite itself are exactly as they were for the build that wrote the output folder,
+ * and every file that build wrote is still there as written, a rebuild would write the same bytes.
+ * The state is kept beside the disk cache; it is written only after a successful build.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { hashOf } from '../build-cache.js';
+import { packageRoot, packageVersion } from '../package-root.js';
+
+export interface BuildState {
+  inputKey: string;
+  outDir: string;
+  pages: number;
+  /** Every file of the build, as written: path inside the output folder, size and modification time. */
+  files: [path: string, size: number, mtimeMs: number][];
+}
+
+/**
+ * A hash of everything a build's output depends on: every file under the content folder (bytes),
+ * legalsite's own code, templates and styles (path, size and modification time, cheap to check), and
+ * the options that change output.
+ */
+export function inputKey(contentDir: string, options: { baseUrl?: string }): string {
+  const content = fg.sync('**/*', { cwd: contentDir, onlyFiles: true, dot: true }).sort();
+  const root = packageRoot();
+  const tool = fg.sync(['lib/**/*', 'src/**/*', 'templates/**/*', 'package.json'], { cwd: root, onlyFiles: true }).sort();
+  return hashOf(
+    packageVersion(),
+    JSON.stringify(options),
+    ...tool.map((f) => {
+      const st = statSync(path.join(root, f));
+      return `${f}:${st.size}:${st.mtimeMs}`;
+    }),
+    ...content.flatMap((f) => [f, readFileSync(path.join(contentDir, f))]),
+  );
+}
+
+export function readBuildState(file: string): BuildState | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as BuildState;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveBuildState(file: string, state: BuildState): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify(state));
+    renameSync(temp, file);
+  } catch {
+    // Without a state file the next build is simply a full one.
+  }
+}
+
+/** What was written, read back from the output folder after a build. */
+export function recordOutput(outDir: string, paths: string[]): BuildState['files'] {
+  return paths.map((p) => {
+    const st = statSync(path.join(outDir, p));
+    return [p, st.size, st.mtimeMs];
+  });
+}
+
+/** True when the output folder holds exactly the files of `state`, each as it was written. */
+export function outputUnchanged(outDir: string, state: BuildState): boolean {
+  if (!existsSync(outDir)) return false;
+  const present = fg.sync('**/*', { cwd: outDir, onlyFiles: true, dot: true });
+  if (present.length !== state.files.length) return false;
+  for (const [p, size, mtimeMs] of state.files) {
+    try {
+      const st = statSync(path.join(outDir, p));
+      if (st.size !== size || st.mtimeMs !== mtimeMs) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
