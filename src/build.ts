@@ -22,7 +22,7 @@ import { checkSemantics } from './validate/semantics.js';
 import { bundleClient, bundleSourcesKey, type ClientBundle } from './bundle/client-bundle.js';
 import { type BuildCache, hashOf, pruneTo } from './build-cache.js';
 import type { HtmlRoute } from './routes/types.js';
-import { writeDist, type OutputFile } from './write/write-dist.js';
+import { openDist, type OutputFile } from './write/write-dist.js';
 import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
 import { inputKey, outputUnchanged, readBuildState, recordOutput, saveBuildState, type BuildState } from './write/up-to-date.js';
 import { json } from './routes/machine-files.js';
@@ -49,12 +49,17 @@ export interface BuildOptions {
   minPagesForWorkers?: number;
   /** Load and save the build cache on disk (build: on unless --no-cache). Ignored when `cache` is given. */
   diskCache?: boolean;
+  /** Return every output file in the result (default). The CLI needs only counts, and at scale the
+   * files are gigabytes, so it turns this off and they are written out and dropped as they come. */
+  retainFiles?: boolean;
 }
 
 export interface BuildResult {
   ok: boolean;
   diagnostics: Diagnostic[];
+  /** Every output file, unless the build was asked not to keep them (retainFiles: false). */
   files: OutputFile[];
+  fileCount: number;
   routes: Route[];
   site?: BuiltSite;
   pages: number;
@@ -63,7 +68,7 @@ export interface BuildResult {
   /** Milliseconds per pass and phase, for --profile. */
   timings: Map<string, number>;
   /** Set when nothing changed since the build that wrote the output folder, so nothing was rebuilt. */
-  upToDate?: { files: number };
+  upToDate?: boolean;
   ms: number;
 }
 
@@ -86,7 +91,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     record();
     return result;
   };
-  const fail = (diagnostics: Diagnostic[]): BuildResult => ({ ok: false, diagnostics: sortDiagnostics(diagnostics), files: [], routes: [], pages: 0, timings, ms: performance.now() - started });
+  const fail = (diagnostics: Diagnostic[]): BuildResult => ({ ok: false, diagnostics: sortDiagnostics(diagnostics), files: [], fileCount: 0, routes: [], pages: 0, timings, ms: performance.now() - started });
 
   const cwd = opts.cwd ?? process.cwd();
   const diskFile = !opts.cache && opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
@@ -97,7 +102,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const state = readBuildState(stateFile);
     if (state && state.inputKey === key && state.outDir === outAbs && timed('up-to-date', () => outputUnchanged(outAbs, state) && recordNoChanges(outAbs, state))) {
       saveBuildState(stateFile, state);
-      return { ok: true, diagnostics: [], files: [], routes: [], pages: state.pages, upToDate: { files: state.files.length }, timings, ms: performance.now() - started };
+      return { ok: true, diagnostics: [], files: [], fileCount: state.files.length, routes: [], pages: state.pages, upToDate: true, timings, ms: performance.now() - started };
     }
   }
   if (diskFile) opts = { ...opts, cache: timed('cache-load', () => loadDiskCache(diskFile)) };
@@ -144,20 +149,30 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     language: site.config.language,
     pageLinks: footerPageLinks(site.source.pages.map((p) => p.name), site.pageBodies),
   };
-  const t1 = performance.now();
-  opts.onPhase?.('render');
-  const html = await renderWithCache(routes.filter((r) => r.kind === 'html'), chrome, bundle, opts.cache, workers, opts.minPagesForWorkers);
-  const files = routes.map((r): OutputFile => ({ path: outputPath(r), body: r.kind === 'html' ? html.get(r)! : r.body }));
-  timings.set('render', performance.now() - t1);
-  if (opts.write) {
-    const t0 = performance.now();
-    opts.onPhase?.('write');
-    await writeDist(outAbs, files);
-    timings.set('write', performance.now() - t0);
-    if (stateFile && key) timed('up-to-date', () => saveBuildState(stateFile, { inputKey: key, outDir: outAbs, pages: routes.filter((r) => r.kind === 'html').length, files: recordOutput(outAbs, files.map((f) => f.path)) }));
+  const htmlRoutes = routes.filter((r): r is HtmlRoute => r.kind === 'html');
+  // Pages are written as they are rendered (workers render while this thread writes) and, unless
+  // the caller wants the files back, not kept: at 10,000 articles they are over a gigabyte.
+  const keep = opts.retainFiles ?? true;
+  const writer = opts.write ? await openDist(outAbs) : undefined;
+  let html: Map<HtmlRoute, string>;
+  try {
+    timed('write', () => routes.forEach((r) => r.kind === 'file' && writer?.write(outputPath(r), r.body)));
+    const t1 = performance.now();
+    opts.onPhase?.('render');
+    // The in-memory page cache (serve); a cache loaded from disk holds article bodies only.
+    const pageCache = diskFile ? undefined : opts.cache;
+    html = await renderWithCache(htmlRoutes, chrome, bundle, pageCache, { workers, minPages: opts.minPagesForWorkers, keep, onPage: writer && ((route, body) => writer.write(outputPath(route), body)) });
+    timings.set('render', performance.now() - t1);
+  } catch (error) {
+    await writer?.abort();
+    throw error;
+  }
+  const files = keep ? routes.map((r): OutputFile => ({ path: outputPath(r), body: r.kind === 'html' ? html.get(r)! : r.body })) : [];
+  if (writer) {
+    await timed('write', () => writer.commit());
+    if (stateFile && key) timed('up-to-date', () => saveBuildState(stateFile, { inputKey: key, outDir: outAbs, pages: htmlRoutes.length, files: recordOutput(outAbs, routes.map(outputPath)) }));
   }
   if (diskFile && opts.cache) timed('cache-save', () => saveDiskCache(diskFile, opts.cache!));
-  const htmlRoutes = routes.filter((r) => r.kind === 'html');
   const gzipped = new Map(bundle.files.map((f) => [f.url, gzipSync(f.body).byteLength]));
   const heaviestJs = htmlRoutes
     .map((r) => {
@@ -165,7 +180,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       return { url: r.url, gzipBytes: [...new Set([...scripts, ...preloads])].reduce((n, u) => n + (gzipped.get(u) ?? 0), 0) };
     })
     .reduce<{ url: string; gzipBytes: number } | undefined>((max, x) => (!max || x.gzipBytes > max.gzipBytes ? x : max), undefined);
-  return { ok: true, diagnostics: [], files, routes, site, pages: htmlRoutes.length, heaviestJs, timings, ms: performance.now() - started };
+  return { ok: true, diagnostics: [], files, fileCount: routes.length, routes, site, pages: htmlRoutes.length, heaviestJs, timings, ms: performance.now() - started };
 }
 
 /**
@@ -205,24 +220,27 @@ async function cachedBundle(cache: BuildCache | undefined): Promise<ClientBundle
 
 /**
  * Renders every HTML route, reusing the HTML of routes rendered before from exactly the same inputs
- * (props, metadata, chrome, scripts, template sources); the rest go to the worker pool.
+ * (props, metadata, chrome, scripts, template sources); the rest go to the worker pool. `onPage`
+ * sees every page, reused or rendered.
  */
-async function renderWithCache(routes: HtmlRoute[], chrome: Chrome, bundle: ClientBundle, cache: BuildCache | undefined, workers: number, minPages?: number): Promise<Map<HtmlRoute, string>> {
+async function renderWithCache(routes: HtmlRoute[], chrome: Chrome, bundle: ClientBundle, cache: BuildCache | undefined, options: { workers: number; minPages?: number; keep: boolean; onPage?: (route: HtmlRoute, html: string) => void }): Promise<Map<HtmlRoute, string>> {
   const out = new Map<HtmlRoute, string>();
+  const { onPage, keep } = options;
   if (!cache) {
-    const html = await renderAll(routes, chrome, bundle, workers, minPages);
-    routes.forEach((r, i) => out.set(r, html[i]));
+    const html = await renderAll(routes, chrome, bundle, { ...options, onPage: onPage && ((i, h) => onPage(routes[i], h)) });
+    if (keep) routes.forEach((r, i) => out.set(r, html[i]));
     return out;
   }
   const context = hashOf(templatesKey(), JSON.stringify(chrome), JSON.stringify([...bundle.entries]));
   const keys = routes.map((r) => hashOf(context, JSON.stringify(r)));
   const missing = routes.filter((_, i) => !cache.pages.has(keys[i]));
-  const rendered = await renderAll(missing, chrome, bundle, workers, minPages);
+  const rendered = await renderAll(missing, chrome, bundle, { workers: options.workers, minPages: options.minPages });
   const fresh = new Map(missing.map((r, i) => [r, rendered[i]]));
   routes.forEach((r, i) => {
     const html = fresh.get(r) ?? cache.pages.get(keys[i])!;
     cache.pages.set(keys[i], html);
-    out.set(r, html);
+    onPage?.(r, html);
+    if (keep) out.set(r, html);
   });
   pruneTo(cache.pages, new Set(keys));
   return out;

@@ -128,7 +128,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
 
 async function runBuild(opts: CommonOptions, write: boolean, io: Io): Promise<number> {
   const progress = io.isTTY && !opts.quiet && opts.reporter === 'pretty' ? phaseProgress(io) : undefined;
-  const result = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write, diskCache: opts.cache && write, workers: opts.workers, onPhase: progress?.phase });
+  const result = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write, diskCache: opts.cache && write, workers: opts.workers, onPhase: progress?.phase, retainFiles: false });
   progress?.done();
   return report(result, opts, write, io);
 }
@@ -178,8 +178,8 @@ function safeRead(file: string): string | undefined {
 
 export function summaryLine(result: BuildResult, wrote: boolean, out: string): string {
   const seconds = (result.ms / 1000).toFixed(2);
-  if (result.upToDate) return `${out}/ is up to date: nothing changed since it was built (${result.pages} pages, ${result.upToDate.files} files; checked in ${seconds}s)`;
-  const what = `${result.pages} pages, ${result.files.length} files`;
+  if (result.upToDate) return `${out}/ is up to date: nothing changed since it was built (${result.pages} pages, ${result.fileCount} files; checked in ${seconds}s)`;
+  const what = `${result.pages} pages, ${result.fileCount} files`;
   const js = result.heaviestJs ? `; heaviest page JS ${(result.heaviestJs.gzipBytes / 1024).toFixed(1)} KB gzip (${result.heaviestJs.url})` : '';
   return wrote ? `Built ${what} in ${seconds}s → ${out}/${js}` : `Checked ${what} in ${seconds}s; no errors (nothing written)`;
 }

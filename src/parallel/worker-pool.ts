@@ -29,9 +29,13 @@ interface Batch<I> {
   setup?: unknown;
 }
 
-export async function mapInWorkers<I, O>(module: URL, setup: unknown, items: I[], workers: number, batchSize: number): Promise<O[]> {
+/**
+ * `onResult` sees each result as it arrives (in no particular order), e.g. to write it out at once;
+ * with `keep` false the results are not also collected (the returned array stays empty).
+ */
+export async function mapInWorkers<I, O>(module: URL, setup: unknown, items: I[], workers: number, batchSize: number, onResult?: (index: number, result: O) => void, keep = true): Promise<O[]> {
   const pool = Array.from({ length: Math.max(1, Math.min(workers, Math.ceil(items.length / batchSize))) }, () => new Worker(module));
-  const out: O[] = new Array(items.length);
+  const out: O[] = keep ? new Array(items.length) : [];
   let next = 0;
   try {
     await Promise.all(
@@ -46,7 +50,11 @@ export async function mapInWorkers<I, O>(module: URL, setup: unknown, items: I[]
             };
             worker.on('message', (msg: { id: number; results?: O[]; error?: string }) => {
               if (msg.error) return reject(new Error(`a worker failed: ${msg.error}`));
-              msg.results!.forEach((r, i) => (out[msg.id + i] = r));
+              try {
+                msg.results!.forEach((r, i) => (keep && (out[msg.id + i] = r), onResult?.(msg.id + i, r)));
+              } catch (error) {
+                return reject(error);
+              }
               send();
             });
             worker.on('error', reject);

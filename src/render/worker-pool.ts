@@ -14,8 +14,26 @@ export { defaultWorkers } from '../parallel/worker-pool.js';
 export const MIN_PAGES_FOR_WORKERS = 2000;
 const BATCH = 100;
 
-export async function renderAll(routes: HtmlRoute[], chrome: Chrome, bundle: ClientBundle, workers: number, minPages = MIN_PAGES_FOR_WORKERS): Promise<string[]> {
-  if (workers <= 1 || routes.length < minPages) return routes.map((r) => renderPage(r, chrome, bundle));
+export interface RenderOptions {
+  workers: number;
+  minPages?: number;
+  /** Sees each page as soon as it is rendered. */
+  onPage?: (index: number, html: string) => void;
+  /** Also return every page (default); false when onPage has written them out. */
+  keep?: boolean;
+}
+
+export async function renderAll(routes: HtmlRoute[], chrome: Chrome, bundle: ClientBundle, options: RenderOptions): Promise<string[]> {
+  const { workers, minPages = MIN_PAGES_FOR_WORKERS, onPage, keep = true } = options;
+  if (workers <= 1 || routes.length < minPages) {
+    const out: string[] = [];
+    routes.forEach((r, i) => {
+      const html = renderPage(r, chrome, bundle);
+      onPage?.(i, html);
+      if (keep) out.push(html);
+    });
+    return out;
+  }
   const setup: RenderSetup = { chrome, entries: [...bundle.entries] as RenderSetup['entries'] };
-  return mapInWorkers(workerModule(import.meta.url, './render-worker.ts'), setup, routes, workers, BATCH);
+  return mapInWorkers(workerModule(import.meta.url, './render-worker.ts'), setup, routes, workers, BATCH, onPage, keep);
 }

@@ -1,6 +1,8 @@
 /**
- * The build cache on disk, so a second `legalsite build` reuses the article bodies and pages of the
- * first. Entries are keyed by content hashes (build-cache.ts), so a reused value is exactly what a
+ * The build cache on disk, so a second `legalsite build` reuses the article bodies of the first.
+ * Pages are not kept on disk: at 10,000 articles they made a gigabyte-sized cache whose loading and
+ * saving cost more time and memory than rendering them again (measured with npm run bench); serve
+ * keeps them in memory instead. Entries are keyed by content hashes (build-cache.ts), so a reused value is exactly what a
  * cold build computes; a cache that cannot be read is ignored. Lives in node_modules/.cache/legalsite
  * (or .legalsite-cache/ when there is no node_modules), one file per content folder.
  */
@@ -17,9 +19,9 @@ export function cacheFile(cwd: string, contentDir: string): string {
 
 export function loadDiskCache(file: string): BuildCache {
   try {
-    const data = deserialize(readFileSync(file)) as { version: string; pages: [string, string][]; articleBodies: [string, never][] };
+    const data = deserialize(readFileSync(file)) as { version: string; articleBodies: [string, never][] };
     if (data.version !== packageVersion()) return createBuildCache();
-    return { ...createBuildCache(), pages: new Map(data.pages), articleBodies: new Map(data.articleBodies) };
+    return { ...createBuildCache(), articleBodies: new Map(data.articleBodies) };
   } catch {
     return createBuildCache();
   }
@@ -29,7 +31,7 @@ export function saveDiskCache(file: string, cache: BuildCache): void {
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, serialize({ version: packageVersion(), pages: [...cache.pages], articleBodies: [...cache.articleBodies] }));
+    writeFileSync(temp, serialize({ version: packageVersion(), articleBodies: [...cache.articleBodies] }));
     renameSync(temp, file);
   } catch {
     // A cache is an optimisation: failing to save it must not fail the build.

@@ -1,6 +1,8 @@
 /**
  * The only code that writes the site: every file goes into a fresh temporary folder beside the output
  * folder, which then replaces the old one by rename. A build that fails never touches the old dist/.
+ * Files can be written as they are produced (pages as workers render them), so a large site never
+ * holds all of its output in memory.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
@@ -12,30 +14,55 @@ export interface OutputFile {
   body: string | Uint8Array;
 }
 
-export async function writeDist(outDir: string, files: OutputFile[]): Promise<void> {
+export interface DistWriter {
+  /** Writes one file into the new output folder (synchronously: for thousands of small files that
+   * beats the async thread pool, measured with npm run bench). */
+  write(file: string, body: string | Uint8Array): void;
+  /** Swaps the new folder in for the old one. */
+  commit(): Promise<void>;
+  /** Removes the new folder; the old one stays as it was. */
+  abort(): Promise<void>;
+}
+
+export async function openDist(outDir: string): Promise<DistWriter> {
   const abs = path.resolve(outDir);
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
   const temp = `${abs}.tmp-${stamp}`;
   const old = `${abs}.old-${stamp}`;
   await mkdir(path.dirname(abs), { recursive: true });
+  mkdirSync(temp, { recursive: true });
+  const made = new Set<string>([temp]);
+  return {
+    write(file, body) {
+      const target = path.join(temp, file);
+      const dir = path.dirname(target);
+      if (!made.has(dir)) (mkdirSync(dir, { recursive: true }), made.add(dir));
+      writeFileSync(target, body);
+    },
+    async commit() {
+      let hadOld = true;
+      try {
+        await rename(abs, old);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        hadOld = false;
+      }
+      await rename(temp, abs);
+      if (hadOld) await rm(old, { recursive: true, force: true });
+    },
+    async abort() {
+      await rm(temp, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function writeDist(outDir: string, files: OutputFile[]): Promise<void> {
+  const writer = await openDist(outDir);
   try {
-    const dirs = new Set(files.map((f) => path.dirname(path.join(temp, f.path))));
-    mkdirSync(temp, { recursive: true });
-    for (const dir of [...dirs].sort()) mkdirSync(dir, { recursive: true });
-    // Synchronous writes: for thousands of small files they beat the async thread pool by far
-    // (measured with npm run bench), and a build has nothing else to do meanwhile.
-    for (const f of files) writeFileSync(path.join(temp, f.path), f.body);
+    for (const f of files) writer.write(f.path, f.body);
   } catch (error) {
-    await rm(temp, { recursive: true, force: true });
+    await writer.abort();
     throw error;
   }
-  let hadOld = true;
-  try {
-    await rename(abs, old);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    hadOld = false;
-  }
-  await rename(temp, abs);
-  if (hadOld) await rm(old, { recursive: true, force: true });
+  await writer.commit();
 }
