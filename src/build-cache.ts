@@ -11,6 +11,8 @@ import type { ClientBundle } from './bundle/client-bundle.js';
 
 export interface BuildCache {
   articleBodies: Map<string, ArticleBody>;
+  /** Parsed YAML data by text hash (load). */
+  yaml: Map<string, unknown>;
   pages: Map<string, string>;
   bundle?: { key: string; value: ClientBundle };
   /** Hash of every file written by the last build, for writing only what changed. */
@@ -18,7 +20,7 @@ export interface BuildCache {
 }
 
 export function createBuildCache(): BuildCache {
-  return { articleBodies: new Map(), pages: new Map(), written: new Map() };
+  return { articleBodies: new Map(), yaml: new Map(), pages: new Map(), written: new Map() };
 }
 
 export function hashOf(...parts: (string | Uint8Array)[]): string {

@@ -106,7 +106,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   }
   if (diskFile) opts = { ...opts, cache: timed('cache-load', () => loadDiskCache(diskFile)) };
-  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd }));
+  const yamlMemo = opts.cache && { previous: opts.cache.yaml, next: new Map<string, unknown>() };
+  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo }));
+  if (opts.cache && yamlMemo) opts.cache.yaml = yamlMemo.next;
   // Cross-reference checks need every file; with a file unreadable they would only echo its error.
   if (!loaded.site || loaded.diagnostics.length) return fail(loaded.diagnostics);
   const source = loaded.site;

@@ -3,7 +3,7 @@
  * The front matter sits between a first line `---` and the next line `---`.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { parseYamlSource, type YamlSource } from './yaml-source.js';
+import { parseYamlSource, type YamlMemo, type YamlSource } from './yaml-source.js';
 
 export interface FrontMatterFile {
   source: YamlSource;
@@ -15,6 +15,7 @@ export interface FrontMatterFile {
 export function splitFrontMatter(
   text: string,
   file: string,
+  memo?: YamlMemo,
 ): { parsed?: FrontMatterFile; diagnostics: Diagnostic[] } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   if (lines[0]?.trim() !== '---') {
@@ -29,7 +30,7 @@ export function splitFrontMatter(
     };
   }
   const yamlText = lines.slice(1, close).join('\n');
-  const { source, diagnostics } = parseYamlSource(yamlText, file, 1);
+  const { source, diagnostics } = parseYamlSource(yamlText, file, 1, memo);
   return {
     parsed: { source, body: lines.slice(close + 1).join('\n'), bodyLine: close + 2 },
     diagnostics,

@@ -12,7 +12,7 @@ import type { SiteSource } from '../model.js';
 import { validateAgainstSchema, type SchemaId } from '../validate/schema-validator.js';
 import { splitFrontMatter } from './front-matter.js';
 import { toArticle, toConfig, toDataset, toPage, toTemplates, toTerm } from './normalize.js';
-import { parseYamlSource, type YamlSource } from './yaml-source.js';
+import { parseYamlSource, type YamlMemo, type YamlSource } from './yaml-source.js';
 
 export interface LoadResult {
   site?: SiteSource;
@@ -25,6 +25,8 @@ export interface LoadOptions {
   contentDir: string;
   /** Paths in diagnostics are relative to this folder (the working directory). */
   cwd: string;
+  /** YAML parsed by an earlier build (serve, or the disk cache), reused for unchanged texts. */
+  yamlMemo?: YamlMemo;
 }
 
 /** Loads and schema-validates every content file. */
@@ -49,13 +51,13 @@ export function readContent(opts: LoadOptions): LoadResult {
   const loadYaml = (abs: string, schema: SchemaId): YamlSource | undefined => {
     const text = read(abs);
     if (text === undefined) return undefined;
-    const { source, diagnostics: syntax } = parseYamlSource(text, rel(abs));
+    const { source, diagnostics: syntax } = parseYamlSource(text, rel(abs), 0, opts.yamlMemo);
     return accept(source, syntax, schema);
   };
   const loadMarkdown = (abs: string, schema: SchemaId) => {
     const text = read(abs);
     if (text === undefined) return undefined;
-    const { parsed, diagnostics: syntax } = splitFrontMatter(text, rel(abs));
+    const { parsed, diagnostics: syntax } = splitFrontMatter(text, rel(abs), opts.yamlMemo);
     if (!parsed) {
       diagnostics.push(...syntax);
       return undefined;

@@ -5,6 +5,7 @@
  */
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { hashOf } from '../build-cache.js';
 
 export type FieldPath = (string | number)[];
 
@@ -21,11 +22,29 @@ export interface YamlSource {
 }
 
 /** Parses `text` from `file`; `lineOffset` is how many file lines precede the YAML (front matter). */
+/**
+ * Data of YAML texts parsed before (`previous`), keyed by a hash of the text: parsing is most of
+ * loading, and a rebuild (serve, or build with its disk cache) mostly reads texts it has seen. Every
+ * text parsed without errors goes into `next`, the memo for the build after, so it never grows stale.
+ */
+export interface YamlMemo {
+  previous: Map<string, unknown>;
+  next: Map<string, unknown>;
+}
+
 export function parseYamlSource(
   text: string,
   file: string,
   lineOffset = 0,
+  memo?: YamlMemo,
 ): { source: YamlSource; diagnostics: Diagnostic[] } {
+  const memoKey = memo && hashOf(text);
+  if (memoKey && memo!.previous.has(memoKey)) {
+    const known = memo!.previous.get(memoKey);
+    memo!.next.set(memoKey, known);
+    // A copy: loaders may fill in defaults, and the memo must keep the data exactly as parsed.
+    return { source: { file, data: structuredClone(known), locate: locator(text, lineOffset) }, diagnostics: [] };
+  }
   const parsed = parse(text, lineOffset);
   const diagnostics: Diagnostic[] = parsed.doc.errors.map((e) => {
     const pos = parsed.at(e.pos[0]);
@@ -33,11 +52,19 @@ export function parseYamlSource(
     return diagnostic('yaml-syntax', { file, ...pos }, '', `is not valid YAML: ${firstLine}`);
   });
   const data = diagnostics.length ? undefined : parsed.doc.toJS({ maxAliasCount: 100 });
-  // The parsed document is many times the size of its text, and positions are wanted only when
-  // something is wrong: keep the text and parse it again on the first lookup (10,000 files at scale).
+  if (memoKey && !diagnostics.length) memo!.next.set(memoKey, structuredClone(data));
+  return { source: { file, data, locate: locator(text, lineOffset) }, diagnostics };
+}
+
+/**
+ * Where a field path starts in a YAML text. The parsed document is many times the size of its text,
+ * and positions are wanted only when something is wrong: keep the text and parse it again on the
+ * first lookup (10,000 files at scale).
+ */
+function locator(text: string, lineOffset: number): YamlSource['locate'] {
   let positions: ReturnType<typeof parse> | undefined;
 
-  const locate = (path: FieldPath, key = false): Position => {
+  return (path: FieldPath, key = false): Position => {
     positions ??= parse(text, lineOffset);
     const { doc, at } = positions;
     const start = at(0);
@@ -67,8 +94,6 @@ export function parseYamlSource(
       return range ? at(range[0]) : undefined;
     }
   };
-
-  return { source: { file, data, locate }, diagnostics };
 }
 
 function parse(text: string, lineOffset: number) {

@@ -1,5 +1,6 @@
 /**
- * The build cache on disk, so a second `legalsite build` reuses the article bodies of the first.
+ * The build cache on disk, so a second `legalsite build` reuses the parsed YAML and article bodies
+ * of the first.
  * Pages are not kept on disk: at 10,000 articles they made a gigabyte-sized cache whose loading and
  * saving cost more time and memory than rendering them again (measured with npm run bench); serve
  * keeps them in memory instead. Entries are keyed by content hashes (build-cache.ts), so a reused value is exactly what a
@@ -19,9 +20,9 @@ export function cacheFile(cwd: string, contentDir: string): string {
 
 export function loadDiskCache(file: string): BuildCache {
   try {
-    const data = deserialize(readFileSync(file)) as { version: string; articleBodies: [string, never][] };
+    const data = deserialize(readFileSync(file)) as { version: string; articleBodies: [string, never][]; yaml: [string, unknown][] };
     if (data.version !== packageVersion()) return createBuildCache();
-    return { ...createBuildCache(), articleBodies: new Map(data.articleBodies) };
+    return { ...createBuildCache(), articleBodies: new Map(data.articleBodies), yaml: new Map(data.yaml) };
   } catch {
     return createBuildCache();
   }
@@ -31,7 +32,7 @@ export function saveDiskCache(file: string, cache: BuildCache): void {
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, serialize({ version: packageVersion(), articleBodies: [...cache.articleBodies] }));
+    writeFileSync(temp, serialize({ version: packageVersion(), articleBodies: [...cache.articleBodies], yaml: [...cache.yaml] }));
     renameSync(temp, file);
   } catch {
     // A cache is an optimisation: failing to save it must not fail the build.

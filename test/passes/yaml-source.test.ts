@@ -62,4 +62,25 @@ test('references need a url or a source', () => {
   assert.ok(problems.some((p) => p.field === 'references[0]' && /url or a source/.test(p.message)));
 });
 
+test('a memo of parsed texts gives the same data and positions, as a copy, and carries only texts still in use', () => {
+  const text = 'title: Hash value\ntags: [evidence]\ndefinition: A fingerprint.\n';
+  const first = { previous: new Map<string, unknown>(), next: new Map<string, unknown>() };
+  const parsed = parseYamlSource(text, 'a.yaml', 0, first).source;
+  assert.is(first.next.size, 1);
+  const second = { previous: first.next, next: new Map<string, unknown>() };
+  const reused = parseYamlSource(text, 'a.yaml', 0, second).source;
+  assert.equal(reused.data, parsed.data);
+  (reused.data as { tags: string[] }).tags.push('changed');
+  assert.equal((parseYamlSource(text, 'a.yaml', 0, second).source.data as { tags: string[] }).tags, ['evidence'], 'the memo is not changed through its copies');
+  assert.equal(reused.locate(['definition']), { line: 3, column: 13 });
+  const edited = parseYamlSource(text.replace('fingerprint', 'digest'), 'a.yaml', 0, second).source;
+  assert.is((edited.data as { definition: string }).definition, 'A digest.');
+  const third = { previous: second.next, next: new Map<string, unknown>() };
+  parseYamlSource('title: Other\n', 'b.yaml', 0, third);
+  assert.is(third.next.size, 1, 'texts no longer read are dropped');
+  const broken = { previous: new Map<string, unknown>(), next: new Map<string, unknown>() };
+  assert.is(parseYamlSource('title: [unclosed\n', 'c.yaml', 0, broken).diagnostics.length > 0, true);
+  assert.is(broken.next.size, 0, 'texts with errors are not kept');
+});
+
 test.run();
