@@ -24,7 +24,7 @@ import { type BuildCache, hashOf, pruneTo } from './build-cache.js';
 import type { HtmlRoute } from './routes/types.js';
 import { openDist, type OutputFile } from './write/write-dist.js';
 import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
-import { inputKey, outputUnchanged, readBuildState, recordOutput, saveBuildState, type BuildState } from './write/up-to-date.js';
+import { inputKey, outputUnchanged, readBuildState, recordOutput, reusableOutput, saveBuildState, type BuildState } from './write/up-to-date.js';
 import { json } from './routes/machine-files.js';
 import { diffManifests } from './passes/manifest.js';
 import { MANIFEST_PATH } from './load/read-previous-manifest.js';
@@ -98,8 +98,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const outAbs = path.resolve(cwd, opts.outDir);
   const stateFile = diskFile && opts.write ? path.join(path.dirname(diskFile), `${hashOf(path.resolve(cwd, opts.contentDir), outAbs).slice(0, 16)}.state.json`) : undefined;
   const key = stateFile ? timed('up-to-date', () => inputKey(path.resolve(cwd, opts.contentDir), { baseUrl: opts.baseUrl })) : undefined;
+  const state = stateFile ? readBuildState(stateFile) : undefined;
   if (stateFile && key) {
-    const state = readBuildState(stateFile);
     if (state && state.inputKey === key && state.outDir === outAbs && timed('up-to-date', () => outputUnchanged(outAbs, state) && recordNoChanges(outAbs, state))) {
       saveBuildState(stateFile, state);
       return { ok: true, diagnostics: [], files: [], fileCount: state.files.length, routes: [], pages: state.pages, upToDate: true, timings, ms: performance.now() - started };
@@ -156,15 +156,36 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // the caller wants the files back, not kept: at 10,000 articles they are over a gigabyte.
   const keep = opts.retainFiles ?? true;
   const writer = opts.write ? await openDist(outAbs) : undefined;
+  // With a state file, each output's fingerprint is recorded; a file whose fingerprint is unchanged
+  // since the last build is carried over from the old output folder instead of rendered and written.
+  const fingerprints = stateFile ? new Map<string, string>() : undefined;
+  const reusable = writer && fingerprints && !keep ? reusableOutput(outAbs, state) : undefined;
   let html: Map<HtmlRoute, string>;
   try {
-    timed('write', () => routes.forEach((r) => r.kind === 'file' && writer?.write(outputPath(r), r.body)));
+    timed('write', () => {
+      for (const r of routes) {
+        if (r.kind !== 'file') continue;
+        const file = outputPath(r);
+        const fingerprint = fingerprints ? hashOf(r.body) : undefined;
+        if (fingerprint) fingerprints!.set(file, fingerprint);
+        const existing = fingerprint && reusable?.(file, fingerprint);
+        if (!(existing && writer!.reuse(file, existing))) writer?.write(file, r.body);
+      }
+    });
+    const pageKeys = fingerprints ? timed('render', () => renderKeys(htmlRoutes, chrome, bundle)) : undefined;
+    const toRender = htmlRoutes.filter((r, i) => {
+      if (!pageKeys) return true;
+      const file = outputPath(r);
+      fingerprints!.set(file, pageKeys[i]);
+      const existing = reusable?.(file, pageKeys[i]);
+      return !(existing && writer!.reuse(file, existing));
+    });
     const t1 = performance.now();
     opts.onPhase?.('render');
     // The in-memory page cache (serve); a cache loaded from disk holds article bodies only.
     const pageCache = diskFile ? undefined : opts.cache;
-    html = await renderWithCache(htmlRoutes, chrome, bundle, pageCache, { workers, minPages: opts.minPagesForWorkers, keep, onPage: writer && ((route, body) => writer.write(outputPath(route), body)) });
-    timings.set('render', performance.now() - t1);
+    html = await renderWithCache(toRender, chrome, bundle, pageCache, { workers, minPages: opts.minPagesForWorkers, keep, onPage: writer && ((route, body) => writer.write(outputPath(route), body)) });
+    timings.set('render', (timings.get('render') ?? 0) + performance.now() - t1);
   } catch (error) {
     await writer?.abort();
     throw error;
@@ -172,7 +193,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const files = keep ? routes.map((r): OutputFile => ({ path: outputPath(r), body: r.kind === 'html' ? html.get(r)! : r.body })) : [];
   if (writer) {
     await timed('write', () => writer.commit());
-    if (stateFile && key) timed('up-to-date', () => saveBuildState(stateFile, { inputKey: key, outDir: outAbs, pages: htmlRoutes.length, files: recordOutput(outAbs, routes.map(outputPath)) }));
+    if (stateFile && key) timed('up-to-date', () => saveBuildState(stateFile, { inputKey: key, outDir: outAbs, pages: htmlRoutes.length, files: recordOutput(outAbs, routes.map(outputPath), fingerprints) }));
   }
   if (diskFile && opts.cache) timed('cache-save', () => saveDiskCache(diskFile, opts.cache!));
   const gzipped = new Map(bundle.files.map((f) => [f.url, gzipSync(f.body).byteLength]));
@@ -209,6 +230,7 @@ function recordNoChanges(outDir: string, state: BuildState): boolean {
     const [[, size, mtimeMs]] = recordOutput(outDir, [rel]);
     entry[1] = size;
     entry[2] = mtimeMs;
+    entry[3] = hashOf(route.body);
   }
   return true;
 }
@@ -233,8 +255,7 @@ async function renderWithCache(routes: HtmlRoute[], chrome: Chrome, bundle: Clie
     if (keep) routes.forEach((r, i) => out.set(r, html[i]));
     return out;
   }
-  const context = hashOf(templatesKey(), JSON.stringify(chrome), JSON.stringify([...bundle.entries]));
-  const keys = routes.map((r) => hashOf(context, JSON.stringify(r)));
+  const keys = renderKeys(routes, chrome, bundle);
   const missing = routes.filter((_, i) => !cache.pages.has(keys[i]));
   const rendered = await renderAll(missing, chrome, bundle, { workers: options.workers, minPages: options.minPages });
   const fresh = new Map(missing.map((r, i) => [r, rendered[i]]));
@@ -246,6 +267,12 @@ async function renderWithCache(routes: HtmlRoute[], chrome: Chrome, bundle: Clie
   });
   pruneTo(cache.pages, new Set(keys));
   return out;
+}
+
+/** For each route, a hash of everything its page is rendered from: props, metadata, chrome, scripts, templates. */
+function renderKeys(routes: HtmlRoute[], chrome: Chrome, bundle: ClientBundle): string[] {
+  const context = hashOf(templatesKey(), JSON.stringify(chrome), JSON.stringify([...bundle.entries]));
+  return routes.map((r) => hashOf(context, JSON.stringify(r)));
 }
 
 const FOOTER_PAGES: { name: string; label: string; fragment?: string }[] = [

@@ -14,8 +14,9 @@ export interface BuildState {
   inputKey: string;
   outDir: string;
   pages: number;
-  /** Every file of the build, as written: path inside the output folder, size and modification time. */
-  files: [path: string, size: number, mtimeMs: number][];
+  /** Every file of the build, as written: path inside the output folder, size, modification time,
+   * and a fingerprint of its inputs (a page's render inputs, a file's bytes) to reuse it by. */
+  files: [path: string, size: number, mtimeMs: number, fingerprint?: string][];
 }
 
 /**
@@ -58,11 +59,31 @@ export function saveBuildState(file: string, state: BuildState): void {
 }
 
 /** What was written, read back from the output folder after a build. */
-export function recordOutput(outDir: string, paths: string[]): BuildState['files'] {
+export function recordOutput(outDir: string, paths: string[], fingerprints?: Map<string, string>): BuildState['files'] {
   return paths.map((p) => {
     const st = statSync(path.join(outDir, p));
-    return [p, st.size, st.mtimeMs];
+    const fingerprint = fingerprints?.get(p);
+    return fingerprint ? [p, st.size, st.mtimeMs, fingerprint] : [p, st.size, st.mtimeMs];
   });
+}
+
+/**
+ * The files of the previous build that can be carried into this one unchanged: same fingerprint,
+ * and still as that build wrote them (size and modification time).
+ */
+export function reusableOutput(outDir: string, state: BuildState | undefined) {
+  const byPath = new Map((state?.outDir === path.resolve(outDir) ? state.files : []).map((f) => [f[0], f]));
+  return (file: string, fingerprint: string): string | undefined => {
+    const entry = byPath.get(file);
+    if (!entry || entry[3] !== fingerprint) return undefined;
+    const abs = path.join(outDir, file);
+    try {
+      const st = statSync(abs);
+      return st.size === entry[1] && st.mtimeMs === entry[2] ? abs : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /** True when the output folder holds exactly the files of `state`, each as it was written. */

@@ -4,7 +4,7 @@
  * Files can be written as they are produced (pages as workers render them), so a large site never
  * holds all of its output in memory.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -18,6 +18,9 @@ export interface DistWriter {
   /** Writes one file into the new output folder (synchronously: for thousands of small files that
    * beats the async thread pool, measured with npm run bench). */
   write(file: string, body: string | Uint8Array): void;
+  /** Carries a file of the old output folder into the new one unchanged (a hard link, so no bytes
+   * are copied); false when the file system cannot link, and the caller writes it instead. */
+  reuse(file: string, existing: string): boolean;
   /** Swaps the new folder in for the old one. */
   commit(): Promise<void>;
   /** Removes the new folder; the old one stays as it was. */
@@ -32,12 +35,23 @@ export async function openDist(outDir: string): Promise<DistWriter> {
   await mkdir(path.dirname(abs), { recursive: true });
   mkdirSync(temp, { recursive: true });
   const made = new Set<string>([temp]);
+  const target = (file: string) => {
+    const abs = path.join(temp, file);
+    const dir = path.dirname(abs);
+    if (!made.has(dir)) (mkdirSync(dir, { recursive: true }), made.add(dir));
+    return abs;
+  };
   return {
     write(file, body) {
-      const target = path.join(temp, file);
-      const dir = path.dirname(target);
-      if (!made.has(dir)) (mkdirSync(dir, { recursive: true }), made.add(dir));
-      writeFileSync(target, body);
+      writeFileSync(target(file), body);
+    },
+    reuse(file, existing) {
+      try {
+        linkSync(existing, target(file));
+        return true;
+      } catch {
+        return false;
+      }
     },
     async commit() {
       let hadOld = true;

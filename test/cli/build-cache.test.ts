@@ -1,6 +1,6 @@
 /** The build cache and worker rendering never change the output: warm builds, builds after one
  * change and multi-threaded builds are byte-identical to cold single-threaded builds. */
-import { cpSync, existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -56,8 +56,13 @@ test('anything that could change the output makes build rebuild', async () => {
   assert.not.ok(await rebuilds(), 'nothing changed');
   const article = path.join(cwd, 'content/articles/privilege-basics.md');
   writeFileSync(article, readFileSync(article, 'utf8').replace('Privilege protects', 'Privilege shields'));
+  const mtime = (f: string) => statSync(dist(f)).mtimeMs;
+  const before = { about: mtime('about.html'), article: mtime('articles/privilege-basics.html') };
   assert.ok(await rebuilds(), 'a content file changed');
   assert.match(readFileSync(dist('articles/privilege-basics.html'), 'utf8'), /Privilege shields/);
+  // Files whose inputs did not change are carried over, not rewritten (uploads and rsync skip them).
+  assert.is(mtime('about.html'), before.about, 'an unaffected page keeps its modification time');
+  assert.is.not(mtime('articles/privilege-basics.html'), before.article);
   utimesSync(article, new Date(), new Date());
   assert.not.ok(await rebuilds(), 'a content file touched but not changed');
   writeFileSync(dist('robots.txt'), 'User-agent: *\nDisallow: /\n');
