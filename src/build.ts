@@ -24,11 +24,7 @@ import { type BuildCache, hashOf, pruneTo } from './build-cache.js';
 import type { HtmlRoute } from './routes/types.js';
 import { openDist, type OutputFile } from './write/write-dist.js';
 import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
-import { inputKey, outputUnchanged, readBuildState, recordOutput, reusableOutput, saveBuildState, type BuildState } from './write/up-to-date.js';
-import { json } from './routes/machine-files.js';
-import { diffManifests } from './passes/manifest.js';
-import { MANIFEST_PATH } from './load/read-previous-manifest.js';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { inputKey, outputUnchanged, readBuildState, recordNoChanges, recordOutput, reusableOutput, saveBuildState } from './write/up-to-date.js';
 import type { Chrome } from '../templates/types.js';
 
 export interface BuildOptions {
@@ -69,6 +65,8 @@ export interface BuildResult {
   timings: Map<string, number>;
   /** Set when nothing changed since the build that wrote the output folder, so nothing was rebuilt. */
   upToDate?: boolean;
+  /** What pages were rendered with, so serve can re-render one page without a full build. */
+  render?: { chrome: Chrome; bundle: ClientBundle };
   ms: number;
 }
 
@@ -203,36 +201,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       return { url: r.url, gzipBytes: [...new Set([...scripts, ...preloads])].reduce((n, u) => n + (gzipped.get(u) ?? 0), 0) };
     })
     .reduce<{ url: string; gzipBytes: number } | undefined>((max, x) => (!max || x.gzipBytes > max.gzipBytes ? x : max), undefined);
-  return { ok: true, diagnostics: [], files, fileCount: routes.length, routes, site, pages: htmlRoutes.length, heaviestJs, timings, ms: performance.now() - started };
-}
-
-/**
- * A rebuild with nothing changed would record no changes in _legalsite/changes.json (it diffs the
- * manifest against itself): write that, as a full build would, and note the file's new stat.
- */
-function recordNoChanges(outDir: string, state: BuildState): boolean {
-  const manifest = readPreviousManifest(outDir);
-  if (!manifest) return false;
-  const route = json('/_legalsite/changes.json', diffManifests(manifest, manifest, ''));
-  const rel = outputPath(route);
-  const abs = path.join(outDir, rel);
-  const entry = state.files.find(([p]) => p === rel);
-  if (!entry || !state.files.some(([p]) => p === MANIFEST_PATH)) return false;
-  let current: string | undefined;
-  try {
-    current = readFileSync(abs, 'utf8');
-  } catch {
-    return false;
-  }
-  if (current !== route.body) {
-    writeFileSync(`${abs}.tmp`, route.body);
-    renameSync(`${abs}.tmp`, abs);
-    const [[, size, mtimeMs]] = recordOutput(outDir, [rel]);
-    entry[1] = size;
-    entry[2] = mtimeMs;
-    entry[3] = hashOf(route.body);
-  }
-  return true;
+  return { ok: true, diagnostics: [], files, fileCount: routes.length, routes, site, pages: htmlRoutes.length, heaviestJs, render: { chrome, bundle }, timings, ms: performance.now() - started };
 }
 
 async function cachedBundle(cache: BuildCache | undefined): Promise<ClientBundle> {

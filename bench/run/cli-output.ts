@@ -1,6 +1,6 @@
 /**
  * Parses what `legalsite build --profile` prints: the summary line ("Built 2414 pages, 5454 files in
- * 26.26s → …") and the profile table (lines "  name   123.4 ms" under "Time per pass and phase:").
+ * 26.26s → …", or the up-to-date line of a build with nothing to do) and the profile table (lines "  name   123.4 ms" under "Time per pass and phase:").
  * Reads: captured stdout text. Writes: nothing.
  */
 
@@ -11,9 +11,9 @@ export interface BuildSummary {
   reportedMs: number;
 }
 
-/** The summary line's figures, if the line is there. */
+/** The summary line's figures, if the line is there: "Built …", or "… is up to date: … (N pages, M files; checked in Ss)". */
 export function parseSummary(stdout: string): BuildSummary | undefined {
-  const m = /Built (\d+) pages, (\d+) files in ([\d.]+)s/.exec(stdout);
+  const m = /Built (\d+) pages, (\d+) files in ([\d.]+)s/.exec(stdout) ?? /is up to date: .*\((\d+) pages, (\d+) files; checked in ([\d.]+)s\)/.exec(stdout);
   return m ? { pages: Number(m[1]), files: Number(m[2]), reportedMs: Number(m[3]) * 1000 } : undefined;
 }
 

@@ -1,6 +1,8 @@
 /**
  * `legalsite serve`: builds, serves, watches. The Site's derived work is kept in memory (BuildCache);
- * on a change it rebuilds, writes only the files whose bytes changed, and tells open pages to reload.
+ * on a change it rebuilds, writes only the files whose bytes changed, and tells the open pages whose
+ * HTML changed to reload. An edit to one article first updates that article's page alone
+ * (article-preview.ts), so the page being written reloads at once, before the full rebuild.
  * Invalid content keeps the last good site served and shows the same file:line errors in the
  * terminal and in an overlay in the browser; fixing the file clears it.
  * Watches: the content folder and legalsite's own styles and browser code.
@@ -15,6 +17,9 @@ import { packageRoot } from '../package-root.js';
 import { startServer, type RunningServer } from '../serve.js';
 import { SECURITY_HEADERS } from '../security.js';
 import { rememberFiles, writeChangedFiles } from '../write/write-changed.js';
+import { articlePreviewer } from './article-preview.js';
+import { renameSync, writeFileSync } from 'node:fs';
+import { hashOf } from '../build-cache.js';
 
 export interface DevServerOptions {
   contentDir: string;
@@ -38,6 +43,14 @@ export interface DevServer extends RunningServer {
 }
 
 /** Starts after a good first build (the caller has printed its errors otherwise). */
+/** Which open pages a rebuild's changed files should reload: the pages whose HTML changed, or all
+ * of them when styles or scripts changed. */
+function reloadScope(changed: string[]): { pages: string[]; all: boolean } {
+  const all = changed.some((f) => f.startsWith('assets/'));
+  const pages = changed.filter((f) => f.endsWith('.html')).map((f) => (f === 'index.html' ? '/' : `/${f.slice(0, -'.html'.length)}`));
+  return { pages, all };
+}
+
 export async function startDevServer(first: BuildResult, opts: DevServerOptions): Promise<DevServer> {
   const outDir = path.resolve(opts.cwd, opts.outDir);
   let cache = opts.cache;
@@ -50,6 +63,24 @@ export async function startDevServer(first: BuildResult, opts: DevServerOptions)
   }
   rememberFiles(files, cache.written);
   const server = await startServer({ root: outDir, port: opts.port, host: opts.host, live: true, headers: { ...SECURITY_HEADERS, ...opts.headers } });
+
+  let previewer = articlePreviewer(first, opts.cwd);
+  const preview = (changedFile: string) => {
+    const t0 = performance.now();
+    try {
+      const page = previewer(changedFile);
+      if (!page) return;
+      const abs = path.join(outDir, page.file);
+      writeFileSync(`${abs}.preview-tmp`, page.html);
+      renameSync(`${abs}.preview-tmp`, abs);
+      cache.written.set(page.file, hashOf(page.html));
+      server.broadcast('reload', { pages: [page.url] });
+      opts.log(`Updated ${page.url} in ${Math.round(performance.now() - t0)} ms; rebuilding the rest…`);
+    } catch (error) {
+      // The full rebuild that follows reports whatever went wrong.
+      opts.log(`legalsite: quick preview skipped: ${(error as Error).message}`);
+    }
+  };
 
   let running = false;
   let again = false;
@@ -67,9 +98,10 @@ export async function startDevServer(first: BuildResult, opts: DevServerOptions)
       } else {
         const report = await writeChangedFiles(outDir, result.files, cache.written);
         const ms = performance.now() - t0;
+        previewer = articlePreviewer(result, opts.cwd);
         server.setInitialEvent(undefined);
         server.broadcast('ok', {});
-        if (report.written.length || report.deleted.length) server.broadcast('reload', { changed: report.written.length, deleted: report.deleted.length });
+        if (report.written.length || report.deleted.length) server.broadcast('reload', reloadScope([...report.written, ...report.deleted]));
         opts.log(`Rebuilt in ${Math.round(ms)} ms: ${report.written.length} files written, ${report.deleted.length} deleted`);
       }
       opts.onRebuild?.(result, performance.now() - t0);
@@ -88,10 +120,17 @@ export async function startDevServer(first: BuildResult, opts: DevServerOptions)
   const watched = [path.resolve(opts.cwd, opts.contentDir), path.join(root, 'templates', 'styles'), path.join(root, 'templates', 'client'), path.join(root, 'templates', 'islands')];
   const watcher = watch(watched, { ignoreInitial: true, ignored: (p) => p.startsWith(outDir) || /(^|[/\\])\.[^/\\]/.test(path.basename(p)) });
   let timer: NodeJS.Timeout | undefined;
-  watcher.on('all', () => {
+  const burst: { event: string; file: string }[] = [];
+  watcher.on('all', (event, file) => {
+    burst.push({ event, file: path.resolve(file) });
     clearTimeout(timer);
     // Editors often write a file in two steps; wait for the burst to end.
-    timer = setTimeout(() => void rebuild(), 30);
+    timer = setTimeout(() => {
+      const edits = burst.splice(0);
+      // One edited article: its own page first, at once; then the full rebuild for everything else.
+      if (edits.every((e) => e.event === 'change' && e.file === edits[0].file)) preview(edits[0].file);
+      void rebuild();
+    }, 30);
   });
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {

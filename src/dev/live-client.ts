@@ -1,6 +1,7 @@
 /**
  * The live-reload client `legalsite serve` adds to every HTML page it serves (never to dist/): it
- * listens to /__legalsite/events, reloads on "reload" keeping the scroll position, and shows the build
+ * listens to /__legalsite/events, reloads on a "reload" that names its page (or all pages), keeping the
+ * scroll position, and shows the build
  * errors in an overlay on "build-error" until a good build clears it. Styles are set through the DOM,
  * so it runs under the site's Content Security Policy.
  */
@@ -37,7 +38,13 @@ function show(lines) {
   document.body.appendChild(overlay);
 }
 const events = new EventSource('${EVENTS_PATH}');
-events.addEventListener('reload', () => { sessionStorage.setItem(key, String(window.scrollY)); location.reload(); });
+// A reload names the pages whose HTML changed; "all" when styles or scripts changed too.
+events.addEventListener('reload', (e) => {
+  const data = e.data ? JSON.parse(e.data) : {};
+  if (!data.all && Array.isArray(data.pages) && !data.pages.includes(location.pathname)) return;
+  sessionStorage.setItem(key, String(window.scrollY));
+  location.reload();
+});
 events.addEventListener('build-error', (e) => show(JSON.parse(e.data).lines));
 events.addEventListener('ok', hide);
 `;

@@ -3,6 +3,7 @@
  * Markdown pages and the 404 page (spec §2). Decides URLs, titles, descriptions and JSON-LD.
  */
 import { FILTER_CHIPS, GLOSSARY_STRUCTURED_TERMS, STRUCTURED_LIST_ITEMS } from '../constants.js';
+import type { Article } from '../model.js';
 import type { BuiltSite } from '../pipeline.js';
 import { articleLd, breadcrumbLd, definedTermLd, definedTermSetLd, faqLd, itemListLd, websiteLd } from '../structured-data.js';
 import type { ArticlePageProps } from '../../templates/pages/ArticlePage.js';
@@ -52,66 +53,7 @@ export function sitePageRoutes(site: BuiltSite, extras: { termPage: (slug: strin
     }),
   });
 
-  for (const a of site.articles) {
-    const body = site.bodies.get(a.slug)!;
-    const fields = site.fields.get(a.slug)!;
-    const stats = site.stats.get(a.slug)!;
-    const crumbs = [{ label: 'Home', href: '/' }, { label: 'Articles', href: '/articles' }, { label: a.title, href: `/articles/${a.slug}` }];
-    const props: ArticlePageProps = {
-      crumbs,
-      slug: a.slug,
-      title: a.title,
-      summary: a.summary,
-      author: a.author,
-      reviewedBy: a.reviewedBy,
-      datePublished: a.datePublished,
-      dateModified: a.dateModified,
-      jurisdiction: a.jurisdiction,
-      tags: a.tags,
-      readingTime: stats.readingTime,
-      answer: fields.answer && { slug: a.slug, title: fields.answer.title, pointsHtml: fields.answer.pointsHtml, citation: fields.answer.citation },
-      takeawaysHtml: fields.takeawaysHtml,
-      bodyHtml: body.html,
-      headings: body.headings,
-      faq: fields.faq,
-      references: a.references,
-      seeAlso: a.seeAlso.map((ref) => {
-        const [kind, slug] = ref.split('/');
-        const label = kind === 'glossary' ? terms.get(slug)?.title : bySlug.get(slug)?.title;
-        return { href: `/${ref}`, label: label ?? slug };
-      }),
-      downloads: a.downloads,
-      editorialNoteHtml: fields.editorialNoteHtml,
-      ...site.neighbours.get(a.slug),
-      licenseName: config.license.name,
-      licenseUrl: config.license.url,
-      copyData: {
-        slug: a.slug,
-        title: a.title,
-        url: `${config.baseUrl}/articles/${a.slug}`,
-        product: config.name,
-        dateModified: a.dateModified,
-        jurisdiction: a.jurisdiction,
-        tags: a.tags,
-        points: fields.answer?.points ?? [],
-        takeaways: a.keyTakeaways.map(inlineText),
-        sources: a.references.map((r) => ({ title: r.source ? `${r.title}, ${r.source}` : r.title, url: r.url, pinpoint: r.pinpoint })),
-        license: config.license.name,
-      },
-      editorialEmail: config.editorialEmail,
-    };
-    const jsonLd: object[] = [articleLd(config, a, stats.wordCount), breadcrumbLd(config, crumbs)];
-    if (fields.faq.length) jsonLd.push(faqLd(fields.faq));
-    routes.push({
-      kind: 'html',
-      url: `/articles/${a.slug}`,
-      template: 'article',
-      lastmod: a.dateModified,
-      content: { type: 'article', slug: a.slug },
-      props,
-      meta: makeMeta(config, { title: a.title, description: a.description, url: `/articles/${a.slug}`, keywords: a.tags, ogType: 'article', jsonLd }),
-    });
-  }
+  for (const a of site.articles) routes.push(articlePageRoute(site, a, { bySlug, terms }));
 
   const termNewest = site.terms.reduce((d, t) => (t.lastModified > d ? t.lastModified : d), '');
   routes.push({
@@ -180,6 +122,70 @@ export function sitePageRoutes(site: BuiltSite, extras: { termPage: (slug: strin
 }
 
 /** The first sentence of a definition, for compact previews. */
+/** The page of one article; `lookups` are the site's indexes, passed in when building every page. */
+export function articlePageRoute(site: BuiltSite, a: Article, lookups = { bySlug: new Map(site.articles.map((x) => [x.slug, x])), terms: termIndex(site) }): HtmlRoute {
+  const { config } = site;
+  const { bySlug, terms } = lookups;
+  const body = site.bodies.get(a.slug)!;
+  const fields = site.fields.get(a.slug)!;
+  const stats = site.stats.get(a.slug)!;
+  const crumbs = [{ label: 'Home', href: '/' }, { label: 'Articles', href: '/articles' }, { label: a.title, href: `/articles/${a.slug}` }];
+  const props: ArticlePageProps = {
+    crumbs,
+    slug: a.slug,
+    title: a.title,
+    summary: a.summary,
+    author: a.author,
+    reviewedBy: a.reviewedBy,
+    datePublished: a.datePublished,
+    dateModified: a.dateModified,
+    jurisdiction: a.jurisdiction,
+    tags: a.tags,
+    readingTime: stats.readingTime,
+    answer: fields.answer && { slug: a.slug, title: fields.answer.title, pointsHtml: fields.answer.pointsHtml, citation: fields.answer.citation },
+    takeawaysHtml: fields.takeawaysHtml,
+    bodyHtml: body.html,
+    headings: body.headings,
+    faq: fields.faq,
+    references: a.references,
+    seeAlso: a.seeAlso.map((ref) => {
+      const [kind, slug] = ref.split('/');
+      const label = kind === 'glossary' ? terms.get(slug)?.title : bySlug.get(slug)?.title;
+      return { href: `/${ref}`, label: label ?? slug };
+    }),
+    downloads: a.downloads,
+    editorialNoteHtml: fields.editorialNoteHtml,
+    ...site.neighbours.get(a.slug),
+    licenseName: config.license.name,
+    licenseUrl: config.license.url,
+    copyData: {
+      slug: a.slug,
+      title: a.title,
+      url: `${config.baseUrl}/articles/${a.slug}`,
+      product: config.name,
+      dateModified: a.dateModified,
+      jurisdiction: a.jurisdiction,
+      tags: a.tags,
+      points: fields.answer?.points ?? [],
+      takeaways: a.keyTakeaways.map(inlineText),
+      sources: a.references.map((r) => ({ title: r.source ? `${r.title}, ${r.source}` : r.title, url: r.url, pinpoint: r.pinpoint })),
+      license: config.license.name,
+    },
+    editorialEmail: config.editorialEmail,
+  };
+  const jsonLd: object[] = [articleLd(config, a, stats.wordCount), breadcrumbLd(config, crumbs)];
+  if (fields.faq.length) jsonLd.push(faqLd(fields.faq));
+  return {
+    kind: 'html',
+    url: `/articles/${a.slug}`,
+    template: 'article',
+    lastmod: a.dateModified,
+    content: { type: 'article', slug: a.slug },
+    props,
+    meta: makeMeta(config, { title: a.title, description: a.description, url: `/articles/${a.slug}`, keywords: a.tags, ogType: 'article', jsonLd }),
+  };
+}
+
 export function firstSentence(text: string): string {
   const m = /^.+?[.!?](?=\s+[A-Z]|$)/s.exec(text.trim());
   return m ? m[0] : text.trim();

@@ -1,13 +1,20 @@
 /**
- * The no-change fast path of `legalsite build`: when the content folder, the options that shape the
- * output and legalsite itself are exactly as they were for the build that wrote the output folder,
- * and every file that build wrote is still there as written, a rebuild would write the same bytes.
- * The state is kept beside the disk cache; it is written only after a successful build.
+ * What `legalsite build` remembers about the output folder it wrote (the build state, kept beside
+ * the disk cache and written only after a successful build):
+ * - the no-change fast path: when the content folder, the options that shape the output and
+ *   legalsite itself are exactly as they were, and every file that build wrote is still there as
+ *   written, a rebuild would write the same bytes, so there is nothing to do;
+ * - reuse: each file's fingerprint (its render inputs or bytes), so a file whose fingerprint did not
+ *   change is carried over from the old output folder instead of rendered and written again.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { hashOf } from '../build-cache.js';
+import { MANIFEST_PATH, readPreviousManifest } from '../load/read-previous-manifest.js';
+import { diffManifests } from '../passes/manifest.js';
+import { json } from '../routes/machine-files.js';
+import { outputPath } from '../routes/types.js';
 import { packageRoot, packageVersion } from '../package-root.js';
 
 export interface BuildState {
@@ -98,6 +105,35 @@ export function outputUnchanged(outDir: string, state: BuildState): boolean {
     } catch {
       return false;
     }
+  }
+  return true;
+}
+
+/**
+ * A rebuild with nothing changed would record no changes in _legalsite/changes.json (it diffs the
+ * manifest against itself): write that, as a full build would, and note the file's new stat.
+ */
+export function recordNoChanges(outDir: string, state: BuildState): boolean {
+  const manifest = readPreviousManifest(outDir);
+  if (!manifest) return false;
+  const route = json('/_legalsite/changes.json', diffManifests(manifest, manifest, ''));
+  const rel = outputPath(route);
+  const abs = path.join(outDir, rel);
+  const entry = state.files.find(([p]) => p === rel);
+  if (!entry || !state.files.some(([p]) => p === MANIFEST_PATH)) return false;
+  let current: string | undefined;
+  try {
+    current = readFileSync(abs, 'utf8');
+  } catch {
+    return false;
+  }
+  if (current !== route.body) {
+    writeFileSync(`${abs}.tmp`, route.body);
+    renameSync(`${abs}.tmp`, abs);
+    const [[, size, mtimeMs]] = recordOutput(outDir, [rel]);
+    entry[1] = size;
+    entry[2] = mtimeMs;
+    entry[3] = hashOf(route.body);
   }
   return true;
 }

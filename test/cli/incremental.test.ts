@@ -1,6 +1,7 @@
 /** `legalsite serve` rebuilds incrementally: after each edit (change, add, rename, delete an article
  * and a term) the served folder equals a cold build of the same content, file for file. */
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -79,6 +80,66 @@ test('changing, adding, renaming and deleting a term', async () => {
   await editAndCompare(() => writeFileSync(path.join(glossary(), 'custodian.yaml'), 'title: Custodian\ntags: [evidence]\ndefinition: A person who holds documents or data.\n'));
   await editAndCompare(() => renameSync(path.join(glossary(), 'custodian.yaml'), path.join(glossary(), 'data-custodian.yaml')));
   await editAndCompare(() => rmSync(path.join(glossary(), 'data-custodian.yaml')));
+});
+
+async function until(check: () => boolean, ms = 10_000) {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error('timed out waiting for a live-reload event');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The server's live-reload events, as they arrive. */
+function listen(): { events: { name: string; data: any }[]; close: () => void } {
+  const events: { name: string; data: any }[] = [];
+  let buffer = '';
+  const req = http.get(`${server.url}/__legalsite/events`, (res) => {
+    res.setEncoding('utf8').on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const name = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (name) events.push({ name, data: data ? JSON.parse(data) : undefined });
+      }
+    });
+  });
+  return { events, close: () => req.destroy() };
+}
+
+test('an edited article: its own page is written and reloaded first, alone, then the full rebuild follows', async () => {
+  const stream = listen();
+  await new Promise((r) => setTimeout(r, 200));
+  const page = path.join(dir, 'dist/articles/privilege-basics.html');
+  await editAndCompare(() => {
+    const f = path.join(articles(), 'privilege-basics.md');
+    writeFileSync(f, readFileSync(f, 'utf8').replace('confidential legal advice', 'confidential legal advice and work product'));
+  });
+  await until(() => stream.events.some((e) => e.name === 'ok'));
+  stream.close();
+  const names = stream.events.map((e) => e.name);
+  assert.equal(stream.events[0], { name: 'reload', data: { pages: ['/articles/privilege-basics'] } }, 'the quick reload names only the edited page');
+  assert.ok(names.indexOf('ok') > 0, 'the full rebuild comes after');
+  assert.match(readFileSync(page, 'utf8'), /work product/);
+});
+
+test('an invalid edit to an article is never previewed: the error comes, the page stays as it was', async () => {
+  const stream = listen();
+  await new Promise((r) => setTimeout(r, 200));
+  const page = path.join(dir, 'dist/articles/privilege-basics.html');
+  const before = readFileSync(page, 'utf8');
+  const f = path.join(articles(), 'privilege-basics.md');
+  const good = readFileSync(f, 'utf8');
+  const rebuilt = new Promise<BuildResult>((resolve) => (waiting = resolve));
+  writeFileSync(f, good.replace('tags: [privilege', 'tags: [privilegee').replace('work product', 'unsaved words'));
+  assert.not.ok((await rebuilt).ok);
+  await until(() => stream.events.length > 0);
+  stream.close();
+  assert.equal(stream.events.map((e) => e.name), ['build-error']);
+  assert.is(readFileSync(page, 'utf8'), before);
+  await editAndCompare(() => writeFileSync(f, good));
 });
 
 test.run();
