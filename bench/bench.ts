@@ -104,7 +104,7 @@ async function benchSize(children: ChildRegistry, opts: BenchOptions, n: number,
       reloadTimeoutMs: Math.max(60_000, 2 * size.cold.wallMs),
       settleMs: 1000,
     });
-    log(`${tag} serve: ${size.serve.status}${size.serve.note ? ` (${size.serve.note})` : ''}${size.serve.reloadMs.length ? `, reload ${size.serve.reloadMs.map((v) => `${Math.round(v)} ms`).join(', ')}` : ''}`);
+    log(`${tag} serve: ${size.serve.status}${size.serve.note ? ` (${size.serve.note})` : ''}${size.serve.reloadMs.length ? `, reload ${size.serve.reloadMs.map((v) => `${Math.round(v)} ms`).join(', ')}` : ''}${size.serve.rebuiltMs?.length ? `, full rebuild ${size.serve.rebuiltMs.map((v) => `${Math.round(v)} ms`).join(', ')}` : ''}`);
     if (size.serve.note) size.notes.push(`serve: ${size.serve.status === 'not-available' ? 'not available' : size.serve.status}: ${size.serve.note}`);
     return size;
   } finally {

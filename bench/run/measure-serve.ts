@@ -1,7 +1,8 @@
 /**
  * The serve measurement: starts `legalsite serve --port 0 --host 127.0.0.1`, waits for "Serving … at
  * http://127.0.0.1:PORT", subscribes to the server-sent events at GET /__legalsite/events, then edits
- * one article at a time and times write → `event: reload`. A serve without that stream (404 or not
+ * one article at a time and times write → the first `event: reload` (the edited page) and write →
+ * `event: ok` (the full rebuild done). A serve without that stream (404 or not
  * text/event-stream) is reported as not available rather than as a failure.
  * Reads: the server's stdout and event stream. Writes: the edited articles.
  */
@@ -16,8 +17,10 @@ export interface ServeRun {
   status: 'ok' | 'not-available' | 'failed';
   /** Spawn → "Serving … at" line (the initial build included). */
   readyMs?: number;
-  /** One write → reload time per edit. */
+  /** One write → first reload time per edit (serve reloads the edited page before the full rebuild). */
   reloadMs: number[];
+  /** One write → the full rebuild's "ok" event per edit: every output up to date. */
+  rebuiltMs?: number[];
   note?: string;
 }
 
@@ -54,6 +57,7 @@ export async function measureServe(children: ChildRegistry, req: ServeRequest): 
     const opened = await stream.opened;
     if (opened !== 'open' && opened !== 'pending') return { status: 'not-available', readyMs, reloadMs: [], note: `GET ${EVENTS_PATH}: ${opened}` };
     const reloadMs: number[] = [];
+    const rebuiltMs: number[] = [];
     for (const [i, file] of req.files.entries()) {
       await delay(req.settleMs);
       const t0 = performance.now();
@@ -69,8 +73,10 @@ export async function measureServe(children: ChildRegistry, req: ServeRequest): 
       if (!event) return { status: 'failed', readyMs, reloadMs, note: `no reload event within ${(req.reloadTimeoutMs / 1000).toFixed(0)} s of edit ${i + 1}` };
       if (event.name !== 'reload') return { status: 'failed', readyMs, reloadMs, note: `edit ${i + 1} gave "${event.name}": ${event.data.slice(0, 300)}` };
       reloadMs.push(event.at - t0);
+      const done = await stream.nextEvent(t0, req.reloadTimeoutMs, 'ok');
+      if (done) rebuiltMs.push(done.at - t0);
     }
-    return { status: 'ok', readyMs, reloadMs };
+    return { status: 'ok', readyMs, reloadMs, rebuiltMs };
   } finally {
     stream?.close();
     await children.stop(child);
@@ -84,14 +90,14 @@ interface StreamEvent {
   at: number;
 }
 
-/** The events that end a timed edit: the rebuild succeeded, or it failed. */
-const OUTCOMES = new Set(['reload', 'build-error']);
+/** The events that end a timed edit (a reload, or the rebuild failed), and the end of the full rebuild. */
+const OUTCOMES = new Set(['reload', 'build-error', 'ok']);
 
 interface EventStream {
   /** 'open', 'pending' (no headers yet: some servers flush them with the first event) or why not. */
   opened: Promise<string>;
-  /** The first reload or build-error event received after `since`; undefined on timeout, refusal or end. */
-  nextEvent(since: number, timeoutMs: number): Promise<StreamEvent | undefined>;
+  /** The first reload or build-error event (or the one named) received after `since`; undefined on timeout, refusal or end. */
+  nextEvent(since: number, timeoutMs: number, name?: string): Promise<StreamEvent | undefined>;
   /** Why the stream was refused, once the response says so. */
   refusal(): string | undefined;
   /** Whether the stream has ended (the server closed it or died). */
@@ -141,7 +147,7 @@ function openEventStream(base: string): EventStream {
     opened,
     refusal: () => refused,
     ended: () => ended,
-    nextEvent: (since, timeoutMs) =>
+    nextEvent: (since, timeoutMs, name) =>
       new Promise((resolve) => {
         const settle = (event: StreamEvent | undefined) => {
           waiters.delete(check);
@@ -149,7 +155,7 @@ function openEventStream(base: string): EventStream {
           resolve(event);
         };
         const check = () => {
-          const hit = events.find((e) => e.at >= since);
+          const hit = events.find((e) => e.at >= since && (name ? e.name === name : e.name !== 'ok'));
           if (hit || refused || ended) settle(hit);
         };
         const timer = setTimeout(() => settle(undefined), timeoutMs);

@@ -42,6 +42,7 @@ export function metricRows(sizes: SizeResult[]): string[][] {
     row('build cache on disk (MB)', (s) => (s.cacheBytes === undefined ? '–' : (s.cacheBytes / 1e6).toFixed(1))),
     row('serve: start until listening (ms)', (s) => (s.serve?.readyMs === undefined ? '–' : ms(s.serve.readyMs))),
     row('serve: write → reload event (ms, median)', serveCell),
+    row('serve: write → full rebuild done (ms, median)', (s) => (s.serve?.rebuiltMs?.length ? `${ms(median(s.serve.rebuiltMs))} (${s.serve.rebuiltMs.map((v) => ms(v)).join(', ')})` : '–')),
   ];
 }
 
