@@ -21,6 +21,7 @@ import { buildTermMatcher, type TermMatcher } from '../passes/term-matcher.js';
 import { renderPage } from '../render/render-page.js';
 import { articlePageRoute } from '../routes/site-pages.js';
 import { outputPath } from '../routes/types.js';
+import { termIndex } from '../routes/view-data.js';
 import { checkInternalLinks } from '../validate/links.js';
 import { validateAgainstSchema } from '../validate/schema-validator.js';
 import { checkSemantics } from '../validate/semantics.js';
@@ -37,6 +38,8 @@ export function articlePreviewer(last: BuildResult, cwd: string) {
   const site = last.site;
   let matcher: TermMatcher | undefined;
   const urls = new Set(last.routes.map((r) => r.url));
+  const lookups = site && { bySlug: new Map(site.articles.map((a) => [a.slug, a])), terms: termIndex(site) };
+  const titles = new Map(site?.terms.map((t) => [t.slug, t.title]));
   return (absFile: string): ArticlePreview | undefined => {
     if (!site || !last.render || path.extname(absFile) !== '.md' || path.dirname(absFile) !== path.join(site.source.contentDir, 'articles')) return undefined;
     const rel = path.relative(cwd, absFile).split(path.sep).join('/');
@@ -55,21 +58,20 @@ export function articlePreviewer(last: BuildResult, cwd: string) {
     if (article.slug !== old.slug) return undefined;
     const articles = site.source.articles.map((a) => (a.file === rel ? article : a));
     const sources = new Map<string, YamlSource>([[rel, parsed.source]]);
-    if (checkSemantics({ ...site.source, articles }, sources).length) return undefined;
+    if (checkSemantics({ ...site.source, articles }, sources, rel).length) return undefined;
 
     matcher ??= buildTermMatcher(site.terms);
-    const titles = new Map(site.terms.map((t) => [t.slug, t.title]));
     const body = renderArticleBody(article, matcher, (slug) => titles.get(slug) ?? slug);
     if (checkInternalLinks([{ file: rel, links: body.links }], urls).length) return undefined;
     const fields = renderArticleFields(article);
+    // The page reads only its own article's entries; everything else comes from the last good site.
     const view = {
       ...site,
-      articles: site.articles.map((a) => (a.slug === article.slug ? article : a)),
-      bodies: new Map(site.bodies).set(article.slug, body),
-      fields: new Map(site.fields).set(article.slug, fields),
-      stats: new Map(site.stats).set(article.slug, readingStats(body, fields, article.keyTakeaways)),
+      bodies: new Map([[article.slug, body]]),
+      fields: new Map([[article.slug, fields]]),
+      stats: new Map([[article.slug, readingStats(body, fields, article.keyTakeaways)]]),
     };
-    const route = articlePageRoute(view, article);
+    const route = articlePageRoute(view, article, lookups);
     return { url: route.url, file: outputPath(route), html: renderPage(route, last.render.chrome, last.render.bundle) };
   };
 }

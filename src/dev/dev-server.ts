@@ -129,7 +129,9 @@ export async function startDevServer(first: BuildResult, opts: DevServerOptions)
       const edits = burst.splice(0);
       // One edited article: its own page first, at once; then the full rebuild for everything else.
       if (edits.every((e) => e.event === 'change' && e.file === edits[0].file)) preview(edits[0].file);
-      void rebuild();
+      // Started on the next turn, so the preview's reload event is sent before the rebuild's
+      // synchronous first steps (reading every file) hold the thread.
+      setImmediate(() => void rebuild());
     }, 30);
   });
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));

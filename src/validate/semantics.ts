@@ -9,7 +9,11 @@ import type { FieldPath, YamlSource } from '../load/yaml-source.js';
 import type { SiteSource } from '../model.js';
 import { formatFieldPath } from './schema-validator.js';
 
-export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource>): Diagnostic[] {
+/**
+ * With `onlyFile`, checks just that file's own references (serve's quick preview of one edited
+ * article, whose slug is unchanged, against a site whose other files already passed).
+ */
+export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource>, onlyFile?: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const report = (rule: RuleId, file: string, path: FieldPath, message: string, hint?: string, key = false) => {
     const pos = sources.get(file)?.locate(path, key) ?? { line: 1, column: 1 };
@@ -45,11 +49,14 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
     }
   };
 
-  checkDuplicateSlugs('article', site.articles);
-  checkDuplicateSlugs('term', site.terms);
-  checkDuplicateSlugs('dataset', site.datasets);
+  if (onlyFile === undefined) {
+    checkDuplicateSlugs('article', site.articles);
+    checkDuplicateSlugs('term', site.terms);
+    checkDuplicateSlugs('dataset', site.datasets);
+  }
+  const checked = <T extends { file: string }>(items: T[]) => (onlyFile === undefined ? items : items.filter((x) => x.file === onlyFile));
 
-  for (const a of site.articles) {
+  for (const a of checked(site.articles)) {
     checkTags(a.file, a.tags);
     checkJurisdiction(a.file, a.jurisdiction);
     checkUnique(a.file, 'faq', a.faq.map((f) => f.id));
@@ -66,7 +73,7 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
     });
   }
 
-  for (const t of site.terms) {
+  for (const t of checked(site.terms)) {
     checkTags(t.file, t.tags);
     checkJurisdiction(t.file, t.jurisdiction);
     for (const field of ['seeAlso', 'contrastWith'] as const) {
@@ -77,13 +84,14 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
     }
   }
 
-  for (const d of site.datasets) {
+  for (const d of checked(site.datasets)) {
     if (d.dateModified < d.datePublished) report('date-order', d.file, ['dateModified'], `${d.dateModified} is before datePublished ${d.datePublished}`);
     d.distributions.forEach((dist, i) => {
       if (!templateHrefs.has(dist.url)) report('missing-download', d.file, ['distributions', i, 'url'], `"${dist.url}" is not a file in content/templates/`, didYouMean(dist.url, templateHrefs));
     });
   }
 
+  if (onlyFile !== undefined) return out;
   const { home } = site.config;
   home.latestArticles.forEach((slug, i) => {
     if (!articleSlugs.has(slug)) report('dangling-reference', site.configFile, ['home', 'latestArticles', i], `"${slug}" is not an article`, didYouMean(slug, articleSlugs));
