@@ -12,19 +12,19 @@ import { readPreviousManifest } from './load/read-previous-manifest.js';
 import path from 'node:path';
 import { runPipeline, type BuiltSite, type Timer } from './pipeline.js';
 import { scriptsFor } from './render/render-page.js';
-import { defaultWorkers, renderAll } from './render/worker-pool.js';
-import { templatesKey } from './render/templates-key.js';
+import { defaultWorkers } from './render/worker-pool.js';
 import { gzipSync } from 'node:zlib';
 import { buildRoutes, type Route } from './routes.js';
 import { outputPath } from './routes/types.js';
 import { checkInternalLinks } from './validate/links.js';
 import { checkSemantics } from './validate/semantics.js';
 import { bundleClient, bundleSourcesKey, type ClientBundle } from './bundle/client-bundle.js';
-import { type BuildCache, hashOf, pruneTo } from './build-cache.js';
+import { type BuildCache, hashOf } from './build-cache.js';
 import type { HtmlRoute } from './routes/types.js';
-import { openDist, type OutputFile } from './write/write-dist.js';
+import type { OutputFile } from './write/write-dist.js';
+import { emitOutputs } from './write/emit-outputs.js';
 import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
-import { inputKey, outputUnchanged, readBuildState, recordNoChanges, recordOutput, reusableOutput, saveBuildState } from './write/up-to-date.js';
+import { inputKey, outputUnchanged, readBuildState, recordNoChanges, recordOutput, saveBuildState } from './write/up-to-date.js';
 import type { Chrome } from '../templates/types.js';
 
 export interface BuildOptions {
@@ -150,49 +150,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     pageLinks: footerPageLinks(site.source.pages.map((p) => p.name), site.pageBodies),
   };
   const htmlRoutes = routes.filter((r): r is HtmlRoute => r.kind === 'html');
-  // Pages are written as they are rendered (workers render while this thread writes) and, unless
-  // the caller wants the files back, not kept: at 10,000 articles they are over a gigabyte.
-  const keep = opts.retainFiles ?? true;
-  const writer = opts.write ? await openDist(outAbs) : undefined;
-  // With a state file, each output's fingerprint is recorded; a file whose fingerprint is unchanged
-  // since the last build is carried over from the old output folder instead of rendered and written.
-  const fingerprints = stateFile ? new Map<string, string>() : undefined;
-  const reusable = writer && fingerprints && !keep ? reusableOutput(outAbs, state) : undefined;
-  let html: Map<HtmlRoute, string>;
-  try {
-    timed('write', () => {
-      for (const r of routes) {
-        if (r.kind !== 'file') continue;
-        const file = outputPath(r);
-        const fingerprint = fingerprints ? hashOf(r.body) : undefined;
-        if (fingerprint) fingerprints!.set(file, fingerprint);
-        const existing = fingerprint && reusable?.(file, fingerprint);
-        if (!(existing && writer!.reuse(file, existing))) writer?.write(file, r.body);
-      }
-    });
-    const pageKeys = fingerprints ? timed('render', () => renderKeys(htmlRoutes, chrome, bundle)) : undefined;
-    const toRender = htmlRoutes.filter((r, i) => {
-      if (!pageKeys) return true;
-      const file = outputPath(r);
-      fingerprints!.set(file, pageKeys[i]);
-      const existing = reusable?.(file, pageKeys[i]);
-      return !(existing && writer!.reuse(file, existing));
-    });
-    const t1 = performance.now();
-    opts.onPhase?.('render');
+  const { files, fingerprints } = await emitOutputs({
+    routes, htmlRoutes, chrome, bundle, timed,
+    outDir: opts.write ? outAbs : undefined,
+    keep: opts.retainFiles ?? true,
     // The in-memory page cache (serve); a cache loaded from disk holds article bodies only.
-    const pageCache = diskFile ? undefined : opts.cache;
-    html = await renderWithCache(toRender, chrome, bundle, pageCache, { workers, minPages: opts.minPagesForWorkers, keep, onPage: writer && ((route, body) => writer.write(outputPath(route), body)) });
-    timings.set('render', (timings.get('render') ?? 0) + performance.now() - t1);
-  } catch (error) {
-    await writer?.abort();
-    throw error;
-  }
-  const files = keep ? routes.map((r): OutputFile => ({ path: outputPath(r), body: r.kind === 'html' ? html.get(r)! : r.body })) : [];
-  if (writer) {
-    await timed('write', () => writer.commit());
-    if (stateFile && key) timed('up-to-date', () => saveBuildState(stateFile, { inputKey: key, outDir: outAbs, pages: htmlRoutes.length, files: recordOutput(outAbs, routes.map(outputPath), fingerprints) }));
-  }
+    pageCache: diskFile ? undefined : opts.cache,
+    previous: stateFile ? state : undefined,
+    fingerprint: Boolean(stateFile),
+    render: { workers, minPages: opts.minPagesForWorkers },
+  });
+  if (opts.write && stateFile && key) timed('up-to-date', () => saveBuildState(stateFile, { inputKey: key, outDir: outAbs, pages: htmlRoutes.length, files: recordOutput(outAbs, routes.map(outputPath), fingerprints) }));
   if (diskFile && opts.cache) timed('cache-save', () => saveDiskCache(diskFile, opts.cache!));
   const gzipped = new Map(bundle.files.map((f) => [f.url, gzipSync(f.body).byteLength]));
   const heaviestJs = htmlRoutes
@@ -209,39 +177,6 @@ async function cachedBundle(cache: BuildCache | undefined): Promise<ClientBundle
   const key = bundleSourcesKey();
   if (cache.bundle?.key !== key) cache.bundle = { key, value: await bundleClient() };
   return cache.bundle.value;
-}
-
-/**
- * Renders every HTML route, reusing the HTML of routes rendered before from exactly the same inputs
- * (props, metadata, chrome, scripts, template sources); the rest go to the worker pool. `onPage`
- * sees every page, reused or rendered.
- */
-async function renderWithCache(routes: HtmlRoute[], chrome: Chrome, bundle: ClientBundle, cache: BuildCache | undefined, options: { workers: number; minPages?: number; keep: boolean; onPage?: (route: HtmlRoute, html: string) => void }): Promise<Map<HtmlRoute, string>> {
-  const out = new Map<HtmlRoute, string>();
-  const { onPage, keep } = options;
-  if (!cache) {
-    const html = await renderAll(routes, chrome, bundle, { ...options, onPage: onPage && ((i, h) => onPage(routes[i], h)) });
-    if (keep) routes.forEach((r, i) => out.set(r, html[i]));
-    return out;
-  }
-  const keys = renderKeys(routes, chrome, bundle);
-  const missing = routes.filter((_, i) => !cache.pages.has(keys[i]));
-  const rendered = await renderAll(missing, chrome, bundle, { workers: options.workers, minPages: options.minPages });
-  const fresh = new Map(missing.map((r, i) => [r, rendered[i]]));
-  routes.forEach((r, i) => {
-    const html = fresh.get(r) ?? cache.pages.get(keys[i])!;
-    cache.pages.set(keys[i], html);
-    onPage?.(r, html);
-    if (keep) out.set(r, html);
-  });
-  pruneTo(cache.pages, new Set(keys));
-  return out;
-}
-
-/** For each route, a hash of everything its page is rendered from: props, metadata, chrome, scripts, templates. */
-function renderKeys(routes: HtmlRoute[], chrome: Chrome, bundle: ClientBundle): string[] {
-  const context = hashOf(templatesKey(), JSON.stringify(chrome), JSON.stringify([...bundle.entries]));
-  return routes.map((r) => hashOf(context, JSON.stringify(r)));
 }
 
 const FOOTER_PAGES: { name: string; label: string; fragment?: string }[] = [

@@ -16,10 +16,8 @@ import { formatDiagnosticLine } from '../diagnostics/reporters/pretty.js';
 import { packageRoot } from '../package-root.js';
 import { startServer, type RunningServer } from '../serve.js';
 import { SECURITY_HEADERS } from '../security.js';
-import { rememberFiles, writeChangedFiles } from '../write/write-changed.js';
+import { rememberFiles, writeChangedFiles, writeOneFile } from '../write/write-changed.js';
 import { articlePreviewer } from './article-preview.js';
-import { renameSync, writeFileSync } from 'node:fs';
-import { hashOf } from '../build-cache.js';
 
 export interface DevServerOptions {
   contentDir: string;
@@ -70,10 +68,7 @@ export async function startDevServer(first: BuildResult, opts: DevServerOptions)
     try {
       const page = previewer(changedFile);
       if (!page) return;
-      const abs = path.join(outDir, page.file);
-      writeFileSync(`${abs}.preview-tmp`, page.html);
-      renameSync(`${abs}.preview-tmp`, abs);
-      cache.written.set(page.file, hashOf(page.html));
+      writeOneFile(outDir, page.file, page.html, cache.written);
       server.broadcast('reload', { pages: [page.url] });
       opts.log(`Updated ${page.url} in ${Math.round(performance.now() - t0)} ms; rebuilding the rest…`);
     } catch (error) {

@@ -2,6 +2,7 @@
  * Incremental writing for `legalsite serve`: writes only the files whose bytes changed since the last
  * build and deletes the files that are gone, so a one-article edit touches a handful of files.
  */
+import { renameSync, writeFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf } from '../build-cache.js';
@@ -32,6 +33,14 @@ export async function writeChangedFiles(outDir: string, files: OutputFile[], pre
     previous.delete(p);
   }
   return { written: written.sort(), deleted };
+}
+
+/** Replaces one file at once (serve's quick preview of an edited page), atomically, and records its hash. */
+export function writeOneFile(outDir: string, file: string, body: string, previous: Map<string, string>): void {
+  const abs = path.join(outDir, file);
+  writeFileSync(`${abs}.preview-tmp`, body);
+  renameSync(`${abs}.preview-tmp`, abs);
+  previous.set(file, hashOf(body));
 }
 
 /** Records the hashes of a full build's files, as the baseline for the next incremental write. */
