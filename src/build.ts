@@ -95,7 +95,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const diskFile = !opts.cache && opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
   const outAbs = path.resolve(cwd, opts.outDir);
   const stateFile = diskFile && opts.write ? path.join(path.dirname(diskFile), `${hashOf(path.resolve(cwd, opts.contentDir), outAbs).slice(0, 16)}.state.json`) : undefined;
-  const key = stateFile ? timed('up-to-date', () => inputKey(path.resolve(cwd, opts.contentDir), { baseUrl: opts.baseUrl })) : undefined;
+  const input = stateFile ? timed('up-to-date', () => inputKey(path.resolve(cwd, opts.contentDir), { baseUrl: opts.baseUrl })) : undefined;
+  const key = input?.key;
   const state = stateFile ? readBuildState(stateFile) : undefined;
   if (stateFile && key) {
     if (state && state.inputKey === key && state.outDir === outAbs && timed('up-to-date', () => outputUnchanged(outAbs, state) && recordNoChanges(outAbs, state))) {
@@ -105,7 +106,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
   if (diskFile) opts = { ...opts, cache: timed('cache-load', () => loadDiskCache(diskFile)) };
   const yamlMemo = opts.cache && { previous: opts.cache.yaml, next: new Map<string, unknown>() };
-  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo }));
+  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo, texts: input?.texts }));
   if (opts.cache && yamlMemo) opts.cache.yaml = yamlMemo.next;
   // Cross-reference checks need every file; with a file unreadable they would only echo its error.
   if (!loaded.site || loaded.diagnostics.length) return fail(loaded.diagnostics);

@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
 import { packageRoot } from '../package-root.js';
 
@@ -19,7 +19,7 @@ export function defaultWorkers(): number {
 export function workerModule(fromUrl: string, relative: string): URL {
   if (!fromUrl.endsWith('.ts')) return new URL(relative.replace(/\.ts$/, '.js'), fromUrl);
   const source = new URL(relative, fromUrl);
-  const fromRoot = path.relative(packageRoot(), source.pathname).replace(/\.ts$/, '.js');
+  const fromRoot = path.relative(packageRoot(), fileURLToPath(source)).replace(/\.ts$/, '.js');
   return pathToFileURL(path.join(packageRoot(), 'lib', fromRoot));
 }
 
@@ -74,7 +74,7 @@ export function serveBatches<S, I, O>(prepare: (setup: S) => (item: I) => O): vo
   let run: ((item: I) => O) | undefined;
   parentPort?.on('message', (batch: Batch<I>) => {
     try {
-      if (batch.setup !== undefined || batch.id === -1) {
+      if (batch.id === -1) {
         run = prepare(batch.setup as S);
         return;
       }

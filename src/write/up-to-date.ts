@@ -31,19 +31,25 @@ export interface BuildState {
  * legalsite's own code, templates and styles (path, size and modification time, cheap to check), and
  * the options that change output.
  */
-export function inputKey(contentDir: string, options: { baseUrl?: string }): string {
+export function inputKey(contentDir: string, options: { baseUrl?: string }): { key: string; texts: Map<string, string> } {
   const content = fg.sync('**/*', { cwd: contentDir, onlyFiles: true, dot: true }).sort();
+  const bytes = content.map((f) => readFileSync(path.join(contentDir, f)));
   const root = packageRoot();
   const tool = fg.sync(['lib/**/*', 'src/**/*', 'templates/**/*', 'package.json'], { cwd: root, onlyFiles: true }).sort();
-  return hashOf(
+  const key = hashOf(
     packageVersion(),
     JSON.stringify(options),
     ...tool.map((f) => {
       const st = statSync(path.join(root, f));
       return `${f}:${st.size}:${st.mtimeMs}`;
     }),
-    ...content.flatMap((f) => [f, readFileSync(path.join(contentDir, f))]),
+    ...content.flatMap((f, i) => [f, bytes[i]]),
   );
+  // The texts the key was made from, for load to parse: the content is read once, and the key
+  // describes exactly what was built even if a file changes during the build.
+  const texts = new Map<string, string>();
+  content.forEach((f, i) => /\.(md|ya?ml)$/i.test(f) && texts.set(path.join(contentDir, f), bytes[i].toString('utf8')));
+  return { key, texts };
 }
 
 export function readBuildState(file: string): BuildState | undefined {

@@ -131,7 +131,7 @@ function jaccardLevels(tagGroups: TagGroups, size: number, near: NeighbourBucket
   const byValue = new Map<number, number[]>();
   for (const bucket of near) {
     const value = bucket.shared / (size + bucket.size - bucket.shared);
-    byValue.set(value, [...(byValue.get(value) ?? []), ...bucket.groups]);
+    (byValue.get(value) ?? byValue.set(value, []).get(value)!).push(...bucket.groups);
   }
   return [...byValue.entries()]
     .sort((a, b) => b[0] - a[0])
