@@ -1,26 +1,27 @@
 /**
- * What a build can reuse from an earlier one in the same process (legalsite serve): article bodies
- * keyed by their source and the glossary they link against, rendered pages keyed by everything they
- * are rendered from, and the client bundle keyed by its sources. Keys are content hashes, so a
- * reused value is exactly what a cold build would compute. One cache per serve session; never shared
- * between sites.
+ * What a build can reuse from an earlier one: parsed YAML by text hash, and the client bundle keyed
+ * by its sources; in `serve`, also the shards (which keep every article's unit, src/engine) and the
+ * records of what the output folder holds, so a rebuild makes only what changed. Keys are content
+ * hashes, so a reused value is exactly what a cold build would compute. One cache per serve session
+ * (or per content folder on disk); never shared between sites.
  */
 import { createHash } from 'node:crypto';
-import type { ArticleBody } from './passes/article-html.js';
 import type { ClientBundle } from './bundle/client-bundle.js';
+import type { ShardPool } from './engine/shard-pool.js';
+import type { OutputRecord } from './write/output-target.js';
 
 export interface BuildCache {
-  articleBodies: Map<string, ArticleBody>;
   /** Parsed YAML data by text hash (load). */
   yaml: Map<string, unknown>;
-  pages: Map<string, string>;
   bundle?: { key: string; value: ClientBundle };
-  /** Hash of every file written by the last build, for writing only what changed. */
-  written: Map<string, string>;
+  /** serve: the shards, kept between builds with the articles they hold. */
+  pool?: ShardPool;
+  /** serve: what the last build left in the output folder. */
+  outputs?: { outDir: string; records: Map<string, OutputRecord> };
 }
 
 export function createBuildCache(): BuildCache {
-  return { articleBodies: new Map(), yaml: new Map(), pages: new Map(), written: new Map() };
+  return { yaml: new Map() };
 }
 
 export function hashOf(...parts: (string | Uint8Array)[]): string {

@@ -1,31 +1,44 @@
 /**
- * One build: load → validate → runPipeline → routes → check links → render → write.
- * Returns the files in memory and every diagnostic; writes dist/ only when asked and only when the
- * content has no errors (then atomically, so a failed build leaves the previous dist/ as it was).
+ * One build: load → validate → runPipeline → routes → check links → emit.
+ * Articles are loaded, checked and rendered by shards (src/engine: worker threads for large sites),
+ * which keep each body where it was rendered; everything else runs here over their digests.
+ * Returns every diagnostic, and the files when asked; writes the output folder only when asked and
+ * only when the content has no errors (output-target.ts: a failed build leaves it as it was).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import fg from 'fast-glob';
 import type { Diagnostic } from './diagnostics/diagnostic.js';
 import { sortDiagnostics } from './diagnostics/diagnostic.js';
+import { type BuildCache, hashOf } from './build-cache.js';
+import { bundleClient, bundleSourcesKey, type ClientBundle } from './bundle/client-bundle.js';
+import type { ArticleDigest } from './engine/article-unit.js';
+import { type ArticleOutputs, emitSite } from './engine/emit-site.js';
+import { lazyArticleSource } from './engine/lazy-source.js';
+import type { ArticleResult } from './engine/shard.js';
+import { defaultWorkers, ShardPool } from './engine/shard-pool.js';
 import { readAssets } from './load/read-assets.js';
-import { readContent } from './load/read-content.js';
+import { parseArticleText, readContent } from './load/read-content.js';
 import { readPreviousManifest } from './load/read-previous-manifest.js';
-import path from 'node:path';
 import { runPipeline, type BuiltSite, type Timer } from './pipeline.js';
 import { scriptsFor } from './render/render-page.js';
-import { defaultWorkers } from './render/worker-pool.js';
-import { gzipSync } from 'node:zlib';
+import { articleFileUrls } from './routes/article-files.js';
 import { buildRoutes, type Route } from './routes.js';
-import { outputPath } from './routes/types.js';
+import type { HtmlRoute } from './routes/types.js';
+import { toolKey } from './tool-key.js';
 import { checkInternalLinks } from './validate/links.js';
 import { checkSemantics } from './validate/semantics.js';
-import { bundleClient, bundleSourcesKey, type ClientBundle } from './bundle/client-bundle.js';
-import { type BuildCache, hashOf } from './build-cache.js';
-import type { HtmlRoute } from './routes/types.js';
-import type { OutputFile } from './write/write-dist.js';
-import { emitOutputs } from './write/emit-outputs.js';
 import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
-import { inputKey, outputUnchanged, readBuildState, recordNoChanges, recordOutput, saveBuildState } from './write/up-to-date.js';
+import { type OutputFile, OutputTarget } from './write/output-target.js';
+import { type BuildState, inputKey, outputUnchanged, readBuildState, recordNoChanges, recordsOfState, saveBuildState, stateFilesOf } from './write/up-to-date.js';
+
 import type { Chrome } from '../templates/types.js';
+
+/** Below this many articles, loading and rendering stay on the main thread: starting worker threads
+ * costs more than they save (measured with npm run bench). */
+export const MIN_ARTICLES_FOR_WORKERS = 200;
 
 export interface BuildOptions {
   contentDir: string;
@@ -35,18 +48,20 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Write dist/ (build) or only check (check). */
   write: boolean;
-  /** Reuse work from an earlier build (serve keeps one in memory; build loads it from disk). */
+  /** Reuse work from an earlier build in this process (serve): parsed YAML, the client bundle, the
+   * shards with their articles, and what the output folder holds. */
   cache?: BuildCache;
-  /** Render on this many worker threads (default: all cores). */
+  /** Worker threads for articles and pages (default: all cores). */
   workers?: number;
   /** Told when each pass or phase starts, for a progress display. */
   onPhase?: (name: string) => void;
-  /** Below this many pages (or article bodies) work stays on the main thread (tests lower it). */
+  /** Below this many articles work stays on the main thread (tests lower it to use workers). */
   minPagesForWorkers?: number;
-  /** Load and save the build cache on disk (build: on unless --no-cache). Ignored when `cache` is given. */
+  /** Load and save the build cache and state on disk (build: on unless --no-cache). Ignored when
+   * `cache` is given. */
   diskCache?: boolean;
-  /** Return every output file in the result (default). The CLI needs only counts, and at scale the
-   * files are gigabytes, so it turns this off and they are written out and dropped as they come. */
+  /** Return every output file in the result (default). The CLI needs only counts: at scale the
+   * files are a gigabyte, so it turns this off, and then only changed files are made. */
   retainFiles?: boolean;
 }
 
@@ -56,7 +71,10 @@ export interface BuildResult {
   /** Every output file, unless the build was asked not to keep them (retainFiles: false). */
   files: OutputFile[];
   fileCount: number;
+  /** The routes made on the main thread (pages, site-wide files); each article's own files are in `urls`. */
   routes: Route[];
+  /** Every URL the build makes. */
+  urls: Set<string>;
   site?: BuiltSite;
   pages: number;
   /** The page that ships the most JavaScript, and how much (gzip bytes): the budget report. */
@@ -65,13 +83,16 @@ export interface BuildResult {
   timings: Map<string, number>;
   /** Set when nothing changed since the build that wrote the output folder, so nothing was rebuilt. */
   upToDate?: boolean;
+  /** Output files this build wrote and deleted (all of them when the folder was made afresh). */
+  written?: string[];
+  deleted?: string[];
   /** What pages were rendered with, so serve can re-render one page without a full build. */
   render?: { chrome: Chrome; bundle: ClientBundle };
   ms: number;
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  let opts = options;
+  const opts = options;
   const started = performance.now();
   const timings = new Map<string, number>();
   const timed: Timer = (name, run) => {
@@ -89,88 +110,160 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     record();
     return result;
   };
-  const fail = (diagnostics: Diagnostic[]): BuildResult => ({ ok: false, diagnostics: sortDiagnostics(diagnostics), files: [], fileCount: 0, routes: [], pages: 0, timings, ms: performance.now() - started });
+  const fail = (diagnostics: Diagnostic[]): BuildResult => ({ ok: false, diagnostics: sortDiagnostics(diagnostics), files: [], fileCount: 0, routes: [], urls: new Set(), pages: 0, timings, ms: performance.now() - started });
 
   const cwd = opts.cwd ?? process.cwd();
-  const diskFile = !opts.cache && opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
+  const contentAbs = path.resolve(cwd, opts.contentDir);
   const outAbs = path.resolve(cwd, opts.outDir);
-  const stateFile = diskFile && opts.write ? path.join(path.dirname(diskFile), `${hashOf(path.resolve(cwd, opts.contentDir), outAbs).slice(0, 16)}.state.json`) : undefined;
-  const input = stateFile ? timed('up-to-date', () => inputKey(path.resolve(cwd, opts.contentDir), { baseUrl: opts.baseUrl })) : undefined;
-  const key = input?.key;
+  const keep = opts.retainFiles ?? true;
+  const diskFile = !opts.cache && opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
+  const stateFile = diskFile && opts.write ? path.join(path.dirname(diskFile), `${hashOf(contentAbs, outAbs).slice(0, 16)}.state.json`) : undefined;
+  const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl })) : undefined;
   const state = stateFile ? readBuildState(stateFile) : undefined;
-  if (stateFile && key) {
-    if (state && state.inputKey === key && state.outDir === outAbs && timed('up-to-date', () => outputUnchanged(outAbs, state) && recordNoChanges(outAbs, state))) {
+  if (stateFile && input && state?.inputKey === input.key && state.outDir === outAbs) {
+    if (timed('up-to-date', () => outputUnchanged(outAbs, state) && recordNoChanges(outAbs, state))) {
       saveBuildState(stateFile, state);
-      return { ok: true, diagnostics: [], files: [], fileCount: state.files.length, routes: [], pages: state.pages, upToDate: true, timings, ms: performance.now() - started };
+      return { ok: true, diagnostics: [], files: [], fileCount: state.files.length, routes: [], urls: new Set(), pages: state.pages, upToDate: true, timings, ms: performance.now() - started };
     }
   }
-  if (diskFile) opts = { ...opts, cache: timed('cache-load', () => loadDiskCache(diskFile)) };
-  const yamlMemo = opts.cache && { previous: opts.cache.yaml, next: new Map<string, unknown>() };
-  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo, texts: input?.texts }));
-  if (opts.cache && yamlMemo) opts.cache.yaml = yamlMemo.next;
-  // Cross-reference checks need every file; with a file unreadable they would only echo its error.
-  if (!loaded.site || loaded.diagnostics.length) return fail(loaded.diagnostics);
+
+  const cache = opts.cache ?? (diskFile ? timed('cache-load', () => loadDiskCache(diskFile)) : undefined);
+  const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
+  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo, texts: input?.texts, skipArticles: true }));
+  if (cache && yamlMemo) cache.yaml = yamlMemo.next;
+  const rel = (abs: string) => path.relative(cwd, abs).split(path.sep).join('/');
+  const articleFiles = fg.sync('articles/*.md', { cwd: contentAbs, absolute: true, onlyFiles: true }).sort();
+  if (!loaded.site) {
+    // Without a site.yaml nothing can be rendered; still report every article's own problems.
+    return fail([...loaded.diagnostics, ...articleFiles.flatMap((abs) => articleDiagnostics(abs, rel(abs)))]);
+  }
   const source = loaded.site;
   if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
-  const semantic = timed('validate', () => checkSemantics(source, loaded.sources));
-  if (semantic.length) return fail(semantic);
 
-  const workers = opts.workers ?? defaultWorkers();
-  const site = await runPipeline(source, readPreviousManifest(path.resolve(cwd, opts.outDir)), timed, opts.cache, { workers, minArticlesForWorkers: opts.minPagesForWorkers });
-  const t0 = performance.now();
-  opts.onPhase?.('bundle');
-  const bundle = await cachedBundle(opts.cache);
-  timings.set('bundle', performance.now() - t0);
-  const css = timed('assets', () => readAssets());
-  const assets = { ...css, files: [...css.files, ...bundle.files] };
-  const routes = timed('routes', () => buildRoutes(site, assets));
+  // Where outputs go: updated in place when the folder is as the last build left it, else afresh.
+  const previous = opts.cache ? (opts.cache.outputs?.outDir === outAbs ? opts.cache.outputs.records : undefined) : state?.outDir === outAbs ? recordsOfState(state) : undefined;
+  const target = opts.write ? (previous && !keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous) : OutputTarget.fresh(outAbs)) : undefined;
+  const remember = Boolean(stateFile || opts.cache);
+  const threads = articleFiles.length >= (opts.minPagesForWorkers ?? MIN_ARTICLES_FOR_WORKERS) ? (opts.workers ?? defaultWorkers()) : 0;
+  const pool = opts.cache?.pool ?? ShardPool.start(threads);
+  if (opts.cache) opts.cache.pool = pool;
+  try {
+    await pool.configure({ config: source.config, glossary: source.terms.map((t) => [t.slug, t.title]), salt: toolKey() });
+    const sink = { dir: target?.dir, keep };
+    const results = await timed('articles', () => pool.loadArticles(articleFiles.map((abs) => ({ abs, rel: rel(abs), emit: !target?.updating })), sink));
+    if (opts.cache) await pool.retain(results.filter((r) => r.digest).map((r) => r.rel));
+    const problems = [...loaded.diagnostics, ...results.flatMap((r) => r.diagnostics)];
+    if (problems.length) return abandon(fail(problems));
+    source.articles = results.map((r) => r.digest!.article);
+    for (const r of results) loaded.sources.set(r.rel, lazyArticleSource(path.resolve(cwd, r.rel), r.rel));
+    const semantic = timed('validate', () => checkSemantics(source, loaded.sources));
+    if (semantic.length) return abandon(fail(semantic));
 
-  const urls = new Set(routes.map((r) => r.url));
-  const linkProblems = timed('link-check', () =>
-    checkInternalLinks(
-      [
-        ...site.articles.map((a) => ({ file: a.file, links: site.bodies.get(a.slug)!.links })),
-        ...site.source.pages.map((p) => ({ file: p.file, links: site.pageBodies.get(p.name)!.links })),
-        { file: source.configFile, links: source.config.glossaryFaq.map((f) => ({ href: f.href, line: loaded.sources.get(source.configFile)?.locate(['glossaryFaq']).line ?? 1 })) },
-      ],
+    const digests = new Map(results.map((r) => [r.digest!.article.slug, r.digest!] as [string, ArticleDigest]));
+    const site = await runPipeline(source, digests, readPreviousManifest(outAbs), timed);
+    const t0 = performance.now();
+    opts.onPhase?.('bundle');
+    const bundle = await cachedBundle(cache);
+    timings.set('bundle', performance.now() - t0);
+    const css = timed('assets', () => readAssets());
+    const assets = { ...css, files: [...css.files, ...bundle.files] };
+    const routes = timed('routes', () => buildRoutes(site, assets));
+    const urls = new Set([...routes.map((r) => r.url), ...site.articles.flatMap((a) => articleFileUrls(a.slug, Boolean(site.fields.get(a.slug)!.answer)))]);
+
+    const linkProblems = timed('link-check', () =>
+      checkInternalLinks(
+        [
+          ...site.articles.map((a) => ({ file: a.file, links: site.bodies.get(a.slug)!.links })),
+          ...site.source.pages.map((p) => ({ file: p.file, links: site.pageBodies.get(p.name)!.links })),
+          { file: source.configFile, links: source.config.glossaryFaq.map((f) => ({ href: f.href, line: loaded.sources.get(source.configFile)?.locate(['glossaryFaq']).line ?? 1 })) },
+        ],
+        urls,
+      ),
+    );
+    if (linkProblems.length) return abandon(fail(linkProblems));
+
+    const chrome: Chrome = {
+      siteName: site.config.name,
+      tagline: site.config.tagline,
+      publisherName: site.config.publisher.name,
+      publisherUrl: site.config.publisher.url,
+      licenseName: site.config.license.name,
+      licenseUrl: site.config.license.url,
+      chronologyBuilderUrl: site.config.chronologyBuilderUrl,
+      cssHref: assets.cssHref,
+      language: site.config.language,
+      pageLinks: footerPageLinks(site.source.pages.map((p) => p.name), site.pageBodies),
+    };
+    await pool.setRenderer(chrome, [...bundle.entries]);
+    const bySlug = new Map(results.map((r) => [r.digest!.article.slug, r]));
+    const articles: ArticleOutputs[] = site.articles.map((a) => {
+      const r: ArticleResult = bySlug.get(a.slug)!;
+      return { slug: a.slug, rel: r.rel, abs: path.resolve(cwd, r.rel), key: r.key, files: r.files, written: !target?.updating };
+    });
+    const htmlRoutes = routes.filter((r): r is HtmlRoute => r.kind === 'html');
+    let emitted;
+    try {
+      emitted = await emitSite({ routes, articles, pool, chrome, bundle, timed, target, keep, remember });
+    } catch (error) {
+      await target?.abort();
+      throw error;
+    }
+    const committed = target ? await timed('commit', () => target.commit()) : undefined;
+    if (committed && opts.cache) opts.cache.outputs = { outDir: outAbs, records: committed.records };
+    if (committed && stateFile && input) {
+      const next: BuildState = { inputKey: input.key, outDir: outAbs, pages: htmlRoutes.length, files: stateFilesOf(committed.records) };
+      timed('up-to-date', () => saveBuildState(stateFile, next));
+    }
+    if (diskFile && cache) timed('cache-save', () => saveDiskCache(diskFile, cache));
+    return {
+      ok: true,
+      diagnostics: [],
+      files: emitted.files,
+      fileCount: urls.size,
+      routes,
       urls,
-    ),
-  );
-  if (linkProblems.length) return fail(linkProblems);
+      site,
+      pages: htmlRoutes.length,
+      heaviestJs: heaviestPage(htmlRoutes, bundle),
+      written: committed?.written,
+      deleted: committed?.deleted,
+      render: { chrome, bundle },
+      timings,
+      ms: performance.now() - started,
+    };
+  } finally {
+    if (!opts.cache) await pool.close();
+  }
 
-  const chrome: Chrome = {
-    siteName: site.config.name,
-    tagline: site.config.tagline,
-    publisherName: site.config.publisher.name,
-    publisherUrl: site.config.publisher.url,
-    licenseName: site.config.license.name,
-    licenseUrl: site.config.license.url,
-    chronologyBuilderUrl: site.config.chronologyBuilderUrl,
-    cssHref: assets.cssHref,
-    language: site.config.language,
-    pageLinks: footerPageLinks(site.source.pages.map((p) => p.name), site.pageBodies),
-  };
-  const htmlRoutes = routes.filter((r): r is HtmlRoute => r.kind === 'html');
-  const { files, fingerprints } = await emitOutputs({
-    routes, htmlRoutes, chrome, bundle, timed,
-    outDir: opts.write ? outAbs : undefined,
-    keep: opts.retainFiles ?? true,
-    // The in-memory page cache (serve); a cache loaded from disk holds article bodies only.
-    pageCache: diskFile ? undefined : opts.cache,
-    previous: stateFile ? state : undefined,
-    fingerprint: Boolean(stateFile),
-    render: { workers, minPages: opts.minPagesForWorkers },
-  });
-  if (opts.write && stateFile && key) timed('up-to-date', () => saveBuildState(stateFile, { inputKey: key, outDir: outAbs, pages: htmlRoutes.length, files: recordOutput(outAbs, routes.map(outputPath), fingerprints) }));
-  if (diskFile && opts.cache) timed('cache-save', () => saveDiskCache(diskFile, opts.cache!));
+  async function abandon(result: BuildResult): Promise<BuildResult> {
+    await target?.abort();
+    return result;
+  }
+}
+
+/** An article file's own diagnostics, when the site cannot be built at all. */
+function articleDiagnostics(abs: string, rel: string): Diagnostic[] {
+  try {
+    return parseArticleText(readFileSync(abs, 'utf8'), rel).diagnostics;
+  } catch {
+    return [];
+  }
+}
+
+function heaviestPage(htmlRoutes: HtmlRoute[], bundle: ClientBundle): { url: string; gzipBytes: number } | undefined {
   const gzipped = new Map(bundle.files.map((f) => [f.url, gzipSync(f.body).byteLength]));
-  const heaviestJs = htmlRoutes
-    .map((r) => {
+  const weights = new Map<string, number>();
+  let heaviest: { url: string; gzipBytes: number } | undefined;
+  for (const r of htmlRoutes) {
+    let gzipBytes = weights.get(r.template);
+    if (gzipBytes === undefined) {
       const { scripts, preloads } = scriptsFor(r, bundle);
-      return { url: r.url, gzipBytes: [...new Set([...scripts, ...preloads])].reduce((n, u) => n + (gzipped.get(u) ?? 0), 0) };
-    })
-    .reduce<{ url: string; gzipBytes: number } | undefined>((max, x) => (!max || x.gzipBytes > max.gzipBytes ? x : max), undefined);
-  return { ok: true, diagnostics: [], files, fileCount: routes.length, routes, site, pages: htmlRoutes.length, heaviestJs, render: { chrome, bundle }, timings, ms: performance.now() - started };
+      gzipBytes = [...new Set([...scripts, ...preloads])].reduce((n, u) => n + (gzipped.get(u) ?? 0), 0);
+      weights.set(r.template, gzipBytes);
+    }
+    if (!heaviest || gzipBytes > heaviest.gzipBytes) heaviest = { url: r.url, gzipBytes };
+  }
+  return heaviest;
 }
 
 async function cachedBundle(cache: BuildCache | undefined): Promise<ClientBundle> {

@@ -92,7 +92,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .action(async (opts: CommonOptions & { port: number; host: string }) => {
       // One in-memory cache from the first build on, so start-up builds the site once, not twice.
       const cache = createBuildCache();
-      const first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true, cache, workers: opts.workers });
+      const first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true, cache, workers: opts.workers, retainFiles: false });
       exitCode = report(first, opts, true, io);
       if (exitCode !== 0) return;
       const server = await startDevServer(first, { contentDir: opts.content, outDir: opts.out, cwd: process.cwd(), baseUrl: opts.baseUrl, host: opts.host, port: opts.port, cache, log: (l) => io.stdout(l) });

@@ -82,6 +82,10 @@ export interface Article extends SourceRef {
   bodyLine: number;
 }
 
+/** An article as the site-wide passes see it: every field but the Markdown body, which stays with
+ * the thread that rendered it (src/engine). */
+export type ArticleMeta = Omit<Article, 'body'>;
+
 export interface Term extends SourceRef {
   slug: string;
   title: string;
@@ -145,7 +149,7 @@ export interface SiteSource {
   contentDir: string;
   config: SiteConfig;
   configFile: string;
-  articles: Article[];
+  articles: ArticleMeta[];
   terms: Term[];
   datasets: Dataset[];
   pages: Page[];
@@ -172,6 +176,18 @@ export interface ArticleHtml {
   headings: Heading[];
   mentions: TermMention[];
   plainText: string;
+}
+
+/** What the site-wide passes need of an article's plain text (passes/text-features.ts). */
+export interface TextFeatures {
+  /** The distinct words (similarity.ts), sorted, joined by spaces. */
+  words: string;
+  /** Length in characters. */
+  length: number;
+  /** Distinct technical words, counted up to 3 (difficulty.ts). */
+  technicalWords: number;
+  /** The start of the text, for the search index. */
+  searchText: string;
 }
 
 export interface ArticleStats {

@@ -1,16 +1,15 @@
 /**
  * The pass pipeline: the order of these lines is the architecture. Each pass is pure over what it is
  * given and returns what it adds; `timed` records how long each took for --profile.
- * Reads: a validated SiteSource. Writes: a BuiltSite for routes.ts.
+ * Reads: a validated SiteSource and the digest of every article (each article's own passes, body
+ * HTML, fields, reading time and text features, ran where its file was loaded: src/engine).
+ * Writes: a BuiltSite for routes.ts.
  */
-import type { BuildCache } from './build-cache.js';
-import type { Article, SiteConfig, SiteSource, Term, TemplateFile, ArticleStats } from './model.js';
-import { type ArticleBody, renderArticleBodies } from './passes/article-html.js';
-import { type ArticleFields, renderAllArticleFields } from './passes/article-fields.js';
+import type { ArticleMeta, ArticleStats, SiteConfig, SiteSource, Term, TemplateFile, TextFeatures } from './model.js';
+import type { ArticleDigest, BodyDigest } from './engine/article-unit.js';
+import type { ArticleFields } from './passes/article-fields.js';
 import { type LetterGroup, findNeighbours, groupTermsByLetter, type Neighbours, orderArticles, orderTerms } from './passes/site-order.js';
 import { type PageBody, renderPageBodies } from './passes/page-html.js';
-import { readingStats } from './passes/reading-time.js';
-import { buildTermMatcher } from './passes/term-matcher.js';
 import { generateTemplateFiles } from './passes/generated-templates.js';
 import { type BacklinkResult, buildBacklinks } from './passes/backlinks.js';
 import { buildRecommendations, type Recommendations } from './passes/recommendations.js';
@@ -23,12 +22,14 @@ export interface BuiltSite {
   source: SiteSource;
   config: SiteConfig;
   /** Newest first; every list on the site uses this order. */
-  articles: Article[];
+  articles: ArticleMeta[];
   /** By title. */
   terms: Term[];
-  bodies: Map<string, ArticleBody>;
+  /** Per article slug: what its body holds (headings, mentions, links); the HTML stays with its shard. */
+  bodies: Map<string, BodyDigest>;
   fields: Map<string, ArticleFields>;
   stats: Map<string, ArticleStats>;
+  text: Map<string, TextFeatures>;
   neighbours: Map<string, Neighbours>;
   letterGroups: LetterGroup[];
   pageBodies: Map<string, PageBody>;
@@ -47,31 +48,26 @@ export interface BuiltSite {
 export type Timer = <T>(name: string, run: () => T) => T;
 export const untimed: Timer = (_name, run) => run();
 
-export interface Parallelism {
-  /** Worker threads for the passes that can use them (article bodies). */
-  workers: number;
-  /** Below this many article bodies to render, they are rendered on the main thread. */
-  minArticlesForWorkers?: number;
-}
-
-export async function runPipeline(source: SiteSource, previousManifest: Manifest | undefined, timed: Timer = untimed, cache?: BuildCache, parallel: Parallelism = { workers: 1 }): Promise<BuiltSite> {
+/** `digests` holds every article of `source` by slug. */
+export async function runPipeline(source: SiteSource, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed): Promise<BuiltSite> {
   const { config } = source;
   const articles = timed('order', () => orderArticles(source.articles));
   const terms = timed('order', () => orderTerms(source.terms));
-  const matcher = timed('term-matcher', () => buildTermMatcher(terms));
-  const bodies = await timed('article-html', () => renderArticleBodies(articles, terms, matcher, { memo: cache?.articleBodies, ...parallel }));
-  const fields = timed('article-fields', () => renderAllArticleFields(articles));
-  const stats = timed('reading-time', () => new Map(articles.map((a) => [a.slug, readingStats(bodies.get(a.slug)!, fields.get(a.slug)!, a.keyTakeaways)])));
+  const part = <K extends keyof ArticleDigest>(key: K) => new Map(articles.map((a) => [a.slug, digests.get(a.slug)![key]]));
+  const bodies = part('body');
+  const fields = part('fields');
+  const stats = part('stats');
+  const text = part('text');
   const neighbours = timed('neighbours', () => findNeighbours(articles));
   const letterGroups = timed('letter-groups', () => groupTermsByLetter(terms));
   const pageBodies = timed('page-html', () => renderPageBodies(source.pages, config));
   const backlinks = timed('backlinks', () => buildBacklinks(articles, terms, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.mentions]))));
-  const recommendations = timed('recommendations', () => buildRecommendations(articles, terms, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.plainText])), stats));
+  const recommendations = timed('recommendations', () => buildRecommendations(articles, terms, text, stats));
   const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags));
   const feeds = timed('feed-items', () => buildFeedItems(articles, terms, config));
-  const searchIndex = timed('search-index', () => buildSearchIndex(articles, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.plainText])), terms, source.datasets));
-  const manifest = timed('manifest', () => buildManifest(articles, terms, source.datasets));
+  const searchIndex = timed('search-index', () => buildSearchIndex(articles, new Map(articles.map((a) => [a.slug, text.get(a.slug)!.searchText])), terms, source.datasets));
+  const manifest = timed('manifest', () => buildManifest(articles.map((a) => ({ slug: a.slug, manifestHash: digests.get(a.slug)!.manifestHash })), terms, source.datasets));
   const changes = diffManifests(previousManifest, manifest, config.baseUrl);
   const templates = await generateTemplateFiles(source.templates, config);
-  return { source, config, articles, terms, bodies, fields, stats, neighbours, letterGroups, pageBodies, templates, backlinks, recommendations, topTags, clusters, feeds, manifest, changes, searchIndex };
+  return { source, config, articles, terms, bodies, fields, stats, text, neighbours, letterGroups, pageBodies, templates, backlinks, recommendations, topTags, clusters, feeds, manifest, changes, searchIndex };
 }

@@ -3,7 +3,7 @@
  * DefinedTermSet / DefinedTerm, FAQPage, ItemList, Dataset. Plain objects; Head serialises them.
  * Spec §2 (page metadata), §9 (10 items in lists, 50 terms on the glossary).
  */
-import type { Article, Dataset, SiteConfig, Term } from './model.js';
+import type { ArticleMeta, Dataset, SiteConfig, Term } from './model.js';
 
 const CONTEXT = 'https://schema.org';
 
@@ -41,7 +41,7 @@ export function breadcrumbLd(config: SiteConfig, crumbs: { label: string; href?:
   };
 }
 
-export function articleLd(config: SiteConfig, a: Article, wordCount: number) {
+export function articleLd(config: SiteConfig, a: ArticleMeta, wordCount: number) {
   const url = `${config.baseUrl}/articles/${a.slug}`;
   return {
     '@context': CONTEXT,

@@ -18,7 +18,7 @@ import { renderArticleBody } from '../passes/article-html.js';
 import { renderArticleFields } from '../passes/article-fields.js';
 import { readingStats } from '../passes/reading-time.js';
 import { buildTermMatcher, type TermMatcher } from '../passes/term-matcher.js';
-import { renderPage } from '../render/render-page.js';
+import { renderPage, withBody } from '../render/render-page.js';
 import { articlePageRoute } from '../routes/site-pages.js';
 import { outputPath } from '../routes/types.js';
 import { termIndex } from '../routes/view-data.js';
@@ -72,6 +72,6 @@ export function articlePreviewer(last: BuildResult, cwd: string) {
       stats: new Map([[article.slug, readingStats(body, fields, article.keyTakeaways)]]),
     };
     const route = articlePageRoute(view, article, lookups);
-    return { url: route.url, file: outputPath(route), html: renderPage(route, last.render.chrome, last.render.bundle) };
+    return { url: route.url, file: outputPath(route), html: renderPage(withBody(route, body.html), last.render.chrome, last.render.bundle) };
   };
 }

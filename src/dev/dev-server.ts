@@ -1,7 +1,8 @@
 /**
- * `legalsite serve`: builds, serves, watches. The Site's derived work is kept in memory (BuildCache);
- * on a change it rebuilds, writes only the files whose bytes changed, and tells the open pages whose
- * HTML changed to reload. An edit to one article first updates that article's page alone
+ * `legalsite serve`: builds, serves, watches. The Site's derived work is kept in memory (BuildCache:
+ * the shards keep every article's unit, and the records of the output folder say what each file was
+ * made from); on a change it rebuilds, makes and writes only the files whose inputs changed, and
+ * tells the open pages whose HTML changed to reload. An edit to one article first updates that article's page alone
  * (article-preview.ts), so the page being written reloads at once, before the full rebuild.
  * Invalid content keeps the last good site served and shows the same file:line errors in the
  * terminal and in an overlay in the browser; fixing the file clears it.
@@ -16,7 +17,7 @@ import { formatDiagnosticLine } from '../diagnostics/reporters/pretty.js';
 import { packageRoot } from '../package-root.js';
 import { startServer, type RunningServer } from '../serve.js';
 import { SECURITY_HEADERS } from '../security.js';
-import { rememberFiles, writeChangedFiles, writeOneFile } from '../write/write-changed.js';
+import { writeFileSync, renameSync, readFileSync } from 'node:fs';
 import { articlePreviewer } from './article-preview.js';
 
 export interface DevServerOptions {
@@ -52,23 +53,25 @@ function reloadScope(changed: string[]): { pages: string[]; all: boolean } {
 export async function startDevServer(first: BuildResult, opts: DevServerOptions): Promise<DevServer> {
   const outDir = path.resolve(opts.cwd, opts.outDir);
   let cache = opts.cache;
-  let files = first.files;
   if (!cache) {
-    // The first build ran without a cache; run once more with one so later builds reuse its work.
+    // The first build ran without a cache; build once more with one, so later builds reuse its work.
     cache = createBuildCache();
-    const warm = await build({ contentDir: opts.contentDir, outDir, cwd: opts.cwd, baseUrl: opts.baseUrl, write: false, cache });
-    if (warm.ok) files = warm.files;
+    await build({ contentDir: opts.contentDir, outDir, cwd: opts.cwd, baseUrl: opts.baseUrl, write: true, cache, retainFiles: false });
   }
-  rememberFiles(files, cache.written);
   const server = await startServer({ root: outDir, port: opts.port, host: opts.host, live: true, headers: { ...SECURITY_HEADERS, ...opts.headers } });
 
   let previewer = articlePreviewer(first, opts.cwd);
+  /** Pages written by the quick preview since the last rebuild, with the HTML written. */
+  const previewed = new Map<string, string>();
   const preview = (changedFile: string) => {
     const t0 = performance.now();
     try {
       const page = previewer(changedFile);
       if (!page) return;
-      writeOneFile(outDir, page.file, page.html, cache.written);
+      const abs = path.join(outDir, page.file);
+      writeFileSync(`${abs}.preview-tmp`, page.html);
+      renameSync(`${abs}.preview-tmp`, abs);
+      previewed.set(page.file, page.html);
       server.broadcast('reload', { pages: [page.url] });
       opts.log(`Updated ${page.url} in ${Math.round(performance.now() - t0)} ms; rebuilding the rest…`);
     } catch (error) {
@@ -84,20 +87,24 @@ export async function startDevServer(first: BuildResult, opts: DevServerOptions)
     running = true;
     const t0 = performance.now();
     try {
-      const result = await build({ contentDir: opts.contentDir, outDir, cwd: opts.cwd, baseUrl: opts.baseUrl, write: false, cache });
+      const result = await build({ contentDir: opts.contentDir, outDir, cwd: opts.cwd, baseUrl: opts.baseUrl, write: true, cache, retainFiles: false });
       if (!result.ok) {
         const lines = result.diagnostics.map((d) => formatDiagnosticLine(d));
         opts.log([...lines, `${lines.length} ${lines.length === 1 ? 'error' : 'errors'}; still serving the last good build.`].join('\n'));
         server.setInitialEvent({ name: 'build-error', data: { lines } });
         server.broadcast('build-error', { lines });
       } else {
-        const report = await writeChangedFiles(outDir, result.files, cache.written);
+        const written = result.written ?? [];
+        const deleted = result.deleted ?? [];
         const ms = performance.now() - t0;
         previewer = articlePreviewer(result, opts.cwd);
+        // A page the quick preview already showed as the rebuild made it needs no second reload.
+        const changed = [...written.filter((f) => !sameAsPreviewed(f)), ...deleted];
+        previewed.clear();
         server.setInitialEvent(undefined);
         server.broadcast('ok', {});
-        if (report.written.length || report.deleted.length) server.broadcast('reload', reloadScope([...report.written, ...report.deleted]));
-        opts.log(`Rebuilt in ${Math.round(ms)} ms: ${report.written.length} files written, ${report.deleted.length} deleted`);
+        if (changed.length) server.broadcast('reload', reloadScope(changed));
+        opts.log(`Rebuilt in ${Math.round(ms)} ms: ${written.length} files written, ${deleted.length} deleted`);
       }
       opts.onRebuild?.(result, performance.now() - t0);
     } catch (error) {
@@ -137,6 +144,17 @@ export async function startDevServer(first: BuildResult, opts: DevServerOptions)
       clearTimeout(timer);
       await watcher.close();
       await server.close();
+      await cache.pool?.close();
     },
   };
+
+  function sameAsPreviewed(file: string): boolean {
+    const html = previewed.get(file);
+    if (html === undefined) return false;
+    try {
+      return readFileSync(path.join(outDir, file), 'utf8') === html;
+    } catch {
+      return false;
+    }
+  }
 }

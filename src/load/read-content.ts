@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { type Diagnostic, diagnostic, UsageError } from '../diagnostics/diagnostic.js';
-import type { SiteSource } from '../model.js';
+import type { Article, SiteSource } from '../model.js';
 import { validateAgainstSchema, type SchemaId } from '../validate/schema-validator.js';
 import { splitFrontMatter } from './front-matter.js';
 import { toArticle, toConfig, toDataset, toPage, toTemplates, toTerm } from './normalize.js';
@@ -29,6 +29,20 @@ export interface LoadOptions {
   yamlMemo?: YamlMemo;
   /** Texts already read, by absolute path (build reads them once for its up-to-date check). */
   texts?: Map<string, string>;
+  /** Leave the articles out (`site.articles` stays empty): the build loads them on worker threads
+   * (src/engine), where their bodies are rendered. */
+  skipArticles?: boolean;
+}
+
+/** One article file, parsed and schema-checked: the Article, or the file's diagnostics. Pure over
+ * its text, so any thread can run it (src/engine/shard.ts). */
+export function parseArticleText(text: string, rel: string, memo?: YamlMemo): { article?: Article; source?: YamlSource; diagnostics: Diagnostic[] } {
+  const { parsed, diagnostics } = splitFrontMatter(text, rel, memo);
+  if (!parsed || diagnostics.length) return { diagnostics };
+  if (parsed.source.data == null) parsed.source.data = {};
+  const problems = validateAgainstSchema(parsed.source, 'article');
+  if (problems.length) return { source: parsed.source, diagnostics: problems };
+  return { article: toArticle(parsed.source, parsed.body, parsed.bodyLine, stem(rel)), source: parsed.source, diagnostics: [] };
 }
 
 /** Loads and schema-validates every content file. */
@@ -86,9 +100,13 @@ export function readContent(opts: LoadOptions): LoadResult {
   }
   const siteSource = loadYaml(siteFile, 'site');
 
-  const articles = list('articles/*.md').flatMap((abs) => {
-    const md = loadMarkdown(abs, 'article');
-    return md ? [toArticle(md.source, md.body, md.bodyLine, stem(abs))] : [];
+  const articles = (opts.skipArticles ? [] : list('articles/*.md')).flatMap((abs) => {
+    const text = read(abs);
+    if (text === undefined) return [];
+    const parsed = parseArticleText(text, rel(abs), opts.yamlMemo);
+    if (parsed.source) sources.set(parsed.source.file, parsed.source);
+    diagnostics.push(...parsed.diagnostics);
+    return parsed.article ? [parsed.article] : [];
   });
   const terms = list('glossary/*.{yaml,yml}').flatMap((abs) => {
     const source = loadYaml(abs, 'term');

@@ -7,7 +7,7 @@
  * tags, never from all pairs. Reads: articles, terms, mentions. Writes: BacklinkIndex.
  * Needs: article-html (mentions).
  */
-import type { Article, Term, TermMention } from '../model.js';
+import type { ArticleMeta, Term, TermMention } from '../model.js';
 
 export type NodeType = 'article' | 'glossary';
 
@@ -37,7 +37,7 @@ export interface BacklinkResult {
   byTarget: Map<string, Backlink[]>;
 }
 
-export function buildBacklinks(articles: Article[], terms: Term[], mentions: Map<string, TermMention[]>): BacklinkResult {
+export function buildBacklinks(articles: ArticleMeta[], terms: Term[], mentions: Map<string, TermMention[]>): BacklinkResult {
   const titles = new Map<string, string>();
   for (const a of articles) titles.set(nodeKey('article', a.slug), a.title);
   for (const t of terms) titles.set(nodeKey('glossary', t.slug), t.title);

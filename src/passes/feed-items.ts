@@ -3,7 +3,7 @@
  * the articles and glossary feeds 25 each, newest first. Items only; routes.ts serialises them with
  * the `feed` library. Reads: articles, terms, config. Writes: FeedSet.
  */
-import type { Article, SiteConfig, Term } from '../model.js';
+import type { ArticleMeta, SiteConfig, Term } from '../model.js';
 
 export const COMBINED_FEED_ITEMS = 50;
 export const SPECIALISED_FEED_ITEMS = 25;
@@ -27,7 +27,7 @@ export interface FeedSet {
   updated: string;
 }
 
-export function buildFeedItems(articles: Article[], terms: Term[], config: SiteConfig): FeedSet {
+export function buildFeedItems(articles: ArticleMeta[], terms: Term[], config: SiteConfig): FeedSet {
   const articleItems = articles.map((a): FeedItem => ({
     title: a.title,
     link: `${config.baseUrl}/articles/${a.slug}`,

@@ -4,22 +4,29 @@
  * Reads: config, ordered articles and terms, bodies, fields, stats. Writes: mirror objects.
  * Needs: article-html, article-fields, reading-time.
  */
-import type { Article, ArticleStats, SiteConfig, Term } from '../model.js';
+import type { Article, ArticleMeta, ArticleStats, SiteConfig, Term } from '../model.js';
 import type { ArticleBody } from './article-html.js';
 import type { ArticleFields } from './article-fields.js';
 
 export interface MirrorInputs {
   config: SiteConfig;
-  bodies: Map<string, ArticleBody>;
   fields: Map<string, ArticleFields>;
   stats: Map<string, ArticleStats>;
+}
+
+/** One article with what its own passes made of it (src/engine/article-unit.ts). */
+export interface ArticleParts {
+  article: Article;
+  body: Pick<ArticleBody, 'html' | 'headings' | 'mentions'>;
+  fields: ArticleFields;
+  stats: ArticleStats;
 }
 
 export const articleUrl = (config: SiteConfig, slug: string) => `${config.baseUrl}/articles/${slug}`;
 export const termUrl = (config: SiteConfig, slug: string) => `${config.baseUrl}/glossary/${slug}`;
 
 /** One entry of /articles/index.json (spec §3 "Article index item"). */
-export function articleIndexItem(a: Article, stats: ArticleStats, hasAnswer: boolean) {
+export function articleIndexItem(a: ArticleMeta, stats: ArticleStats, hasAnswer: boolean) {
   return {
     slug: a.slug,
     title: a.title,
@@ -37,7 +44,7 @@ export function articleIndexItem(a: Article, stats: ArticleStats, hasAnswer: boo
   };
 }
 
-export function buildArticlesIndex(ordered: Article[], m: MirrorInputs) {
+export function buildArticlesIndex(ordered: ArticleMeta[], m: MirrorInputs) {
   return {
     site: m.config.name,
     license: m.config.license.url,
@@ -47,10 +54,7 @@ export function buildArticlesIndex(ordered: Article[], m: MirrorInputs) {
 }
 
 /** /articles/{slug}.json: the article file of spec §3 plus the mirror fields its text describes. */
-export function buildArticleJson(a: Article, m: MirrorInputs) {
-  const body = m.bodies.get(a.slug)!;
-  const fields = m.fields.get(a.slug)!;
-  const stats = m.stats.get(a.slug)!;
+export function buildArticleJson({ article: a, body, fields, stats }: ArticleParts, config: SiteConfig) {
   const citations = a.references.map((r) => ({ id: r.id, title: r.title, url: r.url, source: r.source, pinpoint: r.pinpoint }));
   return {
     slug: a.slug,
@@ -61,7 +65,7 @@ export function buildArticleJson(a: Article, m: MirrorInputs) {
     reviewedBy: a.reviewedBy,
     datePublished: a.datePublished,
     dateModified: a.dateModified,
-    canonicalUrl: articleUrl(m.config, a.slug),
+    canonicalUrl: articleUrl(config, a.slug),
     schemaType: a.schemaType,
     tags: a.tags,
     jurisdiction: a.jurisdiction,
@@ -80,15 +84,13 @@ export function buildArticleJson(a: Article, m: MirrorInputs) {
     references: citations,
     seeAlso: a.seeAlso.map((p) => `/${p}`),
     downloads: a.downloads,
-    license: m.config.license.url,
+    license: config.license.url,
   };
 }
 
 /** /articles/{slug}.answer.json: the answer block of spec §3. */
-export function buildAnswerJson(a: Article, m: MirrorInputs) {
-  const fields = m.fields.get(a.slug)!;
+export function buildAnswerJson({ article: a, body, fields }: ArticleParts, config: SiteConfig) {
   if (!fields.answer) return undefined;
-  const body = m.bodies.get(a.slug)!;
   return {
     id: `answers/${a.slug}#a0`,
     title: fields.answer.title,
@@ -96,13 +98,13 @@ export function buildAnswerJson(a: Article, m: MirrorInputs) {
     citation: fields.answer.citation,
     articleTitle: a.title,
     articleSlug: a.slug,
-    url: `${articleUrl(m.config, a.slug)}#answer`,
+    url: `${articleUrl(config, a.slug)}#answer`,
     lastModified: a.dateModified,
     variant: 'primary',
     pinpoints: a.references.filter((r) => r.pinpoint).map((r) => ({ id: r.id, title: r.title, pinpoint: r.pinpoint, url: r.url ?? undefined })),
     jurisdictions: [a.jurisdiction],
     glossaryTags: body.mentions.filter((x) => x.linked).map((x) => x.termSlug).sort(),
-    license: m.config.license.url,
+    license: config.license.url,
   };
 }
 

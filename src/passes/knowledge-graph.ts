@@ -3,10 +3,10 @@
  * backlink relations with their kind and strength. Reads: articles, terms, backlinks. Writes: graph.
  * Needs: backlinks.
  */
-import type { Article, SiteConfig, Term } from '../model.js';
+import type { ArticleMeta, SiteConfig, Term } from '../model.js';
 import { type Backlink, nodeKey } from './backlinks.js';
 
-export function buildKnowledgeGraph(articles: Article[], terms: Term[], relations: Backlink[], config: SiteConfig) {
+export function buildKnowledgeGraph(articles: ArticleMeta[], terms: Term[], relations: Backlink[], config: SiteConfig) {
   return {
     site: config.name,
     license: config.license.url,

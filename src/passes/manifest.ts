@@ -2,7 +2,7 @@
  * The content manifest and IndexNow URL lists (spec §7 "Writes"). The manifest maps each article,
  * term and dataset to a hash of its source; diffing it with the previous build's manifest gives what
  * was created, updated and deleted, and from that the spec's four URL lists.
- * Reads: articles, terms, datasets, the previous manifest. Writes: manifest, changes.
+ * Reads: article hashes, terms, datasets, the previous manifest. Writes: manifest, changes.
  */
 import { createHash } from 'node:crypto';
 import type { Article, Dataset, Term } from '../model.js';
@@ -21,9 +21,12 @@ export interface Changes {
 
 const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
-export function buildManifest(articles: Article[], terms: Term[], datasets: Dataset[]): Manifest {
+/** An article's entry: a hash of the whole article, body included. Taken where the body is (src/engine). */
+export const articleManifestHash = (a: Article): string => hash({ ...a, file: undefined });
+
+export function buildManifest(articles: { slug: string; manifestHash: string }[], terms: Term[], datasets: Dataset[]): Manifest {
   const entities: Record<string, string> = {};
-  for (const a of [...articles].sort((x, y) => x.slug.localeCompare(y.slug))) entities[`article:${a.slug}`] = hash({ ...a, file: undefined });
+  for (const a of [...articles].sort((x, y) => x.slug.localeCompare(y.slug))) entities[`article:${a.slug}`] = a.manifestHash;
   for (const t of [...terms].sort((x, y) => x.slug.localeCompare(y.slug))) entities[`glossary:${t.slug}`] = hash({ ...t, file: undefined });
   for (const d of [...datasets].sort((x, y) => x.slug.localeCompare(y.slug))) entities[`dataset:${d.slug}`] = hash({ ...d, file: undefined });
   return { version: 1, entities };

@@ -6,7 +6,7 @@
  */
 import { stringify } from 'yaml';
 import { EDUCATIONAL_NOTE } from '../constants.js';
-import type { Article, ArticleStats, Dataset, SiteConfig, Term } from '../model.js';
+import type { Article, ArticleMeta, ArticleStats, Dataset, SiteConfig, Term } from '../model.js';
 import type { ArticleFields } from './article-fields.js';
 
 export function absolutizeLinks(markdown: string, baseUrl: string): string {
@@ -63,7 +63,7 @@ export function glossaryMarkdown(terms: Term[], config: SiteConfig): string {
   return out.join('\n');
 }
 
-export function llmsTxt(config: SiteConfig, articles: Article[], datasets: Dataset[], termCount: number): string {
+export function llmsTxt(config: SiteConfig, articles: ArticleMeta[], datasets: Dataset[], termCount: number): string {
   const u = (p: string) => `${config.baseUrl}${p}`;
   return [
     `# ${config.name}`,

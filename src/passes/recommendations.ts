@@ -5,14 +5,14 @@
  * level, key factors and a learning path. Candidates come from recommendations/candidates.ts (tag
  * groups and inverted indexes over words); exact similarity is computed only for the best
  * CANDIDATES_PER_ITEM of them, never all pairs.
- * Reads: articles, terms, article plain text and stats. Writes: Map node key → Recommendations.
- * Needs: article-html, reading-time.
+ * Reads: articles, terms, article text features and stats. Writes: Map node key → Recommendations.
+ * Needs: article-html (text features), reading-time.
  */
-import type { Article, ArticleStats, Term } from '../model.js';
+import type { ArticleMeta, ArticleStats, Term, TextFeatures } from '../model.js';
 import { nodeKey } from './backlinks.js';
-import { complexity, complexityBand, difficultyLevel, MODERATE_TAGS, pageDifficulty, TECHNICAL_TAGS, type Level } from './recommendations/difficulty.js';
+import { complexity, complexityBand, difficultyLevel, difficultyText, MODERATE_TAGS, pageDifficulty, TECHNICAL_TAGS, type Level } from './recommendations/difficulty.js';
 import { buildLearningPath, type LearningPath, type PathCandidate } from './recommendations/learning-path.js';
-import { createVocabulary, type Features, jaccard, JaccardTable, WEIGHTS } from './recommendations/similarity.js';
+import { createVocabulary, type Features, jaccard, JaccardTable, textWords, WEIGHTS } from './recommendations/similarity.js';
 import { selectCandidates } from './recommendations/candidates.js';
 
 export const SIMILAR_THRESHOLD = 0.3;
@@ -60,33 +60,35 @@ export interface Recommendations {
 interface Node extends RecItem {
   key: string;
   features: Features;
-  text: string;
+  textLength: number;
   difficulty: number;
 }
 
-export function buildRecommendations(articles: Article[], terms: Term[], texts: Map<string, string>, stats: Map<string, ArticleStats>): Map<string, Recommendations> {
+const NO_TEXT: TextFeatures = { words: '', length: 0, technicalWords: 0, searchText: '' };
+
+export function buildRecommendations(articles: ArticleMeta[], terms: Term[], texts: Map<string, TextFeatures>, stats: Map<string, ArticleStats>): Map<string, Recommendations> {
   const vocab = createVocabulary();
   const nodes: Node[] = [
     ...articles.map((a): Node => {
-      const text = texts.get(a.slug) ?? '';
+      const text = texts.get(a.slug) ?? NO_TEXT;
       return {
         key: nodeKey('article', a.slug), id: a.slug, slug: a.slug, title: a.title, type: 'article', summary: a.summary, tags: a.tags, jurisdiction: a.jurisdiction,
-        lastModified: a.dateModified, readingTime: stats.get(a.slug)?.readingTime, wordCount: stats.get(a.slug)?.wordCount ?? 0, text,
-        features: { tags: vocab.toSet(a.tags.map((t) => `#${t}`)), title: vocab.wordSet(a.title), text: vocab.wordSet(text) },
-        difficulty: pageDifficulty({ tags: a.tags, text, isArticle: true }),
+        lastModified: a.dateModified, readingTime: stats.get(a.slug)?.readingTime, wordCount: stats.get(a.slug)?.wordCount ?? 0, textLength: text.length,
+        features: { tags: vocab.toSet(a.tags.map((t) => `#${t}`)), title: vocab.wordSet(a.title), text: vocab.wordsSet(text.words) },
+        difficulty: pageDifficulty({ tags: a.tags, textLength: text.length, technicalWords: text.technicalWords, isArticle: true }),
       };
     }),
     ...terms.map((t): Node => ({
       key: nodeKey('glossary', t.slug), id: t.slug, slug: t.slug, title: t.title, type: 'term', summary: t.definition, tags: t.tags, jurisdiction: t.jurisdiction,
-      lastModified: t.lastModified, wordCount: t.definition.split(/\s+/).length, text: t.definition,
-      features: { tags: vocab.toSet(t.tags.map((x) => `#${x}`)), title: vocab.wordSet(t.title), text: vocab.wordSet(t.definition) },
-      difficulty: pageDifficulty({ tags: t.tags, text: t.definition, isArticle: false }),
+      lastModified: t.lastModified, wordCount: t.definition.split(/\s+/).length, textLength: t.definition.length,
+      features: { tags: vocab.toSet(t.tags.map((x) => `#${x}`)), title: vocab.wordSet(t.title), text: vocab.wordsSet(textWords(t.definition)) },
+      difficulty: pageDifficulty({ tags: t.tags, ...difficultyText(t.definition), isArticle: false }),
     })),
   ];
   // Tie-break order of prerequisites and advanced: easier first, then by key.
   const rank = new Int32Array(nodes.length);
   nodes.map((_, i) => i).sort((a, b) => nodes[a].difficulty - nodes[b].difficulty || (nodes[a].key < nodes[b].key ? -1 : nodes[a].key > nodes[b].key ? 1 : 0)).forEach((i, r) => (rank[i] = r));
-  const candidates = selectCandidates(nodes.map((n) => n.features), { isTerm: (i) => nodes[i].type === 'term', rank, maxPrerequisites: MAX_PREREQUISITES, maxAdvanced: MAX_ADVANCED });
+  const candidates = selectCandidates(nodes.map((n) => n.features), { isTerm: (i) => nodes[i].type === 'term', rank, maxPrerequisites: MAX_PREREQUISITES, maxAdvanced: MAX_ADVANCED, words: vocab.words });
   const byKey = new Map(nodes.map((n) => [n.key, n]));
   const out = new Map<string, Recommendations>();
   const textTable = new JaccardTable(vocab.size());
@@ -132,7 +134,7 @@ const keyOf = (item: RecItem) => nodeKey(item.type === 'term' ? 'glossary' : 'ar
 const round = (n: number) => Math.round(n * 10000) / 10000;
 
 function publicItem(n: Node): RecItem {
-  const { key: _k, features: _f, text: _t, difficulty: _d, ...item } = n;
+  const { key: _k, features: _f, textLength: _t, difficulty: _d, ...item } = n;
   return { ...item, summary: item.summary.length > 240 ? `${item.summary.slice(0, item.summary.lastIndexOf(' ', 237))}…` : item.summary };
 }
 
@@ -146,7 +148,7 @@ function keyFactors(n: Node): string[] {
   const moderate = n.tags.filter((t) => MODERATE_TAGS.includes(t));
   if (technical.length) factors.push(`Technical topic: ${technical.join(', ')}`);
   else if (moderate.length) factors.push(`Specialist topic: ${moderate.join(', ')}`);
-  if (n.text.length > 1000) factors.push('Long, detailed text');
+  if (n.textLength > 1000) factors.push('Long, detailed text');
   if (n.type === 'article') factors.push('Full article rather than a definition');
   if (factors.length === 0) factors.push('Short, general definition');
   return factors;

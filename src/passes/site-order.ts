@@ -3,9 +3,9 @@
  * prev/next neighbours of each article in that order. Sorted so output is byte-identical.
  * Reads: articles, terms. Writes: ordered lists, neighbours, glossary letter groups. Spec §2.
  */
-import type { Article, Term } from '../model.js';
+import type { ArticleMeta, Term } from '../model.js';
 
-export function orderArticles(articles: Article[]): Article[] {
+export function orderArticles<A extends ArticleMeta>(articles: A[]): A[] {
   return [...articles].sort((a, b) => b.datePublished.localeCompare(a.datePublished) || a.title.localeCompare(b.title) || a.slug.localeCompare(b.slug));
 }
 
@@ -19,7 +19,7 @@ export interface Neighbours {
 }
 
 /** prev = the newer article, next = the older one, in list order. */
-export function findNeighbours(ordered: Article[]): Map<string, Neighbours> {
+export function findNeighbours(ordered: ArticleMeta[]): Map<string, Neighbours> {
   return new Map(
     ordered.map((a, i) => {
       const prev = ordered[i - 1];

@@ -3,7 +3,7 @@
  * clusters with their articles, terms, co-occurring tags and the tag's description from site.yaml.
  * Reads: articles, terms, config tags. Writes: TopicCluster[].
  */
-import type { Article, Term } from '../model.js';
+import type { ArticleMeta, Term } from '../model.js';
 
 export const TOP_TAGS = 10;
 export const CLUSTERS_SHOWN = 9;
@@ -17,7 +17,7 @@ export interface TopicCluster {
   terms: { slug: string; title: string }[];
 }
 
-export function buildTopicClusters(articles: Article[], terms: Term[], tagDescriptions: Record<string, string>): { topTags: string[]; clusters: TopicCluster[] } {
+export function buildTopicClusters(articles: ArticleMeta[], terms: Term[], tagDescriptions: Record<string, string>): { topTags: string[]; clusters: TopicCluster[] } {
   const counts = new Map<string, number>();
   for (const item of [...articles, ...terms]) for (const t of new Set(item.tags)) counts.set(t, (counts.get(t) ?? 0) + 1);
   const topTags = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, TOP_TAGS).map(([t]) => t);

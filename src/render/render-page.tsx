@@ -19,6 +19,11 @@ export function scriptsFor(route: HtmlRoute, bundle: ClientBundle): PageScripts 
   return { scripts: entries.map((e) => e.src), preloads: [...new Set(entries.flatMap((e) => e.imports))].sort() };
 }
 
+/** An article page's route with its body HTML filled in (route.articleBody names the article). */
+export function withBody(route: HtmlRoute, bodyHtml: string): HtmlRoute {
+  return { ...route, props: { ...route.props, bodyHtml } };
+}
+
 export function renderPage(route: HtmlRoute, chrome: Chrome, bundle: ClientBundle): string {
   const Page = PAGE_TEMPLATES[route.template] as (props: any) => any;
   const tree = (

@@ -3,21 +3,14 @@
  * the stylesheet. JSON is pretty-printed with sorted-stable key order from the mirror builders.
  */
 import type { BuiltSite } from '../pipeline.js';
-import { buildAnswerJson, buildArticleJson, buildArticlesIndex, buildGlossaryJson, type MirrorInputs } from '../passes/json-mirrors.js';
+import { buildArticlesIndex, buildGlossaryJson } from '../passes/json-mirrors.js';
 import type { FileRoute } from './types.js';
 
 export const json = (url: string, data: unknown): FileRoute => ({ kind: 'file', url, body: `${JSON.stringify(data, null, 2)}\n`, type: 'application/json; charset=utf-8' });
 
+/** The site-wide JSON mirrors; each article's own files are in article-files.ts. */
 export function mirrorRoutes(site: BuiltSite): FileRoute[] {
-  const m: MirrorInputs = { config: site.config, bodies: site.bodies, fields: site.fields, stats: site.stats };
-  const routes: FileRoute[] = [json('/articles/index.json', buildArticlesIndex(site.articles, m))];
-  for (const a of site.articles) {
-    routes.push(json(`/articles/${a.slug}.json`, buildArticleJson(a, m)));
-    const answer = buildAnswerJson(a, m);
-    if (answer) routes.push(json(`/articles/${a.slug}.answer.json`, answer));
-  }
-  routes.push(json('/glossary.json', buildGlossaryJson(site.terms, site.config)));
-  return routes;
+  return [json('/articles/index.json', buildArticlesIndex(site.articles, { config: site.config, fields: site.fields, stats: site.stats })), json('/glossary.json', buildGlossaryJson(site.terms, site.config))];
 }
 
 const TYPES: Record<string, string> = {

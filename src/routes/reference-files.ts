@@ -9,19 +9,20 @@ import type { BuiltSite } from '../pipeline.js';
 import { FEED_TTL_MINUTES, type FeedItem } from '../passes/feed-items.js';
 import { articleIndexItem } from '../passes/json-mirrors.js';
 import { buildKnowledgeGraph } from '../passes/knowledge-graph.js';
-import { articleMarkdown, glossaryMarkdown, llmsTxt } from '../passes/markdown-mirrors.js';
+import { glossaryMarkdown, llmsTxt } from '../passes/markdown-mirrors.js';
+import { articleMarkdownUrl, MARKDOWN_TYPE } from './article-files.js';
 import { EDUCATIONAL_NOTE } from '../constants.js';
 import { headersFile } from '../security.js';
 import { ENDPOINTS } from './endpoints.js';
 import { json } from './machine-files.js';
-import type { FileRoute } from './types.js';
+import type { FileRoute, JoinedRoute } from './types.js';
 
 const text = (url: string, body: string, type: string): FileRoute => ({ kind: 'file', url, body, type });
 
-export function referenceFileRoutes(site: BuiltSite): FileRoute[] {
+export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[] {
   const { config } = site;
   const u = (p: string) => `${config.baseUrl}${p}`;
-  const routes: FileRoute[] = [];
+  const routes: (FileRoute | JoinedRoute)[] = [];
   const datasets = [...site.source.datasets].sort((a, b) => a.slug.localeCompare(b.slug));
   const datasetJson = (d: (typeof datasets)[number]) => ({
     slug: d.slug, title: d.title, description: d.description, canonicalUrl: u(`/datasets/${d.slug}`), datePublished: d.datePublished, dateModified: d.dateModified,
@@ -69,13 +70,10 @@ export function referenceFileRoutes(site: BuiltSite): FileRoute[] {
   routes.push(text('/feeds/articles', makeFeed(`${config.name}: Articles`, site.feeds.articles, '/feeds/articles').rss2(), rssType));
   routes.push(text('/feeds/glossary', makeFeed(`${config.name}: Glossary`, site.feeds.glossary, '/feeds/glossary').rss2(), rssType));
 
-  const md = 'text/markdown; charset=utf-8';
-  const mirrors = site.articles.map((a) => articleMarkdown(a, site.fields.get(a.slug)!, site.stats.get(a.slug)!, config));
-  site.articles.forEach((a, i) => routes.push(text(`/articles/${a.slug}.md`, mirrors[i], md)));
-  const glossaryMd = glossaryMarkdown(site.terms, config);
-  routes.push(text('/glossary.md', glossaryMd, md));
+  routes.push(text('/glossary.md', glossaryMarkdown(site.terms, config), MARKDOWN_TYPE));
   routes.push(text('/llms.txt', llmsTxt(config, site.articles, datasets, site.terms.length), 'text/plain; charset=utf-8'));
-  routes.push(text('/llms-full.txt', [...mirrors, glossaryMd].join('\n\n'), 'text/plain; charset=utf-8'));
+  // Every article's Markdown mirror in list order, then the glossary: joined from those files as written.
+  routes.push({ kind: 'joined', url: '/llms-full.txt', parts: [...site.articles.map((a) => articleMarkdownUrl(a.slug)), '/glossary.md'], separator: '\n\n', type: 'text/plain; charset=utf-8' });
 
   routes.push(text('/robots.txt', ['User-agent: *', 'Allow: /', '', `Sitemap: ${u('/sitemap.xml')}`, `Sitemap: ${u('/sitemaps/answers.xml')}`, ''].join('\n'), 'text/plain; charset=utf-8'));
   if (config.indexnow.key) routes.push(text('/indexnow-key.txt', `${config.indexnow.key}\n`, 'text/plain; charset=utf-8'));

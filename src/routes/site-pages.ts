@@ -3,7 +3,7 @@
  * Markdown pages and the 404 page (spec §2). Decides URLs, titles, descriptions and JSON-LD.
  */
 import { FILTER_CHIPS, GLOSSARY_STRUCTURED_TERMS, STRUCTURED_LIST_ITEMS } from '../constants.js';
-import type { Article } from '../model.js';
+import type { ArticleMeta } from '../model.js';
 import type { BuiltSite } from '../pipeline.js';
 import { articleLd, breadcrumbLd, definedTermLd, definedTermSetLd, faqLd, itemListLd, websiteLd } from '../structured-data.js';
 import type { ArticlePageProps } from '../../templates/pages/ArticlePage.js';
@@ -123,7 +123,7 @@ export function sitePageRoutes(site: BuiltSite, extras: { termPage: (slug: strin
 
 /** The first sentence of a definition, for compact previews. */
 /** The page of one article; `lookups` are the site's indexes, passed in when building every page. */
-export function articlePageRoute(site: BuiltSite, a: Article, lookups = { bySlug: new Map(site.articles.map((x) => [x.slug, x])), terms: termIndex(site) }): HtmlRoute {
+export function articlePageRoute(site: BuiltSite, a: ArticleMeta, lookups = { bySlug: new Map(site.articles.map((x) => [x.slug, x])), terms: termIndex(site) }): HtmlRoute {
   const { config } = site;
   const { bySlug, terms } = lookups;
   const body = site.bodies.get(a.slug)!;
@@ -144,7 +144,8 @@ export function articlePageRoute(site: BuiltSite, a: Article, lookups = { bySlug
     readingTime: stats.readingTime,
     answer: fields.answer && { slug: a.slug, title: fields.answer.title, pointsHtml: fields.answer.pointsHtml, citation: fields.answer.citation },
     takeawaysHtml: fields.takeawaysHtml,
-    bodyHtml: body.html,
+    // Filled in where the body is (route.articleBody).
+    bodyHtml: '',
     headings: body.headings,
     faq: fields.faq,
     references: a.references,
@@ -181,6 +182,7 @@ export function articlePageRoute(site: BuiltSite, a: Article, lookups = { bySlug
     template: 'article',
     lastmod: a.dateModified,
     content: { type: 'article', slug: a.slug },
+    articleBody: a.slug,
     props,
     meta: makeMeta(config, { title: a.title, description: a.description, url: `/articles/${a.slug}`, keywords: a.tags, ogType: 'article', jsonLd }),
   };

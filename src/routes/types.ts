@@ -15,6 +15,9 @@ export interface HtmlRoute {
   unlisted?: boolean;
   /** What the page is about, for the analytics tracker (spec §5: interactions need a slug). */
   content?: { type: 'article' | 'glossary' | 'dataset' | 'page'; slug?: string };
+  /** The article whose rendered body is `props.bodyHtml`: filled in by the shard holding that body
+   * (src/engine), so the HTML never travels between threads. */
+  articleBody?: string;
 }
 
 export interface FileRoute {
@@ -28,13 +31,23 @@ export interface FileRoute {
   file?: string;
 }
 
-export type Route = HtmlRoute | FileRoute;
+/** A file made by joining other outputs of the same build, by URL, in order (llms-full.txt): built
+ * from those files as written, so the parts never need to be held in memory together. */
+export interface JoinedRoute {
+  kind: 'joined';
+  url: string;
+  parts: string[];
+  separator: string;
+  type: string;
+}
+
+export type Route = HtmlRoute | FileRoute | JoinedRoute;
 
 /** Where a route's bytes live in dist/: HTML routes as `{path}.html` so static hosts and `serve`
  * answer extensionless URLs; extensionless files get the extension of their type. */
 export function outputPath(route: Route): string {
   if (route.kind === 'html') return route.url === '/' ? 'index.html' : route.url === '/404' ? '404.html' : `${route.url.slice(1)}.html`;
-  if (route.file) return route.file;
+  if (route.kind === 'file' && route.file) return route.file;
   const rel = route.url.slice(1);
   if (/\.[a-z0-9]+$/i.test(rel)) return rel;
   return `${rel}${EXTENSION_FOR_TYPE[route.type.split(';')[0]] ?? ''}`;

@@ -1,9 +1,9 @@
 /** Maps model entities to the plain props templates present (cards, term entries). */
-import type { Article, Term } from '../model.js';
+import type { ArticleMeta, Term } from '../model.js';
 import type { BuiltSite } from '../pipeline.js';
 import type { ArticleCardData, TermData } from '../../templates/types.js';
 
-export function articleCard(site: BuiltSite, a: Article): ArticleCardData {
+export function articleCard(site: BuiltSite, a: ArticleMeta): ArticleCardData {
   return {
     slug: a.slug,
     title: a.title,

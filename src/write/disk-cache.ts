@@ -20,9 +20,9 @@ export function cacheFile(cwd: string, contentDir: string): string {
 
 export function loadDiskCache(file: string): BuildCache {
   try {
-    const data = deserialize(readFileSync(file)) as { version: string; articleBodies: [string, never][]; yaml: [string, unknown][] };
+    const data = deserialize(readFileSync(file)) as { version: string; yaml: [string, unknown][] };
     if (data.version !== packageVersion()) return createBuildCache();
-    return { ...createBuildCache(), articleBodies: new Map(data.articleBodies), yaml: new Map(data.yaml) };
+    return { ...createBuildCache(), yaml: new Map(data.yaml) };
   } catch {
     return createBuildCache();
   }
@@ -32,7 +32,7 @@ export function saveDiskCache(file: string, cache: BuildCache): void {
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, serialize({ version: packageVersion(), articleBodies: [...cache.articleBodies], yaml: [...cache.yaml] }));
+    writeFileSync(temp, serialize({ version: packageVersion(), yaml: [...cache.yaml] }));
     renameSync(temp, file);
   } catch {
     // A cache is an optimisation: failing to save it must not fail the build.

@@ -4,8 +4,8 @@
  * - the no-change fast path: when the content folder, the options that shape the output and
  *   legalsite itself are exactly as they were, and every file that build wrote is still there as
  *   written, a rebuild would write the same bytes, so there is nothing to do;
- * - reuse: each file's fingerprint (its render inputs or bytes), so a file whose fingerprint did not
- *   change is carried over from the old output folder instead of rendered and written again.
+ * - reuse: each file's fingerprint (what it is made from), so a file whose fingerprint did not change
+ *   is left as it is (output-target.ts) instead of made and written again.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,8 @@ import { MANIFEST_PATH, readPreviousManifest } from '../load/read-previous-manif
 import { diffManifests } from '../passes/manifest.js';
 import { json } from '../routes/machine-files.js';
 import { outputPath } from '../routes/types.js';
-import { packageRoot, packageVersion } from '../package-root.js';
+import { toolKey } from '../tool-key.js';
+import type { OutputRecord } from './output-target.js';
 
 export interface BuildState {
   inputKey: string;
@@ -28,23 +29,12 @@ export interface BuildState {
 
 /**
  * A hash of everything a build's output depends on: every file under the content folder (bytes),
- * legalsite's own code, templates and styles (path, size and modification time, cheap to check), and
- * the options that change output.
+ * legalsite itself (tool-key.ts), and the options that change output.
  */
 export function inputKey(contentDir: string, options: { baseUrl?: string }): { key: string; texts: Map<string, string> } {
   const content = fg.sync('**/*', { cwd: contentDir, onlyFiles: true, dot: true }).sort();
   const bytes = content.map((f) => readFileSync(path.join(contentDir, f)));
-  const root = packageRoot();
-  const tool = fg.sync(['lib/**/*', 'src/**/*', 'templates/**/*', 'package.json'], { cwd: root, onlyFiles: true }).sort();
-  const key = hashOf(
-    packageVersion(),
-    JSON.stringify(options),
-    ...tool.map((f) => {
-      const st = statSync(path.join(root, f));
-      return `${f}:${st.size}:${st.mtimeMs}`;
-    }),
-    ...content.flatMap((f, i) => [f, bytes[i]]),
-  );
+  const key = hashOf(toolKey(), JSON.stringify(options), ...content.flatMap((f, i) => [f, bytes[i]]));
   // The texts the key was made from, for load to parse: the content is read once, and the key
   // describes exactly what was built even if a file changes during the build.
   const texts = new Map<string, string>();
@@ -71,32 +61,13 @@ export function saveBuildState(file: string, state: BuildState): void {
   }
 }
 
-/** What was written, read back from the output folder after a build. */
-export function recordOutput(outDir: string, paths: string[], fingerprints?: Map<string, string>): BuildState['files'] {
-  return paths.map((p) => {
-    const st = statSync(path.join(outDir, p));
-    const fingerprint = fingerprints?.get(p);
-    return fingerprint ? [p, st.size, st.mtimeMs, fingerprint] : [p, st.size, st.mtimeMs];
-  });
+/** The state's file list as the output target's records, and back. */
+export function recordsOfState(state: BuildState): Map<string, OutputRecord> {
+  return new Map(state.files.filter((f) => f[3] !== undefined).map(([p, size, mtimeMs, fingerprint]) => [p, { fingerprint: fingerprint!, size, mtimeMs }]));
 }
 
-/**
- * The files of the previous build that can be carried into this one unchanged: same fingerprint,
- * and still as that build wrote them (size and modification time).
- */
-export function reusableOutput(outDir: string, state: BuildState | undefined) {
-  const byPath = new Map((state?.outDir === path.resolve(outDir) ? state.files : []).map((f) => [f[0], f]));
-  return (file: string, fingerprint: string): string | undefined => {
-    const entry = byPath.get(file);
-    if (!entry || entry[3] !== fingerprint) return undefined;
-    const abs = path.join(outDir, file);
-    try {
-      const st = statSync(abs);
-      return st.size === entry[1] && st.mtimeMs === entry[2] ? abs : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+export function stateFilesOf(records: Map<string, OutputRecord>): BuildState['files'] {
+  return [...records].sort(([a], [b]) => (a < b ? -1 : 1)).map(([p, r]) => [p, r.size, r.mtimeMs, r.fingerprint]);
 }
 
 /** True when the output folder holds exactly the files of `state`, each as it was written. */
@@ -136,9 +107,9 @@ export function recordNoChanges(outDir: string, state: BuildState): boolean {
   if (current !== route.body) {
     writeFileSync(`${abs}.tmp`, route.body);
     renameSync(`${abs}.tmp`, abs);
-    const [[, size, mtimeMs]] = recordOutput(outDir, [rel]);
-    entry[1] = size;
-    entry[2] = mtimeMs;
+    const st = statSync(abs);
+    entry[1] = st.size;
+    entry[2] = st.mtimeMs;
     entry[3] = hashOf(route.body);
   }
   return true;

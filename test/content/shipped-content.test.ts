@@ -113,7 +113,7 @@ for (const d of DEDICATED) {
 }
 
 test('what-is-mary-technology has tip, note and warning callouts', () => {
-  const html = site.bodies.get('what-is-mary-technology')!.html;
+  const html = fileText('articles/what-is-mary-technology.html');
   for (const kind of ['tip', 'note', 'warning']) assert.ok(html.includes(`class="callout callout-${kind}"`), `${kind} callout`);
 });
 

@@ -29,17 +29,17 @@ function corpus(size: number, tagCount: number, seed: number, words = 400) {
   }));
   const isTerm = items.map(() => random() < 0.3);
   const rank = Int32Array.from(items.map((_, i) => i).sort(() => random() - 0.5));
-  return { items, isTerm, rank };
+  return { items, isTerm, rank, words: v.words };
 }
 
 /** The reference: every other item scored, as the module documents it. */
-function bruteForce(items: Features[], isTerm: boolean[], rank: Int32Array) {
+function bruteForce(items: Features[], isTerm: boolean[], rank: Int32Array, words: readonly string[]) {
   const df = new Map<number, number>();
   for (const f of items) for (const w of f.text) df.set(w, (df.get(w) ?? 0) + 1);
   const titleDf = new Map<number, number>();
   for (const f of items) for (const w of f.title) titleDf.set(w, (titleDf.get(w) ?? 0) + 1);
   const rare = items.map((f) => {
-    const sorted = [...f.text].filter((w) => df.get(w)! <= MAX_POSTING).sort((a, b) => df.get(a)! - df.get(b)! || a - b).slice(0, RARE_WORDS);
+    const sorted = [...f.text].filter((w) => df.get(w)! <= MAX_POSTING).sort((a, b) => df.get(a)! - df.get(b)! || (words[a] < words[b] ? -1 : 1)).slice(0, RARE_WORDS);
     const kept: number[] = [];
     for (const w of sorted) {
       if (kept.reduce((n, x) => n + df.get(x)!, 0) + df.get(w)! > RARE_POSTINGS_BUDGET) break;
@@ -75,9 +75,9 @@ for (const [size, tagCount, seed, words] of [
   [700, 8, 4, 120],
 ]) {
   test(`${size} items over ${tagCount} tags and ${words} words: the same candidates as a scan of every pair`, () => {
-    const { items, isTerm, rank } = corpus(size, tagCount, seed, words);
-    const fast = selectCandidates(items, { isTerm: (i) => isTerm[i], rank, maxPrerequisites: 5, maxAdvanced: 5 });
-    const slow = bruteForce(items, isTerm, rank);
+    const { items, isTerm, rank, words: vocabulary } = corpus(size, tagCount, seed, words);
+    const fast = selectCandidates(items, { isTerm: (i) => isTerm[i], rank, maxPrerequisites: 5, maxAdvanced: 5, words: vocabulary });
+    const slow = bruteForce(items, isTerm, rank, vocabulary);
     items.forEach((_, i) => {
       assert.equal(fast.best[i], slow[i].best, `best candidates of item ${i}`);
       assert.equal(fast.prerequisites[i], slow[i].prerequisites, `prerequisites of item ${i}`);
@@ -93,7 +93,7 @@ test('an item without tags still gets candidates through its words, and no tag-b
     { tags: v.toSet(['#a']), title: v.toSet(['chronology', 'tools']), text: v.toSet(['dates']) },
     { tags: v.toSet(['#a']), title: v.toSet(['privilege']), text: v.toSet(['waiver']) },
   ];
-  const lists = selectCandidates(items, { isTerm: () => true, rank: Int32Array.from([0, 1, 2]), maxPrerequisites: 5, maxAdvanced: 5 });
+  const lists = selectCandidates(items, { isTerm: () => true, rank: Int32Array.from([0, 1, 2]), maxPrerequisites: 5, maxAdvanced: 5, words: v.words });
   assert.equal(lists.best[0], [1]);
   assert.equal(lists.prerequisites[0], []);
   assert.equal(lists.prerequisites[1], [2]);

@@ -1,11 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { complexity, complexityBand, difficultyLevel, pageDifficulty } from '../../src/passes/recommendations/difficulty.js';
+import { complexity, complexityBand, difficultyLevel, difficultyText, pageDifficulty } from '../../src/passes/recommendations/difficulty.js';
 
 const test = suite('difficulty');
 
-const term = (tags: string[], text = 'Short text.') => pageDifficulty({ tags, text, isArticle: false });
-const article = (tags: string[], text = 'Short text.') => pageDifficulty({ tags, text, isArticle: true });
+const term = (tags: string[], text = 'Short text.') => pageDifficulty({ tags, ...difficultyText(text), isArticle: false });
+const article = (tags: string[], text = 'Short text.') => pageDifficulty({ tags, ...difficultyText(text), isArticle: true });
 
 test('a short untagged term starts at 1', () => {
   assert.is(term([]), 1);

@@ -1,9 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildManifest, diffManifests } from '../../src/passes/manifest.js';
+import type { Article, Dataset, Term } from '../../src/model.js';
+import { articleManifestHash, buildManifest as manifestOf, diffManifests } from '../../src/passes/manifest.js';
 import { makeArticle, makeDataset, makeTerm } from '../helpers/make-site.js';
 
 const test = suite('manifest');
+
+const buildManifest = (a: Article[], t: Term[], d: Dataset[]) => manifestOf(a.map((x) => ({ slug: x.slug, manifestHash: articleManifestHash(x) })), t, d);
 
 const BASE = 'https://test.example.org';
 const SITE_URLS = ['/', '/articles', '/glossary', '/for-ai-systems', '/sitemap.xml', '/feed.xml'].map((p) => BASE + p);

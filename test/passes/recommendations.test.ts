@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Article, ArticleStats } from '../../src/model.js';
 import { buildRecommendations } from '../../src/passes/recommendations.js';
+import { textFeatures } from '../../src/passes/text-features.js';
 import { makeArticle, makeTerm } from '../helpers/make-site.js';
 
 const test = suite('recommendations');
@@ -20,7 +21,8 @@ const terms = [
   makeTerm({ slug: 'hash-value', title: 'Hash value', tags: ['hash'], definition: 'A fixed-length digest of a file.' }), // {fixed,length,digest,file}
   makeTerm({ slug: 'privilege-log', title: 'Privilege log', tags: ['privilege'], definition: 'Withheld documents listed.' }),
 ];
-const texts = new Map([
+const features = (texts: [string, string][]) => new Map(texts.map(([slug, text]) => [slug, textFeatures(text)]));
+const texts = features([
   ['hash-chain', 'Verify the hash value.'],
   ['custody-log', 'Log the hash.'],
   ['privilege', 'Privilege calls.'],
@@ -65,7 +67,7 @@ test('prerequisites are terms sharing a tag; advanced are articles sharing more 
 test('a pair at exactly 0.3 is related, not similar', () => {
   // tags {p,q} vs {p} = 1/2 → 0.2; titles share nothing; text {alpha,beta} vs {alpha,gamma} = 1/3 → 0.1; total 0.3
   const a = [makeArticle({ slug: 'one', title: 'First', tags: ['p', 'q'] }), makeArticle({ slug: 'two', title: 'Second', tags: ['p'] })];
-  const r = buildRecommendations(a, [], new Map([['one', 'alpha beta'], ['two', 'alpha gamma']]), stats(a)).get('article:one')!;
+  const r = buildRecommendations(a, [], features([['one', 'alpha beta'], ['two', 'alpha gamma']]), stats(a)).get('article:one')!;
   assert.equal(r.similar, []);
   assert.equal(scores(r.related), [['two', 0.3]]);
 });
@@ -85,7 +87,7 @@ test('a pair that overlaps only in text words still counts as related (spec §9:
   // Different tags, titles sharing no word of 3+ characters, identical text:
   // tags {p} vs {q} = 0; title {first} vs {second} = 0; text {alpha,beta,gamma} both = 3/3 = 1 → 0.3×1 = 0.3
   const a = [makeArticle({ slug: 'one', title: 'First', tags: ['p'] }), makeArticle({ slug: 'two', title: 'Second', tags: ['q'] })];
-  const r = buildRecommendations(a, [], new Map([['one', 'alpha beta gamma'], ['two', 'alpha beta gamma']]), stats(a)).get('article:one')!;
+  const r = buildRecommendations(a, [], features([['one', 'alpha beta gamma'], ['two', 'alpha beta gamma']]), stats(a)).get('article:one')!;
   assert.equal(scores(r.related), [['two', 0.3]]);
 });
 

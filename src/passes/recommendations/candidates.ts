@@ -30,6 +30,9 @@ export interface CandidateOptions {
   rank: Int32Array;
   maxPrerequisites: number;
   maxAdvanced: number;
+  /** The word of each text word id: rare words tied on frequency are taken in word order, so the
+   * choice never depends on the order ids were handed out in. */
+  words: readonly string[];
 }
 
 export interface CandidateLists {
@@ -44,7 +47,7 @@ export function selectCandidates(items: Features[], options: CandidateOptions): 
   const tagGroups = groupByTags(items.map((f) => f.tags));
   const titlePostings = invert(items.map((f) => f.title));
   const textPostings = invert(items.map((f) => f.text));
-  const rare = rarestWords(items, textPostings);
+  const rare = rarestWords(items, textPostings, options.words);
   const byRank = (a: number, b: number) => options.rank[a] - options.rank[b];
   const termsByRank = tagGroups.groups.map((g) => g.members.filter(options.isTerm).sort(byRank));
   const articlesByRank = tagGroups.groups.map((g) => g.members.filter((i) => !options.isTerm(i)).sort(byRank));
@@ -159,8 +162,8 @@ function bestBySharedTags(near: NeighbourBucket[], pool: number[][], minShared: 
   return picked;
 }
 
-/** Each item's RARE_WORDS rarest text words (fewest items carry them): the ones that say most about a match. */
-function rarestWords(items: Features[], textPostings: Map<number, number[]>): number[][] {
+/** Each item's RARE_WORDS rarest text words (fewest items carry them, then in word order): the ones that say most about a match. */
+function rarestWords(items: Features[], textPostings: Map<number, number[]>, words: readonly string[]): number[][] {
   let size = 0;
   for (const w of textPostings.keys()) size = Math.max(size, w + 1);
   const df = new Int32Array(size);
@@ -168,7 +171,7 @@ function rarestWords(items: Features[], textPostings: Map<number, number[]>): nu
   return items.map((f) => {
     const kept: number[] = [];
     for (const w of f.text) if (df[w] <= MAX_POSTING) kept.push(w);
-    kept.sort((a, b) => df[a] - df[b] || a - b);
+    kept.sort((a, b) => df[a] - df[b] || (words[a] < words[b] ? -1 : words[a] > words[b] ? 1 : 0));
     let postings = 0;
     let count = 0;
     while (count < Math.min(RARE_WORDS, kept.length) && postings + df[kept[count]] <= RARE_POSTINGS_BUDGET) postings += df[kept[count++]];

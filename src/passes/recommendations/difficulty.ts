@@ -17,12 +17,18 @@ export const BASIC_KEYWORDS = ['workflow', 'methodology', 'ethics'];
 
 export type Level = 'Beginner' | 'Intermediate' | 'Advanced' | 'Expert';
 
-export function pageDifficulty(input: { tags: string[]; text: string; isArticle: boolean }): number {
+/** What difficulty reads of a text: its length and its distinct technical words (countTechnicalWords). */
+export interface DifficultyText {
+  textLength: number;
+  technicalWords: number;
+}
+
+export function pageDifficulty(input: { tags: string[]; isArticle: boolean } & DifficultyText): number {
   let score = 1;
   if (input.tags.some((t) => TECHNICAL_TAGS.includes(t))) score += 2;
   else if (input.tags.some((t) => MODERATE_TAGS.includes(t))) score += 1;
-  if (input.text.length > 1000) score += 1;
-  if (distinctTechnicalWords(input.text, 3) > 2) score += 1;
+  if (input.textLength > 1000) score += 1;
+  if (input.technicalWords > 2) score += 1;
   if (input.isArticle) score += 0.5;
   return Math.min(5, Math.max(1, Math.round(score)));
 }
@@ -31,7 +37,14 @@ export function pageDifficulty(input: { tags: string[]; text: string; isArticle:
 // "api-key" does not): not preceded by a letter/digit or "letter/digit-", not followed by one or "-letter/digit".
 const TECHNICAL_WORD = new RegExp(`(?<![a-z0-9]|[a-z0-9]-)(?:${[...TECHNICAL_WORDS].sort((a, b) => b.length - a.length).join('|')})(?!-?[a-z0-9])`, 'gi');
 
-/** How many distinct TECHNICAL_WORDS the text uses, counting up to `enough`. */
+/** How many distinct TECHNICAL_WORDS the text uses, counted up to 3: all that difficulty asks is "more than 2". */
+export function countTechnicalWords(text: string): number {
+  return distinctTechnicalWords(text, 3);
+}
+
+/** The difficulty inputs of a text. */
+export const difficultyText = (text: string): DifficultyText => ({ textLength: text.length, technicalWords: countTechnicalWords(text) });
+
 function distinctTechnicalWords(text: string, enough: number): number {
   const seen = new Set<string>();
   for (const m of text.matchAll(TECHNICAL_WORD)) {

@@ -18,12 +18,23 @@ export function words(text: string): string[] {
   return [...new Set(text.toLowerCase().match(WORD) ?? [])];
 }
 
-/** Interns strings as integers; one per run, so ids are comparable within it. */
+/** The distinct words of a text, sorted and joined by spaces: a text's word set in a form that is
+ * cheap to send between threads and to keep in a cache (text-features.ts). */
+export function textWords(text: string): string {
+  return words(text).sort().join(' ');
+}
+
+/**
+ * Interns strings as integers; one per run, so ids are comparable within it. Ids follow first use,
+ * so anything that orders words must compare `word(id)`, never ids, to be independent of the order
+ * items were interned in.
+ */
 export function createVocabulary() {
   const ids = new Map<string, number>();
+  const list: string[] = [];
   const id = (w: string) => {
     let n = ids.get(w);
-    if (n === undefined) ids.set(w, (n = ids.size));
+    if (n === undefined) (ids.set(w, (n = ids.size)), list.push(w));
     return n;
   };
   const toSet = (list: string[]) => Int32Array.from(new Set(list.map(id))).sort();
@@ -40,7 +51,9 @@ export function createVocabulary() {
     }
     return Int32Array.from(out).sort();
   };
-  return { toSet, wordSet, size: () => ids.size };
+  /** The word set of `textWords(text)` output (distinct words joined by spaces). */
+  const wordsSet = (joined: string) => (joined === '' ? new Int32Array(0) : Int32Array.from(joined.split(' '), id).sort());
+  return { toSet, wordSet, wordsSet, word: (n: number) => list[n], words: list as readonly string[], size: () => ids.size };
 }
 
 function grow(array: Int32Array, index: number): Int32Array {

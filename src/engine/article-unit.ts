@@ -1,0 +1,74 @@
+/**
+ * Everything that depends on one article file alone, computed on whichever thread holds the file
+ * (src/engine/shard.ts): the article parsed and checked, its body rendered (article-html), its
+ * fields, reading time and text features, and the digest of it that the site-wide passes read.
+ * The body HTML and plain text stay with the unit; the main thread keeps only the digest.
+ * Reads: one article's text, the site config, the glossary matcher. Writes: ArticleUnit.
+ */
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { parseArticleText } from '../load/read-content.js';
+import type { Article, ArticleMeta, ArticleStats, Heading, TermMention, TextFeatures } from '../model.js';
+import { type ArticleBody, renderArticleBody } from '../passes/article-html.js';
+import { type ArticleFields, renderArticleFields } from '../passes/article-fields.js';
+import type { BodyLink } from '../passes/markdown.js';
+import { articleManifestHash } from '../passes/manifest.js';
+import { readingStats } from '../passes/reading-time.js';
+import type { TermMatcher } from '../passes/term-matcher.js';
+import { textFeatures } from '../passes/text-features.js';
+
+export interface ArticleUnit {
+  article: Article;
+  body: ArticleBody;
+  fields: ArticleFields;
+  stats: ArticleStats;
+}
+
+/** What the main thread keeps of a rendered body: everything but the HTML and the plain text. */
+export interface BodyDigest {
+  headings: Heading[];
+  mentions: TermMention[];
+  links: BodyLink[];
+}
+
+/** One article as the site-wide passes read it. Small enough to keep for 10,000 articles, to send
+ * between threads and to keep in the build cache. */
+export interface ArticleDigest {
+  article: ArticleMeta;
+  body: BodyDigest;
+  fields: ArticleFields;
+  stats: ArticleStats;
+  text: TextFeatures;
+  /** The manifest's hash of the whole article, body included (passes/manifest.ts). */
+  manifestHash: string;
+}
+
+export interface GlossaryLinks {
+  matcher: TermMatcher;
+  termTitle: (slug: string) => string;
+}
+
+/** Parses, checks and renders one article file; diagnostics instead of a unit when it is invalid. */
+export function loadArticleUnit(text: string, rel: string, glossary: GlossaryLinks): { unit?: ArticleUnit; diagnostics: Diagnostic[] } {
+  const { article, diagnostics } = parseArticleText(text, rel);
+  if (!article) return { diagnostics };
+  return { unit: articleUnit(article, glossary), diagnostics: [] };
+}
+
+export function articleUnit(article: Article, glossary: GlossaryLinks): ArticleUnit {
+  const body = renderArticleBody(article, glossary.matcher, glossary.termTitle);
+  const fields = renderArticleFields(article);
+  return { article, body, fields, stats: readingStats(body, fields, article.keyTakeaways) };
+}
+
+export function digestArticle(unit: ArticleUnit): ArticleDigest {
+  const { body: _body, ...article } = unit.article;
+  const { headings, mentions, links } = unit.body;
+  return {
+    article,
+    body: { headings, mentions, links },
+    fields: unit.fields,
+    stats: unit.stats,
+    text: textFeatures(unit.body.plainText),
+    manifestHash: articleManifestHash(unit.article),
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * A shard on a worker thread: answers the pool's calls (shard-pool.ts) with the methods of one Shard,
+ * one call at a time, in the order they come.
+ */
+import { parentPort } from 'node:worker_threads';
+import { Shard } from './shard.js';
+
+export interface ShardCall {
+  id: number;
+  method: keyof Shard;
+  args: unknown[];
+}
+
+export type ShardReply = { id: number; result: unknown } | { id: number; error: { name: string; message: string; stack?: string; file?: string } };
+
+const shard = new Shard();
+parentPort!.on('message', ({ id, method, args }: ShardCall) => {
+  let reply: ShardReply;
+  try {
+    reply = { id, result: (shard[method] as (...a: unknown[]) => unknown)(...args) };
+  } catch (error) {
+    const e = error as Error & { file?: string };
+    reply = { id, error: { name: e.name, message: e.message, stack: e.stack, file: e.file } };
+  }
+  parentPort!.postMessage(reply);
+});

@@ -1,0 +1,186 @@
+/**
+ * A shard holds a share of the site's articles for the length of a build (or of a `serve` session):
+ * it reads, checks and renders each of its article files (article-unit.ts), writes the files that
+ * depend on one article alone, and later renders pages — its own articles' pages, whose body HTML
+ * never leaves it, and any other page it is given. The main thread keeps only digests.
+ * The same class runs inside a worker thread (shard-worker.ts) or, for small sites, on the main
+ * thread, so both give the same bytes.
+ * Reads: article files. Writes: output files into the folder it is told (or returns them).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { hashOf } from '../build-cache.js';
+import type { ClientBundle } from '../bundle/client-bundle.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnostic } from '../diagnostics/diagnostic.js';
+import type { SiteConfig } from '../model.js';
+import { buildTermMatcher } from '../passes/term-matcher.js';
+import { renderPage, withBody } from '../render/render-page.js';
+import { articleFileRoutes } from '../routes/article-files.js';
+import { outputPath, type HtmlRoute } from '../routes/types.js';
+import type { Chrome } from '../../templates/types.js';
+import { type ArticleDigest, type ArticleUnit, digestArticle, type GlossaryLinks, loadArticleUnit } from './article-unit.js';
+
+export interface ShardSetup {
+  config: SiteConfig;
+  /** [slug, title] of every glossary term: what bodies are linked against. */
+  glossary: [string, string][];
+  /** Changes when legalsite itself changes, so a unit made by other code is never reused. */
+  salt: string;
+}
+
+/** Where outputs go: written into `dir`, or (without one) returned with their bytes. */
+export interface Sink {
+  dir?: string;
+  /** Return each output's bytes as well (tests, `check`). */
+  keep?: boolean;
+}
+
+export interface Emitted {
+  url: string;
+  /** Path inside the output folder. */
+  path: string;
+  body?: string | Uint8Array;
+}
+
+export interface ArticleJob {
+  abs: string;
+  /** The path diagnostics name (relative to the working directory). */
+  rel: string;
+  /** Write the article's own files now (a fresh build); otherwise they are only named, and written
+   * on request (emitArticleFiles) when the build finds them changed. */
+  emit: boolean;
+}
+
+export interface ArticleResult {
+  rel: string;
+  /** Hash of everything the unit was made from (text, config, glossary): equal keys, equal outputs. */
+  key: string;
+  diagnostics: Diagnostic[];
+  digest?: ArticleDigest;
+  /** The article's own files (article-files.ts): emitted when the job said so, else only named. */
+  files: Emitted[];
+}
+
+export interface PageJob {
+  route: HtmlRoute;
+  /** The article (its file) whose body HTML fills `props.bodyHtml`, and the key it must have. */
+  body?: { rel: string; abs: string; key: string };
+}
+
+export class Shard {
+  private setup?: ShardSetup;
+  private setupKey = '';
+  private glossary?: GlossaryLinks;
+  private units = new Map<string, { key: string; unit: ArticleUnit }>();
+  private render?: { chrome: Chrome; bundle: ClientBundle };
+  /** Folders made under the current output folder (each build writes into a new one). */
+  private madeDirs = { root: '', dirs: new Set<string>() };
+
+  /** Site config and glossary for the build; units made under another setup are dropped. */
+  configure(setup: ShardSetup): void {
+    const key = hashOf(JSON.stringify(setup));
+    if (key === this.setupKey) return;
+    this.setup = setup;
+    this.setupKey = key;
+    const titles = new Map(setup.glossary);
+    this.glossary = { matcher: buildTermMatcher(setup.glossary.map(([slug, title]) => ({ slug, title }))), termTitle: (slug) => titles.get(slug) ?? slug };
+    this.units.clear();
+  }
+
+  setRenderer(chrome: Chrome, entries: [string, { src: string; imports: string[]; bytes: number }][]): void {
+    this.render = { chrome, bundle: { files: [], entries: new Map(entries) } as unknown as ClientBundle };
+  }
+
+  /** Loads (or keeps, when unchanged) each article and emits its own files into `sink`. */
+  loadArticles(jobs: ArticleJob[], sink: Sink): ArticleResult[] {
+    return jobs.map((job) => {
+      let text: string;
+      try {
+        text = readFileSync(job.abs, 'utf8');
+      } catch {
+        this.units.delete(job.rel);
+        return { rel: job.rel, key: '', diagnostics: [diagnostic('unreadable-file', { file: job.rel }, '', 'could not be read')], files: [] };
+      }
+      const key = this.unitKey(job.rel, text);
+      const loaded = this.unitFor(job.rel, key, text);
+      if (!loaded.unit) return { rel: job.rel, key, diagnostics: loaded.diagnostics, files: [] };
+      const routes = articleFileRoutes(loaded.unit, this.setup!.config);
+      const files = job.emit ? routes.map((r) => this.emit(sink, r.url, outputPath(r), r.body as string)) : routes.map((r) => ({ url: r.url, path: outputPath(r) }));
+      return { rel: job.rel, key, diagnostics: [], digest: digestArticle(loaded.unit), files };
+    });
+  }
+
+  /** Writes the own files of articles loaded before (those a build found changed). */
+  emitArticleFiles(articles: NonNullable<PageJob['body']>[], sink: Sink): Emitted[][] {
+    return articles.map((a) => articleFileRoutes(this.unitOf(a), this.setup!.config).map((r) => this.emit(sink, r.url, outputPath(r), r.body as string)));
+  }
+
+  /** Renders pages into `sink`; an article page takes its body from this shard's unit of it. */
+  renderPages(jobs: PageJob[], sink: Sink): Emitted[] {
+    const { chrome, bundle } = this.render!;
+    return jobs.map(({ route, body }) => {
+      const page = body ? withBody(route, this.bodyHtml(body)) : route;
+      return this.emit(sink, route.url, outputPath(route), renderPage(page, chrome, bundle));
+    });
+  }
+
+  /** Forgets every unit but those of `keep` (files deleted or moved to another shard). */
+  retain(keep: string[]): void {
+    const kept = new Set(keep);
+    for (const rel of this.units.keys()) if (!kept.has(rel)) this.units.delete(rel);
+  }
+
+  private unitKey(rel: string, text: string): string {
+    return hashOf(this.setupKey, rel, text);
+  }
+
+  private unitFor(rel: string, key: string, text: string): { unit?: ArticleUnit; diagnostics: Diagnostic[] } {
+    const known = this.units.get(rel);
+    if (known?.key === key) return { unit: known.unit, diagnostics: [] };
+    const loaded = loadArticleUnit(text, rel, this.glossary!);
+    if (loaded.unit) this.units.set(rel, { key, unit: loaded.unit });
+    else this.units.delete(rel);
+    return loaded;
+  }
+
+  private bodyHtml(body: NonNullable<PageJob['body']>): string {
+    return this.unitOf(body).body.html;
+  }
+
+  /** The unit of an article with the given key, loaded now if this shard does not hold it yet (its
+   * digest came from the build cache). */
+  private unitOf(body: NonNullable<PageJob['body']>): ArticleUnit {
+    const known = this.units.get(body.rel);
+    if (known?.key === body.key) return known.unit;
+    let text: string;
+    try {
+      text = readFileSync(body.abs, 'utf8');
+    } catch {
+      throw new ContentChangedError(body.rel);
+    }
+    const key = this.unitKey(body.rel, text);
+    const unit = key === body.key ? this.unitFor(body.rel, key, text).unit : undefined;
+    if (!unit) throw new ContentChangedError(body.rel);
+    return unit;
+  }
+
+  private emit(sink: Sink, url: string, file: string, body: string | Uint8Array): Emitted {
+    if (sink.dir) {
+      if (this.madeDirs.root !== sink.dir) this.madeDirs = { root: sink.dir, dirs: new Set() };
+      const abs = path.join(sink.dir, file);
+      const dir = path.dirname(abs);
+      if (!this.madeDirs.dirs.has(dir)) (mkdirSync(dir, { recursive: true }), this.madeDirs.dirs.add(dir));
+      writeFileSync(abs, body);
+    }
+    return sink.keep || !sink.dir ? { url, path: file, body } : { url, path: file };
+  }
+}
+
+/** A file changed between the time the build read it and the time it rendered its page. */
+export class ContentChangedError extends Error {
+  constructor(readonly file: string) {
+    super(`${file} changed while the site was being built; run the build again`);
+    this.name = 'ContentChangedError';
+  }
+}

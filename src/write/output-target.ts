@@ -1,0 +1,171 @@
+/**
+ * The only code that puts a build into the output folder. Two ways, one contract: nothing in the
+ * output folder changes until every check of the build has passed, and a failed build leaves it as
+ * it was.
+ * - fresh: every file is written into a new folder beside the output folder, which then replaces it
+ *   by rename (the first build, or when the output folder is not as the last build left it);
+ * - update: only files whose fingerprint (what they are made from) changed are written, into a
+ *   staging folder beside the output folder; at commit each is renamed over its old copy, files no
+ *   longer made (and strays) are deleted, and the rest is not touched: a one-article edit rewrites a
+ *   handful of files of 50,000, and unchanged files keep their modification time.
+ * Files are written as they are produced (pages as workers render them, by the workers themselves),
+ * so a large site never holds its output in memory.
+ */
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+
+export interface OutputFile {
+  /** Path inside the output folder, with forward slashes. */
+  path: string;
+  body: string | Uint8Array;
+}
+
+/** What a build left in the output folder, per file: what it was made from, and how it was written. */
+export interface OutputRecord {
+  fingerprint: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface CommitReport {
+  /** Every file of the build, as now in the output folder. */
+  records: Map<string, OutputRecord>;
+  /** Files written by this build (all of them for a fresh build), and files deleted. */
+  written: string[];
+  deleted: string[];
+}
+
+export class OutputTarget {
+  private made = new Set<string>();
+  /** Fingerprints of this build's files: those written into `dir`, and those kept as they were. */
+  private wrote = new Map<string, string>();
+  private kept = new Map<string, OutputRecord>();
+
+  private constructor(
+    readonly outDir: string,
+    /** Where this build's new files go: the new folder (fresh) or the staging folder (update). */
+    readonly dir: string,
+    private previous: Map<string, OutputRecord> | undefined,
+  ) {}
+
+  static fresh(outDir: string): OutputTarget {
+    return OutputTarget.open(outDir, 'tmp');
+  }
+
+  /** Updates `outDir` in place, trusting `previous` for files still exactly as it describes them. */
+  static update(outDir: string, previous: Map<string, OutputRecord>): OutputTarget {
+    return OutputTarget.open(outDir, 'staging', previous);
+  }
+
+  private static open(outDir: string, kind: string, previous?: Map<string, OutputRecord>): OutputTarget {
+    const abs = path.resolve(outDir);
+    const dir = `${abs}.${kind}-${process.pid}-${Date.now().toString(36)}`;
+    mkdirSync(dir, { recursive: true });
+    return new OutputTarget(abs, dir, previous);
+  }
+
+  get updating(): boolean {
+    return this.previous !== undefined;
+  }
+
+  /**
+   * Whether `file` must be made again: always in a fresh build; in an update, when its fingerprint
+   * changed or the file is not as the last build wrote it. A file that needs nothing is kept.
+   */
+  needs(file: string, fingerprint: string): boolean {
+    const before = this.previous?.get(file);
+    if (before && before.fingerprint === fingerprint && this.intact(file, before)) {
+      this.kept.set(file, before);
+      return false;
+    }
+    return true;
+  }
+
+  /** Notes a file written into `dir` by another thread. */
+  written(file: string, fingerprint: string): void {
+    this.wrote.set(file, fingerprint);
+  }
+
+  write(file: string, body: string | Uint8Array, fingerprint: string): void {
+    const abs = path.join(this.dir, file);
+    const dir = path.dirname(abs);
+    if (!this.made.has(dir)) (mkdirSync(dir, { recursive: true }), this.made.add(dir));
+    writeFileSync(abs, body);
+    this.wrote.set(file, fingerprint);
+  }
+
+  /** The bytes of a file of this build, wherever they are now (written now, or kept). */
+  read(file: string): Buffer {
+    return readFileSync(path.join(this.wrote.has(file) ? this.dir : this.outDir, file));
+  }
+
+  async commit(): Promise<CommitReport> {
+    return this.previous ? this.commitUpdate() : this.commitFresh();
+  }
+
+  async abort(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+
+  private async commitFresh(): Promise<CommitReport> {
+    const old = `${this.outDir}.old-${process.pid}-${Date.now().toString(36)}`;
+    await mkdir(path.dirname(this.outDir), { recursive: true });
+    let hadOld = true;
+    try {
+      await rename(this.outDir, old);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      hadOld = false;
+    }
+    await rename(this.dir, this.outDir);
+    if (hadOld) await rm(old, { recursive: true, force: true });
+    const written = [...this.wrote.keys()].sort();
+    return { records: this.recordsOf(written, new Map()), written, deleted: [] };
+  }
+
+  private async commitUpdate(): Promise<CommitReport> {
+    const written = [...this.wrote.keys()].sort();
+    const made = new Set<string>();
+    for (const file of written) {
+      const to = path.join(this.outDir, file);
+      const dir = path.dirname(to);
+      if (!made.has(dir)) (mkdirSync(dir, { recursive: true }), made.add(dir));
+      renameSync(path.join(this.dir, file), to);
+    }
+    // Everything in the output folder that this build did not make: files no longer made, and strays.
+    const present = fg.sync('**/*', { cwd: this.outDir, onlyFiles: true, dot: true });
+    const deleted = present.filter((f) => !this.wrote.has(f) && !this.kept.has(f)).sort();
+    for (const file of deleted) unlinkSync(path.join(this.outDir, file));
+    await rm(this.dir, { recursive: true, force: true });
+    return { records: this.recordsOf(written, this.kept), written, deleted };
+  }
+
+  private recordsOf(written: string[], kept: Map<string, OutputRecord>): Map<string, OutputRecord> {
+    const records = new Map(kept);
+    for (const file of written) {
+      const st = statSync(path.join(this.outDir, file));
+      records.set(file, { fingerprint: this.wrote.get(file)!, size: st.size, mtimeMs: st.mtimeMs });
+    }
+    return records;
+  }
+
+  private intact(file: string, record: OutputRecord): boolean {
+    try {
+      const st = lstatSync(path.join(this.outDir, file));
+      return st.isFile() && st.size === record.size && st.mtimeMs === record.mtimeMs;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Removes a folder left by a build that was killed (best effort; never fails a build). */
+export function removeQuietly(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // Nothing to do: the next build writes into a folder of its own.
+  }
+}
