@@ -15,18 +15,19 @@ import { sortDiagnostics } from './diagnostics/diagnostic.js';
 import { type BuildCache, hashOf } from './build-cache.js';
 import { bundleClient, bundleSourcesKey, type ClientBundle } from './bundle/client-bundle.js';
 import type { ArticleDigest } from './engine/article-unit.js';
-import { type ArticleOutputs, emitSite } from './engine/emit-site.js';
+import { type ArticleOutputs, SiteEmitter } from './engine/emit-site.js';
 import { lazyArticleSource } from './engine/lazy-source.js';
-import type { ArticleResult } from './engine/shard.js';
 import { defaultWorkers, ShardPool } from './engine/shard-pool.js';
 import { readAssets } from './load/read-assets.js';
 import { parseArticleText, readContent } from './load/read-content.js';
 import { readPreviousManifest } from './load/read-previous-manifest.js';
-import { runPipeline, type BuiltSite, type Timer } from './pipeline.js';
+import { type BuiltSite, type OrderedSite, runOrderPasses, runSitePasses, type Timer } from './pipeline.js';
 import { scriptsFor } from './render/render-page.js';
 import { articleFileUrls } from './routes/article-files.js';
-import { buildRoutes, type Route } from './routes.js';
-import type { HtmlRoute } from './routes/types.js';
+import { type Route, siteRoutes } from './routes.js';
+import { llmsFullRoute } from './routes/reference-files.js';
+import { articlePageRoutes } from './routes/site-pages.js';
+import type { FileRoute, HtmlRoute, JoinedRoute } from './routes/types.js';
 import { toolKey } from './tool-key.js';
 import { checkInternalLinks } from './validate/links.js';
 import { checkSemantics } from './validate/semantics.js';
@@ -148,6 +149,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const pool = opts.cache?.pool ?? ShardPool.start(threads);
   if (opts.cache) opts.cache.pool = pool;
   try {
+    // esbuild bundles the browser code in a process of its own while the articles load.
+    const bundling = cachedBundle(cache);
+    bundling.catch(() => {});
     await pool.configure({ config: source.config, glossary: source.terms.map((t) => [t.slug, t.title]), salt: toolKey() });
     const sink = { dir: target?.dir, keep };
     const results = await timed('articles', () => pool.loadArticles(articleFiles.map((abs) => ({ abs, rel: rel(abs), emit: !target?.updating })), sink));
@@ -160,54 +164,62 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (semantic.length) return abandon(fail(semantic));
 
     const digests = new Map(results.map((r) => [r.digest!.article.slug, r.digest!] as [string, ArticleDigest]));
-    const site = await runPipeline(source, digests, readPreviousManifest(outAbs), timed);
-    const t0 = performance.now();
-    opts.onPhase?.('bundle');
-    const bundle = await cachedBundle(cache);
-    timings.set('bundle', performance.now() - t0);
+    const ordered = runOrderPasses(source, digests, timed);
+    const bundle = await timed('bundle', () => bundling);
     const css = timed('assets', () => readAssets());
     const assets = { ...css, files: [...css.files, ...bundle.files] };
-    const routes = timed('routes', () => buildRoutes(site, assets));
-    const urls = new Set([...routes.map((r) => r.url), ...site.articles.flatMap((a) => articleFileUrls(a.slug, Boolean(site.fields.get(a.slug)!.answer)))]);
-
-    const linkProblems = timed('link-check', () =>
-      checkInternalLinks(
-        [
-          ...site.articles.map((a) => ({ file: a.file, links: site.bodies.get(a.slug)!.links })),
-          ...site.source.pages.map((p) => ({ file: p.file, links: site.pageBodies.get(p.name)!.links })),
-          { file: source.configFile, links: source.config.glossaryFaq.map((f) => ({ href: f.href, line: loaded.sources.get(source.configFile)?.locate(['glossaryFaq']).line ?? 1 })) },
-        ],
-        urls,
-      ),
-    );
-    if (linkProblems.length) return abandon(fail(linkProblems));
-
-    const chrome: Chrome = {
-      siteName: site.config.name,
-      tagline: site.config.tagline,
-      publisherName: site.config.publisher.name,
-      publisherUrl: site.config.publisher.url,
-      licenseName: site.config.license.name,
-      licenseUrl: site.config.license.url,
-      chronologyBuilderUrl: site.config.chronologyBuilderUrl,
-      cssHref: assets.cssHref,
-      language: site.config.language,
-      pageLinks: footerPageLinks(site.source.pages.map((p) => p.name), site.pageBodies),
-    };
+    const chrome = chromeOf(ordered, assets.cssHref);
     await pool.setRenderer(chrome, [...bundle.entries]);
     const bySlug = new Map(results.map((r) => [r.digest!.article.slug, r]));
-    const articles: ArticleOutputs[] = site.articles.map((a) => {
-      const r: ArticleResult = bySlug.get(a.slug)!;
-      return { slug: a.slug, rel: r.rel, abs: path.resolve(cwd, r.rel), key: r.key, files: r.files, written: !target?.updating };
-    });
-    const htmlRoutes = routes.filter((r): r is HtmlRoute => r.kind === 'html');
-    let emitted;
+    const articles = new Map(
+      ordered.articles.map((a): [string, ArticleOutputs] => {
+        const r = bySlug.get(a.slug)!;
+        return [a.slug, { slug: a.slug, rel: r.rel, abs: path.resolve(cwd, r.rel), key: r.key, files: r.files, written: !target?.updating }];
+      }),
+    );
+    const parts = new Set(llmsFullRoute(ordered).parts.map((url) => url.slice(1)));
+    const emitter = new SiteEmitter({ pool, chrome, bundle, timed, target, keep, remember, articles, parts });
+
+    // The shards render the articles' pages while this thread runs the site-wide passes.
+    const articlePages = timed('routes', () => articlePageRoutes(ordered));
+    const making = [emitter.articleFiles(), emitter.pages(articlePages)];
+    const settle = async () => {
+      const outcomes = await Promise.allSettled(making);
+      const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+      if (failed) throw failed.reason;
+    };
+    let site: BuiltSite;
+    let routes: Route[];
+    let urls: Set<string>;
     try {
-      emitted = await emitSite({ routes, articles, pool, chrome, bundle, timed, target, keep, remember });
+      site = await runSitePasses(ordered, digests, readPreviousManifest(outAbs), timed);
+      routes = timed('routes', () => siteRoutes(site, assets, articlePages));
+      urls = new Set([...articlePages.map((r) => r.url), ...routes.map((r) => r.url), ...site.articles.flatMap((a) => articleFileUrls(a.slug, Boolean(site.fields.get(a.slug)!.answer)))]);
+      const linkProblems = timed('link-check', () =>
+        checkInternalLinks(
+          [
+            ...site.articles.map((a) => ({ file: a.file, links: site.bodies.get(a.slug)!.links })),
+            ...site.source.pages.map((p) => ({ file: p.file, links: site.pageBodies.get(p.name)!.links })),
+            { file: source.configFile, links: source.config.glossaryFaq.map((f) => ({ href: f.href, line: loaded.sources.get(source.configFile)?.locate(['glossaryFaq']).line ?? 1 })) },
+          ],
+          urls,
+        ),
+      );
+      if (linkProblems.length) {
+        await Promise.allSettled(making);
+        return abandon(fail(linkProblems));
+      }
+      making.push(emitter.pages(routes.filter((r): r is HtmlRoute => r.kind === 'html')));
+      timed('write', () => emitter.files(routes.filter((r): r is FileRoute => r.kind === 'file')));
+      await timed('render', settle);
+      timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
     } catch (error) {
+      await Promise.allSettled(making);
       await target?.abort();
       throw error;
     }
+    const allRoutes = [...articlePages, ...routes].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    const htmlRoutes = allRoutes.filter((r): r is HtmlRoute => r.kind === 'html');
     const committed = target ? await timed('commit', () => target.commit()) : undefined;
     if (committed && opts.cache) opts.cache.outputs = { outDir: outAbs, records: committed.records };
     if (committed && stateFile && input) {
@@ -218,9 +230,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return {
       ok: true,
       diagnostics: [],
-      files: emitted.files,
+      files: emitter.outputs(),
       fileCount: urls.size,
-      routes,
+      routes: allRoutes,
       urls,
       site,
       pages: htmlRoutes.length,
@@ -264,6 +276,22 @@ function heaviestPage(htmlRoutes: HtmlRoute[], bundle: ClientBundle): { url: str
     if (!heaviest || gzipBytes > heaviest.gzipBytes) heaviest = { url: r.url, gzipBytes };
   }
   return heaviest;
+}
+
+function chromeOf(site: OrderedSite, cssHref: string): Chrome {
+  const { config } = site;
+  return {
+    siteName: config.name,
+    tagline: config.tagline,
+    publisherName: config.publisher.name,
+    publisherUrl: config.publisher.url,
+    licenseName: config.license.name,
+    licenseUrl: config.license.url,
+    chronologyBuilderUrl: config.chronologyBuilderUrl,
+    cssHref,
+    language: config.language,
+    pageLinks: footerPageLinks(site.source.pages.map((p) => p.name), site.pageBodies),
+  };
 }
 
 async function cachedBundle(cache: BuildCache | undefined): Promise<ClientBundle> {

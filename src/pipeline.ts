@@ -18,7 +18,8 @@ import { buildFeedItems, type FeedSet } from './passes/feed-items.js';
 import { buildSearchIndex } from './passes/search-index.js';
 import { buildManifest, type Changes, diffManifests, type Manifest } from './passes/manifest.js';
 
-export interface BuiltSite {
+/** The site once its orders are known: everything an article's page needs. */
+export interface OrderedSite {
   source: SiteSource;
   config: SiteConfig;
   /** Newest first; every list on the site uses this order. */
@@ -33,6 +34,9 @@ export interface BuiltSite {
   neighbours: Map<string, Neighbours>;
   letterGroups: LetterGroup[];
   pageBodies: Map<string, PageBody>;
+}
+
+export interface BuiltSite extends OrderedSite {
   templates: TemplateFile[];
   backlinks: BacklinkResult;
   recommendations: Map<string, Recommendations>;
@@ -48,19 +52,22 @@ export interface BuiltSite {
 export type Timer = <T>(name: string, run: () => T) => T;
 export const untimed: Timer = (_name, run) => run();
 
-/** `digests` holds every article of `source` by slug. */
-export async function runPipeline(source: SiteSource, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed): Promise<BuiltSite> {
+/** Orders and neighbours: what article pages need, so they can be rendered while the site-wide
+ * passes run. `digests` holds every article of `source` by slug. */
+export function runOrderPasses(source: SiteSource, digests: Map<string, ArticleDigest>, timed: Timer = untimed): OrderedSite {
   const { config } = source;
   const articles = timed('order', () => orderArticles(source.articles));
   const terms = timed('order', () => orderTerms(source.terms));
   const part = <K extends keyof ArticleDigest>(key: K) => new Map(articles.map((a) => [a.slug, digests.get(a.slug)![key]]));
-  const bodies = part('body');
-  const fields = part('fields');
-  const stats = part('stats');
-  const text = part('text');
   const neighbours = timed('neighbours', () => findNeighbours(articles));
   const letterGroups = timed('letter-groups', () => groupTermsByLetter(terms));
   const pageBodies = timed('page-html', () => renderPageBodies(source.pages, config));
+  return { source, config, articles, terms, bodies: part('body'), fields: part('fields'), stats: part('stats'), text: part('text'), neighbours, letterGroups, pageBodies };
+}
+
+/** The site-wide passes: graph, clusters, feeds, search, manifest. */
+export async function runSitePasses(site: OrderedSite, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed): Promise<BuiltSite> {
+  const { source, config, articles, terms, bodies, stats, text } = site;
   const backlinks = timed('backlinks', () => buildBacklinks(articles, terms, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.mentions]))));
   const recommendations = timed('recommendations', () => buildRecommendations(articles, terms, text, stats));
   const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags));
@@ -69,5 +76,9 @@ export async function runPipeline(source: SiteSource, digests: Map<string, Artic
   const manifest = timed('manifest', () => buildManifest(articles.map((a) => ({ slug: a.slug, manifestHash: digests.get(a.slug)!.manifestHash })), terms, source.datasets));
   const changes = diffManifests(previousManifest, manifest, config.baseUrl);
   const templates = await generateTemplateFiles(source.templates, config);
-  return { source, config, articles, terms, bodies, fields, stats, text, neighbours, letterGroups, pageBodies, templates, backlinks, recommendations, topTags, clusters, feeds, manifest, changes, searchIndex };
+  return { ...site, templates, backlinks, recommendations, topTags, clusters, feeds, manifest, changes, searchIndex };
+}
+
+export async function runPipeline(source: SiteSource, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed): Promise<BuiltSite> {
+  return runSitePasses(runOrderPasses(source, digests, timed), digests, previousManifest, timed);
 }

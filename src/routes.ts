@@ -4,7 +4,7 @@
  */
 import type { BuiltSite } from './pipeline.js';
 import { mirrorRoutes, templateRoutes } from './routes/machine-files.js';
-import { sitePageRoutes } from './routes/site-pages.js';
+import { articlePageRoutes, sitePageRoutes } from './routes/site-pages.js';
 import { referencePageRoutes } from './routes/reference-pages.js';
 import { referenceFileRoutes } from './routes/reference-files.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
@@ -20,7 +20,16 @@ export interface Assets {
 }
 
 export function buildRoutes(site: BuiltSite, assets: Assets): Route[] {
-  const html = [...sitePageRoutes(site, { termPage: (slug) => termPageExtras(site, slug) }), ...referencePageRoutes(site)];
-  const files = [...mirrorRoutes(site), ...templateRoutes(site), ...referenceFileRoutes(site), ...sitemapRoutes(site, html), ...assets.files];
-  return [...html, ...files].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  const articlePages = articlePageRoutes(site);
+  return sortByUrl([...articlePages, ...siteRoutes(site, assets, articlePages)]);
 }
+
+/** Every route but the articles' pages (made before, articlePageRoutes), which the sitemap lists. */
+export function siteRoutes(site: BuiltSite, assets: Assets, articlePages: HtmlRoute[]): Route[] {
+  const html = [...sitePageRoutes(site, articlePages, { termPage: (slug) => termPageExtras(site, slug) }), ...referencePageRoutes(site)];
+  const files = [...mirrorRoutes(site), ...templateRoutes(site), ...referenceFileRoutes(site), ...sitemapRoutes(site, html), ...assets.files];
+  const made = new Set<Route>(articlePages);
+  return sortByUrl([...html.filter((r) => !made.has(r)), ...files]);
+}
+
+const sortByUrl = (routes: Route[]) => routes.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));

@@ -1,8 +1,9 @@
 /**
- * Emits a built site: the files the main thread made (JSON, feeds, sitemaps, …), every page rendered
- * by the shards (an article's page by the shard holding its body), the articles' own files, and the
- * joined files (llms-full.txt) from the parts as written. With an output target that updates, only
- * outputs whose fingerprint changed are made; with none, everything is made and returned.
+ * Emits a built site, in the order its parts become known: the articles' pages (rendered by the
+ * shards holding their bodies, while the main thread runs the site-wide passes), then the other
+ * pages, the files the main thread made (JSON, feeds, sitemaps, …), and last the joined files
+ * (llms-full.txt) from their parts as written. With an output target that updates, only outputs
+ * whose fingerprint changed are made; with none, everything is made and returned.
  * Fingerprints: a page's route (props, metadata) with the render context and, for an article page,
  * its article's unit key; a file's bytes; an article file's unit key; a joined file's parts.
  */
@@ -10,8 +11,7 @@ import { hashOf } from '../build-cache.js';
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import type { Timer } from '../pipeline.js';
 import { templatesKey } from '../render/templates-key.js';
-import { outputPath, type HtmlRoute, type JoinedRoute, type Route } from '../routes/types.js';
-
+import { type FileRoute, type HtmlRoute, type JoinedRoute, outputPath } from '../routes/types.js';
 import type { OutputFile, OutputTarget } from '../write/output-target.js';
 import type { Chrome } from '../../templates/types.js';
 import type { Emitted, PageJob } from './shard.js';
@@ -28,9 +28,7 @@ export interface ArticleOutputs {
   written: boolean;
 }
 
-export interface EmitRequest {
-  routes: Route[];
-  articles: ArticleOutputs[];
+export interface EmitterOptions {
   pool: ShardPool;
   chrome: Chrome;
   bundle: ClientBundle;
@@ -42,119 +40,115 @@ export interface EmitRequest {
   /** Take every output's fingerprint, for the next build to compare with (an updating target
    * always does). A cold build that will not be followed by an incremental one skips the cost. */
   remember: boolean;
+  /** Every article, by slug. */
+  articles: Map<string, ArticleOutputs>;
+  /** Paths of the parts of joined files, whose bytes are kept until those are made when there is no
+   * output folder to read them back from. */
+  parts: Set<string>;
 }
 
-export interface EmitResult {
-  /** Every output, with its bytes when kept. */
-  files: OutputFile[];
-  /** Outputs made (rendered or written) by this build. */
-  made: number;
-}
+export class SiteEmitter {
+  private kept = new Map<string, string | Uint8Array>();
+  private fingerprints = new Map<string, string>();
+  private fileOfUrl = new Map<string, string>();
+  private context: string;
+  private sink: { dir?: string; keep: boolean };
+  private remember: boolean;
+  made = 0;
 
-export async function emitSite(req: EmitRequest): Promise<EmitResult> {
-  const { target, keep, timed } = req;
-  const kept = new Map<string, string | Uint8Array>();
-  // Without an output folder, the parts of joined files are kept until those are made.
-  const parts = target ? new Set<string>() : new Set(req.routes.flatMap((r) => (r.kind === 'joined' ? r.parts.map((url) => url.slice(1)) : [])));
-  const keepBody = (file: string, body: string | Uint8Array | undefined) => (keep || parts.has(file)) && body !== undefined && kept.set(file, body);
-  const sink = { dir: target?.dir, keep };
-  const fingerprints = new Map<string, string>();
-  let made = 0;
-
-  // The main thread's files.
-  timed('write', () => {
-    for (const r of req.routes) {
-      if (r.kind !== 'file') continue;
-      const file = outputPath(r);
-      const fingerprint = hashOf(r.body);
-      fingerprints.set(file, fingerprint);
-      if (target && !target.needs(file, fingerprint)) continue;
-      made++;
-      target?.write(file, r.body, fingerprint);
-      keepBody(file, r.body);
-    }
-  });
-
-  // Each article's own files: written while loading (fresh), or now for the articles that changed.
-  const byArticle = new Map(req.articles.map((a) => [a.slug, a]));
-  const unitFingerprint = (a: ArticleOutputs, file: string) => hashOf(a.key, file);
-  const toEmit: ArticleOutputs[] = [];
-  for (const a of req.articles) {
-    let stale = false;
-    for (const f of a.files) {
-      const fingerprint = unitFingerprint(a, f.path);
-      fingerprints.set(f.path, fingerprint);
-      if (a.written) {
-        target?.written(f.path, fingerprint);
-        keepBody(f.path, f.body);
-        made++;
-      } else if (!target || target.needs(f.path, fingerprint)) stale = true;
-    }
-    if (stale) toEmit.push(a);
-  }
-  if (toEmit.length) {
-    const emitted = await timed('article-files', () => req.pool.emitArticleFiles(toEmit.map(({ rel, abs, key }) => ({ rel, abs, key })), sink));
-    const owner = new Map(toEmit.flatMap((a) => a.files.map((f) => [f.path, a])));
-    for (const f of emitted) {
-      target?.written(f.path, unitFingerprint(owner.get(f.path)!, f.path));
-      keepBody(f.path, f.body);
-      made++;
-    }
+  constructor(private o: EmitterOptions) {
+    this.remember = o.remember || Boolean(o.target?.updating);
+    this.context = this.remember ? hashOf(templatesKey(), JSON.stringify(o.chrome), JSON.stringify([...o.bundle.entries])) : '';
+    this.sink = { dir: o.target?.dir, keep: o.keep };
+    for (const a of o.articles.values()) for (const f of a.files) this.fileOfUrl.set(f.url, f.path);
   }
 
-  // Pages.
-  const html = req.routes.filter((r): r is HtmlRoute => r.kind === 'html');
-  const jobs: PageJob[] = [];
-  const remember = req.remember || Boolean(target?.updating);
-  const context = remember ? hashOf(templatesKey(), JSON.stringify(req.chrome), JSON.stringify([...req.bundle.entries])) : '';
-  timed(remember ? 'fingerprint' : 'render', () => {
-    for (const route of html) {
-      const article = route.articleBody === undefined ? undefined : byArticle.get(route.articleBody);
-      const file = outputPath(route);
-      if (remember) {
-        const fingerprint = hashOf(context, JSON.stringify(route), article?.key ?? '');
-        fingerprints.set(file, fingerprint);
-        if (target && !target.needs(file, fingerprint)) continue;
+  /** Each article's own files: noted when the shard wrote them while loading (a fresh build), or
+   * written now for the articles whose source changed. */
+  async articleFiles(): Promise<void> {
+    const { target } = this.o;
+    const stale: ArticleOutputs[] = [];
+    const fingerprint = (a: ArticleOutputs, file: string) => hashOf(a.key, file);
+    for (const a of this.o.articles.values()) {
+      let changed = false;
+      for (const f of a.files) {
+        this.fingerprints.set(f.path, fingerprint(a, f.path));
+        if (a.written) this.done(f.path, f.body);
+        else if (!target || target.needs(f.path, fingerprint(a, f.path))) changed = true;
       }
-      jobs.push(article ? { route, body: { rel: article.rel, abs: article.abs, key: article.key } } : { route });
+      if (changed) stale.push(a);
     }
-  });
-  await timed('render', () =>
-    req.pool.renderPages(jobs, sink, (page) => {
-      target?.written(page.path, fingerprints.get(page.path) ?? '');
-      if (keep) kept.set(page.path, page.body!);
-      made++;
-    }),
-  );
+    if (!stale.length) return;
+    const emitted = await this.o.pool.emitArticleFiles(stale.map(({ rel, abs, key }) => ({ rel, abs, key })), this.sink);
+    for (const f of emitted) this.done(f.path, f.body);
+  }
 
-  // Joined files, from their parts as they now are.
-  const fileOfUrl = new Map<string, string>([...req.routes.map((r): [string, string] => [r.url, outputPath(r)]), ...req.articles.flatMap((a) => a.files.map((f): [string, string] => [f.url, f.path]))]);
-  timed('write', () => {
-    for (const r of req.routes) {
-      if (r.kind !== 'joined') continue;
+  /** Renders pages on the shards (an article's page where its body is); resolves when all are written. */
+  pages(routes: HtmlRoute[]): Promise<void> {
+    const { target, timed } = this.o;
+    const jobs: PageJob[] = [];
+    timed(this.remember ? 'fingerprint' : 'render', () => {
+      for (const route of routes) {
+        const file = outputPath(route);
+        this.fileOfUrl.set(route.url, file);
+        const article = route.articleBody === undefined ? undefined : this.o.articles.get(route.articleBody);
+        if (this.remember) {
+          const fingerprint = hashOf(this.context, JSON.stringify(route), article?.key ?? '');
+          this.fingerprints.set(file, fingerprint);
+          if (target && !target.needs(file, fingerprint)) continue;
+        }
+        jobs.push(article ? { route, body: { rel: article.rel, abs: article.abs, key: article.key } } : { route });
+      }
+    });
+    return this.o.pool.renderPages(jobs, this.sink, (page) => this.done(page.path, page.body)).then(() => undefined);
+  }
+
+  /** Files made on the main thread. */
+  files(routes: FileRoute[]): void {
+    const { target } = this.o;
+    for (const r of routes) {
       const file = outputPath(r);
-      const parts = r.parts.map((url) => fileOfUrl.get(url)!);
-      const fingerprint = hashOf(r.separator, ...parts.map((p) => fingerprints.get(p) ?? p));
-      fingerprints.set(file, fingerprint);
+      this.fileOfUrl.set(r.url, file);
+      const fingerprint = hashOf(r.body);
+      this.fingerprints.set(file, fingerprint);
       if (target && !target.needs(file, fingerprint)) continue;
-      const body = joinParts(r, parts, (p) => (kept.has(p) ? Buffer.from(kept.get(p)!) : target!.read(p)));
-      made++;
-      target?.write(file, body, fingerprint);
-      if (keep) kept.set(file, body);
+      target?.write(file, r.body, fingerprint);
+      this.done(file, r.body, false);
     }
-  });
+  }
 
-  const files: OutputFile[] = [];
-  if (keep) for (const [path, body] of [...kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) files.push({ path, body });
-  return { files, made };
-}
+  /** Joined files, from their parts as they now are: after every part is made. */
+  joined(routes: JoinedRoute[]): void {
+    const { target } = this.o;
+    for (const r of routes) {
+      const file = outputPath(r);
+      const parts = r.parts.map((url) => this.fileOfUrl.get(url)!);
+      const fingerprint = hashOf(r.separator, ...parts.map((p) => this.fingerprints.get(p) ?? p));
+      this.fingerprints.set(file, fingerprint);
+      if (target && !target.needs(file, fingerprint)) continue;
+      const separator = Buffer.from(r.separator);
+      const chunks: Buffer[] = [];
+      parts.forEach((p, i) => {
+        if (i) chunks.push(separator);
+        chunks.push(this.kept.has(p) ? Buffer.from(this.kept.get(p)!) : target!.read(p));
+      });
+      const body = Buffer.concat(chunks);
+      target?.write(file, body, fingerprint);
+      this.done(file, body, false);
+    }
+  }
 
-function joinParts(route: JoinedRoute, files: string[], read: (file: string) => Buffer): Buffer {
-  const separator = Buffer.from(route.separator);
-  const chunks: Buffer[] = [];
-  files.forEach((f, i) => {
-    if (i) chunks.push(separator);
-    chunks.push(read(f));
-  });
-  return Buffer.concat(chunks);
+  /** Every output with its bytes, when they were kept. */
+  outputs(): OutputFile[] {
+    if (!this.o.keep) return [];
+    return [...this.kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, body]) => ({ path, body }));
+  }
+
+  /** Notes an output made by a shard (written into the target by it) or by this thread. */
+  private done(file: string, body: string | Uint8Array | undefined, byShard = true): void {
+    this.made++;
+    if (byShard) this.o.target?.written(file, this.fingerprints.get(file) ?? '');
+    const keepIt = this.o.keep || (!this.o.target && this.o.parts.has(file));
+    if (keepIt && body !== undefined) this.kept.set(file, body);
+  }
 }

@@ -51,7 +51,7 @@ export class ShardPool {
 
   /** Loads articles; a file already held by a shard goes back to it. `onResult` sees each as it comes. */
   loadArticles(jobs: ArticleJob[], sink: Sink, onResult?: (result: ArticleResult) => void): Promise<ArticleResult[]> {
-    return this.schedule(jobs, (j) => this.owners.get(j.rel), LOAD_BATCH, async (shard, batch) => {
+    return this.schedule(jobs, (j) => this.owners.get(j.rel), LOAD_BATCH, 'balanced', async (shard, batch) => {
       const results = await this.handles[shard].call<ArticleResult[]>('loadArticles', [batch, sink]);
       for (const r of results) {
         if (r.digest) this.owners.set(r.rel, shard);
@@ -64,7 +64,7 @@ export class ShardPool {
 
   /** Writes the own files of articles (those the build found changed), each by the shard holding it. */
   async emitArticleFiles(articles: NonNullable<PageJob['body']>[], sink: Sink): Promise<Emitted[]> {
-    const perArticle = await this.schedule(articles, (a) => this.owners.get(a.rel), LOAD_BATCH, async (shard, batch) => {
+    const perArticle = await this.schedule(articles, (a) => this.owners.get(a.rel), LOAD_BATCH, 'eager', async (shard, batch) => {
       const files = await this.handles[shard].call<Emitted[][]>('emitArticleFiles', [batch, sink]);
       batch.forEach((a) => this.owners.set(a.rel, shard));
       return files;
@@ -72,9 +72,12 @@ export class ShardPool {
     return perArticle.flat();
   }
 
-  /** Renders pages; a page with an article body goes to the shard holding that article. */
+  /**
+   * Renders pages; a page with an article body goes to the shard holding that article. Every batch is
+   * sent at once, so the shards keep rendering while the main thread is busy with other passes.
+   */
   renderPages(jobs: PageJob[], sink: Sink, onPage?: (page: Emitted) => void): Promise<Emitted[]> {
-    return this.schedule(jobs, (j) => (j.body ? this.owners.get(j.body.rel) : undefined), RENDER_BATCH, async (shard, batch) => {
+    return this.schedule(jobs, (j) => (j.body ? this.owners.get(j.body.rel) : undefined), RENDER_BATCH, 'eager', async (shard, batch) => {
       const pages = await this.handles[shard].call<Emitted[]>('renderPages', [batch, sink]);
       batch.forEach((j) => j.body && this.owners.set(j.body.rel, shard));
       if (onPage) pages.forEach(onPage);
@@ -96,29 +99,40 @@ export class ShardPool {
   }
 
   /**
-   * Runs `jobs` in batches: each shard takes the jobs tied to it first, then any untied job, keeping
-   * IN_FLIGHT batches going. Results come back in the jobs' order.
+   * Runs `jobs` in batches; a job tied to a shard runs there. `balanced`: each shard takes its own
+   * jobs, then untied ones, as it comes free (IN_FLIGHT batches at a time: the main thread must be
+   * free to hand them out). `eager`: untied jobs are shared out evenly and every batch is sent at once.
+   * Results come back in the jobs' order.
    */
-  private async schedule<J, R>(jobs: J[], tiedTo: (job: J) => number | undefined, batchSize: number, run: (shard: number, batch: J[]) => Promise<R[]>): Promise<R[]> {
+  private async schedule<J, R>(jobs: J[], tiedTo: (job: J) => number | undefined, batchSize: number, mode: 'balanced' | 'eager', run: (shard: number, batch: J[]) => Promise<R[]>): Promise<R[]> {
+    const n = this.handles.length;
     const tied = this.handles.map(() => [] as number[]);
     const free: number[] = [];
     jobs.forEach((job, i) => {
       const shard = tiedTo(job);
-      (shard === undefined || shard >= this.handles.length ? free : tied[shard]).push(i);
+      (shard === undefined || shard >= n ? free : tied[shard]).push(i);
     });
     const out: R[] = new Array(jobs.length);
+    const runBatch = async (shard: number, batch: number[]) => {
+      const results = await run(shard, batch.map((i) => jobs[i]));
+      batch.forEach((i, k) => (out[i] = results[k]));
+    };
+    if (mode === 'eager') {
+      // Untied jobs go to the shards with the fewest jobs so far.
+      for (const i of free) tied[tied.reduce((least, list, s) => (list.length < tied[least].length ? s : least), 0)].push(i);
+      const batches = tied.flatMap((list, shard) => Array.from({ length: Math.ceil(list.length / batchSize) }, (_, b) => runBatch(shard, list.slice(b * batchSize, (b + 1) * batchSize))));
+      await Promise.all(batches);
+      return out;
+    }
     const take = (shard: number): number[] => {
       const own = tied[shard];
       if (own.length) return own.splice(0, batchSize);
       // Untied jobs in small batches near the end, so no shard is left with a long tail.
-      const share = Math.max(1, Math.min(batchSize, Math.ceil(free.length / (2 * this.handles.length))));
+      const share = Math.max(1, Math.min(batchSize, Math.ceil(free.length / (2 * n))));
       return free.splice(0, share);
     };
     const lane = async (shard: number) => {
-      for (let batch = take(shard); batch.length; batch = take(shard)) {
-        const results = await run(shard, batch.map((i) => jobs[i]));
-        batch.forEach((i, k) => (out[i] = results[k]));
-      }
+      for (let batch = take(shard); batch.length; batch = take(shard)) await runBatch(shard, batch);
     };
     await Promise.all(this.handles.flatMap((_, shard) => Array.from({ length: IN_FLIGHT }, () => lane(shard))));
     return out;

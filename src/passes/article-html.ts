@@ -1,12 +1,13 @@
 /**
- * Renders each article body: Markdown to HTML once, parsed once with parse5, then the tree passes in
- * this order (heading ids, cite anchors, glossary links, table wrappers), serialised once.
+ * Renders each article body: Markdown to HTML once, read once as flat markup (html/markup.ts: what
+ * parse5 would make of it, without the tree), then the markup passes in this order (heading ids,
+ * cite anchors, glossary links, table wrappers), written once.
  * Reads: articles, the term matcher, term titles. Writes: ArticleBody per article slug.
  * Spec §2 (article page), §5 (auto-linking). Needs: term-matcher.
  */
 import { ARTICLE_RESERVED_IDS } from '../constants.js';
-import type { Article, ArticleHtml, Term } from '../model.js';
-import { parseHtmlFragment, serializeHtml, textContent } from '../html/tree.js';
+import type { Article, ArticleHtml } from '../model.js';
+import { markupText, readMarkup, writeMarkup } from '../html/markup.js';
 import { addCiteAnchors } from './article-html/cite-anchors.js';
 import { linkGlossaryTerms } from './article-html/glossary-links.js';
 import { addHeadingIds } from './article-html/heading-ids.js';
@@ -22,10 +23,10 @@ export interface ArticleBody extends ArticleHtml {
 /** Renders one article's body; pure over its inputs, so serve can re-run it for one file. */
 export function renderArticleBody(article: Pick<Article, 'slug' | 'body' | 'bodyLine'>, matcher: TermMatcher, termTitle: (slug: string) => string): ArticleBody {
   const { html, links } = renderMarkdown(article.body, article.bodyLine);
-  const tree = parseHtmlFragment(html);
-  const headings = addHeadingIds(tree, createSlugger(ARTICLE_RESERVED_IDS));
-  addCiteAnchors(tree, article.slug);
-  const mentions = linkGlossaryTerms(tree, matcher, termTitle);
-  wrapTables(tree);
-  return { html: serializeHtml(tree), headings, mentions, plainText: textContent(tree), links };
+  const read = readMarkup(html);
+  const headings = addHeadingIds(read, createSlugger(ARTICLE_RESERVED_IDS));
+  addCiteAnchors(read, article.slug);
+  const { markup: linked, mentions } = linkGlossaryTerms(read, matcher, termTitle);
+  const markup = wrapTables(linked);
+  return { html: writeMarkup(markup), headings, mentions, plainText: markupText(markup), links };
 }

@@ -4,7 +4,7 @@
  * Reads: pages, config. Writes: HTML and headings per page name, body links for the link check.
  */
 import type { Heading, Page, SiteConfig } from '../model.js';
-import { parseHtmlFragment, serializeHtml } from '../html/tree.js';
+import { readMarkup, writeMarkup } from '../html/markup.js';
 import { addHeadingIds } from './article-html/heading-ids.js';
 import { wrapTables } from './article-html/wrap-tables.js';
 import { type BodyLink, renderMarkdown } from './markdown.js';
@@ -29,10 +29,9 @@ export function renderPageBodies(pages: Page[], config: SiteConfig): Map<string,
   return new Map(
     pages.map((p) => {
       const { html, links } = renderMarkdown(substituteVariables(p.body, config), p.bodyLine);
-      const tree = parseHtmlFragment(html);
-      const headings = addHeadingIds(tree, createSlugger(['main']));
-      wrapTables(tree);
-      return [p.name, { html: serializeHtml(tree), headings, links }];
+      const markup = readMarkup(html);
+      const headings = addHeadingIds(markup, createSlugger(['main']));
+      return [p.name, { html: writeMarkup(wrapTables(markup)), headings, links }];
     }),
   );
 }

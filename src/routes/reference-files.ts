@@ -5,7 +5,7 @@
  */
 import { stringify as csv } from 'csv-stringify/sync';
 import { Feed } from 'feed';
-import type { BuiltSite } from '../pipeline.js';
+import type { BuiltSite, OrderedSite } from '../pipeline.js';
 import { FEED_TTL_MINUTES, type FeedItem } from '../passes/feed-items.js';
 import { articleIndexItem } from '../passes/json-mirrors.js';
 import { buildKnowledgeGraph } from '../passes/knowledge-graph.js';
@@ -18,6 +18,11 @@ import { json } from './machine-files.js';
 import type { FileRoute, JoinedRoute } from './types.js';
 
 const text = (url: string, body: string, type: string): FileRoute => ({ kind: 'file', url, body, type });
+
+/** Every article's Markdown mirror in list order, then the glossary: joined from those files as written. */
+export function llmsFullRoute(site: OrderedSite): JoinedRoute {
+  return { kind: 'joined', url: '/llms-full.txt', parts: [...site.articles.map((a) => articleMarkdownUrl(a.slug)), '/glossary.md'], separator: '\n\n', type: 'text/plain; charset=utf-8' };
+}
 
 export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[] {
   const { config } = site;
@@ -72,8 +77,7 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
 
   routes.push(text('/glossary.md', glossaryMarkdown(site.terms, config), MARKDOWN_TYPE));
   routes.push(text('/llms.txt', llmsTxt(config, site.articles, datasets, site.terms.length), 'text/plain; charset=utf-8'));
-  // Every article's Markdown mirror in list order, then the glossary: joined from those files as written.
-  routes.push({ kind: 'joined', url: '/llms-full.txt', parts: [...site.articles.map((a) => articleMarkdownUrl(a.slug)), '/glossary.md'], separator: '\n\n', type: 'text/plain; charset=utf-8' });
+  routes.push(llmsFullRoute(site));
 
   routes.push(text('/robots.txt', ['User-agent: *', 'Allow: /', '', `Sitemap: ${u('/sitemap.xml')}`, `Sitemap: ${u('/sitemaps/answers.xml')}`, ''].join('\n'), 'text/plain; charset=utf-8'));
   if (config.indexnow.key) routes.push(text('/indexnow-key.txt', `${config.indexnow.key}\n`, 'text/plain; charset=utf-8'));

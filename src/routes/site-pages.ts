@@ -4,7 +4,7 @@
  */
 import { FILTER_CHIPS, GLOSSARY_STRUCTURED_TERMS, STRUCTURED_LIST_ITEMS } from '../constants.js';
 import type { ArticleMeta } from '../model.js';
-import type { BuiltSite } from '../pipeline.js';
+import type { BuiltSite, OrderedSite } from '../pipeline.js';
 import { articleLd, breadcrumbLd, definedTermLd, definedTermSetLd, faqLd, itemListLd, websiteLd } from '../structured-data.js';
 import type { ArticlePageProps } from '../../templates/pages/ArticlePage.js';
 import type { TermPageProps } from '../../templates/pages/TermPage.js';
@@ -13,7 +13,8 @@ import { inlineText } from '../passes/article-fields.js';
 import type { HtmlRoute } from './types.js';
 import { articleCard, termData, termIndex } from './view-data.js';
 
-export function sitePageRoutes(site: BuiltSite, extras: { termPage: (slug: string) => Pick<TermPageProps, 'backlinks' | 'related'> }): HtmlRoute[] {
+/** `articlePages`: the articles' pages (articlePageRoutes), made before the rest, placed in order. */
+export function sitePageRoutes(site: BuiltSite, articlePages: HtmlRoute[], extras: { termPage: (slug: string) => Pick<TermPageProps, 'backlinks' | 'related'> }): HtmlRoute[] {
   const { config } = site;
   const routes: HtmlRoute[] = [];
   const bySlug = new Map(site.articles.map((a) => [a.slug, a]));
@@ -53,7 +54,7 @@ export function sitePageRoutes(site: BuiltSite, extras: { termPage: (slug: strin
     }),
   });
 
-  for (const a of site.articles) routes.push(articlePageRoute(site, a, { bySlug, terms }));
+  routes.push(...articlePages);
 
   const termNewest = site.terms.reduce((d, t) => (t.lastModified > d ? t.lastModified : d), '');
   routes.push({
@@ -121,9 +122,15 @@ export function sitePageRoutes(site: BuiltSite, extras: { termPage: (slug: strin
   return routes;
 }
 
-/** The first sentence of a definition, for compact previews. */
+/** Every article's page. They need only the site's orders, so they are rendered while the
+ * site-wide passes run. */
+export function articlePageRoutes(site: OrderedSite): HtmlRoute[] {
+  const lookups = { bySlug: new Map(site.articles.map((x) => [x.slug, x])), terms: termIndex(site) };
+  return site.articles.map((a) => articlePageRoute(site, a, lookups));
+}
+
 /** The page of one article; `lookups` are the site's indexes, passed in when building every page. */
-export function articlePageRoute(site: BuiltSite, a: ArticleMeta, lookups = { bySlug: new Map(site.articles.map((x) => [x.slug, x])), terms: termIndex(site) }): HtmlRoute {
+export function articlePageRoute(site: OrderedSite, a: ArticleMeta, lookups = { bySlug: new Map(site.articles.map((x) => [x.slug, x])), terms: termIndex(site) }): HtmlRoute {
   const { config } = site;
   const { bySlug, terms } = lookups;
   const body = site.bodies.get(a.slug)!;
@@ -188,6 +195,7 @@ export function articlePageRoute(site: BuiltSite, a: ArticleMeta, lookups = { by
   };
 }
 
+/** The first sentence of a definition, for compact previews. */
 export function firstSentence(text: string): string {
   const m = /^.+?[.!?](?=\s+[A-Z]|$)/s.exec(text.trim());
   return m ? m[0] : text.trim();

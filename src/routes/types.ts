@@ -32,7 +32,8 @@ export interface FileRoute {
 }
 
 /** A file made by joining other outputs of the same build, by URL, in order (llms-full.txt): built
- * from those files as written, so the parts never need to be held in memory together. */
+ * from those files as written, so the parts never need to be held in memory together. Parts are
+ * files whose path is their URL (they have an extension). */
 export interface JoinedRoute {
   kind: 'joined';
   url: string;

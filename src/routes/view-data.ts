@@ -1,9 +1,9 @@
 /** Maps model entities to the plain props templates present (cards, term entries). */
 import type { ArticleMeta, Term } from '../model.js';
-import type { BuiltSite } from '../pipeline.js';
+import type { OrderedSite } from '../pipeline.js';
 import type { ArticleCardData, TermData } from '../../templates/types.js';
 
-export function articleCard(site: BuiltSite, a: ArticleMeta): ArticleCardData {
+export function articleCard(site: OrderedSite, a: ArticleMeta): ArticleCardData {
   return {
     slug: a.slug,
     title: a.title,
@@ -16,7 +16,7 @@ export function articleCard(site: BuiltSite, a: ArticleMeta): ArticleCardData {
   };
 }
 
-export function termData(site: BuiltSite, t: Term): TermData {
+export function termData(site: OrderedSite, t: Term): TermData {
   const bySlug = termIndex(site);
   const ref = (slug: string) => ({ slug, title: bySlug.get(slug)?.title ?? slug });
   return {
@@ -33,9 +33,9 @@ export function termData(site: BuiltSite, t: Term): TermData {
   };
 }
 
-const indexes = new WeakMap<BuiltSite, Map<string, Term>>();
+const indexes = new WeakMap<{ terms: Term[] }, Map<string, Term>>();
 /** Terms by slug, built once per site (keyed weakly so rebuilt sites never share it). */
-export function termIndex(site: BuiltSite): Map<string, Term> {
+export function termIndex(site: { terms: Term[] }): Map<string, Term> {
   let index = indexes.get(site);
   if (!index) indexes.set(site, (index = new Map(site.terms.map((t) => [t.slug, t]))));
   return index;

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { linkGlossaryTerms, snippet } from '../../src/passes/article-html/glossary-links.js';
 import { buildTermMatcher } from '../../src/passes/term-matcher.js';
-import { parseHtmlFragment, serializeHtml } from '../../src/html/tree.js';
+import { readMarkup, writeMarkup } from '../../src/html/markup.js';
 import { renderMarkdown } from '../../src/passes/markdown.js';
 
 const test = suite('glossary-links');
@@ -15,9 +15,8 @@ const terms = [
 const matcher = buildTermMatcher(terms);
 
 function link(markdown: string) {
-  const tree = parseHtmlFragment(renderMarkdown(markdown, 1).html);
-  const mentions = linkGlossaryTerms(tree, matcher, (s) => s);
-  const html = serializeHtml(tree);
+  const { markup, mentions } = linkGlossaryTerms(readMarkup(renderMarkdown(markdown, 1).html), matcher, (s) => s);
+  const html = writeMarkup(markup);
   return { html, mentions, links: [...html.matchAll(/href="\/glossary\/([^"]+)"/g)].map((m) => m[1]) };
 }
 

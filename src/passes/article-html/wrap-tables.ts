@@ -1,16 +1,13 @@
-/** Tree pass: wraps each table in a focusable scroll container so wide tables stay readable on phones. */
-import { createElement, type Element, type Fragment, type ParentNode, walkElements } from '../../html/tree.js';
+/** Markup pass: wraps each table in a focusable scroll container so wide tables stay readable on phones. */
+import type { Markup } from '../../html/markup.js';
 
-export function wrapTables(tree: Fragment): void {
-  const tables: Element[] = [];
-  walkElements(tree, (el) => {
-    if (el.tagName === 'table') tables.push(el);
-  });
-  for (const table of tables) {
-    const parent = table.parentNode as ParentNode;
-    const wrap = createElement('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Table' }, parent);
-    parent.childNodes.splice(parent.childNodes.indexOf(table), 1, wrap);
-    wrap.childNodes.push(table);
-    table.parentNode = wrap;
+export function wrapTables(markup: Markup): Markup {
+  if (!markup.some((item) => item.kind === 'open' && item.name === 'table')) return markup;
+  const out: Markup = [];
+  for (const item of markup) {
+    if (item.kind === 'open' && item.name === 'table') out.push({ kind: 'open', name: 'div', attrs: [['class', 'table-wrap'], ['tabindex', '0'], ['role', 'region'], ['aria-label', 'Table']] });
+    out.push(item);
+    if (item.kind === 'close' && item.name === 'table') out.push({ kind: 'close', name: 'div' });
   }
+  return out;
 }
