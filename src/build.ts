@@ -26,8 +26,8 @@ import { scriptsFor } from './render/render-page.js';
 import { articleFileUrls } from './routes/article-files.js';
 import { type Route, siteRoutes } from './routes.js';
 import { llmsFullRoute } from './routes/reference-files.js';
-import { articlePageRoutes } from './routes/site-pages.js';
-import type { FileRoute, HtmlRoute, JoinedRoute } from './routes/types.js';
+import { articlePageRefs } from './routes/site-pages.js';
+import type { FileRoute, HtmlRoute, JoinedRoute, PageRef } from './routes/types.js';
 import { toolKey } from './tool-key.js';
 import { checkInternalLinks } from './validate/links.js';
 import { checkSemantics } from './validate/semantics.js';
@@ -181,7 +181,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const emitter = new SiteEmitter({ pool, chrome, bundle, timed, target, keep, remember, articles, parts });
 
     // The shards render the articles' pages while this thread runs the site-wide passes.
-    const articlePages = timed('routes', () => articlePageRoutes(ordered));
+    const articlePages = timed('routes', () => articlePageRefs(ordered));
     const making = [emitter.articleFiles(), emitter.pages(articlePages)];
     const settle = async () => {
       const outcomes = await Promise.allSettled(making);
@@ -209,7 +209,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         await Promise.allSettled(making);
         return abandon(fail(linkProblems));
       }
-      making.push(emitter.pages(routes.filter((r): r is HtmlRoute => r.kind === 'html')));
+      making.push(pool.setRecommendations(site.recommendations), emitter.pages(routes.filter((r): r is HtmlRoute | PageRef => r.kind === 'html' || r.kind === 'page')));
       timed('write', () => emitter.files(routes.filter((r): r is FileRoute => r.kind === 'file')));
       await timed('render', settle);
       timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
@@ -219,8 +219,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       throw error;
     }
     const allRoutes = [...articlePages, ...routes].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-    const htmlRoutes = allRoutes.filter((r): r is HtmlRoute => r.kind === 'html');
-    const committed = target ? await timed('commit', () => target.commit()) : undefined;
+    const htmlRoutes = allRoutes.filter((r): r is HtmlRoute | PageRef => r.kind === 'html' || r.kind === 'page');
+    const committed = target ? await timed('commit', () => target.commit(remember)) : undefined;
     if (committed && opts.cache) opts.cache.outputs = { outDir: outAbs, records: committed.records };
     if (committed && stateFile && input) {
       const next: BuildState = { inputKey: input.key, outDir: outAbs, pages: htmlRoutes.length, files: stateFilesOf(committed.records) };
@@ -262,7 +262,7 @@ function articleDiagnostics(abs: string, rel: string): Diagnostic[] {
   }
 }
 
-function heaviestPage(htmlRoutes: HtmlRoute[], bundle: ClientBundle): { url: string; gzipBytes: number } | undefined {
+function heaviestPage(htmlRoutes: (HtmlRoute | PageRef)[], bundle: ClientBundle): { url: string; gzipBytes: number } | undefined {
   const gzipped = new Map(bundle.files.map((f) => [f.url, gzipSync(f.body).byteLength]));
   const weights = new Map<string, number>();
   let heaviest: { url: string; gzipBytes: number } | undefined;

@@ -180,7 +180,7 @@ export interface ArticleHtml {
 
 /** What the site-wide passes need of an article's plain text (passes/text-features.ts). */
 export interface TextFeatures {
-  /** The distinct words (similarity.ts), sorted, joined by spaces. */
+  /** The distinct words (similarity.ts), joined by spaces. */
   words: string;
   /** Length in characters. */
   length: number;

@@ -12,7 +12,7 @@ import { type LetterGroup, findNeighbours, groupTermsByLetter, type Neighbours, 
 import { type PageBody, renderPageBodies } from './passes/page-html.js';
 import { generateTemplateFiles } from './passes/generated-templates.js';
 import { type BacklinkResult, buildBacklinks } from './passes/backlinks.js';
-import { buildRecommendations, type Recommendations } from './passes/recommendations.js';
+import { prepareRecommendations, type RecContext } from './passes/recommendations.js';
 import { buildTopicClusters, type TopicCluster } from './passes/topic-clusters.js';
 import { buildFeedItems, type FeedSet } from './passes/feed-items.js';
 import { buildSearchIndex } from './passes/search-index.js';
@@ -39,7 +39,8 @@ export interface OrderedSite {
 export interface BuiltSite extends OrderedSite {
   templates: TemplateFile[];
   backlinks: BacklinkResult;
-  recommendations: Map<string, Recommendations>;
+  /** What every item's recommendations are made from (each page makes its own: page-families.ts). */
+  recommendations: RecContext;
   topTags: string[];
   clusters: TopicCluster[];
   feeds: FeedSet;
@@ -69,7 +70,7 @@ export function runOrderPasses(source: SiteSource, digests: Map<string, ArticleD
 export async function runSitePasses(site: OrderedSite, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed): Promise<BuiltSite> {
   const { source, config, articles, terms, bodies, stats, text } = site;
   const backlinks = timed('backlinks', () => buildBacklinks(articles, terms, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.mentions]))));
-  const recommendations = timed('recommendations', () => buildRecommendations(articles, terms, text, stats));
+  const recommendations = timed('recommendations', () => prepareRecommendations(articles, terms, text, stats));
   const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags));
   const feeds = timed('feed-items', () => buildFeedItems(articles, terms, config));
   const searchIndex = timed('search-index', () => buildSearchIndex(articles, new Map(articles.map((a) => [a.slug, text.get(a.slug)!.searchText])), terms, source.datasets));

@@ -4,14 +4,13 @@
  */
 import type { BuiltSite } from './pipeline.js';
 import { mirrorRoutes, templateRoutes } from './routes/machine-files.js';
-import { articlePageRoutes, sitePageRoutes } from './routes/site-pages.js';
+import { articlePageRefs, sitePageRoutes } from './routes/site-pages.js';
 import { referencePageRoutes } from './routes/reference-pages.js';
 import { referenceFileRoutes } from './routes/reference-files.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
-import { termPageExtras } from './routes/term-extras.js';
-import type { FileRoute, HtmlRoute, Route } from './routes/types.js';
+import type { FileRoute, HtmlRoute, PageRef, Route } from './routes/types.js';
 
-export type { FileRoute, HtmlRoute, Route };
+export type { FileRoute, HtmlRoute, PageRef, Route };
 
 export interface Assets {
   /** Files under /assets/ with content-hashed names, e.g. the stylesheet. */
@@ -20,16 +19,16 @@ export interface Assets {
 }
 
 export function buildRoutes(site: BuiltSite, assets: Assets): Route[] {
-  const articlePages = articlePageRoutes(site);
+  const articlePages = articlePageRefs(site);
   return sortByUrl([...articlePages, ...siteRoutes(site, assets, articlePages)]);
 }
 
-/** Every route but the articles' pages (made before, articlePageRoutes), which the sitemap lists. */
-export function siteRoutes(site: BuiltSite, assets: Assets, articlePages: HtmlRoute[]): Route[] {
-  const html = [...sitePageRoutes(site, articlePages, { termPage: (slug) => termPageExtras(site, slug) }), ...referencePageRoutes(site)];
-  const files = [...mirrorRoutes(site), ...templateRoutes(site), ...referenceFileRoutes(site), ...sitemapRoutes(site, html), ...assets.files];
-  const made = new Set<Route>(articlePages);
-  return sortByUrl([...html.filter((r) => !made.has(r)), ...files]);
+/** Every route but the articles' pages (listed before, articlePageRefs), which the sitemap lists. */
+export function siteRoutes(site: BuiltSite, assets: Assets, articlePages: PageRef[]): Route[] {
+  const pages = [...sitePageRoutes(site, articlePages), ...referencePageRoutes(site)];
+  const files = [...mirrorRoutes(site), ...templateRoutes(site), ...referenceFileRoutes(site), ...sitemapRoutes(site, pages), ...assets.files];
+  const listed = new Set<Route>(articlePages);
+  return sortByUrl([...pages.filter((r) => !listed.has(r)), ...files]);
 }
 
 const sortByUrl = (routes: Route[]) => routes.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));

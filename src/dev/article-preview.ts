@@ -19,9 +19,8 @@ import { renderArticleFields } from '../passes/article-fields.js';
 import { readingStats } from '../passes/reading-time.js';
 import { buildTermMatcher, type TermMatcher } from '../passes/term-matcher.js';
 import { renderPage, withBody } from '../render/render-page.js';
-import { articlePageRoute } from '../routes/site-pages.js';
+import { articlePageRoute } from '../routes/page-families.js';
 import { outputPath } from '../routes/types.js';
-import { termIndex } from '../routes/view-data.js';
 import { checkInternalLinks } from '../validate/links.js';
 import { validateAgainstSchema } from '../validate/schema-validator.js';
 import { checkSemantics } from '../validate/semantics.js';
@@ -37,9 +36,13 @@ export interface ArticlePreview {
 export function articlePreviewer(last: BuildResult, cwd: string) {
   const site = last.site;
   let matcher: TermMatcher | undefined;
-  const urls = new Set(last.routes.map((r) => r.url));
-  const lookups = site && { bySlug: new Map(site.articles.map((a) => [a.slug, a])), terms: termIndex(site) };
+  const urls = last.urls;
   const titles = new Map(site?.terms.map((t) => [t.slug, t.title]));
+  const articleTitles = new Map(site?.articles.map((a) => [a.slug, a.title]));
+  const seeAlsoTitle = (ref: string) => {
+    const [kind, slug] = ref.split('/');
+    return kind === 'glossary' ? titles.get(slug) : articleTitles.get(slug);
+  };
   return (absFile: string): ArticlePreview | undefined => {
     if (!site || !last.render || path.extname(absFile) !== '.md' || path.dirname(absFile) !== path.join(site.source.contentDir, 'articles')) return undefined;
     const rel = path.relative(cwd, absFile).split(path.sep).join('/');
@@ -64,14 +67,9 @@ export function articlePreviewer(last: BuildResult, cwd: string) {
     const body = renderArticleBody(article, matcher, (slug) => titles.get(slug) ?? slug);
     if (checkInternalLinks([{ file: rel, links: body.links }], urls).length) return undefined;
     const fields = renderArticleFields(article);
-    // The page reads only its own article's entries; everything else comes from the last good site.
-    const view = {
-      ...site,
-      bodies: new Map([[article.slug, body]]),
-      fields: new Map([[article.slug, fields]]),
-      stats: new Map([[article.slug, readingStats(body, fields, article.keyTakeaways)]]),
-    };
-    const route = articlePageRoute(view, article, lookups);
+    // The page reads its own article; its neighbours and see-also titles come from the last good site.
+    const parts = { article, body, fields, stats: readingStats(body, fields, article.keyTakeaways) };
+    const route = articlePageRoute(site.config, parts, site.neighbours.get(article.slug)!, seeAlsoTitle);
     return { url: route.url, file: outputPath(route), html: renderPage(withBody(route, body.html), last.render.chrome, last.render.bundle) };
   };
 }

@@ -5,13 +5,13 @@
  * (llms-full.txt) from their parts as written. With an output target that updates, only outputs
  * whose fingerprint changed are made; with none, everything is made and returned.
  * Fingerprints: a page's route (props, metadata) with the render context and, for an article page,
- * its article's unit key; a file's bytes; an article file's unit key; a joined file's parts.
+ * its article's unit key (taken by the shard that builds the route); a file's bytes; an article
+ * file's unit key; a joined file's parts.
  */
 import { hashOf } from '../build-cache.js';
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import type { Timer } from '../pipeline.js';
-import { templatesKey } from '../render/templates-key.js';
-import { type FileRoute, type HtmlRoute, type JoinedRoute, outputPath } from '../routes/types.js';
+import { type FileRoute, type HtmlRoute, type JoinedRoute, outputPath, type PageRef } from '../routes/types.js';
 import type { OutputFile, OutputTarget } from '../write/output-target.js';
 import type { Chrome } from '../../templates/types.js';
 import type { Emitted, PageJob } from './shard.js';
@@ -51,14 +51,12 @@ export class SiteEmitter {
   private kept = new Map<string, string | Uint8Array>();
   private fingerprints = new Map<string, string>();
   private fileOfUrl = new Map<string, string>();
-  private context: string;
   private sink: { dir?: string; keep: boolean };
   private remember: boolean;
   made = 0;
 
   constructor(private o: EmitterOptions) {
     this.remember = o.remember || Boolean(o.target?.updating);
-    this.context = this.remember ? hashOf(templatesKey(), JSON.stringify(o.chrome), JSON.stringify([...o.bundle.entries])) : '';
     this.sink = { dir: o.target?.dir, keep: o.keep };
     for (const a of o.articles.values()) for (const f of a.files) this.fileOfUrl.set(f.url, f.path);
   }
@@ -83,24 +81,29 @@ export class SiteEmitter {
     for (const f of emitted) this.done(f.path, f.body);
   }
 
-  /** Renders pages on the shards (an article's page where its body is); resolves when all are written. */
-  pages(routes: HtmlRoute[]): Promise<void> {
-    const { target, timed } = this.o;
-    const jobs: PageJob[] = [];
-    timed(this.remember ? 'fingerprint' : 'render', () => {
-      for (const route of routes) {
-        const file = outputPath(route);
-        this.fileOfUrl.set(route.url, file);
-        const article = route.articleBody === undefined ? undefined : this.o.articles.get(route.articleBody);
-        if (this.remember) {
-          const fingerprint = hashOf(this.context, JSON.stringify(route), article?.key ?? '');
-          this.fingerprints.set(file, fingerprint);
-          if (target && !target.needs(file, fingerprint)) continue;
-        }
-        jobs.push(article ? { route, body: { rel: article.rel, abs: article.abs, key: article.key } } : { route });
-      }
+  /** Makes pages on the shards (an article's page where its unit is); resolves when all are written.
+   * With an output folder to update, a shard leaves a page whose fingerprint is unchanged alone. */
+  pages(entries: (HtmlRoute | PageRef)[]): Promise<void> {
+    const { target, articles } = this.o;
+    const jobs: PageJob[] = entries.map((entry) => {
+      const file = outputPath(entry);
+      this.fileOfUrl.set(entry.url, file);
+      const slug = entry.kind === 'page' ? (entry.input.family === 'article' ? entry.input.slug : undefined) : entry.articleBody;
+      const article = slug === undefined ? undefined : articles.get(slug);
+      return {
+        route: entry.kind === 'html' ? entry : undefined,
+        input: entry.kind === 'page' ? entry.input : undefined,
+        body: article && { rel: article.rel, abs: article.abs, key: article.key },
+        prev: target?.updating ? target.previousIfIntact(file) : undefined,
+      };
     });
-    return this.o.pool.renderPages(jobs, this.sink, (page) => this.done(page.path, page.body)).then(() => undefined);
+    return this.o.pool
+      .renderPages(jobs, this.sink, this.remember, (page) => {
+        if (page.unchanged) return this.o.target!.unchanged(page.path);
+        if (page.fingerprint !== undefined) this.fingerprints.set(page.path, page.fingerprint);
+        this.done(page.path, page.body);
+      })
+      .then(() => undefined);
   }
 
   /** Files made on the main thread. */

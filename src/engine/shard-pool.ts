@@ -11,6 +11,7 @@ import { workerModule } from '../parallel/worker-module.js';
 import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type PageJob, Shard, type ShardSetup, type Sink } from './shard.js';
 import type { ShardCall, ShardReply } from './shard-worker.js';
 import type { Chrome } from '../../templates/types.js';
+import type { RecContext } from '../passes/recommendations.js';
 
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
@@ -49,6 +50,12 @@ export class ShardPool {
     await Promise.all(this.handles.map((h) => h.call('setRenderer', [chrome, entries])));
   }
 
+  /** Sends every shard what recommendation and term pages are made from. Not awaited by callers
+   * that queue pages after it: each shard takes its calls in order. */
+  setRecommendations(recs: RecContext): Promise<void> {
+    return Promise.all(this.handles.map((h) => h.call('setRecommendations', [recs]))).then(() => undefined);
+  }
+
   /** Loads articles; a file already held by a shard goes back to it. `onResult` sees each as it comes. */
   loadArticles(jobs: ArticleJob[], sink: Sink, onResult?: (result: ArticleResult) => void): Promise<ArticleResult[]> {
     return this.schedule(jobs, (j) => this.owners.get(j.rel), LOAD_BATCH, 'balanced', async (shard, batch) => {
@@ -76,9 +83,9 @@ export class ShardPool {
    * Renders pages; a page with an article body goes to the shard holding that article. Every batch is
    * sent at once, so the shards keep rendering while the main thread is busy with other passes.
    */
-  renderPages(jobs: PageJob[], sink: Sink, onPage?: (page: Emitted) => void): Promise<Emitted[]> {
+  renderPages(jobs: PageJob[], sink: Sink, remember: boolean, onPage?: (page: Emitted) => void): Promise<Emitted[]> {
     return this.schedule(jobs, (j) => (j.body ? this.owners.get(j.body.rel) : undefined), RENDER_BATCH, 'eager', async (shard, batch) => {
-      const pages = await this.handles[shard].call<Emitted[]>('renderPages', [batch, sink]);
+      const pages = await this.handles[shard].call<Emitted[]>('renderPages', [batch, sink, remember]);
       batch.forEach((j) => j.body && this.owners.set(j.body.rel, shard));
       if (onPage) pages.forEach(onPage);
       return pages;

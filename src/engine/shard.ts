@@ -17,7 +17,10 @@ import type { SiteConfig } from '../model.js';
 import { buildTermMatcher } from '../passes/term-matcher.js';
 import { renderPage, withBody } from '../render/render-page.js';
 import { articleFileRoutes } from '../routes/article-files.js';
+import { buildFamilyRoute, type FamilyInput } from '../routes/page-families.js';
 import { outputPath, type HtmlRoute } from '../routes/types.js';
+import type { RecContext } from '../passes/recommendations.js';
+import { templatesKey } from '../render/templates-key.js';
 import type { Chrome } from '../../templates/types.js';
 import { type ArticleDigest, type ArticleUnit, digestArticle, type GlossaryLinks, loadArticleUnit } from './article-unit.js';
 
@@ -41,6 +44,10 @@ export interface Emitted {
   /** Path inside the output folder. */
   path: string;
   body?: string | Uint8Array;
+  /** What the page was made from (when asked to remember). */
+  fingerprint?: string;
+  /** The output folder already holds this page as it would be made (its `prev` fingerprint). */
+  unchanged?: boolean;
 }
 
 export interface ArticleJob {
@@ -62,10 +69,14 @@ export interface ArticleResult {
   files: Emitted[];
 }
 
+/** A page to make: its route, or the input to build it from (page-families.ts). */
 export interface PageJob {
-  route: HtmlRoute;
-  /** The article (its file) whose body HTML fills `props.bodyHtml`, and the key it must have. */
+  route?: HtmlRoute;
+  input?: FamilyInput;
+  /** The article (its file) whose unit the page shows, and the key it must have. */
   body?: { rel: string; abs: string; key: string };
+  /** The fingerprint of the page the output folder holds, when it is intact: the same → not made. */
+  prev?: string;
 }
 
 export class Shard {
@@ -73,7 +84,8 @@ export class Shard {
   private setupKey = '';
   private glossary?: GlossaryLinks;
   private units = new Map<string, { key: string; unit: ArticleUnit }>();
-  private render?: { chrome: Chrome; bundle: ClientBundle };
+  private render?: { chrome: Chrome; bundle: ClientBundle; context: string };
+  private recs?: RecContext;
   /** Folders made under the current output folder (each build writes into a new one). */
   private madeDirs = { root: '', dirs: new Set<string>() };
 
@@ -89,7 +101,14 @@ export class Shard {
   }
 
   setRenderer(chrome: Chrome, entries: [string, { src: string; imports: string[]; bytes: number }][]): void {
-    this.render = { chrome, bundle: { files: [], entries: new Map(entries) } as unknown as ClientBundle };
+    // A page's fingerprint includes everything it is rendered with besides its route.
+    const context = hashOf(templatesKey(), JSON.stringify(chrome), JSON.stringify(entries));
+    this.render = { chrome, bundle: { files: [], entries: new Map(entries) } as unknown as ClientBundle, context };
+  }
+
+  /** What recommendation and term pages are made from (sent once per build). */
+  setRecommendations(recs: RecContext): void {
+    this.recs = recs;
   }
 
   /** Loads (or keeps, when unchanged) each article and emits its own files into `sink`. */
@@ -116,12 +135,21 @@ export class Shard {
     return articles.map((a) => articleFileRoutes(this.unitOf(a), this.setup!.config).map((r) => this.emit(sink, r.url, outputPath(r), r.body as string)));
   }
 
-  /** Renders pages into `sink`; an article page takes its body from this shard's unit of it. */
-  renderPages(jobs: PageJob[], sink: Sink): Emitted[] {
-    const { chrome, bundle } = this.render!;
-    return jobs.map(({ route, body }) => {
-      const page = body ? withBody(route, this.bodyHtml(body)) : route;
-      return this.emit(sink, route.url, outputPath(route), renderPage(page, chrome, bundle));
+  /**
+   * Makes pages into `sink`: builds each route (unless given), and with `remember` takes its
+   * fingerprint and leaves a page whose fingerprint is its `prev` alone. An article's page takes its
+   * body from this shard's unit of it.
+   */
+  renderPages(jobs: PageJob[], sink: Sink, remember: boolean): Emitted[] {
+    const { chrome, bundle, context } = this.render!;
+    return jobs.map((job) => {
+      const unit = job.body && this.unitOf(job.body);
+      const route = job.route ?? buildFamilyRoute(job.input!, { config: this.setup!.config, recs: this.recs, article: unit });
+      const file = outputPath(route);
+      const fingerprint = remember ? hashOf(context, JSON.stringify(route), job.body?.key ?? '') : undefined;
+      if (fingerprint !== undefined && fingerprint === job.prev) return { url: route.url, path: file, fingerprint, unchanged: true };
+      const html = renderPage(unit ? withBody(route, unit.body.html) : route, chrome, bundle);
+      return { ...this.emit(sink, route.url, file, html), fingerprint };
     });
   }
 
@@ -142,10 +170,6 @@ export class Shard {
     if (loaded.unit) this.units.set(rel, { key, unit: loaded.unit });
     else this.units.delete(rel);
     return loaded;
-  }
-
-  private bodyHtml(body: NonNullable<PageJob['body']>): string {
-    return this.unitOf(body).body.html;
   }
 
   /** The unit of an article with the given key, loaded now if this shard does not hold it yet (its

@@ -1,11 +1,13 @@
 /**
  * YAML with positions: parses a YAML text and can say, for any field path, the line and column in the
  * source file where that field's value (or key) starts. Used by loaders and the validator so every
- * error names file:line:col.
+ * error names file:line:col. Plain texts are read by the fast path (fast-yaml.ts); `yaml` reads the
+ * rest, reports every syntax error, and finds every position.
  */
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { hashOf } from '../build-cache.js';
+import { fastYaml } from './fast-yaml.js';
 
 export type FieldPath = (string | number)[];
 
@@ -44,6 +46,11 @@ export function parseYamlSource(
     memo!.next.set(memoKey, known);
     // A copy: loaders may fill in defaults, and the memo must keep the data exactly as parsed.
     return { source: { file, data: structuredClone(known), locate: locator(text, lineOffset) }, diagnostics: [] };
+  }
+  const fast = fastYaml(text);
+  if (fast !== undefined) {
+    if (memoKey) memo!.next.set(memoKey, structuredClone(fast));
+    return { source: { file, data: fast, locate: locator(text, lineOffset) }, diagnostics: [] };
   }
   const parsed = parse(text, lineOffset);
   const diagnostics: Diagnostic[] = parsed.doc.errors.map((e) => {

@@ -13,7 +13,7 @@ import { nodeKey } from './backlinks.js';
 import { complexity, complexityBand, difficultyLevel, difficultyText, MODERATE_TAGS, pageDifficulty, TECHNICAL_TAGS, type Level } from './recommendations/difficulty.js';
 import { buildLearningPath, type LearningPath, type PathCandidate } from './recommendations/learning-path.js';
 import { createVocabulary, type Features, jaccard, JaccardTable, textWords, WEIGHTS } from './recommendations/similarity.js';
-import { selectCandidates } from './recommendations/candidates.js';
+import { type CandidateLists, selectCandidates } from './recommendations/candidates.js';
 
 export const SIMILAR_THRESHOLD = 0.3;
 export const RELATED_THRESHOLD = 0.1;
@@ -57,92 +57,122 @@ export interface Recommendations {
   path?: LearningPath;
 }
 
-interface Node extends RecItem {
+/** One item as recommendations see it: what pages show of it, and what scores it. */
+export interface RecNode extends RecItem {
   key: string;
-  features: Features;
   textLength: number;
   difficulty: number;
+}
+
+/**
+ * Everything the recommendations of any one item are made from: every item, its word and tag sets,
+ * and its candidates. Plain data (it is sent to the threads that render recommendation pages), so
+ * recommendationsFor can run anywhere, for any item.
+ */
+export interface RecContext {
+  nodes: RecNode[];
+  features: Features[];
+  candidates: CandidateLists;
+  /** The number of distinct words and tags (ids are below it). */
+  universe: number;
 }
 
 const NO_TEXT: TextFeatures = { words: '', length: 0, technicalWords: 0, searchText: '' };
 
 export function buildRecommendations(articles: ArticleMeta[], terms: Term[], texts: Map<string, TextFeatures>, stats: Map<string, ArticleStats>): Map<string, Recommendations> {
+  const ctx = prepareRecommendations(articles, terms, texts, stats);
+  return new Map(ctx.nodes.map((n, i) => [n.key, recommendationsFor(ctx, i)]));
+}
+
+/** The site-wide part: every item's features and candidates (articles first, then terms). */
+export function prepareRecommendations(articles: ArticleMeta[], terms: Term[], texts: Map<string, TextFeatures>, stats: Map<string, ArticleStats>): RecContext {
   const vocab = createVocabulary();
-  const nodes: Node[] = [
-    ...articles.map((a): Node => {
-      const text = texts.get(a.slug) ?? NO_TEXT;
-      return {
-        key: nodeKey('article', a.slug), id: a.slug, slug: a.slug, title: a.title, type: 'article', summary: a.summary, tags: a.tags, jurisdiction: a.jurisdiction,
-        lastModified: a.dateModified, readingTime: stats.get(a.slug)?.readingTime, wordCount: stats.get(a.slug)?.wordCount ?? 0, textLength: text.length,
-        features: { tags: vocab.toSet(a.tags.map((t) => `#${t}`)), title: vocab.wordSet(a.title), text: vocab.wordsSet(text.words) },
-        difficulty: pageDifficulty({ tags: a.tags, textLength: text.length, technicalWords: text.technicalWords, isArticle: true }),
-      };
-    }),
-    ...terms.map((t): Node => ({
+  const nodes: RecNode[] = [];
+  const features: Features[] = [];
+  for (const a of articles) {
+    const text = texts.get(a.slug) ?? NO_TEXT;
+    nodes.push({
+      key: nodeKey('article', a.slug), id: a.slug, slug: a.slug, title: a.title, type: 'article', summary: a.summary, tags: a.tags, jurisdiction: a.jurisdiction,
+      lastModified: a.dateModified, readingTime: stats.get(a.slug)?.readingTime, wordCount: stats.get(a.slug)?.wordCount ?? 0, textLength: text.length,
+      difficulty: pageDifficulty({ tags: a.tags, textLength: text.length, technicalWords: text.technicalWords, isArticle: true }),
+    });
+    features.push({ tags: vocab.toSet(a.tags.map((t) => `#${t}`)), title: vocab.wordSet(a.title), text: vocab.wordsSet(text.words) });
+  }
+  for (const t of terms) {
+    nodes.push({
       key: nodeKey('glossary', t.slug), id: t.slug, slug: t.slug, title: t.title, type: 'term', summary: t.definition, tags: t.tags, jurisdiction: t.jurisdiction,
       lastModified: t.lastModified, wordCount: t.definition.split(/\s+/).length, textLength: t.definition.length,
-      features: { tags: vocab.toSet(t.tags.map((x) => `#${x}`)), title: vocab.wordSet(t.title), text: vocab.wordsSet(textWords(t.definition)) },
       difficulty: pageDifficulty({ tags: t.tags, ...difficultyText(t.definition), isArticle: false }),
-    })),
-  ];
+    });
+    features.push({ tags: vocab.toSet(t.tags.map((x) => `#${x}`)), title: vocab.wordSet(t.title), text: vocab.wordsSet(textWords(t.definition)) });
+  }
   // Tie-break order of prerequisites and advanced: easier first, then by key.
   const rank = new Int32Array(nodes.length);
   nodes.map((_, i) => i).sort((a, b) => nodes[a].difficulty - nodes[b].difficulty || (nodes[a].key < nodes[b].key ? -1 : nodes[a].key > nodes[b].key ? 1 : 0)).forEach((i, r) => (rank[i] = r));
-  const candidates = selectCandidates(nodes.map((n) => n.features), { isTerm: (i) => nodes[i].type === 'term', rank, maxPrerequisites: MAX_PREREQUISITES, maxAdvanced: MAX_ADVANCED, words: vocab.words });
-  const byKey = new Map(nodes.map((n) => [n.key, n]));
-  const out = new Map<string, Recommendations>();
-  const textTable = new JaccardTable(vocab.size());
-  nodes.forEach((node, i) => {
-    const best = candidates.best[i];
-    textTable.load(node.features.text);
-    const scored = best.map((j) => ({ other: nodes[j], score: round(WEIGHTS.tags * jaccard(node.features.tags, nodes[j].features.tags) + WEIGHTS.title * jaccard(node.features.title, nodes[j].features.title) + WEIGHTS.text * textTable.jaccardWith(nodes[j].features.text)) }));
-    scored.sort((a, b) => b.score - a.score || a.other.key.localeCompare(b.other.key));
-    const result = (other: Node, score: number): RecResult => {
-      const sharedTags = other.tags.filter((t) => node.tags.includes(t));
-      const relationship = score > SIMILAR_THRESHOLD ? 'similar' : other.difficulty > node.difficulty ? 'advanced' : other.difficulty < node.difficulty ? 'prerequisite' : 'related';
-      const reasons = [
-        ...(sharedTags.length ? [`Shares tags: ${sharedTags.join(', ')}`] : []),
-        ...(jaccard(node.features.title, other.features.title) > 0 ? ['Similar title'] : []),
-        ...(other.jurisdiction === node.jurisdiction ? [`Same jurisdiction (${other.jurisdiction})`] : []),
-      ];
-      return { item: publicItem(other), score, sharedTags, reasons, relationship };
-    };
-    const similar = scored.filter((s) => s.score > SIMILAR_THRESHOLD).slice(0, MAX_SIMILAR).map((s) => result(s.other, s.score));
-    const related = scored.filter((s) => s.score > RELATED_THRESHOLD && s.score <= SIMILAR_THRESHOLD).slice(0, MAX_RELATED).map((s) => result(s.other, s.score));
-    const prerequisites = candidates.prerequisites[i].map((j) => ({ ...result(nodes[j], 0), relationship: 'prerequisite' as const }));
-    const advanced = candidates.advanced[i].map((j) => ({ ...result(nodes[j], 0), relationship: 'advanced' as const }));
-    const pathPool: PathCandidate[] = [...similar, ...related, ...prerequisites, ...advanced].map((r) => toPathCandidate(byKey.get(keyOf(r.item))!));
-    const cx = complexity({ wordCount: node.wordCount, tags: node.tags });
-    out.set(node.key, {
-      item: publicItem(node),
-      difficulty: node.difficulty,
-      level: difficultyLevel(node.difficulty),
-      complexity: round(cx),
-      complexityBand: complexityBand(cx),
-      keyFactors: keyFactors(node),
-      similar,
-      related,
-      prerequisites,
-      advanced,
-      path: buildLearningPath(toPathCandidate(node), pathPool),
-    });
-  });
-  return out;
+  const candidates = selectCandidates(features, { isTerm: (i) => nodes[i].type === 'term', rank, maxPrerequisites: MAX_PREREQUISITES, maxAdvanced: MAX_ADVANCED, words: vocab.words });
+  return { nodes, features, candidates, universe: vocab.size() };
 }
 
-const keyOf = (item: RecItem) => nodeKey(item.type === 'term' ? 'glossary' : 'article', item.slug);
+const tables = new WeakMap<RecContext, JaccardTable>();
+
+/** The recommendations of item `i` of the context. */
+export function recommendationsFor(ctx: RecContext, i: number): Recommendations {
+  const { nodes, features, candidates } = ctx;
+  let textTable = tables.get(ctx);
+  if (!textTable) tables.set(ctx, (textTable = new JaccardTable(ctx.universe)));
+  const node = nodes[i];
+  const own = features[i];
+  textTable.load(own.text);
+  const scored = candidates.best[i].map((j) => ({ j, score: round(WEIGHTS.tags * jaccard(own.tags, features[j].tags) + WEIGHTS.title * jaccard(own.title, features[j].title) + WEIGHTS.text * textTable.jaccardWith(features[j].text)) }));
+  // Keys are "article:" or "glossary:" and a slug (lowercase letters, digits, hyphens), where code
+  // unit order is collation order.
+  scored.sort((a, b) => b.score - a.score || (nodes[a.j].key < nodes[b.j].key ? -1 : nodes[a.j].key > nodes[b.j].key ? 1 : 0));
+  const result = (j: number, score: number): RecResult => {
+    const other = nodes[j];
+    const sharedTags = other.tags.filter((t) => node.tags.includes(t));
+    const relationship = score > SIMILAR_THRESHOLD ? 'similar' : other.difficulty > node.difficulty ? 'advanced' : other.difficulty < node.difficulty ? 'prerequisite' : 'related';
+    const reasons = [
+      ...(sharedTags.length ? [`Shares tags: ${sharedTags.join(', ')}`] : []),
+      ...(jaccard(own.title, features[j].title) > 0 ? ['Similar title'] : []),
+      ...(other.jurisdiction === node.jurisdiction ? [`Same jurisdiction (${other.jurisdiction})`] : []),
+    ];
+    return { item: publicItem(other), score, sharedTags, reasons, relationship };
+  };
+  const similarJ = scored.filter((s) => s.score > SIMILAR_THRESHOLD).slice(0, MAX_SIMILAR);
+  const relatedJ = scored.filter((s) => s.score > RELATED_THRESHOLD && s.score <= SIMILAR_THRESHOLD).slice(0, MAX_RELATED);
+  const similar = similarJ.map((s) => result(s.j, s.score));
+  const related = relatedJ.map((s) => result(s.j, s.score));
+  const prerequisites = candidates.prerequisites[i].map((j) => ({ ...result(j, 0), relationship: 'prerequisite' as const }));
+  const advanced = candidates.advanced[i].map((j) => ({ ...result(j, 0), relationship: 'advanced' as const }));
+  const pathPool: PathCandidate[] = [...similarJ.map((s) => s.j), ...relatedJ.map((s) => s.j), ...candidates.prerequisites[i], ...candidates.advanced[i]].map((j) => toPathCandidate(nodes[j]));
+  const cx = complexity({ wordCount: node.wordCount, tags: node.tags });
+  return {
+    item: publicItem(node),
+    difficulty: node.difficulty,
+    level: difficultyLevel(node.difficulty),
+    complexity: round(cx),
+    complexityBand: complexityBand(cx),
+    keyFactors: keyFactors(node),
+    similar,
+    related,
+    prerequisites,
+    advanced,
+    path: buildLearningPath(toPathCandidate(node), pathPool),
+  };
+}
+
 const round = (n: number) => Math.round(n * 10000) / 10000;
 
-function publicItem(n: Node): RecItem {
-  const { key: _k, features: _f, textLength: _t, difficulty: _d, ...item } = n;
+function publicItem(n: RecNode): RecItem {
+  const { key: _k, textLength: _t, difficulty: _d, ...item } = n;
   return { ...item, summary: item.summary.length > 240 ? `${item.summary.slice(0, item.summary.lastIndexOf(' ', 237))}…` : item.summary };
 }
 
-function toPathCandidate(n: Node): PathCandidate {
+function toPathCandidate(n: RecNode): PathCandidate {
   return { key: n.key, slug: n.slug, title: n.title, type: n.type, difficulty: n.difficulty, tags: n.tags };
 }
 
-function keyFactors(n: Node): string[] {
+function keyFactors(n: RecNode): string[] {
   const factors: string[] = [];
   const technical = n.tags.filter((t) => TECHNICAL_TAGS.includes(t));
   const moderate = n.tags.filter((t) => MODERATE_TAGS.includes(t));

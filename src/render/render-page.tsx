@@ -13,7 +13,7 @@ import type { Chrome } from '../../templates/types.js';
 import type { HtmlRoute } from '../routes/types.js';
 
 /** The scripts a page loads: the global modules and its own islands, with their shared chunks. */
-export function scriptsFor(route: HtmlRoute, bundle: ClientBundle): PageScripts {
+export function scriptsFor(route: Pick<HtmlRoute, 'template'>, bundle: ClientBundle): PageScripts {
   const names = [...GLOBAL_SCRIPTS, ...(PAGE_SCRIPTS[route.template] ?? [])];
   const entries = names.map((n) => bundle.entries.get(n)).filter((e) => e !== undefined);
   return { scripts: entries.map((e) => e.src), preloads: [...new Set(entries.flatMap((e) => e.imports))].sort() };

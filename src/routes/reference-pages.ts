@@ -4,18 +4,18 @@
  */
 import { JURISDICTIONS } from '../constants.js';
 import type { BuiltSite } from '../pipeline.js';
-import { nodeKey } from '../passes/backlinks.js';
 import { breadcrumbLd, datasetLd, itemListLd } from '../structured-data.js';
 import { ENDPOINTS } from './endpoints.js';
 import { makeMeta } from './meta.js';
-import type { HtmlRoute } from './types.js';
+import { recommendationPageRef } from './page-families.js';
+import type { HtmlRoute, PageRef } from './types.js';
 import { articleCard } from './view-data.js';
 
 const FORMAT_NAMES: Record<string, string> = { csv: 'CSV', json: 'JSON', md: 'Markdown', pdf: 'PDF', txt: 'Text' };
 
-export function referencePageRoutes(site: BuiltSite): HtmlRoute[] {
+export function referencePageRoutes(site: BuiltSite): (HtmlRoute | PageRef)[] {
   const { config } = site;
-  const routes: HtmlRoute[] = [];
+  const routes: (HtmlRoute | PageRef)[] = [];
   const crumbs = (label: string, href: string) => [{ label: 'Home', href: '/' }, { label, href }];
   const articleTitles = new Map(site.articles.map((a) => [a.slug, a.title]));
   const newest = site.articles.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '');
@@ -82,15 +82,7 @@ export function referencePageRoutes(site: BuiltSite): HtmlRoute[] {
     meta: makeMeta(config, { title: 'Content API and Knowledge Graph', description: 'Static JSON, CSV, feeds and a knowledge graph of every article and glossary term.', url: '/api', jsonLd: [breadcrumbLd(config, crumbs('API', '/api'))] }),
   });
 
-  const recCrumbs = (title: string, url: string) => [...crumbs('Recommendations', '/content-recommendations'), { label: title, href: url }];
-  for (const a of site.articles) {
-    const url = `/recommendations/article/${a.slug}`;
-    routes.push({ kind: 'html', url, template: 'recommendations', lastmod: a.dateModified, props: { crumbs: recCrumbs(a.title, url), rec: site.recommendations.get(nodeKey('article', a.slug)) }, meta: makeMeta(config, { title: `Recommendations: ${a.title}`, description: `Similar and related content, difficulty and a learning pathway for “${a.title}”.`, url }) });
-  }
-  for (const t of site.terms) {
-    const url = `/recommendations/term/${t.slug}`;
-    routes.push({ kind: 'html', url, template: 'recommendations', lastmod: t.lastModified, props: { crumbs: recCrumbs(t.title, url), rec: site.recommendations.get(nodeKey('glossary', t.slug)) }, meta: makeMeta(config, { title: `Recommendations: ${t.title}`, description: `Similar and related content, difficulty and a learning pathway for the term “${t.title}”.`, url }) });
-  }
+  site.recommendations.nodes.forEach((node, i) => routes.push(recommendationPageRef(node, i)));
   routes.push({
     kind: 'html', url: '/content-recommendations', template: 'content-recommendations', lastmod: newest,
     props: { clusters: site.clusters, articles: site.articles.map((a) => ({ slug: a.slug, title: a.title })), terms: site.terms.map((t) => ({ slug: t.slug, title: t.title })) },

@@ -4,7 +4,7 @@
  */
 import { create } from 'xmlbuilder2';
 import type { BuiltSite } from '../pipeline.js';
-import type { FileRoute, HtmlRoute } from './types.js';
+import type { FileRoute, HtmlRoute, PageRef } from './types.js';
 
 export const MAX_URLS_PER_SITEMAP = 50000;
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -20,7 +20,7 @@ function urlset(entries: { loc: string; lastmod?: string }[]): string {
   return root.end({ prettyPrint: true }) + '\n';
 }
 
-export function sitemapRoutes(site: BuiltSite, pages: HtmlRoute[]): FileRoute[] {
+export function sitemapRoutes(site: BuiltSite, pages: (HtmlRoute | PageRef)[]): FileRoute[] {
   const base = site.config.baseUrl;
   const entries = pages.filter((p) => !p.unlisted).map((p) => ({ loc: `${base}${p.url === '/' ? '/' : p.url}`, lastmod: p.lastmod || undefined }));
   const routes: FileRoute[] = [];

@@ -1,6 +1,7 @@
 /** Route shapes: an HTML page (template name + props + metadata) or a file with its bytes. */
 import type { PageMeta } from '../../templates/types.js';
 import type { TemplateName } from '../../templates/pages/index.js';
+import type { FamilyInput } from './page-families.js';
 
 export interface HtmlRoute {
   kind: 'html';
@@ -18,6 +19,16 @@ export interface HtmlRoute {
   /** The article whose rendered body is `props.bodyHtml`: filled in by the shard holding that body
    * (src/engine), so the HTML never travels between threads. */
   articleBody?: string;
+}
+
+/** A page whose route is built where it is rendered, from `input` (page-families.ts). */
+export interface PageRef {
+  kind: 'page';
+  url: string;
+  template: TemplateName;
+  lastmod?: string;
+  unlisted?: boolean;
+  input: FamilyInput;
 }
 
 export interface FileRoute {
@@ -42,12 +53,12 @@ export interface JoinedRoute {
   type: string;
 }
 
-export type Route = HtmlRoute | FileRoute | JoinedRoute;
+export type Route = HtmlRoute | PageRef | FileRoute | JoinedRoute;
 
 /** Where a route's bytes live in dist/: HTML routes as `{path}.html` so static hosts and `serve`
  * answer extensionless URLs; extensionless files get the extension of their type. */
 export function outputPath(route: Route): string {
-  if (route.kind === 'html') return route.url === '/' ? 'index.html' : route.url === '/404' ? '404.html' : `${route.url.slice(1)}.html`;
+  if (route.kind === 'html' || route.kind === 'page') return route.url === '/' ? 'index.html' : route.url === '/404' ? '404.html' : `${route.url.slice(1)}.html`;
   if (route.kind === 'file' && route.file) return route.file;
   const rel = route.url.slice(1);
   if (/\.[a-z0-9]+$/i.test(rel)) return rel;

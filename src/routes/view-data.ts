@@ -16,9 +16,9 @@ export function articleCard(site: OrderedSite, a: ArticleMeta): ArticleCardData 
   };
 }
 
-export function termData(site: OrderedSite, t: Term): TermData {
-  const bySlug = termIndex(site);
-  const ref = (slug: string) => ({ slug, title: bySlug.get(slug)?.title ?? slug });
+/** `title` resolves the slugs of the terms it points at. */
+export function termData(t: Term, title: (slug: string) => string | undefined): TermData {
+  const ref = (slug: string) => ({ slug, title: title(slug) ?? slug });
   return {
     slug: t.slug,
     title: t.title,

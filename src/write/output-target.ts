@@ -83,6 +83,18 @@ export class OutputTarget {
     return true;
   }
 
+  /** The fingerprint of `file` as the last build made it, when it is still as written: for a thread
+   * that takes fingerprints itself, which then either writes the file or reports it unchanged. */
+  previousIfIntact(file: string): string | undefined {
+    const before = this.previous?.get(file);
+    return before && this.intact(file, before) ? before.fingerprint : undefined;
+  }
+
+  /** Notes a file found unchanged (its previous fingerprint) by another thread. */
+  unchanged(file: string): void {
+    this.kept.set(file, this.previous!.get(file)!);
+  }
+
   /** Notes a file written into `dir` by another thread. */
   written(file: string, fingerprint: string): void {
     this.wrote.set(file, fingerprint);
@@ -101,15 +113,16 @@ export class OutputTarget {
     return readFileSync(path.join(this.wrote.has(file) ? this.dir : this.outDir, file));
   }
 
-  async commit(): Promise<CommitReport> {
-    return this.previous ? this.commitUpdate() : this.commitFresh();
+  /** `record`: stat every file for the records (not needed when no later build will use them). */
+  async commit(record = true): Promise<CommitReport> {
+    return this.previous ? this.commitUpdate() : this.commitFresh(record);
   }
 
   async abort(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
   }
 
-  private async commitFresh(): Promise<CommitReport> {
+  private async commitFresh(record: boolean): Promise<CommitReport> {
     const old = `${this.outDir}.old-${process.pid}-${Date.now().toString(36)}`;
     await mkdir(path.dirname(this.outDir), { recursive: true });
     let hadOld = true;
@@ -122,7 +135,7 @@ export class OutputTarget {
     await rename(this.dir, this.outDir);
     if (hadOld) await rm(old, { recursive: true, force: true });
     const written = [...this.wrote.keys()].sort();
-    return { records: this.recordsOf(written, new Map()), written, deleted: [] };
+    return { records: record ? this.recordsOf(written, new Map()) : new Map(), written, deleted: [] };
   }
 
   private async commitUpdate(): Promise<CommitReport> {

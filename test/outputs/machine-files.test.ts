@@ -58,7 +58,7 @@ test('sitemaps validate against the sitemaps.org schema and every URL resolves',
 test('the sitemap lists every HTML page except the 404 and search pages, with lastmod dates', async () => {
   const { dist, result } = await shippedBuild();
   const xml = readFileSync(path.join(dist, 'sitemap.xml'), 'utf8');
-  const pages = result.routes.filter((r) => r.kind === 'html' && !r.unlisted);
+  const pages = result.routes.filter((r) => (r.kind === 'html' || r.kind === 'page') && !r.unlisted);
   assert.is([...xml.matchAll(/<url>/g)].length, pages.length);
   assert.match(xml, /<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
   assert.not.match(xml, /\/404</);

@@ -18,10 +18,10 @@ export function words(text: string): string[] {
   return [...new Set(text.toLowerCase().match(WORD) ?? [])];
 }
 
-/** The distinct words of a text, sorted and joined by spaces: a text's word set in a form that is
- * cheap to send between threads and to keep in a cache (text-features.ts). */
+/** The distinct words of a text, joined by spaces in order of first use: a text's word set in a form
+ * that is cheap to send between threads and to keep in a cache (text-features.ts). */
 export function textWords(text: string): string {
-  return words(text).sort().join(' ');
+  return words(text).join(' ');
 }
 
 /**

@@ -1,0 +1,197 @@
+/**
+ * The three large families of pages: each article's page, each term's page and each item's
+ * recommendations page (spec §2). Their routes are built where they are rendered (a shard,
+ * src/engine), from the small inputs the main thread lists them with (PageRef): an article's page
+ * from the article the shard holds, a recommendations page from the recommendations context every
+ * shard receives once. So the pages' props never travel between threads.
+ * URLs and lastmod are decided here, once, for both the refs and the routes.
+ */
+import { inlineText } from '../passes/article-fields.js';
+import type { ArticleFields } from '../passes/article-fields.js';
+import type { ArticleMeta, ArticleStats, Heading, SiteConfig, Term } from '../model.js';
+import { nodeKey } from '../passes/backlinks.js';
+import { type RecContext, type RecNode, recommendationsFor, type Recommendations } from '../passes/recommendations.js';
+import type { Neighbours } from '../passes/site-order.js';
+import { articleLd, breadcrumbLd, definedTermLd, faqLd } from '../structured-data.js';
+import type { ArticlePageProps } from '../../templates/pages/ArticlePage.js';
+import type { LinkedItem } from '../../templates/pages/TermPage.js';
+import { makeMeta } from './meta.js';
+import type { HtmlRoute, PageRef } from './types.js';
+import { termData } from './view-data.js';
+
+/** Related content shown on a term page (spec §9: related default 5). */
+export const RELATED_ON_TERM_PAGE = 5;
+
+export type FamilyInput =
+  | { family: 'article'; slug: string; neighbours: Neighbours; titles: [ref: string, title: string][] }
+  | { family: 'term'; term: Term; node: number; backlinks: LinkedItem[]; titles: [slug: string, title: string][] }
+  | { family: 'recommendations'; node: number };
+
+/** What a shard has to build family routes with. */
+export interface FamilyContext {
+  config: SiteConfig;
+  recs?: RecContext;
+  /** The article the shard holds (article pages only). */
+  article?: ArticleParts;
+}
+
+/** An article and what its own passes made of it. */
+export interface ArticleParts {
+  article: ArticleMeta;
+  body: { headings: Heading[] };
+  fields: ArticleFields;
+  stats: ArticleStats;
+}
+
+export function buildFamilyRoute(input: FamilyInput, ctx: FamilyContext): HtmlRoute {
+  if (input.family === 'article') {
+    const titles = new Map(input.titles);
+    return articlePageRoute(ctx.config, ctx.article!, input.neighbours, (ref) => titles.get(ref));
+  }
+  const recs = ctx.recs!;
+  const rec = recommendationsFor(recs, input.node);
+  if (input.family === 'recommendations') return recommendationPageRoute(ctx.config, recs.nodes[input.node], rec);
+  const titles = new Map(input.titles);
+  return termPageRoute(ctx.config, input.term, (slug) => titles.get(slug), { backlinks: input.backlinks, related: relatedOnTermPage(rec) });
+}
+
+// Articles
+
+const articleUrl = (slug: string) => `/articles/${slug}`;
+
+export function articlePageRef(a: ArticleMeta, neighbours: Neighbours, title: (ref: string) => string | undefined): PageRef {
+  const titles = a.seeAlso.flatMap((ref): [string, string][] => {
+    const t = title(ref);
+    return t === undefined ? [] : [[ref, t]];
+  });
+  return { kind: 'page', url: articleUrl(a.slug), template: 'article', lastmod: a.dateModified, input: { family: 'article', slug: a.slug, neighbours, titles } };
+}
+
+/** The page of one article; `title` resolves a see-also reference ("glossary/x", "articles/y"). */
+export function articlePageRoute(config: SiteConfig, parts: ArticleParts, neighbours: Neighbours, title: (ref: string) => string | undefined): HtmlRoute {
+  const { article: a, body, fields, stats } = parts;
+  const crumbs = [{ label: 'Home', href: '/' }, { label: 'Articles', href: '/articles' }, { label: a.title, href: articleUrl(a.slug) }];
+  const props: ArticlePageProps = {
+    crumbs,
+    slug: a.slug,
+    title: a.title,
+    summary: a.summary,
+    author: a.author,
+    reviewedBy: a.reviewedBy,
+    datePublished: a.datePublished,
+    dateModified: a.dateModified,
+    jurisdiction: a.jurisdiction,
+    tags: a.tags,
+    readingTime: stats.readingTime,
+    answer: fields.answer && { slug: a.slug, title: fields.answer.title, pointsHtml: fields.answer.pointsHtml, citation: fields.answer.citation },
+    takeawaysHtml: fields.takeawaysHtml,
+    // Filled in where the body is (route.articleBody).
+    bodyHtml: '',
+    headings: body.headings,
+    faq: fields.faq,
+    references: a.references,
+    seeAlso: a.seeAlso.map((ref) => ({ href: `/${ref}`, label: title(ref) ?? ref.split('/')[1] })),
+    downloads: a.downloads,
+    editorialNoteHtml: fields.editorialNoteHtml,
+    ...neighbours,
+    licenseName: config.license.name,
+    licenseUrl: config.license.url,
+    copyData: {
+      slug: a.slug,
+      title: a.title,
+      url: `${config.baseUrl}${articleUrl(a.slug)}`,
+      product: config.name,
+      dateModified: a.dateModified,
+      jurisdiction: a.jurisdiction,
+      tags: a.tags,
+      points: fields.answer?.points ?? [],
+      takeaways: a.keyTakeaways.map(inlineText),
+      sources: a.references.map((r) => ({ title: r.source ? `${r.title}, ${r.source}` : r.title, url: r.url, pinpoint: r.pinpoint })),
+      license: config.license.name,
+    },
+    editorialEmail: config.editorialEmail,
+  };
+  const jsonLd: object[] = [articleLd(config, a, stats.wordCount), breadcrumbLd(config, crumbs)];
+  if (fields.faq.length) jsonLd.push(faqLd(fields.faq));
+  return {
+    kind: 'html',
+    url: articleUrl(a.slug),
+    template: 'article',
+    lastmod: a.dateModified,
+    content: { type: 'article', slug: a.slug },
+    articleBody: a.slug,
+    props,
+    meta: makeMeta(config, { title: a.title, description: a.description, url: articleUrl(a.slug), keywords: a.tags, ogType: 'article', jsonLd }),
+  };
+}
+
+// Terms
+
+const termUrl = (slug: string) => `/glossary/${slug}`;
+
+/** `node`: the term's item in the recommendations context; `title` resolves a term slug. */
+export function termPageRef(t: Term, node: number, backlinks: LinkedItem[], title: (slug: string) => string | undefined): PageRef {
+  const titles = [...t.contrastWith, ...t.seeAlso].flatMap((slug): [string, string][] => {
+    const x = title(slug);
+    return x === undefined ? [] : [[slug, x]];
+  });
+  return { kind: 'page', url: termUrl(t.slug), template: 'term', lastmod: t.lastModified, input: { family: 'term', term: t, node, backlinks, titles } };
+}
+
+export function termPageRoute(config: SiteConfig, t: Term, title: (slug: string) => string | undefined, extras: { backlinks: LinkedItem[]; related: LinkedItem[] }): HtmlRoute {
+  const crumbs = [{ label: 'Home', href: '/' }, { label: 'Glossary', href: '/glossary' }, { label: t.title, href: termUrl(t.slug) }];
+  return {
+    kind: 'html',
+    url: termUrl(t.slug),
+    template: 'term',
+    lastmod: t.lastModified,
+    content: { type: 'glossary', slug: t.slug },
+    props: { crumbs, term: termData(t, title), ...extras, url: `${config.baseUrl}${termUrl(t.slug)}`, editorialEmail: config.editorialEmail },
+    meta: makeMeta(config, {
+      title: t.title,
+      description: truncate(t.definition, 160),
+      url: termUrl(t.slug),
+      keywords: [t.title, ...t.alsoCalled, ...t.tags],
+      jsonLd: [{ '@context': 'https://schema.org', ...definedTermLd(config, t) }, breadcrumbLd(config, crumbs)],
+    }),
+  };
+}
+
+/** A term page's "Related" list: its first similar and related items. */
+function relatedOnTermPage(rec: Recommendations): LinkedItem[] {
+  return [...rec.similar, ...rec.related].slice(0, RELATED_ON_TERM_PAGE).map((r): LinkedItem => ({
+    href: r.item.type === 'term' ? termUrl(r.item.slug) : articleUrl(r.item.slug),
+    title: r.item.title,
+    type: r.item.type,
+  }));
+}
+
+// Recommendations
+
+const recommendationUrl = (node: Pick<RecNode, 'type' | 'slug'>) => `/recommendations/${node.type === 'term' ? 'term' : 'article'}/${node.slug}`;
+
+export function recommendationPageRef(node: RecNode, index: number): PageRef {
+  return { kind: 'page', url: recommendationUrl(node), template: 'recommendations', lastmod: node.lastModified, input: { family: 'recommendations', node: index } };
+}
+
+export function recommendationPageRoute(config: SiteConfig, node: RecNode, rec: Recommendations): HtmlRoute {
+  const url = recommendationUrl(node);
+  const crumbs = [{ label: 'Home', href: '/' }, { label: 'Recommendations', href: '/content-recommendations' }, { label: node.title, href: url }];
+  const description = node.type === 'term' ? `Similar and related content, difficulty and a learning pathway for the term “${node.title}”.` : `Similar and related content, difficulty and a learning pathway for “${node.title}”.`;
+  return { kind: 'html', url, template: 'recommendations', lastmod: node.lastModified, props: { crumbs, rec }, meta: makeMeta(config, { title: `Recommendations: ${node.title}`, description, url }) };
+}
+
+/** The index of an item in the recommendations context. */
+export function recNodeIndex(recs: RecContext, type: 'article' | 'glossary', slug: string): number {
+  let index = indexes.get(recs);
+  if (!index) indexes.set(recs, (index = new Map(recs.nodes.map((n, i) => [n.key, i]))));
+  return index.get(nodeKey(type, slug))!;
+}
+const indexes = new WeakMap<RecContext, Map<string, number>>();
+
+/** Cuts at a word boundary and adds an ellipsis, for meta descriptions. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length).replace(/[,;:.]$/, '')}…`;
+}
