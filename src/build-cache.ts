@@ -7,12 +7,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { ClientBundle } from './bundle/client-bundle.js';
+import type { ArticleIndex } from './engine/article-index.js';
 import type { ShardPool } from './engine/shard-pool.js';
 import type { OutputRecord } from './write/output-target.js';
 
 export interface BuildCache {
   /** Parsed YAML data by text hash (load). */
   yaml: Map<string, unknown>;
+  /** Every article as the last build knew it (engine/article-index.ts). */
+  articles?: ArticleIndex;
   bundle?: { key: string; value: ClientBundle };
   /** serve: the shards, kept between builds with the articles they hold. */
   pool?: ShardPool;

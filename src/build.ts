@@ -15,19 +15,21 @@ import { sortDiagnostics } from './diagnostics/diagnostic.js';
 import { type BuildCache, hashOf } from './build-cache.js';
 import { bundleClient, bundleSourcesKey, type ClientBundle } from './bundle/client-bundle.js';
 import type { ArticleDigest } from './engine/article-unit.js';
+import { loadArticles } from './engine/load-articles.js';
+import type { ShardSetup } from './engine/shard.js';
 import { type ArticleOutputs, SiteEmitter } from './engine/emit-site.js';
 import { lazyArticleSource } from './engine/lazy-source.js';
 import { defaultWorkers, ShardPool } from './engine/shard-pool.js';
 import { readAssets } from './load/read-assets.js';
 import { parseArticleText, readContent } from './load/read-content.js';
 import { readPreviousManifest } from './load/read-previous-manifest.js';
-import { type BuiltSite, type OrderedSite, runOrderPasses, runSitePasses, type Timer } from './pipeline.js';
+import { type BuiltSite, type OrderedSite, runGraphPasses, runOrderPasses, runSitePasses, type Timer } from './pipeline.js';
 import { scriptsFor } from './render/render-page.js';
 import { articleFileUrls } from './routes/article-files.js';
 import { type Route, siteRoutes } from './routes.js';
 import { llmsFullRoute } from './routes/reference-files.js';
-import { articlePageRefs } from './routes/site-pages.js';
-import type { FileRoute, HtmlRoute, JoinedRoute, PageRef } from './routes/types.js';
+import { articlePageRefs, type FamilyRefs, graphPageRefs } from './routes/site-pages.js';
+import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, type PageRef } from './routes/types.js';
 import { toolKey } from './tool-key.js';
 import { checkInternalLinks } from './validate/links.js';
 import { checkSemantics } from './validate/semantics.js';
@@ -152,29 +154,31 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // esbuild bundles the browser code in a process of its own while the articles load.
     const bundling = cachedBundle(cache);
     bundling.catch(() => {});
-    await pool.configure({ config: source.config, glossary: source.terms.map((t) => [t.slug, t.title]), salt: toolKey() });
-    const sink = { dir: target?.dir, keep };
-    const results = await timed('articles', () => pool.loadArticles(articleFiles.map((abs) => ({ abs, rel: rel(abs), emit: !target?.updating })), sink));
-    if (opts.cache) await pool.retain(results.filter((r) => r.digest).map((r) => r.rel));
-    const problems = [...loaded.diagnostics, ...results.flatMap((r) => r.diagnostics)];
+    const setup: ShardSetup = { config: source.config, glossary: source.terms.map((t) => [t.slug, t.title]), salt: toolKey() };
+    await pool.configure(setup, Boolean(opts.cache));
+    const loadedArticles = await timed('articles', () => loadArticles({ files: articleFiles.map((abs) => ({ abs, rel: rel(abs) })), setup, pool, target, keep, index: cache?.articles }));
+    if (opts.cache) await pool.retain(articleFiles.map(rel));
+    const problems = [...loaded.diagnostics, ...loadedArticles.diagnostics];
     if (problems.length) return abandon(fail(problems));
-    source.articles = results.map((r) => r.digest!.article);
-    for (const r of results) loaded.sources.set(r.rel, lazyArticleSource(path.resolve(cwd, r.rel), r.rel));
+    if (cache) cache.articles = loadedArticles.index;
+    const known = [...loadedArticles.index.articles.entries()];
+    source.articles = known.map(([, k]) => k.digest.article);
+    for (const [r] of known) loaded.sources.set(r, lazyArticleSource(path.resolve(cwd, r), r));
     const semantic = timed('validate', () => checkSemantics(source, loaded.sources));
     if (semantic.length) return abandon(fail(semantic));
 
-    const digests = new Map(results.map((r) => [r.digest!.article.slug, r.digest!] as [string, ArticleDigest]));
+    const digests = new Map(known.map(([, k]) => [k.digest.article.slug, k.digest] as [string, ArticleDigest]));
     const ordered = runOrderPasses(source, digests, timed);
     const bundle = await timed('bundle', () => bundling);
     const css = timed('assets', () => readAssets());
     const assets = { ...css, files: [...css.files, ...bundle.files] };
     const chrome = chromeOf(ordered, assets.cssHref);
     await pool.setRenderer(chrome, [...bundle.entries]);
-    const bySlug = new Map(results.map((r) => [r.digest!.article.slug, r]));
+    const bySlug = new Map(known.map(([r, k]) => [k.digest.article.slug, { r, k }]));
     const articles = new Map(
       ordered.articles.map((a): [string, ArticleOutputs] => {
-        const r = bySlug.get(a.slug)!;
-        return [a.slug, { slug: a.slug, rel: r.rel, abs: path.resolve(cwd, r.rel), key: r.key, files: r.files, written: !target?.updating }];
+        const { r, k } = bySlug.get(a.slug)!;
+        return [a.slug, { slug: a.slug, rel: r, abs: path.resolve(cwd, r), key: k.key, files: k.files, unchanged: loadedArticles.unchanged.has(r) }];
       }),
     );
     const parts = new Set(llmsFullRoute(ordered).parts.map((url) => url.slice(1)));
@@ -182,7 +186,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     // The shards render the articles' pages while this thread runs the site-wide passes.
     const articlePages = timed('routes', () => articlePageRefs(ordered));
-    const making = [emitter.articleFiles(), emitter.pages(articlePages)];
+    emitter.articleFiles();
+    const making = [emitter.pages(articlePages)];
     const settle = async () => {
       const outcomes = await Promise.allSettled(making);
       const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
@@ -190,11 +195,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     };
     let site: BuiltSite;
     let routes: Route[];
+    let families: FamilyRefs;
     let urls: Set<string>;
     try {
-      site = await runSitePasses(ordered, digests, readPreviousManifest(outAbs), timed);
-      routes = timed('routes', () => siteRoutes(site, assets, articlePages));
-      urls = new Set([...articlePages.map((r) => r.url), ...routes.map((r) => r.url), ...site.articles.flatMap((a) => articleFileUrls(a.slug, Boolean(site.fields.get(a.slug)!.answer)))]);
+      // Then term and recommendation pages, while this thread runs the remaining passes.
+      const graph = runGraphPasses(ordered, timed);
+      families = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
+      making.push(pool.setRecommendations(graph.recommendations), emitter.pages([...families.terms, ...families.recommendations]));
+      site = await runSitePasses(graph, digests, readPreviousManifest(outAbs), timed);
+      routes = timed('routes', () => siteRoutes(site, assets, families));
+      urls = new Set([...articlePages, ...families.terms, ...families.recommendations, ...routes].map((r) => r.url));
+      for (const a of site.articles) for (const url of articleFileUrls(a.slug, Boolean(site.fields.get(a.slug)!.answer))) urls.add(url);
       const linkProblems = timed('link-check', () =>
         checkInternalLinks(
           [
@@ -209,7 +220,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         await Promise.allSettled(making);
         return abandon(fail(linkProblems));
       }
-      making.push(pool.setRecommendations(site.recommendations), emitter.pages(routes.filter((r): r is HtmlRoute | PageRef => r.kind === 'html' || r.kind === 'page')));
+      making.push(emitter.pages(routes.filter((r): r is HtmlRoute => r.kind === 'html')));
       timed('write', () => emitter.files(routes.filter((r): r is FileRoute => r.kind === 'file')));
       await timed('render', settle);
       timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
@@ -218,7 +229,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await target?.abort();
       throw error;
     }
-    const allRoutes = [...articlePages, ...routes].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    const allRoutes = [...families.articles, ...families.terms, ...families.recommendations, ...routes].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
     const htmlRoutes = allRoutes.filter((r): r is HtmlRoute | PageRef => r.kind === 'html' || r.kind === 'page');
     const committed = target ? await timed('commit', () => target.commit(remember)) : undefined;
     if (committed && opts.cache) opts.cache.outputs = { outDir: outAbs, records: committed.records };
@@ -263,7 +274,7 @@ function articleDiagnostics(abs: string, rel: string): Diagnostic[] {
 }
 
 function heaviestPage(htmlRoutes: (HtmlRoute | PageRef)[], bundle: ClientBundle): { url: string; gzipBytes: number } | undefined {
-  const gzipped = new Map(bundle.files.map((f) => [f.url, gzipSync(f.body).byteLength]));
+  const gzipped = new Map(bundle.files.map((f) => [f.url, gzipSync(fileBody(f)).byteLength]));
   const weights = new Map<string, number>();
   let heaviest: { url: string; gzipBytes: number } | undefined;
   for (const r of htmlRoutes) {

@@ -36,11 +36,15 @@ export interface OrderedSite {
   pageBodies: Map<string, PageBody>;
 }
 
-export interface BuiltSite extends OrderedSite {
-  templates: TemplateFile[];
+/** The site once its graph is known: what term and recommendation pages need. */
+export interface GraphSite extends OrderedSite {
   backlinks: BacklinkResult;
   /** What every item's recommendations are made from (each page makes its own: page-families.ts). */
   recommendations: RecContext;
+}
+
+export interface BuiltSite extends GraphSite {
+  templates: TemplateFile[];
   topTags: string[];
   clusters: TopicCluster[];
   feeds: FeedSet;
@@ -66,20 +70,26 @@ export function runOrderPasses(source: SiteSource, digests: Map<string, ArticleD
   return { source, config, articles, terms, bodies: part('body'), fields: part('fields'), stats: part('stats'), text: part('text'), neighbours, letterGroups, pageBodies };
 }
 
-/** The site-wide passes: graph, clusters, feeds, search, manifest. */
-export async function runSitePasses(site: OrderedSite, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed): Promise<BuiltSite> {
-  const { source, config, articles, terms, bodies, stats, text } = site;
+/** The graph passes: backlinks and recommendations, what term and recommendation pages need. */
+export function runGraphPasses(site: OrderedSite, timed: Timer = untimed): GraphSite {
+  const { articles, terms, bodies, stats, text } = site;
   const backlinks = timed('backlinks', () => buildBacklinks(articles, terms, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.mentions]))));
   const recommendations = timed('recommendations', () => prepareRecommendations(articles, terms, text, stats));
+  return { ...site, backlinks, recommendations };
+}
+
+/** The other site-wide passes: clusters, feeds, search, manifest, generated downloads. */
+export async function runSitePasses(site: GraphSite, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed): Promise<BuiltSite> {
+  const { source, config, articles, terms, text } = site;
   const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags));
   const feeds = timed('feed-items', () => buildFeedItems(articles, terms, config));
   const searchIndex = timed('search-index', () => buildSearchIndex(articles, new Map(articles.map((a) => [a.slug, text.get(a.slug)!.searchText])), terms, source.datasets));
   const manifest = timed('manifest', () => buildManifest(articles.map((a) => ({ slug: a.slug, manifestHash: digests.get(a.slug)!.manifestHash })), terms, source.datasets));
   const changes = diffManifests(previousManifest, manifest, config.baseUrl);
   const templates = await generateTemplateFiles(source.templates, config);
-  return { ...site, templates, backlinks, recommendations, topTags, clusters, feeds, manifest, changes, searchIndex };
+  return { ...site, templates, topTags, clusters, feeds, manifest, changes, searchIndex };
 }
 
 export async function runPipeline(source: SiteSource, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed): Promise<BuiltSite> {
-  return runSitePasses(runOrderPasses(source, digests, timed), digests, previousManifest, timed);
+  return runSitePasses(runGraphPasses(runOrderPasses(source, digests, timed), timed), digests, previousManifest, timed);
 }

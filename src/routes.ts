@@ -4,7 +4,7 @@
  */
 import type { BuiltSite } from './pipeline.js';
 import { mirrorRoutes, templateRoutes } from './routes/machine-files.js';
-import { articlePageRefs, sitePageRoutes } from './routes/site-pages.js';
+import { articlePageRefs, type FamilyRefs, graphPageRefs, sitePageRoutes } from './routes/site-pages.js';
 import { referencePageRoutes } from './routes/reference-pages.js';
 import { referenceFileRoutes } from './routes/reference-files.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
@@ -19,16 +19,15 @@ export interface Assets {
 }
 
 export function buildRoutes(site: BuiltSite, assets: Assets): Route[] {
-  const articlePages = articlePageRefs(site);
-  return sortByUrl([...articlePages, ...siteRoutes(site, assets, articlePages)]);
+  const families = { articles: articlePageRefs(site), ...graphPageRefs(site) };
+  return sortByUrl([...families.articles, ...families.terms, ...families.recommendations, ...siteRoutes(site, assets, families)]);
 }
 
-/** Every route but the articles' pages (listed before, articlePageRefs), which the sitemap lists. */
-export function siteRoutes(site: BuiltSite, assets: Assets, articlePages: PageRef[]): Route[] {
-  const pages = [...sitePageRoutes(site, articlePages), ...referencePageRoutes(site)];
+/** Every route but the family pages (made before: familyRefs), which the sitemap lists with the rest. */
+export function siteRoutes(site: BuiltSite, assets: Assets, families: FamilyRefs): Route[] {
+  const pages = [...sitePageRoutes(site, families), ...referencePageRoutes(site, families.recommendations)];
   const files = [...mirrorRoutes(site), ...templateRoutes(site), ...referenceFileRoutes(site), ...sitemapRoutes(site, pages), ...assets.files];
-  const listed = new Set<Route>(articlePages);
-  return sortByUrl([...pages.filter((r) => !listed.has(r)), ...files]);
+  return sortByUrl([...pages.filter((r) => r.kind !== 'page'), ...files]);
 }
 
 const sortByUrl = (routes: Route[]) => routes.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));

@@ -11,7 +11,7 @@
 import { hashOf } from '../build-cache.js';
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import type { Timer } from '../pipeline.js';
-import { type FileRoute, type HtmlRoute, type JoinedRoute, outputPath, type PageRef } from '../routes/types.js';
+import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, outputPath, type PageRef } from '../routes/types.js';
 import type { OutputFile, OutputTarget } from '../write/output-target.js';
 import type { Chrome } from '../../templates/types.js';
 import type { Emitted, PageJob } from './shard.js';
@@ -23,9 +23,9 @@ export interface ArticleOutputs {
   rel: string;
   abs: string;
   key: string;
-  /** Its own files (article-files.ts); `written` when the shard already wrote them (a fresh build). */
+  /** Its own files (article-files.ts), written by the shard that loaded it, or left unchanged. */
   files: Emitted[];
-  written: boolean;
+  unchanged: boolean;
 }
 
 export interface EmitterOptions {
@@ -61,24 +61,15 @@ export class SiteEmitter {
     for (const a of o.articles.values()) for (const f of a.files) this.fileOfUrl.set(f.url, f.path);
   }
 
-  /** Each article's own files: noted when the shard wrote them while loading (a fresh build), or
-   * written now for the articles whose source changed. */
-  async articleFiles(): Promise<void> {
-    const { target } = this.o;
-    const stale: ArticleOutputs[] = [];
-    const fingerprint = (a: ArticleOutputs, file: string) => hashOf(a.key, file);
+  /** Each article's own files, as the shards left them while loading: written, or unchanged. */
+  articleFiles(): void {
     for (const a of this.o.articles.values()) {
-      let changed = false;
       for (const f of a.files) {
-        this.fingerprints.set(f.path, fingerprint(a, f.path));
-        if (a.written) this.done(f.path, f.body);
-        else if (!target || target.needs(f.path, fingerprint(a, f.path))) changed = true;
+        this.fingerprints.set(f.path, hashOf(a.key, f.path));
+        if (a.unchanged) this.o.target!.unchanged(f.path);
+        else this.done(f.path, f.body);
       }
-      if (changed) stale.push(a);
     }
-    if (!stale.length) return;
-    const emitted = await this.o.pool.emitArticleFiles(stale.map(({ rel, abs, key }) => ({ rel, abs, key })), this.sink);
-    for (const f of emitted) this.done(f.path, f.body);
   }
 
   /** Makes pages on the shards (an article's page where its unit is); resolves when all are written.
@@ -112,11 +103,12 @@ export class SiteEmitter {
     for (const r of routes) {
       const file = outputPath(r);
       this.fileOfUrl.set(r.url, file);
-      const fingerprint = hashOf(r.body);
+      const body = fileBody(r);
+      const fingerprint = this.remember ? hashOf(body) : '';
       this.fingerprints.set(file, fingerprint);
-      if (target && !target.needs(file, fingerprint)) continue;
-      target?.write(file, r.body, fingerprint);
-      this.done(file, r.body, false);
+      if (target && this.remember && !target.needs(file, fingerprint)) continue;
+      target?.write(file, body, fingerprint);
+      this.done(file, body, false);
     }
   }
 
@@ -126,16 +118,23 @@ export class SiteEmitter {
     for (const r of routes) {
       const file = outputPath(r);
       const parts = r.parts.map((url) => this.fileOfUrl.get(url)!);
-      const fingerprint = hashOf(r.separator, ...parts.map((p) => this.fingerprints.get(p) ?? p));
+      const fingerprint = this.remember ? hashOf(r.separator, ...parts.map((p) => this.fingerprints.get(p) ?? p)) : '';
       this.fingerprints.set(file, fingerprint);
-      if (target && !target.needs(file, fingerprint)) continue;
+      if (target && this.remember && !target.needs(file, fingerprint)) continue;
       const separator = Buffer.from(r.separator);
-      const chunks: Buffer[] = [];
-      parts.forEach((p, i) => {
-        if (i) chunks.push(separator);
-        chunks.push(this.kept.has(p) ? Buffer.from(this.kept.get(p)!) : target!.read(p));
-      });
-      const body = Buffer.concat(chunks);
+      const read = (p: string) => (this.kept.has(p) ? Buffer.from(this.kept.get(p)!) : target!.read(p));
+      if (target && !this.o.keep) {
+        // Streamed part by part: llms-full.txt is over 100 MB at 10,000 articles.
+        target.writeChunks(file, (function* () {
+          for (const [i, p] of parts.entries()) {
+            if (i) yield separator;
+            yield read(p);
+          }
+        })(), fingerprint);
+        this.done(file, undefined, false);
+        continue;
+      }
+      const body = Buffer.concat(parts.flatMap((p, i) => (i ? [separator, read(p)] : [read(p)])));
       target?.write(file, body, fingerprint);
       this.done(file, body, false);
     }

@@ -42,8 +42,12 @@ export class ShardPool {
     return this.handles.length;
   }
 
-  async configure(setup: ShardSetup): Promise<void> {
-    await Promise.all(this.handles.map((h) => h.call('configure', [setup])));
+  /** Whether shards keep articles' page parts between builds (serve). */
+  private keepUnits = false;
+
+  async configure(setup: ShardSetup, keepUnits: boolean): Promise<void> {
+    this.keepUnits = keepUnits;
+    await Promise.all(this.handles.map((h) => h.call('configure', [setup, keepUnits])));
   }
 
   async setRenderer(chrome: Chrome, entries: [string, { src: string; imports: string[]; bytes: number }][]): Promise<void> {
@@ -69,16 +73,6 @@ export class ShardPool {
     });
   }
 
-  /** Writes the own files of articles (those the build found changed), each by the shard holding it. */
-  async emitArticleFiles(articles: NonNullable<PageJob['body']>[], sink: Sink): Promise<Emitted[]> {
-    const perArticle = await this.schedule(articles, (a) => this.owners.get(a.rel), LOAD_BATCH, 'eager', async (shard, batch) => {
-      const files = await this.handles[shard].call<Emitted[][]>('emitArticleFiles', [batch, sink]);
-      batch.forEach((a) => this.owners.set(a.rel, shard));
-      return files;
-    });
-    return perArticle.flat();
-  }
-
   /**
    * Renders pages; a page with an article body goes to the shard holding that article. Every batch is
    * sent at once, so the shards keep rendering while the main thread is busy with other passes.
@@ -86,7 +80,7 @@ export class ShardPool {
   renderPages(jobs: PageJob[], sink: Sink, remember: boolean, onPage?: (page: Emitted) => void): Promise<Emitted[]> {
     return this.schedule(jobs, (j) => (j.body ? this.owners.get(j.body.rel) : undefined), RENDER_BATCH, 'eager', async (shard, batch) => {
       const pages = await this.handles[shard].call<Emitted[]>('renderPages', [batch, sink, remember]);
-      batch.forEach((j) => j.body && this.owners.set(j.body.rel, shard));
+      if (this.keepUnits) batch.forEach((j) => j.body && this.owners.set(j.body.rel, shard));
       if (onPage) pages.forEach(onPage);
       return pages;
     });

@@ -17,7 +17,7 @@ import type { SiteConfig } from '../model.js';
 import { buildTermMatcher } from '../passes/term-matcher.js';
 import { renderPage, withBody } from '../render/render-page.js';
 import { articleFileRoutes } from '../routes/article-files.js';
-import { buildFamilyRoute, type FamilyInput } from '../routes/page-families.js';
+import { type ArticleParts, buildFamilyRoute, type FamilyInput } from '../routes/page-families.js';
 import { outputPath, type HtmlRoute } from '../routes/types.js';
 import type { RecContext } from '../passes/recommendations.js';
 import { templatesKey } from '../render/templates-key.js';
@@ -31,6 +31,12 @@ export interface ShardSetup {
   /** Changes when legalsite itself changes, so a unit made by other code is never reused. */
   salt: string;
 }
+
+/** The setup's key: a unit's key includes it. */
+export const setupKeyOf = (setup: ShardSetup) => hashOf(JSON.stringify(setup));
+
+/** A unit's key: everything its outputs are made from. */
+export const unitKeyOf = (setupKey: string, rel: string, text: string) => hashOf(setupKey, rel, text);
 
 /** Where outputs go: written into `dir`, or (without one) returned with their bytes. */
 export interface Sink {
@@ -54,9 +60,9 @@ export interface ArticleJob {
   abs: string;
   /** The path diagnostics name (relative to the working directory). */
   rel: string;
-  /** Write the article's own files now (a fresh build); otherwise they are only named, and written
-   * on request (emitArticleFiles) when the build finds them changed. */
-  emit: boolean;
+  /** The unit key the output folder's copies of the article's own files were made with, when they
+   * are intact: if the key is the same, they are left as they are. */
+  prevKey?: string;
 }
 
 export interface ArticleResult {
@@ -65,8 +71,10 @@ export interface ArticleResult {
   key: string;
   diagnostics: Diagnostic[];
   digest?: ArticleDigest;
-  /** The article's own files (article-files.ts): emitted when the job said so, else only named. */
+  /** The article's own files (article-files.ts). */
   files: Emitted[];
+  /** The files were left as they are (the key was the job's prevKey). */
+  unchanged?: boolean;
 }
 
 /** A page to make: its route, or the input to build it from (page-families.ts). */
@@ -83,15 +91,21 @@ export class Shard {
   private setup?: ShardSetup;
   private setupKey = '';
   private glossary?: GlossaryLinks;
-  private units = new Map<string, { key: string; unit: ArticleUnit }>();
+  /** What this shard keeps of each article: what its page is made from (not its source or text). */
+  private units = new Map<string, { key: string; page: PageParts }>();
   private render?: { chrome: Chrome; bundle: ClientBundle; context: string };
   private recs?: RecContext;
+  private keepUnits = false;
   /** Folders made under the current output folder (each build writes into a new one). */
   private madeDirs = { root: '', dirs: new Set<string>() };
 
-  /** Site config and glossary for the build; units made under another setup are dropped. */
-  configure(setup: ShardSetup): void {
-    const key = hashOf(JSON.stringify(setup));
+  /**
+   * Site config and glossary for the build; units made under another setup are dropped. `keepUnits`:
+   * keep each article's page parts after its page is made (serve, which makes pages again later).
+   */
+  configure(setup: ShardSetup, keepUnits: boolean): void {
+    this.keepUnits = keepUnits;
+    const key = setupKeyOf(setup);
     if (key === this.setupKey) return;
     this.setup = setup;
     this.setupKey = key;
@@ -111,7 +125,7 @@ export class Shard {
     this.recs = recs;
   }
 
-  /** Loads (or keeps, when unchanged) each article and emits its own files into `sink`. */
+  /** Loads each article, writes its own files into `sink` (unless unchanged), and keeps what its page needs. */
   loadArticles(jobs: ArticleJob[], sink: Sink): ArticleResult[] {
     return jobs.map((job) => {
       let text: string;
@@ -121,18 +135,18 @@ export class Shard {
         this.units.delete(job.rel);
         return { rel: job.rel, key: '', diagnostics: [diagnostic('unreadable-file', { file: job.rel }, '', 'could not be read')], files: [] };
       }
-      const key = this.unitKey(job.rel, text);
-      const loaded = this.unitFor(job.rel, key, text);
-      if (!loaded.unit) return { rel: job.rel, key, diagnostics: loaded.diagnostics, files: [] };
-      const routes = articleFileRoutes(loaded.unit, this.setup!.config);
-      const files = job.emit ? routes.map((r) => this.emit(sink, r.url, outputPath(r), r.body as string)) : routes.map((r) => ({ url: r.url, path: outputPath(r) }));
-      return { rel: job.rel, key, diagnostics: [], digest: digestArticle(loaded.unit), files };
+      const key = unitKeyOf(this.setupKey, job.rel, text);
+      const { unit, diagnostics } = loadArticleUnit(text, job.rel, this.glossary!);
+      if (!unit) {
+        this.units.delete(job.rel);
+        return { rel: job.rel, key, diagnostics, files: [] };
+      }
+      this.units.set(job.rel, { key, page: pageParts(unit) });
+      const routes = articleFileRoutes(unit, this.setup!.config);
+      const unchanged = key === job.prevKey;
+      const files = unchanged ? routes.map((r) => ({ url: r.url, path: outputPath(r) })) : routes.map((r) => this.emit(sink, r.url, outputPath(r), r.body as string));
+      return { rel: job.rel, key, diagnostics: [], digest: digestArticle(unit), files, unchanged };
     });
-  }
-
-  /** Writes the own files of articles loaded before (those a build found changed). */
-  emitArticleFiles(articles: NonNullable<PageJob['body']>[], sink: Sink): Emitted[][] {
-    return articles.map((a) => articleFileRoutes(this.unitOf(a), this.setup!.config).map((r) => this.emit(sink, r.url, outputPath(r), r.body as string)));
   }
 
   /**
@@ -143,12 +157,13 @@ export class Shard {
   renderPages(jobs: PageJob[], sink: Sink, remember: boolean): Emitted[] {
     const { chrome, bundle, context } = this.render!;
     return jobs.map((job) => {
-      const unit = job.body && this.unitOf(job.body);
-      const route = job.route ?? buildFamilyRoute(job.input!, { config: this.setup!.config, recs: this.recs, article: unit });
+      const page = job.body && this.pageOf(job.body);
+      const route = job.route ?? buildFamilyRoute(job.input!, { config: this.setup!.config, recs: this.recs, article: page });
       const file = outputPath(route);
       const fingerprint = remember ? hashOf(context, JSON.stringify(route), job.body?.key ?? '') : undefined;
+      if (job.body && !this.keepUnits) this.units.delete(job.body.rel);
       if (fingerprint !== undefined && fingerprint === job.prev) return { url: route.url, path: file, fingerprint, unchanged: true };
-      const html = renderPage(unit ? withBody(route, unit.body.html) : route, chrome, bundle);
+      const html = renderPage(page ? withBody(route, page.body.html) : route, chrome, bundle);
       return { ...this.emit(sink, route.url, file, html), fingerprint };
     });
   }
@@ -159,34 +174,22 @@ export class Shard {
     for (const rel of this.units.keys()) if (!kept.has(rel)) this.units.delete(rel);
   }
 
-  private unitKey(rel: string, text: string): string {
-    return hashOf(this.setupKey, rel, text);
-  }
-
-  private unitFor(rel: string, key: string, text: string): { unit?: ArticleUnit; diagnostics: Diagnostic[] } {
-    const known = this.units.get(rel);
-    if (known?.key === key) return { unit: known.unit, diagnostics: [] };
-    const loaded = loadArticleUnit(text, rel, this.glossary!);
-    if (loaded.unit) this.units.set(rel, { key, unit: loaded.unit });
-    else this.units.delete(rel);
-    return loaded;
-  }
-
-  /** The unit of an article with the given key, loaded now if this shard does not hold it yet (its
-   * digest came from the build cache). */
-  private unitOf(body: NonNullable<PageJob['body']>): ArticleUnit {
+  /** What an article's page is made from, loaded now if this shard does not hold it (its digest
+   * came from the build cache, or it was dropped after its page was made). */
+  private pageOf(body: NonNullable<PageJob['body']>): PageParts {
     const known = this.units.get(body.rel);
-    if (known?.key === body.key) return known.unit;
+    if (known?.key === body.key) return known.page;
     let text: string;
     try {
       text = readFileSync(body.abs, 'utf8');
     } catch {
       throw new ContentChangedError(body.rel);
     }
-    const key = this.unitKey(body.rel, text);
-    const unit = key === body.key ? this.unitFor(body.rel, key, text).unit : undefined;
+    const unit = unitKeyOf(this.setupKey, body.rel, text) === body.key ? loadArticleUnit(text, body.rel, this.glossary!).unit : undefined;
     if (!unit) throw new ContentChangedError(body.rel);
-    return unit;
+    const page = pageParts(unit);
+    if (this.keepUnits) this.units.set(body.rel, { key: body.key, page });
+    return page;
   }
 
   private emit(sink: Sink, url: string, file: string, body: string | Uint8Array): Emitted {
@@ -199,6 +202,14 @@ export class Shard {
     }
     return sink.keep || !sink.dir ? { url, path: file, body } : { url, path: file };
   }
+}
+
+/** What an article's page is made from: its meta, body HTML and headings, fields and reading time. */
+export type PageParts = ArticleParts & { body: { html: string } };
+
+function pageParts(unit: ArticleUnit): PageParts {
+  const { body: _source, ...article } = unit.article;
+  return { article, body: { html: unit.body.html, headings: unit.body.headings }, fields: unit.fields, stats: unit.stats };
 }
 
 /** A file changed between the time the build read it and the time it rendered its page. */

@@ -4,9 +4,9 @@
  * Needs: backlinks.
  */
 import type { ArticleMeta, SiteConfig, Term } from '../model.js';
-import { type Backlink, nodeKey } from './backlinks.js';
+import { type BacklinkEdge, nodeKey } from './backlinks.js';
 
-export function buildKnowledgeGraph(articles: ArticleMeta[], terms: Term[], relations: Backlink[], config: SiteConfig) {
+export function buildKnowledgeGraph(articles: ArticleMeta[], terms: Term[], relations: BacklinkEdge[], config: SiteConfig) {
   return {
     site: config.name,
     license: config.license.url,

@@ -6,6 +6,7 @@
  * Reads: terms. Writes: TermMatcher (an immutable trie).
  */
 import type { Term } from '../model.js';
+import { scanWords } from './word-scan.js';
 
 interface Entry {
   slug: string;
@@ -31,11 +32,11 @@ export interface TermMatcher {
 }
 
 // Words with inner hyphens or apostrophes stay one token: "retrieval-augmented", "attorney's".
-const WORD = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
+const JOINERS = "'’-";
 
 export function tokenize(text: string): { word: string; start: number; end: number }[] {
   const out: { word: string; start: number; end: number }[] = [];
-  for (const m of text.matchAll(WORD)) out.push({ word: m[0], start: m.index!, end: m.index! + m[0].length });
+  scanWords(text, JOINERS, (start, end) => out.push({ word: text.slice(start, end), start, end }));
   return out;
 }
 
@@ -68,26 +69,32 @@ export function buildTermMatcher(terms: Pick<Term, 'slug' | 'title'>[]): TermMat
   }
 
   const find = (text: string): TermMatch[] => {
-    const tokens = tokenize(text);
+    const starts: number[] = [];
+    const ends: number[] = [];
+    scanWords(text, JOINERS, (start, end) => (starts.push(start), ends.push(end)));
+    const n = starts.length;
+    // Lowercased tokens, made as the trie asks for them (most words start no phrase).
+    const lowers: (string | undefined)[] = new Array(n);
+    const lowerAt = (k: number) => (lowers[k] ??= text.slice(starts[k], ends[k]).toLowerCase());
     const matches: TermMatch[] = [];
-    for (let i = 0; i < tokens.length; ) {
+    for (let i = 0; i < n; ) {
       let node: TrieNode | undefined = root;
       let best: { slug: string; endToken: number } | undefined;
-      for (let j = i; j < tokens.length && node; j++) {
-        const lower = tokens[j].word.toLowerCase();
+      for (let j = i; j < n && node; j++) {
+        const lower = lowerAt(j);
         const exactNode: TrieNode | undefined = node.next.get(lower);
         // A plural ("privilege logs") may end a phrase but not continue one.
         const pluralNode = lower.length > 3 && lower.endsWith('s') ? node.next.get(lower.slice(0, -1)) : undefined;
         const accept = (n: TrieNode | undefined) => {
-          const hit = n?.entries.find((e) => !e.exact || e.exact.every((w, k) => tokens[i + k]?.word === w));
+          const hit = n?.entries.find((e) => !e.exact || e.exact.every((w, k) => i + k < ends.length && text.slice(starts[i + k], ends[i + k]) === w));
           if (hit) best = { slug: hit.slug, endToken: j };
         };
-        accept(pluralNode);
-        accept(exactNode);
+        if (pluralNode) accept(pluralNode);
+        if (exactNode) accept(exactNode);
         node = exactNode;
       }
       if (best) {
-        matches.push({ slug: best.slug, start: tokens[i].start, end: tokens[best.endToken].end });
+        matches.push({ slug: best.slug, start: starts[i], end: ends[best.endToken] });
         i = best.endToken + 1;
       } else {
         i += 1;

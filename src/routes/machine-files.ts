@@ -6,11 +6,17 @@ import type { BuiltSite } from '../pipeline.js';
 import { buildArticlesIndex, buildGlossaryJson } from '../passes/json-mirrors.js';
 import type { FileRoute } from './types.js';
 
-export const json = (url: string, data: unknown): FileRoute => ({ kind: 'file', url, body: `${JSON.stringify(data, null, 2)}\n`, type: 'application/json; charset=utf-8' });
+/** A JSON file; given a function, the data are made (and serialised) only when the file is written. */
+export const json = (url: string, data: unknown): FileRoute => ({
+  kind: 'file',
+  url,
+  body: typeof data === 'function' ? () => `${JSON.stringify((data as () => unknown)(), null, 2)}\n` : `${JSON.stringify(data, null, 2)}\n`,
+  type: 'application/json; charset=utf-8',
+});
 
 /** The site-wide JSON mirrors; each article's own files are in article-files.ts. */
 export function mirrorRoutes(site: BuiltSite): FileRoute[] {
-  return [json('/articles/index.json', buildArticlesIndex(site.articles, { config: site.config, fields: site.fields, stats: site.stats })), json('/glossary.json', buildGlossaryJson(site.terms, site.config))];
+  return [json('/articles/index.json', () => buildArticlesIndex(site.articles, { config: site.config, fields: site.fields, stats: site.stats })), json('/glossary.json', () => buildGlossaryJson(site.terms, site.config))];
 }
 
 const TYPES: Record<string, string> = {

@@ -17,7 +17,8 @@ import { ENDPOINTS } from './endpoints.js';
 import { json } from './machine-files.js';
 import type { FileRoute, JoinedRoute } from './types.js';
 
-const text = (url: string, body: string, type: string): FileRoute => ({ kind: 'file', url, body, type });
+/** A text file; given a function, it is made only when written. */
+const text = (url: string, body: string | (() => string), type: string): FileRoute => ({ kind: 'file', url, body, type });
 
 /** Every article's Markdown mirror in list order, then the glossary: joined from those files as written. */
 export function llmsFullRoute(site: OrderedSite): JoinedRoute {
@@ -34,27 +35,27 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
     keywords: d.keywords, license: config.license.url, fields: d.fields,
     distributions: d.distributions.map((x) => ({ title: x.title, format: x.format, encodingFormat: x.format, url: x.url, contentUrl: u(x.url), license: config.license.url })),
   });
-  routes.push(json('/datasets/index.json', { site: config.name, license: config.license.url, count: datasets.length, items: datasets.map(datasetJson) }));
+  routes.push(json('/datasets/index.json', () => ({ site: config.name, license: config.license.url, count: datasets.length, items: datasets.map(datasetJson) })));
   for (const d of datasets) routes.push(json(`/datasets/${d.slug}.json`, datasetJson(d)));
 
-  routes.push(json('/for-ai-systems/index.json', {
+  routes.push(json('/for-ai-systems/index.json', () => ({
     site: config.name, description: config.description.trim(), url: u('/'), license: { name: config.license.name, url: config.license.url },
     citation: { format: '{title} — {product}, {url}#{section} (Last updated: {date})', paragraphAnchors: '#{slug}-p001', answerIds: 'answers/{slug}#a0' },
     etiquette: ['Respect /robots.txt', 'At most one request per second', 'Identify with a descriptive User-Agent', 'Cache and revalidate', 'Attribute under CC BY 4.0'],
     notice: EDUCATIONAL_NOTE,
     endpoints: ENDPOINTS.map((e) => ({ ...e, url: u(e.url) })),
     articles: site.articles.map((a) => ({ slug: a.slug, title: a.title, url: u(`/articles/${a.slug}`), json: u(`/articles/${a.slug}.json`), markdown: u(`/articles/${a.slug}.md`), answer: site.fields.get(a.slug)!.answer ? u(`/articles/${a.slug}.answer.json`) : undefined, dateModified: a.dateModified })),
-  }));
-  routes.push(json('/api/knowledge-graph.json', buildKnowledgeGraph(site.articles, site.terms, site.backlinks.relations, config)));
+  })));
+  routes.push(json('/api/knowledge-graph.json', () => buildKnowledgeGraph(site.articles, site.terms, site.backlinks.relations, config)));
 
-  const indexItems = site.articles.map((a) => articleIndexItem(a, site.stats.get(a.slug)!, Boolean(site.fields.get(a.slug)!.answer)));
-  const termRows = site.terms.map((t) => ({ slug: t.slug, title: t.title, jurisdiction: t.jurisdiction, tags: t.tags, definition: t.definition, alsoCalled: t.alsoCalled, contrastWith: t.contrastWith, seeAlso: t.seeAlso, dataFields: t.dataFields, lastModified: t.lastModified }));
+  const indexItems = () => site.articles.map((a) => articleIndexItem(a, site.stats.get(a.slug)!, Boolean(site.fields.get(a.slug)!.answer)));
+  const termRows = () => site.terms.map((t) => ({ slug: t.slug, title: t.title, jurisdiction: t.jurisdiction, tags: t.tags, definition: t.definition, alsoCalled: t.alsoCalled, contrastWith: t.contrastWith, seeAlso: t.seeAlso, dataFields: t.dataFields, lastModified: t.lastModified }));
   const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
   const flat = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Array.isArray(v) ? v.join('; ') : v])));
-  routes.push(text('/exports/articles.jsonl', jsonl(indexItems), 'application/jsonl; charset=utf-8'));
-  routes.push(text('/exports/articles.csv', csv(flat(indexItems), { header: true }), 'text/csv; charset=utf-8'));
-  routes.push(text('/exports/glossary.jsonl', jsonl(termRows), 'application/jsonl; charset=utf-8'));
-  routes.push(text('/exports/glossary.csv', csv(flat(termRows), { header: true }), 'text/csv; charset=utf-8'));
+  routes.push(text('/exports/articles.jsonl', () => jsonl(indexItems()), 'application/jsonl; charset=utf-8'));
+  routes.push(text('/exports/articles.csv', () => csv(flat(indexItems()), { header: true }), 'text/csv; charset=utf-8'));
+  routes.push(text('/exports/glossary.jsonl', () => jsonl(termRows()), 'application/jsonl; charset=utf-8'));
+  routes.push(text('/exports/glossary.csv', () => csv(flat(termRows()), { header: true }), 'text/csv; charset=utf-8'));
 
   const makeFeed = (title: string, items: FeedItem[], selfPath: string) => {
     const feed = new Feed({
@@ -75,15 +76,15 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   routes.push(text('/feeds/articles', makeFeed(`${config.name}: Articles`, site.feeds.articles, '/feeds/articles').rss2(), rssType));
   routes.push(text('/feeds/glossary', makeFeed(`${config.name}: Glossary`, site.feeds.glossary, '/feeds/glossary').rss2(), rssType));
 
-  routes.push(text('/glossary.md', glossaryMarkdown(site.terms, config), MARKDOWN_TYPE));
-  routes.push(text('/llms.txt', llmsTxt(config, site.articles, datasets, site.terms.length), 'text/plain; charset=utf-8'));
+  routes.push(text('/glossary.md', () => glossaryMarkdown(site.terms, config), MARKDOWN_TYPE));
+  routes.push(text('/llms.txt', () => llmsTxt(config, site.articles, datasets, site.terms.length), 'text/plain; charset=utf-8'));
   routes.push(llmsFullRoute(site));
 
   routes.push(text('/robots.txt', ['User-agent: *', 'Allow: /', '', `Sitemap: ${u('/sitemap.xml')}`, `Sitemap: ${u('/sitemaps/answers.xml')}`, ''].join('\n'), 'text/plain; charset=utf-8'));
   if (config.indexnow.key) routes.push(text('/indexnow-key.txt', `${config.indexnow.key}\n`, 'text/plain; charset=utf-8'));
   routes.push(text('/search-index.json', site.searchIndex, 'application/json; charset=utf-8'));
   routes.push({ ...text('/_headers', headersFile(), 'text/plain; charset=utf-8'), file: '_headers' });
-  routes.push(json('/_legalsite/manifest.json', site.manifest));
-  routes.push(json('/_legalsite/changes.json', site.changes));
+  routes.push(json('/_legalsite/manifest.json', () => site.manifest));
+  routes.push(json('/_legalsite/changes.json', () => site.changes));
   return routes;
 }

@@ -7,13 +7,13 @@ import type { BuiltSite } from '../pipeline.js';
 import { breadcrumbLd, datasetLd, itemListLd } from '../structured-data.js';
 import { ENDPOINTS } from './endpoints.js';
 import { makeMeta } from './meta.js';
-import { recommendationPageRef } from './page-families.js';
 import type { HtmlRoute, PageRef } from './types.js';
 import { articleCard } from './view-data.js';
 
 const FORMAT_NAMES: Record<string, string> = { csv: 'CSV', json: 'JSON', md: 'Markdown', pdf: 'PDF', txt: 'Text' };
 
-export function referencePageRoutes(site: BuiltSite): (HtmlRoute | PageRef)[] {
+/** `recommendationPages`: those pages' refs (graphPageRefs), placed in order. */
+export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRef[]): (HtmlRoute | PageRef)[] {
   const { config } = site;
   const routes: (HtmlRoute | PageRef)[] = [];
   const crumbs = (label: string, href: string) => [{ label: 'Home', href: '/' }, { label, href }];
@@ -82,7 +82,7 @@ export function referencePageRoutes(site: BuiltSite): (HtmlRoute | PageRef)[] {
     meta: makeMeta(config, { title: 'Content API and Knowledge Graph', description: 'Static JSON, CSV, feeds and a knowledge graph of every article and glossary term.', url: '/api', jsonLd: [breadcrumbLd(config, crumbs('API', '/api'))] }),
   });
 
-  site.recommendations.nodes.forEach((node, i) => routes.push(recommendationPageRef(node, i)));
+  routes.push(...recommendationPages);
   routes.push({
     kind: 'html', url: '/content-recommendations', template: 'content-recommendations', lastmod: newest,
     props: { clusters: site.clusters, articles: site.articles.map((a) => ({ slug: a.slug, title: a.title })), terms: site.terms.map((t) => ({ slug: t.slug, title: t.title })) },

@@ -3,16 +3,16 @@
  * Markdown pages and the 404 page (spec §2). Decides URLs, titles, descriptions and JSON-LD.
  */
 import { FILTER_CHIPS, GLOSSARY_STRUCTURED_TERMS, STRUCTURED_LIST_ITEMS } from '../constants.js';
-import type { BuiltSite, OrderedSite } from '../pipeline.js';
+import type { BuiltSite, GraphSite, OrderedSite } from '../pipeline.js';
 import { breadcrumbLd, definedTermSetLd, itemListLd, websiteLd } from '../structured-data.js';
 import { makeMeta } from './meta.js';
-import { articlePageRef, recNodeIndex, termPageRef } from './page-families.js';
+import { articlePageRef, recNodeIndex, recommendationPageRef, termPageRef } from './page-families.js';
 import { termBacklinks } from './term-extras.js';
 import type { HtmlRoute, PageRef } from './types.js';
 import { articleCard, termData, termIndex } from './view-data.js';
 
-/** `articlePages`: the articles' pages (articlePageRefs), listed before the rest, placed in order. */
-export function sitePageRoutes(site: BuiltSite, articlePages: PageRef[]): (HtmlRoute | PageRef)[] {
+/** `families`: the pages built where they are rendered (familyRefs), listed before the rest, placed in order. */
+export function sitePageRoutes(site: BuiltSite, families: FamilyRefs): (HtmlRoute | PageRef)[] {
   const { config } = site;
   const routes: (HtmlRoute | PageRef)[] = [];
   const bySlug = new Map(site.articles.map((a) => [a.slug, a]));
@@ -53,7 +53,7 @@ export function sitePageRoutes(site: BuiltSite, articlePages: PageRef[]): (HtmlR
     }),
   });
 
-  routes.push(...articlePages);
+  routes.push(...families.articles);
 
   const termNewest = site.terms.reduce((d, t) => (t.lastModified > d ? t.lastModified : d), '');
   routes.push({
@@ -75,7 +75,7 @@ export function sitePageRoutes(site: BuiltSite, articlePages: PageRef[]): (HtmlR
     }),
   });
 
-  for (const t of site.terms) routes.push(termPageRef(t, recNodeIndex(site.recommendations, 'glossary', t.slug), termBacklinks(site, t.slug), termTitle));
+  routes.push(...families.terms);
 
   for (const page of site.source.pages) {
     routes.push({
@@ -104,6 +104,13 @@ export function sitePageRoutes(site: BuiltSite, articlePages: PageRef[]): (HtmlR
   return routes;
 }
 
+/** The pages built where they are rendered (page-families.ts), in site order. */
+export interface FamilyRefs {
+  articles: PageRef[];
+  terms: PageRef[];
+  recommendations: PageRef[];
+}
+
 /** Every article's page. They need only the site's orders, so they are rendered while the
  * site-wide passes run. */
 export function articlePageRefs(site: OrderedSite): PageRef[] {
@@ -114,6 +121,16 @@ export function articlePageRefs(site: OrderedSite): PageRef[] {
     return kind === 'glossary' ? terms.get(slug)?.title : articles.get(slug);
   };
   return site.articles.map((a) => articlePageRef(a, site.neighbours.get(a.slug)!, title));
+}
+
+/** Every term's page and every item's recommendations page: they need the graph passes. */
+export function graphPageRefs(site: GraphSite): Pick<FamilyRefs, 'terms' | 'recommendations'> {
+  const terms = termIndex(site);
+  const termTitle = (slug: string) => terms.get(slug)?.title;
+  return {
+    terms: site.terms.map((t) => termPageRef(t, recNodeIndex(site.recommendations, 'glossary', t.slug), termBacklinks(site, t.slug), termTitle)),
+    recommendations: site.recommendations.nodes.map((node, i) => recommendationPageRef(node, i)),
+  };
 }
 
 /** The first sentence of a definition, for compact previews. */

@@ -25,12 +25,12 @@ export function sitemapRoutes(site: BuiltSite, pages: (HtmlRoute | PageRef)[]): 
   const entries = pages.filter((p) => !p.unlisted).map((p) => ({ loc: `${base}${p.url === '/' ? '/' : p.url}`, lastmod: p.lastmod || undefined }));
   const routes: FileRoute[] = [];
   if (entries.length <= MAX_URLS_PER_SITEMAP) {
-    routes.push({ kind: 'file', url: '/sitemap.xml', body: urlset(entries), type: XML });
+    routes.push({ kind: 'file', url: '/sitemap.xml', body: () => urlset(entries), type: XML });
   } else {
     const index = create({ version: '1.0', encoding: 'UTF-8' }).ele(NS, 'sitemapindex');
     for (let i = 0; i * MAX_URLS_PER_SITEMAP < entries.length; i++) {
       const url = `/sitemaps/pages-${i + 1}.xml`;
-      routes.push({ kind: 'file', url, body: urlset(entries.slice(i * MAX_URLS_PER_SITEMAP, (i + 1) * MAX_URLS_PER_SITEMAP)), type: XML });
+      routes.push({ kind: 'file', url, body: () => urlset(entries.slice(i * MAX_URLS_PER_SITEMAP, (i + 1) * MAX_URLS_PER_SITEMAP)), type: XML });
       index.ele('sitemap').ele('loc').txt(`${base}${url}`);
     }
     routes.push({ kind: 'file', url: '/sitemap.xml', body: index.end({ prettyPrint: true }) + '\n', type: XML });
@@ -38,7 +38,7 @@ export function sitemapRoutes(site: BuiltSite, pages: (HtmlRoute | PageRef)[]): 
   const answers = site.articles.filter((a) => site.fields.get(a.slug)!.answer);
   routes.push({
     kind: 'file', url: '/sitemaps/answers.xml', type: XML,
-    body: urlset([{ loc: `${base}/answers`, lastmod: answers.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '') || undefined }, ...answers.map((a) => ({ loc: `${base}/articles/${a.slug}.answer.json`, lastmod: a.dateModified }))]),
+    body: () => urlset([{ loc: `${base}/answers`, lastmod: answers.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '') || undefined }, ...answers.map((a) => ({ loc: `${base}/articles/${a.slug}.answer.json`, lastmod: a.dateModified }))]),
   });
   return routes;
 }

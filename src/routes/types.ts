@@ -31,11 +31,15 @@ export interface PageRef {
   input: FamilyInput;
 }
 
+export type FileBody = string | Uint8Array;
+
 export interface FileRoute {
   kind: 'file';
   /** The public URL path, e.g. /articles/index.json or the extensionless /feeds/rss. */
   url: string;
-  body: string | Uint8Array;
+  /** The bytes, or how to make them: a large site's big files (a 50 MB knowledge graph) are made
+   * when written, one at a time, so they never all sit in memory together. */
+  body: FileBody | (() => FileBody);
   /** The Content-Type to serve it with. */
   type: string;
   /** Where it goes in dist/ when the URL alone does not say (e.g. `_headers`, which has no extension). */
@@ -54,6 +58,9 @@ export interface JoinedRoute {
 }
 
 export type Route = HtmlRoute | PageRef | FileRoute | JoinedRoute;
+
+/** A file route's bytes, made now if they are made on demand. */
+export const fileBody = (route: FileRoute): FileBody => (typeof route.body === 'function' ? route.body() : route.body);
 
 /** Where a route's bytes live in dist/: HTML routes as `{path}.html` so static hosts and `serve`
  * answer extensionless URLs; extensionless files get the extension of their type. */

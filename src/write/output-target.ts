@@ -11,7 +11,7 @@
  * Files are written as they are produced (pages as workers render them, by the workers themselves),
  * so a large site never holds its output in memory.
  */
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -101,11 +101,26 @@ export class OutputTarget {
   }
 
   write(file: string, body: string | Uint8Array, fingerprint: string): void {
+    writeFileSync(this.newPath(file), body);
+    this.wrote.set(file, fingerprint);
+  }
+
+  /** Writes a file chunk by chunk, so a big file made of parts never sits in memory whole. */
+  writeChunks(file: string, chunks: Iterable<Uint8Array>, fingerprint: string): void {
+    const fd = openSync(this.newPath(file), 'w');
+    try {
+      for (const chunk of chunks) writeSync(fd, chunk);
+    } finally {
+      closeSync(fd);
+    }
+    this.wrote.set(file, fingerprint);
+  }
+
+  private newPath(file: string): string {
     const abs = path.join(this.dir, file);
     const dir = path.dirname(abs);
     if (!this.made.has(dir)) (mkdirSync(dir, { recursive: true }), this.made.add(dir));
-    writeFileSync(abs, body);
-    this.wrote.set(file, fingerprint);
+    return abs;
   }
 
   /** The bytes of a file of this build, wherever they are now (written now, or kept). */
@@ -171,14 +186,5 @@ export class OutputTarget {
     } catch {
       return false;
     }
-  }
-}
-
-/** Removes a folder left by a build that was killed (best effort; never fails a build). */
-export function removeQuietly(dir: string): void {
-  try {
-    rmSync(dir, { recursive: true, force: true });
-  } catch {
-    // Nothing to do: the next build writes into a folder of its own.
   }
 }

@@ -14,7 +14,7 @@ import { hashOf } from '../build-cache.js';
 import { MANIFEST_PATH, readPreviousManifest } from '../load/read-previous-manifest.js';
 import { diffManifests } from '../passes/manifest.js';
 import { json } from '../routes/machine-files.js';
-import { outputPath } from '../routes/types.js';
+import { fileBody, outputPath } from '../routes/types.js';
 import { toolKey } from '../tool-key.js';
 import type { OutputRecord } from './output-target.js';
 
@@ -104,13 +104,14 @@ export function recordNoChanges(outDir: string, state: BuildState): boolean {
   } catch {
     return false;
   }
-  if (current !== route.body) {
-    writeFileSync(`${abs}.tmp`, route.body);
+  const body = fileBody(route);
+  if (current !== body) {
+    writeFileSync(`${abs}.tmp`, body);
     renameSync(`${abs}.tmp`, abs);
     const st = statSync(abs);
     entry[1] = st.size;
     entry[2] = st.mtimeMs;
-    entry[3] = hashOf(route.body);
+    entry[3] = hashOf(body);
   }
   return true;
 }

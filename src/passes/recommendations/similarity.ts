@@ -4,6 +4,8 @@
  * as sorted integer ids so a Jaccard is one merge.
  */
 
+import { scanRuns } from '../word-scan.js';
+
 export interface Features {
   tags: Int32Array;
   title: Int32Array;
@@ -12,10 +14,12 @@ export interface Features {
 
 export const WEIGHTS = { tags: 0.4, title: 0.3, text: 0.3 } as const;
 
-const WORD = /[\p{L}\p{N}]{3,}/gu;
-
+/** The distinct words of a text: runs of at least 3 letters or digits, lowercased, in order of first use. */
 export function words(text: string): string[] {
-  return [...new Set(text.toLowerCase().match(WORD) ?? [])];
+  const lower = text.toLowerCase();
+  const seen = new Set<string>();
+  scanRuns(lower, 3, (start, end) => seen.add(lower.slice(start, end)));
+  return [...seen];
 }
 
 /** The distinct words of a text, joined by spaces in order of first use: a text's word set in a form
@@ -38,28 +42,11 @@ export function createVocabulary() {
     return n;
   };
   const toSet = (list: string[]) => Int32Array.from(new Set(list.map(id))).sort();
-  /** The word set of a text, as toSet(words(text)) but without the intermediate sets (hot at 10,000 pages). */
-  let seen: Int32Array = new Int32Array(1024);
-  let stamp = 0;
-  const wordSet = (text: string) => {
-    stamp++;
-    const out: number[] = [];
-    for (const w of text.toLowerCase().match(WORD) ?? []) {
-      const n = id(w);
-      if (n >= seen.length) seen = grow(seen, n);
-      if (seen[n] !== stamp) ((seen[n] = stamp), out.push(n));
-    }
-    return Int32Array.from(out).sort();
-  };
+  /** The word set of a text. */
+  const wordSet = (text: string) => Int32Array.from(words(text), id).sort();
   /** The word set of `textWords(text)` output (distinct words joined by spaces). */
   const wordsSet = (joined: string) => (joined === '' ? new Int32Array(0) : Int32Array.from(joined.split(' '), id).sort());
   return { toSet, wordSet, wordsSet, word: (n: number) => list[n], words: list as readonly string[], size: () => ids.size };
-}
-
-function grow(array: Int32Array, index: number): Int32Array {
-  const bigger = new Int32Array(Math.max(index + 1, array.length * 2));
-  bigger.set(array);
-  return bigger;
 }
 
 /** |A ∩ B| / |A ∪ B| over sorted id arrays; 0 when both are empty. */
