@@ -96,36 +96,19 @@ export function buildBacklinks(articles: ArticleMeta[], terms: Term[], mentions:
     }
   });
 
-  // Inverted index: tag → nodes carrying it.
-  const postings = new Map<string, number[]>();
-  nodes.forEach((n, i) => n.tags.forEach((tag) => (postings.get(tag) ?? postings.set(tag, []).get(tag)!).push(i)));
-
-  const counts = new Int32Array(nodes.length);
-  const seenBy = new Int32Array(nodes.length).fill(-1);
+  const shared = sharedTagCandidates(nodes.map((n) => n.tags), rank);
   const linkedTo = new Int32Array(nodes.length).fill(-1);
   const kept: Relation[][] = nodes.map(() => []);
-  nodes.forEach((target, ti) => {
+  nodes.forEach((_, ti) => {
     const list = explicit[ti].sort(compare);
     for (const r of list) linkedTo[r.from] = ti;
-    const touched: number[] = [];
-    for (const tag of new Set(target.tags)) {
-      for (const i of postings.get(tag) ?? []) {
-        if (i === ti) continue;
-        if (seenBy[i] !== ti) ((seenBy[i] = ti), (counts[i] = 0), touched.push(i));
-        counts[i]++;
-      }
-    }
-    // Only the best-ranked few that can still make the top 10 become relations.
+    // The best shared-tag sources, strongest then best-ranked first, that are not linked already.
     const best: Relation[] = [];
-    for (const i of touched) {
-      if (linkedTo[i] === ti) continue;
-      const candidate: Relation = { from: i, to: ti, kind: 'shared-tags', strength: Math.min(counts[i], SHARED_TAG_CAP), context: nodes[i].context };
-      if (best.length === MAX_BACKLINKS && compare(candidate, best[best.length - 1]) >= 0) continue;
-      let k = best.length;
-      while (k > 0 && compare(candidate, best[k - 1]) < 0) k--;
-      best.splice(k, 0, candidate);
-      if (best.length > MAX_BACKLINKS) best.pop();
-    }
+    shared.walk(ti, (i, strength) => {
+      if (i === ti || linkedTo[i] === ti) return true;
+      best.push({ from: i, to: ti, kind: 'shared-tags', strength, context: nodes[i].context });
+      return best.length < MAX_BACKLINKS;
+    });
     kept[ti] = [...list, ...best].sort(compare).slice(0, MAX_BACKLINKS);
   });
 
@@ -154,6 +137,92 @@ export function buildBacklinks(articles: ArticleMeta[], terms: Term[], mentions:
     for (const r of [...explicit[ti], ...shared].sort(compare)) relations.push(edge(r));
   }
   return { relations, byTarget };
+}
+
+/**
+ * Shared-tag candidates, never all pairs. An item sharing three or more tags with a target is in the
+ * list of one of the target's tag triples; two, of a pair; one, of a single tag. Lists are sorted by
+ * rank, so `walk` visits the items sharing a tag with a target by strength (shared tags, capped at 3,
+ * most first) then rank, merging only a few short lists, until `visit` returns false.
+ * (An item listing a tag twice counts it twice; such sites are walked the plain way, item by item.)
+ */
+function sharedTagCandidates(tagLists: string[][], rank: Int32Array) {
+  if (tagLists.some((tags) => new Set(tags).size !== tags.length)) return plainSharedTags(tagLists, rank);
+  const lists = new Map<string, number[]>();
+  const sets = tagLists.map((tags) => [...tags].sort());
+  sets.forEach((tags, i) => {
+    for (const combo of subsets(tags, SHARED_TAG_CAP)) (lists.get(combo) ?? lists.set(combo, []).get(combo)!).push(i);
+  });
+  for (const list of lists.values()) list.sort((a, b) => rank[a] - rank[b]);
+  const sharedCount = (i: number, target: Set<string>) => {
+    let n = 0;
+    for (const t of sets[i]) if (target.has(t)) n++;
+    return Math.min(n, SHARED_TAG_CAP);
+  };
+  return {
+    walk(target: number, visit: (item: number, strength: number) => boolean): void {
+      const own = new Set(sets[target]);
+      for (let strength = SHARED_TAG_CAP; strength >= 1; strength--) {
+        const merge = new RankMerge(subsets(sets[target], strength, strength).map((c) => lists.get(c) ?? []), rank);
+        for (let k = 0, last = -1; ; k++) {
+          const item = merge.at(k);
+          if (item === undefined) break;
+          if (item === last) continue;
+          last = item;
+          if (sharedCount(item, own) === strength && !visit(item, strength)) return;
+        }
+      }
+    },
+  };
+}
+
+/** The combinations of `from` sorted tags with `min` to `max` tags, as keys. */
+function subsets(tags: string[], max: number, min = 1): string[] {
+  const out: string[] = [];
+  const pick = (start: number, chosen: string[]) => {
+    if (chosen.length >= min) out.push(chosen.join('\u0000'));
+    if (chosen.length === max) return;
+    for (let i = start; i < tags.length; i++) pick(i + 1, [...chosen, tags[i]]);
+  };
+  pick(0, []);
+  return out;
+}
+
+/** The same walk, item by item, for sites where an item lists a tag more than once. */
+function plainSharedTags(tagLists: string[][], rank: Int32Array) {
+  const postings = new Map<string, number[]>();
+  tagLists.forEach((tags, i) => tags.forEach((tag) => (postings.get(tag) ?? postings.set(tag, []).get(tag)!).push(i)));
+  return {
+    walk(target: number, visit: (item: number, strength: number) => boolean): void {
+      const counts = new Map<number, number>();
+      for (const tag of new Set(tagLists[target])) for (const i of postings.get(tag) ?? []) counts.set(i, (counts.get(i) ?? 0) + 1);
+      const order = [...counts].map(([i, c]) => ({ i, strength: Math.min(c, SHARED_TAG_CAP) })).sort((a, b) => b.strength - a.strength || rank[a.i] - rank[b.i]);
+      for (const { i, strength } of order) if (!visit(i, strength)) return;
+    },
+  };
+}
+
+/** Lists sorted by rank, merged into one by rank as far as it is read. */
+class RankMerge {
+  private merged: number[] = [];
+  private heads: number[];
+
+  constructor(private lists: number[][], private rank: Int32Array) {
+    this.heads = lists.map(() => 0);
+  }
+
+  at(k: number): number | undefined {
+    while (this.merged.length <= k) {
+      let best = -1;
+      for (let l = 0; l < this.lists.length; l++) {
+        const item = this.lists[l][this.heads[l]];
+        if (item !== undefined && (best < 0 || this.rank[item] < this.rank[this.lists[best][this.heads[best]]])) best = l;
+      }
+      if (best < 0) return undefined;
+      this.merged.push(this.lists[best][this.heads[best]++]);
+    }
+    return this.merged[k];
+  }
 }
 
 function definitionSnippet(definition: string): string {

@@ -77,4 +77,52 @@ test('items with no tags, links or mentions get no backlinks', () => {
   assert.is(relations.length, 0);
 });
 
+
+/** The reference: every explicit relation and every item sharing a tag, scored, sorted, cut to ten. */
+function bruteForce(articles: ReturnType<typeof makeArticle>[], terms: ReturnType<typeof makeTerm>[], mentions: Map<string, TermMention[]>) {
+  const nodes = [...articles.map((a) => ({ type: 'article', slug: a.slug, title: a.title, tags: a.tags })), ...terms.map((t) => ({ type: 'glossary', slug: t.slug, title: t.title, tags: t.tags }))];
+  const byTarget = new Map<string, string[]>();
+  nodes.forEach((target) => {
+    const key = `${target.type}:${target.slug}`;
+    const rows: { from: (typeof nodes)[number]; kind: string; strength: number }[] = [];
+    for (const a of articles) for (const m of mentions.get(a.slug) ?? []) if (target.type === 'glossary' && m.termSlug === target.slug) rows.push({ from: nodes.find((n) => n.slug === a.slug && n.type === 'article')!, kind: 'mention', strength: 1 });
+    for (const t of terms) {
+      const from = nodes.find((n) => n.slug === t.slug && n.type === 'glossary')!;
+      if (target.type === 'glossary' && t.seeAlso.includes(target.slug)) for (const s of t.seeAlso) if (s === target.slug) rows.push({ from, kind: 'see-also', strength: 2 });
+      if (target.type === 'glossary') for (const s of t.contrastWith) if (s === target.slug) rows.push({ from, kind: 'contrast', strength: 1 });
+    }
+    const linked = new Set(rows.map((r) => r.from));
+    for (const n of nodes) {
+      if (n === target || linked.has(n)) continue;
+      let shared = 0;
+      for (const tag of new Set(target.tags)) shared += n.tags.filter((t) => t === tag).length;
+      if (shared) rows.push({ from: n, kind: 'shared-tags', strength: Math.min(shared, 3) });
+    }
+    rows.sort((a, b) => b.strength - a.strength || (a.kind === 'shared-tags' ? 1 : 0) - (b.kind === 'shared-tags' ? 1 : 0) || a.from.title.localeCompare(b.from.title) || a.from.slug.localeCompare(b.from.slug));
+    if (rows.length) byTarget.set(key, rows.slice(0, MAX_BACKLINKS).map((r) => `${r.from.slug}:${r.kind}:${r.strength}`));
+  });
+  return byTarget;
+}
+
+for (const [size, tagCount, seed, duplicates] of [[240, 6, 1, false], [300, 10, 2, false], [200, 4, 3, true]] as const) {
+  test(`${size} items over ${tagCount} tags${duplicates ? ', some listing a tag twice' : ''}: the same backlinks as scoring every pair`, () => {
+    let s = seed;
+    const random = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const tags = Array.from({ length: tagCount }, (_, i) => `tag${i}`);
+    const pickTags = () => {
+      const picked = tags.filter(() => random() < 0.35);
+      return duplicates && picked.length && random() < 0.2 ? [...picked, picked[0]] : picked;
+    };
+    const title = () => ['Alpha', 'Beta', 'Gamma', 'Delta'][Math.floor(random() * 4)] + ' ' + Math.floor(random() * 30);
+    const articles = Array.from({ length: size * 0.7 }, (_, i) => makeArticle({ slug: `a${i}`, title: title(), tags: pickTags() }));
+    const termCount = size * 0.3;
+    const terms = Array.from({ length: termCount }, (_, i) => makeTerm({ slug: `t${i}`, title: title(), tags: pickTags(), seeAlso: random() < 0.3 ? [`t${Math.floor(random() * termCount)}`].filter((x) => x !== `t${i}`) : [], contrastWith: random() < 0.2 ? [`t${Math.floor(random() * termCount)}`].filter((x) => x !== `t${i}`) : [] }));
+    const mentions = new Map(articles.map((a) => [a.slug, terms.filter(() => random() < 0.05).map((t) => ({ termSlug: t.slug, context: '…', linked: true }))]));
+    const fast = buildBacklinks(articles, terms, mentions).byTarget;
+    const slow = bruteForce(articles, terms, mentions);
+    assert.equal([...fast.keys()].sort(), [...slow.keys()].sort());
+    for (const [key, list] of slow) assert.equal(summary(fast.get(key)), list, key);
+  });
+}
+
 test.run();
