@@ -3,21 +3,20 @@
 // React must load in production mode (its development build is several times slower), so the
 // environment is set before the CLI, and with it React, is imported.
 import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 process.env.NODE_ENV ??= 'production';
 
-// A build at 10,000 pages allocates gigabytes of short-lived strings. V8's default young generation
-// (16 MB semi-spaces) promotes most of them to the old generation, and collecting that cost a
-// quarter of a 10,000-article build; 64 MB semi-spaces cut the build time by about a fifth. Heap
-// sizes can only be set when Node starts, so the CLI runs in a child Node with them, unless the
-// caller chose its own (a flag on the command line or in NODE_OPTIONS).
-const heapFlags = [
-  '--max-semi-space-size=64',
-  `--max-old-space-size=${Math.min(16384, Math.max(4096, Math.floor((os.totalmem() / 2 ** 20) * 0.75)))}`,
-];
-const chosen = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--max-(semi|old)-space-size/.test(a));
+// V8 lets a busy heap grow well past what it holds before collecting: at 10,000 articles the main
+// thread held about 350 MB but grew to 870 MB under Node's default limit. A limit sized to the site
+// (what it reads, several times over) keeps the build's memory near what it needs at no cost in
+// time (measured with npm run bench). Heap sizes can only be set when Node starts, so the CLI runs
+// in a child Node with one, unless the caller chose its own (a flag on the command line or in
+// NODE_OPTIONS). Worker threads get limits of their own (src/build.ts).
+const chosen = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--max-old-space-size/.test(a));
 
 if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   if (process.channel) {
@@ -28,7 +27,8 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   const { main } = await import('../lib/src/cli.js');
   process.exitCode = await main(process.argv);
 } else {
-  const child = spawn(process.execPath, [...process.execArgv, ...heapFlags, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+  const heapMb = Math.min(Math.floor((os.totalmem() / 2 ** 20) * 0.75), 768 + 4 * Math.ceil(contentBytes(process.argv.slice(2)) / 2 ** 20));
+  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, LEGALSITE_NO_RESPAWN: '1' },
   });
@@ -40,4 +40,19 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
       process.kill(process.pid, signal);
     } else process.exit(code ?? 1);
   });
+}
+
+/** The size of the content folder the command names (--content, default "content"); 0 if unreadable. */
+function contentBytes(args) {
+  const at = args.findIndex((a) => a === '--content' || a.startsWith('--content='));
+  const dir = at < 0 ? 'content' : args[at].startsWith('--content=') ? args[at].slice('--content='.length) : args[at + 1] ?? 'content';
+  let bytes = 0;
+  try {
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) bytes += statSync(path.join(entry.parentPath ?? entry.path, entry.name)).size;
+    }
+  } catch {
+    // No content folder to measure: the CLI will say so; the heap keeps its base size.
+  }
+  return bytes;
 }

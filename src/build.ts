@@ -14,16 +14,20 @@ import type { Diagnostic } from './diagnostics/diagnostic.js';
 import { sortDiagnostics } from './diagnostics/diagnostic.js';
 import { type BuildCache, hashOf } from './build-cache.js';
 import { bundleClient, bundleSourcesKey, type ClientBundle } from './bundle/client-bundle.js';
-import type { ArticleDigest } from './engine/article-unit.js';
-import { loadArticles } from './engine/load-articles.js';
-import type { ShardSetup } from './engine/shard.js';
-import { type ArticleOutputs, SiteEmitter } from './engine/emit-site.js';
+import { statOf } from './engine/article-index.js';
+import { readArticles, renderArticles } from './engine/load-articles.js';
+import type { ResourceLimits } from 'node:worker_threads';
+import { renderContextOf, type ShardSetup } from './engine/shard.js';
+import { SiteEmitter } from './engine/emit-site.js';
 import { lazyArticleSource } from './engine/lazy-source.js';
 import { defaultWorkers, ShardPool } from './engine/shard-pool.js';
 import { readAssets } from './load/read-assets.js';
 import { parseArticleText, readContent } from './load/read-content.js';
 import { readPreviousManifest } from './load/read-previous-manifest.js';
-import { type BuiltSite, type OrderedSite, runGraphPasses, runOrderPasses, runSitePasses, type Timer } from './pipeline.js';
+import { type BuiltSite, runGraphPasses, runOrderPasses, runSitePasses, type Timer } from './pipeline.js';
+import type { SiteSource } from './model.js';
+import { type PageBody, renderPageBodies } from './passes/page-html.js';
+import { findNeighbours, orderArticles } from './passes/site-order.js';
 import { scriptsFor } from './render/render-page.js';
 import { articleFileUrls } from './routes/article-files.js';
 import { type Route, siteRoutes } from './routes.js';
@@ -148,46 +152,41 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const target = opts.write ? (previous && !keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous) : OutputTarget.fresh(outAbs)) : undefined;
   const remember = Boolean(stateFile || opts.cache);
   const threads = articleFiles.length >= (opts.minPagesForWorkers ?? MIN_ARTICLES_FOR_WORKERS) ? (opts.workers ?? defaultWorkers()) : 0;
-  const pool = opts.cache?.pool ?? ShardPool.start(threads);
+  const pool = opts.cache?.pool ?? ShardPool.start(threads, threads ? shardLimits(threads, articleFiles) : undefined);
   if (opts.cache) opts.cache.pool = pool;
   try {
     // esbuild bundles the browser code in a process of its own while the articles load.
     const bundling = cachedBundle(cache);
     bundling.catch(() => {});
     const setup: ShardSetup = { config: source.config, glossary: source.terms.map((t) => [t.slug, t.title]), salt: toolKey() };
-    await pool.configure(setup, Boolean(opts.cache));
-    const loadedArticles = await timed('articles', () => loadArticles({ files: articleFiles.map((abs) => ({ abs, rel: rel(abs) })), setup, pool, target, keep, index: cache?.articles }));
-    if (opts.cache) await pool.retain(articleFiles.map(rel));
-    const problems = [...loaded.diagnostics, ...loadedArticles.diagnostics];
+    await pool.configure(setup);
+    // Articles, step 1: every article's fields, for the site's order and checks.
+    const read = await timed('articles', () => readArticles({ files: articleFiles.map((abs) => ({ abs, rel: rel(abs) })), setup, pool, target, keep, index: cache?.articles }));
+    const problems = [...loaded.diagnostics, ...read.diagnostics];
     if (problems.length) return abandon(fail(problems));
-    if (cache) cache.articles = loadedArticles.index;
-    const known = [...loadedArticles.index.articles.entries()];
-    source.articles = known.map(([, k]) => k.digest.article);
-    for (const [r] of known) loaded.sources.set(r, lazyArticleSource(path.resolve(cwd, r), r));
+    source.articles = read.articles.map((a) => a.meta);
+    for (const a of read.articles) loaded.sources.set(a.rel, lazyArticleSource(a.abs, a.rel));
     const semantic = timed('validate', () => checkSemantics(source, loaded.sources));
     if (semantic.length) return abandon(fail(semantic));
 
-    const digests = new Map(known.map(([, k]) => [k.digest.article.slug, k.digest] as [string, ArticleDigest]));
-    const ordered = runOrderPasses(source, digests, timed);
+    // Step 2: each article rendered with its page, which needs the site's order and chrome.
+    const order = timed('order', () => orderArticles(source.articles));
+    const pageBodies = timed('page-html', () => renderPageBodies(source.pages, source.config));
     const bundle = await timed('bundle', () => bundling);
     const css = timed('assets', () => readAssets());
     const assets = { ...css, files: [...css.files, ...bundle.files] };
-    const chrome = chromeOf(ordered, assets.cssHref);
+    const chrome = chromeOf(source, pageBodies, assets.cssHref);
     await pool.setRenderer(chrome, [...bundle.entries]);
-    const bySlug = new Map(known.map(([r, k]) => [k.digest.article.slug, { r, k }]));
-    const articles = new Map(
-      ordered.articles.map((a): [string, ArticleOutputs] => {
-        const { r, k } = bySlug.get(a.slug)!;
-        return [a.slug, { slug: a.slug, rel: r, abs: path.resolve(cwd, r), key: k.key, files: k.files, unchanged: loadedArticles.unchanged.has(r) }];
-      }),
+    const articlePages = timed('routes', () => articlePageRefs({ articles: order, terms: source.terms, neighbours: findNeighbours(order) }));
+    const parts = new Set(llmsFullRoute({ articles: order }).parts.map((url) => url.slice(1)));
+    const emitter = new SiteEmitter({ pool, chrome, bundle, timed, target, keep, remember, parts });
+    const rendered = await timed('articles', () =>
+      renderArticles({ read, pages: new Map(order.map((a, i) => [a.slug, articlePages[i]])), context: renderContextOf(chrome, [...bundle.entries]), pool, emitter, target, keep }),
     );
-    const parts = new Set(llmsFullRoute(ordered).parts.map((url) => url.slice(1)));
-    const emitter = new SiteEmitter({ pool, chrome, bundle, timed, target, keep, remember, articles, parts });
-
-    // The shards render the articles' pages while this thread runs the site-wide passes.
-    const articlePages = timed('routes', () => articlePageRefs(ordered));
-    emitter.articleFiles();
-    const making = [emitter.pages(articlePages)];
+    if (cache) cache.articles = rendered.index;
+    const digests = rendered.digests;
+    const ordered = runOrderPasses(source, digests, timed, pageBodies);
+    const making: Promise<unknown>[] = [];
     const settle = async () => {
       const outcomes = await Promise.allSettled(making);
       const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
@@ -264,6 +263,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
+/**
+ * Heap limits for shard threads, sized to their share of the articles: a shard holds its articles'
+ * parsed text between the two loading steps and little else, and a tight limit makes V8 collect
+ * garbage before it grows the heap (at 10,000 articles the default limits let the process reach
+ * 1.9 GB; measured with npm run bench). LEGALSITE_WORKER_HEAP_MB overrides it.
+ */
+function shardLimits(threads: number, articleFiles: string[]): ResourceLimits {
+  const override = Number(process.env.LEGALSITE_WORKER_HEAP_MB);
+  if (override > 0) return { maxOldGenerationSizeMb: override };
+  let bytes = 0;
+  for (const f of articleFiles) bytes += statOf(f)?.size ?? 0;
+  return { maxOldGenerationSizeMb: Math.ceil(192 + (6 * bytes) / threads / 2 ** 20) };
+}
+
 /** An article file's own diagnostics, when the site cannot be built at all. */
 function articleDiagnostics(abs: string, rel: string): Diagnostic[] {
   try {
@@ -289,8 +302,8 @@ function heaviestPage(htmlRoutes: (HtmlRoute | PageRef)[], bundle: ClientBundle)
   return heaviest;
 }
 
-function chromeOf(site: OrderedSite, cssHref: string): Chrome {
-  const { config } = site;
+function chromeOf(source: SiteSource, pageBodies: Map<string, PageBody>, cssHref: string): Chrome {
+  const { config } = source;
   return {
     siteName: config.name,
     tagline: config.tagline,
@@ -301,7 +314,7 @@ function chromeOf(site: OrderedSite, cssHref: string): Chrome {
     chronologyBuilderUrl: config.chronologyBuilderUrl,
     cssHref,
     language: config.language,
-    pageLinks: footerPageLinks(site.source.pages.map((p) => p.name), site.pageBodies),
+    pageLinks: footerPageLinks(source.pages.map((p) => p.name), pageBodies),
   };
 }
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { build, type BuildResult } from './build.js';
-import { InternalError, UsageError, type Diagnostic } from './diagnostics/diagnostic.js';
+import { InternalError, ResourceError, UsageError, type Diagnostic } from './diagnostics/diagnostic.js';
 import { formatGithub } from './diagnostics/reporters/github.js';
 import { formatJson } from './diagnostics/reporters/json.js';
 import { formatPretty } from './diagnostics/reporters/pretty.js';
@@ -114,6 +114,10 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
       return 2;
+    }
+    if (error instanceof ResourceError) {
+      io.stderr(`legalsite: ${error.message}`);
+      return 3;
     }
     if (error instanceof UsageError) {
       io.stderr(`legalsite: ${error.message}`);

@@ -59,14 +59,14 @@ export const untimed: Timer = (_name, run) => run();
 
 /** Orders and neighbours: what article pages need, so they can be rendered while the site-wide
  * passes run. `digests` holds every article of `source` by slug. */
-export function runOrderPasses(source: SiteSource, digests: Map<string, ArticleDigest>, timed: Timer = untimed): OrderedSite {
+export function runOrderPasses(source: SiteSource, digests: Map<string, ArticleDigest>, timed: Timer = untimed, pages?: Map<string, PageBody>): OrderedSite {
   const { config } = source;
   const articles = timed('order', () => orderArticles(source.articles));
   const terms = timed('order', () => orderTerms(source.terms));
   const part = <K extends keyof ArticleDigest>(key: K) => new Map(articles.map((a) => [a.slug, digests.get(a.slug)![key]]));
   const neighbours = timed('neighbours', () => findNeighbours(articles));
   const letterGroups = timed('letter-groups', () => groupTermsByLetter(terms));
-  const pageBodies = timed('page-html', () => renderPageBodies(source.pages, config));
+  const pageBodies = pages ?? timed('page-html', () => renderPageBodies(source.pages, config));
   return { source, config, articles, terms, bodies: part('body'), fields: part('fields'), stats: part('stats'), text: part('text'), neighbours, letterGroups, pageBodies };
 }
 

@@ -86,3 +86,6 @@ export class InternalError extends Error {}
 
 /** A mistake in how the command was called (exit code 2). */
 export class UsageError extends Error {}
+
+/** The machine could not give the build what it needs (memory), with what to do about it (exit code 3). */
+export class ResourceError extends Error {}

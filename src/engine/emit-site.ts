@@ -17,17 +17,6 @@ import type { Chrome } from '../../templates/types.js';
 import type { Emitted, PageJob } from './shard.js';
 import type { ShardPool } from './shard-pool.js';
 
-/** An article as emitting sees it: where its unit is, and the files it makes. */
-export interface ArticleOutputs {
-  slug: string;
-  rel: string;
-  abs: string;
-  key: string;
-  /** Its own files (article-files.ts), written by the shard that loaded it, or left unchanged. */
-  files: Emitted[];
-  unchanged: boolean;
-}
-
 export interface EmitterOptions {
   pool: ShardPool;
   chrome: Chrome;
@@ -40,8 +29,6 @@ export interface EmitterOptions {
   /** Take every output's fingerprint, for the next build to compare with (an updating target
    * always does). A cold build that will not be followed by an incremental one skips the cost. */
   remember: boolean;
-  /** Every article, by slug. */
-  articles: Map<string, ArticleOutputs>;
   /** Paths of the parts of joined files, whose bytes are kept until those are made when there is no
    * output folder to read them back from. */
   parts: Set<string>;
@@ -58,33 +45,30 @@ export class SiteEmitter {
   constructor(private o: EmitterOptions) {
     this.remember = o.remember || Boolean(o.target?.updating);
     this.sink = { dir: o.target?.dir, keep: o.keep };
-    for (const a of o.articles.values()) for (const f of a.files) this.fileOfUrl.set(f.url, f.path);
   }
 
-  /** Each article's own files, as the shards left them while loading: written, or unchanged. */
-  articleFiles(): void {
-    for (const a of this.o.articles.values()) {
-      for (const f of a.files) {
-        this.fingerprints.set(f.path, hashOf(a.key, f.path));
-        if (a.unchanged) this.o.target!.unchanged(f.path);
-        else this.done(f.path, f.body);
-      }
-    }
+  get fingerprintsWanted(): boolean {
+    return this.remember;
   }
 
-  /** Makes pages on the shards (an article's page where its unit is); resolves when all are written.
-   * With an output folder to update, a shard leaves a page whose fingerprint is unchanged alone. */
+  /** Notes an output a shard made while loading articles (its own files, its page), or found unchanged. */
+  noteArticleOutput(file: Emitted, fingerprint: string, unchanged: boolean): void {
+    this.fileOfUrl.set(file.url, file.path);
+    this.fingerprints.set(file.path, fingerprint);
+    if (unchanged) this.o.target!.unchanged(file.path);
+    else this.done(file.path, file.body);
+  }
+
+  /** Makes pages on the shards; resolves when all are written. With an output folder to update, a
+   * shard leaves a page whose fingerprint is unchanged alone. */
   pages(entries: (HtmlRoute | PageRef)[]): Promise<void> {
-    const { target, articles } = this.o;
+    const { target } = this.o;
     const jobs: PageJob[] = entries.map((entry) => {
       const file = outputPath(entry);
       this.fileOfUrl.set(entry.url, file);
-      const slug = entry.kind === 'page' ? (entry.input.family === 'article' ? entry.input.slug : undefined) : entry.articleBody;
-      const article = slug === undefined ? undefined : articles.get(slug);
       return {
         route: entry.kind === 'html' ? entry : undefined,
         input: entry.kind === 'page' ? entry.input : undefined,
-        body: article && { rel: article.rel, abs: article.abs, key: article.key },
         prev: target?.updating ? target.previousIfIntact(file) : undefined,
       };
     });

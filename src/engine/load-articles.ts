@@ -1,18 +1,27 @@
 /**
- * Loads a build's articles through the shards, skipping what is known: an article whose file and
- * setup are unchanged since the build that made the output folder (article-index.ts) keeps its
- * digest, and its files stay as they are; the rest are read, checked and rendered by the shards,
- * which write their own files unless the output folder already holds them as they would be made.
- * Reads: article files (those changed), the index. Writes: the new index; files via the shards.
+ * A build's articles, in two steps through the shards (shard.ts), skipping what is known.
+ * 1. readArticles: every article's fields, for the site's order and checks. An article whose file and
+ *    setup are unchanged since the build that made the output folder (article-index.ts) is not read:
+ *    its fields come from its known digest. The rest are read and checked by the shards.
+ * 2. renderArticles: each article read in step 1 is rendered, its digest made and its own files
+ *    written (unless the output folder already holds them as they would be made), and its page made
+ *    with it; a known article whose page changed (its neighbours or see-also titles did) is read
+ *    again for its page alone. Nothing is held between articles.
+ * Reads: article files (those changed), the index. Writes: files via the shards; the new index.
  */
 import { hashOf } from '../build-cache.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { ArticleMeta } from '../model.js';
+import type { PageRef } from '../routes/types.js';
+import { outputPath } from '../routes/types.js';
 import type { OutputTarget } from '../write/output-target.js';
-import { type ArticleIndex, type KnownArticle, statOf, unchangedArticle } from './article-index.js';
-import { type ArticleJob, setupKeyOf, type ShardSetup } from './shard.js';
+import { type ArticleIndex, type FileStat, type KnownArticle, statOf, unchangedArticle } from './article-index.js';
+import type { ArticleDigest } from './article-unit.js';
+import type { SiteEmitter } from './emit-site.js';
+import { type ArticleJob, articlePageFingerprint, setupKeyOf, type ShardSetup } from './shard.js';
 import type { ShardPool } from './shard-pool.js';
 
-export interface ArticleLoadRequest {
+export interface ReadRequest {
   /** Every article file, in order. */
   files: { abs: string; rel: string }[];
   setup: ShardSetup;
@@ -23,47 +32,103 @@ export interface ArticleLoadRequest {
   index?: ArticleIndex;
 }
 
-export interface ArticleLoad {
-  /** Every valid article, in file order (the new index, for the next build). */
-  index: ArticleIndex;
-  /** Articles whose own files were left as they are. */
-  unchanged: Set<string>;
-  diagnostics: Diagnostic[];
+/** One article after step 1. */
+export interface ReadArticle {
+  abs: string;
+  rel: string;
+  key: string;
+  meta: ArticleMeta;
+  stat?: FileStat;
+  /** Known from the index, file and outputs unchanged: step 2 makes at most its page. */
+  known?: KnownArticle;
+  /** The key its own files in the output folder were made with, when they are intact. */
+  prevKey?: string;
 }
 
-export async function loadArticles(req: ArticleLoadRequest): Promise<ArticleLoad> {
+export interface ReadResult {
+  /** Every valid article, in file order. */
+  articles: ReadArticle[];
+  diagnostics: Diagnostic[];
+  setup: string;
+  /** When step 1 read the files (ms since the epoch). */
+  readAt: number;
+}
+
+export async function readArticles(req: ReadRequest): Promise<ReadResult> {
   const setup = setupKeyOf(req.setup);
   const { target } = req;
   const updating = Boolean(target?.updating) && !req.keep;
   const intact = (k: KnownArticle) => k.files.every((f) => target!.previousIfIntact(f.path) === hashOf(k.key, f.path));
-  const known = new Map<string, KnownArticle>();
-  const unchanged = new Set<string>();
-  const jobs: ArticleJob[] = [];
-  const stats = new Map<string, ReturnType<typeof statOf>>();
+  const known = new Map<string, ReadArticle>();
+  const toRead: { abs: string; rel: string; stat?: FileStat; prevKey?: string }[] = [];
   for (const { abs, rel } of req.files) {
     const stat = statOf(abs);
-    stats.set(rel, stat);
     // Only an output folder being updated can keep an article's files without a shard reading it.
     const same = updating ? unchangedArticle(req.index, setup, rel, stat) : undefined;
     if (same && intact(same)) {
-      known.set(rel, same);
-      unchanged.add(rel);
+      known.set(rel, { abs, rel, key: same.key, meta: same.digest.article, stat, known: same, prevKey: same.key });
       continue;
     }
     const before = updating && req.index?.setup === setup ? req.index.articles.get(rel) : undefined;
-    jobs.push({ abs, rel, prevKey: before && intact(before) ? before.key : undefined });
+    toRead.push({ abs, rel, stat, prevKey: before && intact(before) ? before.key : undefined });
   }
   const readAt = Date.now();
-  const results = jobs.length ? await req.pool.loadArticles(jobs, { dir: target?.dir, keep: req.keep }) : [];
+  const results = toRead.length ? await req.pool.readFrontMatter(toRead.map(({ abs, rel }) => ({ abs, rel }))) : [];
   const diagnostics: Diagnostic[] = [];
-  for (const r of results) {
+  results.forEach((r, i) => {
     diagnostics.push(...r.diagnostics);
-    const stat = stats.get(r.rel);
-    if (!r.digest || !stat) continue;
-    known.set(r.rel, { key: r.key, digest: r.digest, files: r.files, stat, readAt });
-    if (r.unchanged) unchanged.add(r.rel);
+    const { abs, rel, stat, prevKey } = toRead[i];
+    if (r.meta) known.set(rel, { abs, rel, key: r.key, meta: r.meta, stat, prevKey });
+  });
+  return { articles: req.files.filter((f) => known.has(f.rel)).map((f) => known.get(f.rel)!), diagnostics, setup, readAt };
+}
+
+export interface RenderRequest {
+  read: ReadResult;
+  /** Each article's page (articlePageRefs), by slug. */
+  pages: Map<string, PageRef>;
+  /** The render context (shard.ts renderContextOf). */
+  context: string;
+  pool: ShardPool;
+  emitter: SiteEmitter;
+  target?: OutputTarget;
+  keep: boolean;
+}
+
+/** Step 2. Returns every article's digest by slug, and the new index. */
+export async function renderArticles(req: RenderRequest): Promise<{ digests: Map<string, ArticleDigest>; index: ArticleIndex }> {
+  const { read, target, emitter } = req;
+  const jobs: ArticleJob[] = [];
+  const pageFingerprint = new Map<string, string>();
+  for (const a of read.articles) {
+    const ref = req.pages.get(a.meta.slug)!;
+    if (ref.input.family !== 'article') throw new Error(`${ref.url} is not an article page`);
+    const input = { neighbours: ref.input.neighbours, titles: ref.input.titles };
+    const fingerprint = emitter.fingerprintsWanted ? articlePageFingerprint(req.context, a.key, input) : '';
+    pageFingerprint.set(a.rel, fingerprint);
+    const file = outputPath(ref);
+    const pageUnchanged = Boolean(target?.updating) && !req.keep && fingerprint !== '' && target!.previousIfIntact(file) === fingerprint;
+    if (a.known && pageUnchanged) {
+      emitter.noteArticleOutput({ url: ref.url, path: file }, fingerprint, true);
+      continue;
+    }
+    jobs.push({ abs: a.abs, rel: a.rel, key: a.key, digest: !a.known, prevKey: a.prevKey, page: pageUnchanged ? undefined : { ...input, fingerprint } });
+    if (pageUnchanged) emitter.noteArticleOutput({ url: ref.url, path: file }, fingerprint, true);
   }
-  // File order, as a full load gives it.
-  const articles = new Map(req.files.filter((f) => known.has(f.rel)).map((f) => [f.rel, known.get(f.rel)!]));
-  return { index: { setup, articles }, unchanged, diagnostics };
+  const results = jobs.length ? await req.pool.loadArticles(jobs, { dir: target?.dir, keep: req.keep }) : [];
+  const made = new Map(results.map((r) => [r.rel, r]));
+  const articles = new Map<string, KnownArticle>();
+  const digests = new Map<string, ArticleDigest>();
+  for (const a of read.articles) {
+    const r = made.get(a.rel);
+    if (r?.page) emitter.noteArticleOutput(r.page, r.page.fingerprint!, false);
+    const known: KnownArticle | undefined = a.known ?? (r?.digest && a.stat ? { key: a.key, digest: r.digest, files: r.files, stat: a.stat, readAt: read.readAt } : undefined);
+    const digest = a.known?.digest ?? r!.digest!;
+    digests.set(digest.article.slug, digest);
+    const files = a.known?.files ?? r!.files;
+    const unchanged = a.known ? true : Boolean(r!.unchanged);
+    for (const f of files) emitter.noteArticleOutput(f, hashOf(a.key, f.path), unchanged);
+    if (known) articles.set(a.rel, known);
+  }
+  return { digests, index: { setup: read.setup, articles } };
 }

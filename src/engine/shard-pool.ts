@@ -1,14 +1,15 @@
 /**
  * The shards of a build: worker threads (all cores by default, `--workers N`), or one shard on the
  * main thread for small sites, where starting threads costs more than it saves. Work goes out in
- * batches as shards come free; an article stays with the shard that loaded it, so its page is
- * rendered where its body is. Results keep the jobs' order, so output never depends on timing.
- * A pool lives for one build, or for a whole `serve` session (shards keep their units).
+ * batches as shards come free; an article's second step goes to the shard that did its first.
+ * Results keep the jobs' order, so output never depends on timing.
+ * A pool lives for one build, or for a whole `serve` session.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
+import { ResourceError } from '../diagnostics/diagnostic.js';
 import { workerModule } from '../parallel/worker-module.js';
-import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type PageJob, Shard, type ShardSetup, type Sink } from './shard.js';
+import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type FileJob, type FrontMatterResult, type PageJob, Shard, type ShardSetup, type Sink } from './shard.js';
 import type { ShardCall, ShardReply } from './shard-worker.js';
 import type { Chrome } from '../../templates/types.js';
 import type { RecContext } from '../passes/recommendations.js';
@@ -28,26 +29,22 @@ interface Handle {
 }
 
 export class ShardPool {
-  /** Which shard holds each article file's unit. */
+  /** Which shard parsed each article file in step 1 (it keeps the article until step 2). */
   private owners = new Map<string, number>();
 
   private constructor(private handles: Handle[]) {}
 
   /** `threads` 0 runs one shard on the main thread. */
-  static start(threads: number): ShardPool {
-    return new ShardPool(threads <= 0 ? [inlineHandle()] : Array.from({ length: threads }, () => workerHandle()));
+  static start(threads: number, limits?: ResourceLimits): ShardPool {
+    return new ShardPool(threads <= 0 ? [inlineHandle()] : Array.from({ length: threads }, () => workerHandle(limits)));
   }
 
   get size(): number {
     return this.handles.length;
   }
 
-  /** Whether shards keep articles' page parts between builds (serve). */
-  private keepUnits = false;
-
-  async configure(setup: ShardSetup, keepUnits: boolean): Promise<void> {
-    this.keepUnits = keepUnits;
-    await Promise.all(this.handles.map((h) => h.call('configure', [setup, keepUnits])));
+  async configure(setup: ShardSetup): Promise<void> {
+    await Promise.all(this.handles.map((h) => h.call('configure', [setup])));
   }
 
   async setRenderer(chrome: Chrome, entries: [string, { src: string; imports: string[]; bytes: number }][]): Promise<void> {
@@ -60,39 +57,31 @@ export class ShardPool {
     return Promise.all(this.handles.map((h) => h.call('setRecommendations', [recs]))).then(() => undefined);
   }
 
-  /** Loads articles; a file already held by a shard goes back to it. `onResult` sees each as it comes. */
-  loadArticles(jobs: ArticleJob[], sink: Sink, onResult?: (result: ArticleResult) => void): Promise<ArticleResult[]> {
-    return this.schedule(jobs, (j) => this.owners.get(j.rel), LOAD_BATCH, 'balanced', async (shard, batch) => {
-      const results = await this.handles[shard].call<ArticleResult[]>('loadArticles', [batch, sink]);
-      for (const r of results) {
-        if (r.digest) this.owners.set(r.rel, shard);
-        else this.owners.delete(r.rel);
-        onResult?.(r);
-      }
+  /** Step 1 (shard.ts): reads and checks article files, as shards come free. */
+  readFrontMatter(jobs: FileJob[]): Promise<FrontMatterResult[]> {
+    this.owners.clear();
+    return this.schedule(jobs, () => undefined, LOAD_BATCH, 'balanced', async (shard, batch) => {
+      const results = await this.handles[shard].call<FrontMatterResult[]>('readFrontMatter', [batch]);
+      for (const r of results) if (r.meta) this.owners.set(r.rel, shard);
       return results;
     });
   }
 
+  /** Step 2: each article on the shard that read it in step 1 (any shard, for one it did not). */
+  loadArticles(jobs: ArticleJob[], sink: Sink): Promise<ArticleResult[]> {
+    return this.schedule(jobs, (j) => this.owners.get(j.rel), LOAD_BATCH, 'balanced', (shard, batch) => this.handles[shard].call<ArticleResult[]>('loadArticles', [batch, sink]));
+  }
+
   /**
-   * Renders pages; a page with an article body goes to the shard holding that article. Every batch is
-   * sent at once, so the shards keep rendering while the main thread is busy with other passes.
+   * Renders pages. Every batch is sent at once, so the shards keep rendering while the main thread
+   * is busy with other passes.
    */
   renderPages(jobs: PageJob[], sink: Sink, remember: boolean, onPage?: (page: Emitted) => void): Promise<Emitted[]> {
-    return this.schedule(jobs, (j) => (j.body ? this.owners.get(j.body.rel) : undefined), RENDER_BATCH, 'eager', async (shard, batch) => {
+    return this.schedule(jobs, () => undefined, RENDER_BATCH, 'eager', async (shard, batch) => {
       const pages = await this.handles[shard].call<Emitted[]>('renderPages', [batch, sink, remember]);
-      if (this.keepUnits) batch.forEach((j) => j.body && this.owners.set(j.body.rel, shard));
       if (onPage) pages.forEach(onPage);
       return pages;
     });
-  }
-
-  /** Forgets the units of files that are gone. */
-  async retain(files: Iterable<string>): Promise<void> {
-    const kept = new Set(files);
-    for (const rel of this.owners.keys()) if (!kept.has(rel)) this.owners.delete(rel);
-    const byShard = this.handles.map(() => [] as string[]);
-    for (const [rel, shard] of this.owners) byShard[shard].push(rel);
-    await Promise.all(this.handles.map((h, i) => h.call('retain', [byShard[i]])));
   }
 
   async close(): Promise<void> {
@@ -148,8 +137,8 @@ function inlineHandle(): Handle {
   };
 }
 
-function workerHandle(): Handle {
-  const worker = new Worker(workerModule(import.meta.url, './shard-worker.ts'));
+function workerHandle(limits: ResourceLimits | undefined): Handle {
+  const worker = new Worker(workerModule(import.meta.url, './shard-worker.ts'), { resourceLimits: limits });
   const waiting = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
   let next = 0;
   let failure: Error | undefined;
@@ -165,7 +154,13 @@ function workerHandle(): Handle {
     if ('error' in reply) w.reject(reviveError(reply.error));
     else w.resolve(reply.result as never);
   });
-  worker.on('error', failAll);
+  worker.on('error', (error: Error & { code?: string }) =>
+    failAll(
+      error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? new ResourceError(`a worker thread ran out of memory (its limit was ${limits?.maxOldGenerationSizeMb ?? 'the default'} MB). Run with fewer threads (--workers 1 gives one thread the most room), or raise the limit with LEGALSITE_WORKER_HEAP_MB=<megabytes>.`)
+        : error,
+    ),
+  );
   worker.on('exit', (code) => failAll(new Error(`a worker thread stopped (exit code ${code})`)));
   return {
     call<T>(method: keyof Shard, args: unknown[]): Promise<T> {

@@ -1,10 +1,13 @@
 /**
- * A shard holds a share of the site's articles for the length of a build (or of a `serve` session):
- * it reads, checks and renders each of its article files (article-unit.ts), writes the files that
- * depend on one article alone, and later renders pages — its own articles' pages, whose body HTML
- * never leaves it, and any other page it is given. The main thread keeps only digests.
- * The same class runs inside a worker thread (shard-worker.ts) or, for small sites, on the main
- * thread, so both give the same bytes.
+ * A shard does the work of a share of the site's articles, and renders pages: on a worker thread
+ * (shard-worker.ts), or on the main thread for small sites, so both give the same bytes.
+ * Articles go through it in two steps, so that nothing big is held between them:
+ * 1. readFrontMatter: each file is read, parsed and checked; the main thread gets its fields (to
+ *    order the site) and its unit key, and the shard keeps the parsed article until step 2;
+ * 2. loadArticles: each article's body is rendered, its digest returned, its own files written, and
+ *    its page rendered and written at once (the main thread sends what the page needs of the rest of
+ *    the site: neighbours and see-also titles). Then the article is dropped.
+ * renderPages makes any other page, from its route or from the small input of its family.
  * Reads: article files. Writes: output files into the folder it is told (or returns them).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,16 +16,18 @@ import { hashOf } from '../build-cache.js';
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
-import type { SiteConfig } from '../model.js';
+import { parseArticleText } from '../load/read-content.js';
+import type { Article, ArticleMeta, SiteConfig } from '../model.js';
+import type { RecContext } from '../passes/recommendations.js';
+import type { Neighbours } from '../passes/site-order.js';
 import { buildTermMatcher } from '../passes/term-matcher.js';
 import { renderPage, withBody } from '../render/render-page.js';
-import { articleFileRoutes } from '../routes/article-files.js';
-import { type ArticleParts, buildFamilyRoute, type FamilyInput } from '../routes/page-families.js';
-import { outputPath, type HtmlRoute } from '../routes/types.js';
-import type { RecContext } from '../passes/recommendations.js';
 import { templatesKey } from '../render/templates-key.js';
+import { articleFileRoutes } from '../routes/article-files.js';
+import { articlePageRoute, buildFamilyRoute, type FamilyInput } from '../routes/page-families.js';
+import { outputPath, type HtmlRoute } from '../routes/types.js';
 import type { Chrome } from '../../templates/types.js';
-import { type ArticleDigest, type ArticleUnit, digestArticle, type GlossaryLinks, loadArticleUnit } from './article-unit.js';
+import { type ArticleDigest, articleUnit, digestArticle, type GlossaryLinks } from './article-unit.js';
 
 export interface ShardSetup {
   config: SiteConfig;
@@ -35,7 +40,7 @@ export interface ShardSetup {
 /** The setup's key: a unit's key includes it. */
 export const setupKeyOf = (setup: ShardSetup) => hashOf(JSON.stringify(setup));
 
-/** A unit's key: everything its outputs are made from. */
+/** A unit's key: everything an article's outputs are made from but the rest of the site. */
 export const unitKeyOf = (setupKey: string, rel: string, text: string) => hashOf(setupKey, rel, text);
 
 /** Where outputs go: written into `dir`, or (without one) returned with their bytes. */
@@ -56,68 +61,92 @@ export interface Emitted {
   unchanged?: boolean;
 }
 
-export interface ArticleJob {
+export interface FileJob {
   abs: string;
   /** The path diagnostics name (relative to the working directory). */
   rel: string;
+}
+
+export interface FrontMatterResult {
+  rel: string;
+  key: string;
+  /** The article's fields (absent when the file has problems). */
+  meta?: ArticleMeta;
+  diagnostics: Diagnostic[];
+}
+
+/** What an article's page needs of the rest of the site. */
+export interface ArticlePageInput {
+  neighbours: Neighbours;
+  /** Titles of its see-also targets ("glossary/x", "articles/y"). */
+  titles: [ref: string, title: string][];
+  /** The page's fingerprint (articlePageFingerprint). */
+  fingerprint: string;
+}
+
+export interface ArticleJob extends FileJob {
+  /** The unit key step 1 gave, or the one the build cache knows: the text must still have it. */
+  key: string;
+  /** Render the body and report its digest and files; false for a page-only job (an unchanged
+   * article whose page changed, its digest known). */
+  digest: boolean;
   /** The unit key the output folder's copies of the article's own files were made with, when they
-   * are intact: if the key is the same, they are left as they are. */
+   * are intact: with the same key, they are left as they are. */
   prevKey?: string;
+  /** Make the article's page too. */
+  page?: ArticlePageInput;
 }
 
 export interface ArticleResult {
   rel: string;
-  /** Hash of everything the unit was made from (text, config, glossary): equal keys, equal outputs. */
   key: string;
-  diagnostics: Diagnostic[];
   digest?: ArticleDigest;
   /** The article's own files (article-files.ts). */
   files: Emitted[];
   /** The files were left as they are (the key was the job's prevKey). */
   unchanged?: boolean;
+  page?: Emitted;
 }
 
 /** A page to make: its route, or the input to build it from (page-families.ts). */
 export interface PageJob {
   route?: HtmlRoute;
   input?: FamilyInput;
-  /** The article (its file) whose unit the page shows, and the key it must have. */
-  body?: { rel: string; abs: string; key: string };
   /** The fingerprint of the page the output folder holds, when it is intact: the same → not made. */
   prev?: string;
 }
+
+/** An article page's fingerprint: its route is a pure function of its unit, neighbours and titles. */
+export const articlePageFingerprint = (context: string, key: string, page: Pick<ArticlePageInput, 'neighbours' | 'titles'>) =>
+  hashOf(context, 'article-page', key, JSON.stringify(page.neighbours), JSON.stringify(page.titles));
+
+/** What every page is rendered with besides its route: templates, chrome, scripts. */
+export const renderContextOf = (chrome: Chrome, entries: unknown) => hashOf(templatesKey(), JSON.stringify(chrome), JSON.stringify(entries));
 
 export class Shard {
   private setup?: ShardSetup;
   private setupKey = '';
   private glossary?: GlossaryLinks;
-  /** What this shard keeps of each article: what its page is made from (not its source or text). */
-  private units = new Map<string, { key: string; page: PageParts }>();
+  /** Articles parsed in step 1, until step 2. */
+  private parsed = new Map<string, { key: string; article: Article }>();
   private render?: { chrome: Chrome; bundle: ClientBundle; context: string };
   private recs?: RecContext;
-  private keepUnits = false;
   /** Folders made under the current output folder (each build writes into a new one). */
   private madeDirs = { root: '', dirs: new Set<string>() };
 
-  /**
-   * Site config and glossary for the build; units made under another setup are dropped. `keepUnits`:
-   * keep each article's page parts after its page is made (serve, which makes pages again later).
-   */
-  configure(setup: ShardSetup, keepUnits: boolean): void {
-    this.keepUnits = keepUnits;
+  /** Site config and glossary for the build. */
+  configure(setup: ShardSetup): void {
     const key = setupKeyOf(setup);
     if (key === this.setupKey) return;
     this.setup = setup;
     this.setupKey = key;
     const titles = new Map(setup.glossary);
     this.glossary = { matcher: buildTermMatcher(setup.glossary.map(([slug, title]) => ({ slug, title }))), termTitle: (slug) => titles.get(slug) ?? slug };
-    this.units.clear();
+    this.parsed.clear();
   }
 
   setRenderer(chrome: Chrome, entries: [string, { src: string; imports: string[]; bytes: number }][]): void {
-    // A page's fingerprint includes everything it is rendered with besides its route.
-    const context = hashOf(templatesKey(), JSON.stringify(chrome), JSON.stringify(entries));
-    this.render = { chrome, bundle: { files: [], entries: new Map(entries) } as unknown as ClientBundle, context };
+    this.render = { chrome, bundle: { files: [], entries: new Map(entries) } as unknown as ClientBundle, context: renderContextOf(chrome, entries) };
   }
 
   /** What recommendation and term pages are made from (sent once per build). */
@@ -125,71 +154,76 @@ export class Shard {
     this.recs = recs;
   }
 
-  /** Loads each article, writes its own files into `sink` (unless unchanged), and keeps what its page needs. */
-  loadArticles(jobs: ArticleJob[], sink: Sink): ArticleResult[] {
-    return jobs.map((job) => {
+  /** Step 1: reads and checks each article file, keeping the parsed article for step 2. */
+  readFrontMatter(jobs: FileJob[]): FrontMatterResult[] {
+    return jobs.map(({ abs, rel }) => {
+      this.parsed.delete(rel);
       let text: string;
       try {
-        text = readFileSync(job.abs, 'utf8');
+        text = readFileSync(abs, 'utf8');
       } catch {
-        this.units.delete(job.rel);
-        return { rel: job.rel, key: '', diagnostics: [diagnostic('unreadable-file', { file: job.rel }, '', 'could not be read')], files: [] };
+        return { rel, key: '', diagnostics: [diagnostic('unreadable-file', { file: rel }, '', 'could not be read')] };
       }
-      const key = unitKeyOf(this.setupKey, job.rel, text);
-      const { unit, diagnostics } = loadArticleUnit(text, job.rel, this.glossary!);
-      if (!unit) {
-        this.units.delete(job.rel);
-        return { rel: job.rel, key, diagnostics, files: [] };
+      const key = unitKeyOf(this.setupKey, rel, text);
+      const { article, diagnostics } = parseArticleText(text, rel);
+      if (!article) return { rel, key, diagnostics };
+      this.parsed.set(rel, { key, article });
+      const { body: _body, ...meta } = article;
+      return { rel, key, meta, diagnostics: [] };
+    });
+  }
+
+  /** Step 2: renders each article, writes its own files (unless unchanged) and its page. */
+  loadArticles(jobs: ArticleJob[], sink: Sink): ArticleResult[] {
+    return jobs.map((job) => {
+      const unit = articleUnit(this.articleOf(job), this.glossary!);
+      this.parsed.delete(job.rel);
+      const result: ArticleResult = { rel: job.rel, key: job.key, files: [] };
+      if (job.digest) {
+        result.digest = digestArticle(unit);
+        const routes = articleFileRoutes(unit, this.setup!.config);
+        result.unchanged = job.key === job.prevKey;
+        result.files = result.unchanged ? routes.map((r) => ({ url: r.url, path: outputPath(r) })) : routes.map((r) => this.emit(sink, r.url, outputPath(r), r.body as string));
       }
-      this.units.set(job.rel, { key, page: pageParts(unit) });
-      const routes = articleFileRoutes(unit, this.setup!.config);
-      const unchanged = key === job.prevKey;
-      const files = unchanged ? routes.map((r) => ({ url: r.url, path: outputPath(r) })) : routes.map((r) => this.emit(sink, r.url, outputPath(r), r.body as string));
-      return { rel: job.rel, key, diagnostics: [], digest: digestArticle(unit), files, unchanged };
+      if (job.page) {
+        const titles = new Map(job.page.titles);
+        const route = articlePageRoute(this.setup!.config, unit, job.page.neighbours, (ref) => titles.get(ref));
+        const { chrome, bundle } = this.render!;
+        result.page = { ...this.emit(sink, route.url, outputPath(route), renderPage(withBody(route, unit.body.html), chrome, bundle)), fingerprint: job.page.fingerprint };
+      }
+      return result;
     });
   }
 
   /**
    * Makes pages into `sink`: builds each route (unless given), and with `remember` takes its
-   * fingerprint and leaves a page whose fingerprint is its `prev` alone. An article's page takes its
-   * body from this shard's unit of it.
+   * fingerprint and leaves a page whose fingerprint is its `prev` alone.
    */
   renderPages(jobs: PageJob[], sink: Sink, remember: boolean): Emitted[] {
     const { chrome, bundle, context } = this.render!;
     return jobs.map((job) => {
-      const page = job.body && this.pageOf(job.body);
-      const route = job.route ?? buildFamilyRoute(job.input!, { config: this.setup!.config, recs: this.recs, article: page });
+      const route = job.route ?? buildFamilyRoute(job.input!, { config: this.setup!.config, recs: this.recs });
       const file = outputPath(route);
-      const fingerprint = remember ? hashOf(context, JSON.stringify(route), job.body?.key ?? '') : undefined;
-      if (job.body && !this.keepUnits) this.units.delete(job.body.rel);
+      const fingerprint = remember ? hashOf(context, JSON.stringify(route)) : undefined;
       if (fingerprint !== undefined && fingerprint === job.prev) return { url: route.url, path: file, fingerprint, unchanged: true };
-      const html = renderPage(page ? withBody(route, page.body.html) : route, chrome, bundle);
-      return { ...this.emit(sink, route.url, file, html), fingerprint };
+      return { ...this.emit(sink, route.url, file, renderPage(route, chrome, bundle)), fingerprint };
     });
   }
 
-  /** Forgets every unit but those of `keep` (files deleted or moved to another shard). */
-  retain(keep: string[]): void {
-    const kept = new Set(keep);
-    for (const rel of this.units.keys()) if (!kept.has(rel)) this.units.delete(rel);
-  }
-
-  /** What an article's page is made from, loaded now if this shard does not hold it (its digest
-   * came from the build cache, or it was dropped after its page was made). */
-  private pageOf(body: NonNullable<PageJob['body']>): PageParts {
-    const known = this.units.get(body.rel);
-    if (known?.key === body.key) return known.page;
+  /** The article of a step-2 job: parsed in step 1, or (its digest known from an earlier build) read
+   * now, when its text must still have the key it was known by. */
+  private articleOf(job: ArticleJob): Article {
+    const parsed = this.parsed.get(job.rel);
+    if (parsed?.key === job.key) return parsed.article;
     let text: string;
     try {
-      text = readFileSync(body.abs, 'utf8');
+      text = readFileSync(job.abs, 'utf8');
     } catch {
-      throw new ContentChangedError(body.rel);
+      throw new ContentChangedError(job.rel);
     }
-    const unit = unitKeyOf(this.setupKey, body.rel, text) === body.key ? loadArticleUnit(text, body.rel, this.glossary!).unit : undefined;
-    if (!unit) throw new ContentChangedError(body.rel);
-    const page = pageParts(unit);
-    if (this.keepUnits) this.units.set(body.rel, { key: body.key, page });
-    return page;
+    const article = unitKeyOf(this.setupKey, job.rel, text) === job.key ? parseArticleText(text, job.rel).article : undefined;
+    if (!article) throw new ContentChangedError(job.rel);
+    return article;
   }
 
   private emit(sink: Sink, url: string, file: string, body: string | Uint8Array): Emitted {
@@ -204,15 +238,7 @@ export class Shard {
   }
 }
 
-/** What an article's page is made from: its meta, body HTML and headings, fields and reading time. */
-export type PageParts = ArticleParts & { body: { html: string } };
-
-function pageParts(unit: ArticleUnit): PageParts {
-  const { body: _source, ...article } = unit.article;
-  return { article, body: { html: unit.body.html, headings: unit.body.headings }, fields: unit.fields, stats: unit.stats };
-}
-
-/** A file changed between the time the build read it and the time it rendered its page. */
+/** A file changed between the time the build read it and the time it rendered it. */
 export class ContentChangedError extends Error {
   constructor(readonly file: string) {
     super(`${file} changed while the site was being built; run the build again`);

@@ -2,8 +2,8 @@
  * The three large families of pages: each article's page, each term's page and each item's
  * recommendations page (spec §2). Their routes are built where they are rendered (a shard,
  * src/engine), from the small inputs the main thread lists them with (PageRef): an article's page
- * from the article the shard holds, a recommendations page from the recommendations context every
- * shard receives once. So the pages' props never travel between threads.
+ * with its body, from its neighbours and see-also titles; a recommendations page from the
+ * recommendations context every shard receives once. So the pages' props never travel between threads.
  * URLs and lastmod are decided here, once, for both the refs and the routes.
  */
 import { inlineText } from '../passes/article-fields.js';
@@ -23,6 +23,7 @@ import { termData } from './view-data.js';
 export const RELATED_ON_TERM_PAGE = 5;
 
 export type FamilyInput =
+  /** Made with the article's body, by the shard that renders it (engine/shard.ts loadArticles). */
   | { family: 'article'; slug: string; neighbours: Neighbours; titles: [ref: string, title: string][] }
   | { family: 'term'; term: Term; node: number; backlinks: LinkedItem[]; titles: [slug: string, title: string][] }
   | { family: 'recommendations'; node: number };
@@ -31,8 +32,6 @@ export type FamilyInput =
 export interface FamilyContext {
   config: SiteConfig;
   recs?: RecContext;
-  /** The article the shard holds (article pages only). */
-  article?: ArticleParts;
 }
 
 /** An article and what its own passes made of it. */
@@ -43,11 +42,9 @@ export interface ArticleParts {
   stats: ArticleStats;
 }
 
+/** A term's or an item's recommendations page (an article's page is made with its body). */
 export function buildFamilyRoute(input: FamilyInput, ctx: FamilyContext): HtmlRoute {
-  if (input.family === 'article') {
-    const titles = new Map(input.titles);
-    return articlePageRoute(ctx.config, ctx.article!, input.neighbours, (ref) => titles.get(ref));
-  }
+  if (input.family === 'article') throw new Error('an article page is made with its body (loadArticles)');
   const recs = ctx.recs!;
   const rec = recommendationsFor(recs, input.node);
   if (input.family === 'recommendations') return recommendationPageRoute(ctx.config, recs.nodes[input.node], rec);

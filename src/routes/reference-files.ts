@@ -21,7 +21,7 @@ import type { FileRoute, JoinedRoute } from './types.js';
 const text = (url: string, body: string | (() => string), type: string): FileRoute => ({ kind: 'file', url, body, type });
 
 /** Every article's Markdown mirror in list order, then the glossary: joined from those files as written. */
-export function llmsFullRoute(site: OrderedSite): JoinedRoute {
+export function llmsFullRoute(site: Pick<OrderedSite, 'articles'>): JoinedRoute {
   return { kind: 'joined', url: '/llms-full.txt', parts: [...site.articles.map((a) => articleMarkdownUrl(a.slug)), '/glossary.md'], separator: '\n\n', type: 'text/plain; charset=utf-8' };
 }
 

@@ -113,7 +113,7 @@ export interface FamilyRefs {
 
 /** Every article's page. They need only the site's orders, so they are rendered while the
  * site-wide passes run. */
-export function articlePageRefs(site: OrderedSite): PageRef[] {
+export function articlePageRefs(site: Pick<OrderedSite, 'articles' | 'terms' | 'neighbours'>): PageRef[] {
   const articles = new Map(site.articles.map((a) => [a.slug, a.title]));
   const terms = termIndex(site);
   const title = (ref: string) => {
