@@ -54,6 +54,7 @@ async function main(): Promise<number> {
     }
   } finally {
     await children.stopAll();
+    for (const cleanUp of cleanUps) cleanUp();
   }
   process.stdout.write(`\n${formatReport(results)}\n\nResults written to ${path.relative(process.cwd(), opts.json) || opts.json}\n`);
   return results.sizes.every((s) => s.cold?.ok) ? 0 : 1;
@@ -109,11 +110,18 @@ async function benchSize(children: ChildRegistry, opts: BenchOptions, n: number,
     return size;
   } finally {
     if (!opts.keep) {
-      rmSync(work, { recursive: true, force: true });
-      // The CLI keeps its cache outside the corpus (node_modules/.cache); a temp corpus's cache goes too.
-      if (cacheFile) rmSync(cacheFile, { force: true });
+      // Removed when the whole run is over: on some file systems (ext4 without a journal, as on the
+      // benchmark machine) files made within minutes of deleting many others are several times
+      // slower to create, which would charge one size's clean-up to the next size's cold build.
+      cleanUps.push(() => {
+        rmSync(work, { recursive: true, force: true });
+        // The CLI keeps its cache outside the corpus (node_modules/.cache); a temp corpus's cache goes too.
+        if (cacheFile) rmSync(cacheFile, { force: true });
+      });
     }
   }
 }
+
+const cleanUps: (() => void)[] = [];
 
 process.exitCode = await main();

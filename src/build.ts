@@ -28,6 +28,7 @@ import { type BuiltSite, runGraphPasses, runOrderPasses, runSitePasses, type Tim
 import type { SiteSource } from './model.js';
 import { type PageBody, renderPageBodies } from './passes/page-html.js';
 import { findNeighbours, orderArticles } from './passes/site-order.js';
+import { searchDocs } from './passes/search-index.js';
 import { scriptsFor } from './render/render-page.js';
 import { articleFileUrls } from './routes/article-files.js';
 import { type Route, siteRoutes } from './routes.js';
@@ -39,7 +40,7 @@ import { checkInternalLinks } from './validate/links.js';
 import { checkSemantics } from './validate/semantics.js';
 import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
 import { type OutputFile, OutputTarget } from './write/output-target.js';
-import { type BuildState, inputKey, outputUnchanged, readBuildState, recordNoChanges, recordsOfState, saveBuildState, stateFilesOf } from './write/up-to-date.js';
+import { type BuildState, inputKey, outputUnchanged, readBuildState, recordNoChanges, recordsOfState, sameInput, saveBuildState, stateFilesOf } from './write/up-to-date.js';
 
 import type { Chrome } from '../templates/types.js';
 
@@ -125,18 +126,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const keep = opts.retainFiles ?? true;
   const diskFile = !opts.cache && opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
   const stateFile = diskFile && opts.write ? path.join(path.dirname(diskFile), `${hashOf(contentAbs, outAbs).slice(0, 16)}.state.json`) : undefined;
-  const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl })) : undefined;
   const state = stateFile ? readBuildState(stateFile) : undefined;
-  if (stateFile && input && state?.inputKey === input.key && state.outDir === outAbs) {
+  const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl }, state?.content)) : undefined;
+  if (stateFile && input && state && state.outDir === outAbs && sameInput(state, input)) {
     if (timed('up-to-date', () => outputUnchanged(outAbs, state) && recordNoChanges(outAbs, state))) {
-      saveBuildState(stateFile, state);
+      saveBuildState(stateFile, { ...state, content: input.content });
       return { ok: true, diagnostics: [], files: [], fileCount: state.files.length, routes: [], urls: new Set(), pages: state.pages, upToDate: true, timings, ms: performance.now() - started };
     }
   }
 
   const cache = opts.cache ?? (diskFile ? timed('cache-load', () => loadDiskCache(diskFile)) : undefined);
   const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
-  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo, texts: input?.texts, skipArticles: true }));
+  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo, skipArticles: true }));
   if (cache && yamlMemo) cache.yaml = yamlMemo.next;
   const rel = (abs: string) => path.relative(cwd, abs).split(path.sep).join('/');
   const articleFiles = fg.sync('articles/*.md', { cwd: contentAbs, absolute: true, onlyFiles: true }).sort();
@@ -197,11 +198,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     let families: FamilyRefs;
     let urls: Set<string>;
     try {
-      // Then term and recommendation pages, while this thread runs the remaining passes.
+      // The search index on a shard while this thread runs the graph passes; then term and
+      // recommendation pages, while this thread runs the remaining passes.
+      const searching = pool.size > 1 ? pool.searchIndex(timed('search-index', () => searchDocs(ordered.articles, new Map(ordered.articles.map((a) => [a.slug, ordered.text.get(a.slug)!.searchText])), ordered.terms, source.datasets))) : undefined;
+      searching?.catch(() => {});
       const graph = runGraphPasses(ordered, timed);
       families = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
       making.push(pool.setRecommendations(graph.recommendations), emitter.pages([...families.terms, ...families.recommendations]));
-      site = await runSitePasses(graph, digests, readPreviousManifest(outAbs), timed);
+      site = await runSitePasses(graph, digests, readPreviousManifest(outAbs), timed, searching);
       routes = timed('routes', () => siteRoutes(site, assets, families));
       urls = new Set([...articlePages, ...families.terms, ...families.recommendations, ...routes].map((r) => r.url));
       for (const a of site.articles) for (const url of articleFileUrls(a.slug, Boolean(site.fields.get(a.slug)!.answer))) urls.add(url);
@@ -233,7 +237,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const committed = target ? await timed('commit', () => target.commit(remember)) : undefined;
     if (committed && opts.cache) opts.cache.outputs = { outDir: outAbs, records: committed.records };
     if (committed && stateFile && input) {
-      const next: BuildState = { inputKey: input.key, outDir: outAbs, pages: htmlRoutes.length, files: stateFilesOf(committed.records) };
+      const next: BuildState = { inputKey: input.key, content: input.content, outDir: outAbs, pages: htmlRoutes.length, files: stateFilesOf(committed.records) };
       timed('up-to-date', () => saveBuildState(stateFile, next));
     }
     if (diskFile && cache) timed('cache-save', () => saveDiskCache(diskFile, cache));

@@ -12,7 +12,7 @@ import { type LetterGroup, findNeighbours, groupTermsByLetter, type Neighbours, 
 import { type PageBody, renderPageBodies } from './passes/page-html.js';
 import { generateTemplateFiles } from './passes/generated-templates.js';
 import { type BacklinkResult, buildBacklinks } from './passes/backlinks.js';
-import { prepareRecommendations, type RecContext } from './passes/recommendations.js';
+import { recommendationFeatures, type RecFeatures } from './passes/recommendations.js';
 import { buildTopicClusters, type TopicCluster } from './passes/topic-clusters.js';
 import { buildFeedItems, type FeedSet } from './passes/feed-items.js';
 import { buildSearchIndex } from './passes/search-index.js';
@@ -39,8 +39,9 @@ export interface OrderedSite {
 /** The site once its graph is known: what term and recommendation pages need. */
 export interface GraphSite extends OrderedSite {
   backlinks: BacklinkResult;
-  /** What every item's recommendations are made from (each page makes its own: page-families.ts). */
-  recommendations: RecContext;
+  /** What every item's recommendations are made from (each page makes its own, with candidates
+   * selected where it is rendered: page-families.ts, engine/shard.ts). */
+  recommendations: RecFeatures;
 }
 
 export interface BuiltSite extends GraphSite {
@@ -74,20 +75,21 @@ export function runOrderPasses(source: SiteSource, digests: Map<string, ArticleD
 export function runGraphPasses(site: OrderedSite, timed: Timer = untimed): GraphSite {
   const { articles, terms, bodies, stats, text } = site;
   const backlinks = timed('backlinks', () => buildBacklinks(articles, terms, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.mentions]))));
-  const recommendations = timed('recommendations', () => prepareRecommendations(articles, terms, text, stats));
+  const recommendations = timed('recommendations', () => recommendationFeatures(articles, terms, text, stats));
   return { ...site, backlinks, recommendations };
 }
 
 /** The other site-wide passes: clusters, feeds, search, manifest, generated downloads. */
-export async function runSitePasses(site: GraphSite, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed): Promise<BuiltSite> {
+/** `searchIndex`: the index made elsewhere (on a shard, from searchDocs), if it was. */
+export async function runSitePasses(site: GraphSite, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed, searchIndex?: Promise<string>): Promise<BuiltSite> {
   const { source, config, articles, terms, text } = site;
   const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags));
   const feeds = timed('feed-items', () => buildFeedItems(articles, terms, config));
-  const searchIndex = timed('search-index', () => buildSearchIndex(articles, new Map(articles.map((a) => [a.slug, text.get(a.slug)!.searchText])), terms, source.datasets));
   const manifest = timed('manifest', () => buildManifest(articles.map((a) => ({ slug: a.slug, manifestHash: digests.get(a.slug)!.manifestHash })), terms, source.datasets));
   const changes = diffManifests(previousManifest, manifest, config.baseUrl);
   const templates = await generateTemplateFiles(source.templates, config);
-  return { ...site, templates, topTags, clusters, feeds, manifest, changes, searchIndex };
+  const index = searchIndex ? await timed('search-index', () => searchIndex) : timed('search-index', () => buildSearchIndex(articles, new Map(articles.map((a) => [a.slug, text.get(a.slug)!.searchText])), terms, source.datasets));
+  return { ...site, templates, topTags, clusters, feeds, manifest, changes, searchIndex: index };
 }
 
 export async function runPipeline(source: SiteSource, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed): Promise<BuiltSite> {

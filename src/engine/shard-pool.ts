@@ -12,7 +12,8 @@ import { workerModule } from '../parallel/worker-module.js';
 import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type FileJob, type FrontMatterResult, type PageJob, Shard, type ShardSetup, type Sink } from './shard.js';
 import type { ShardCall, ShardReply } from './shard-worker.js';
 import type { Chrome } from '../../templates/types.js';
-import type { RecContext } from '../passes/recommendations.js';
+import type { RecFeatures } from '../passes/recommendations.js';
+import type { SearchDoc } from '../search-options.js';
 
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
@@ -51,10 +52,17 @@ export class ShardPool {
     await Promise.all(this.handles.map((h) => h.call('setRenderer', [chrome, entries])));
   }
 
-  /** Sends every shard what recommendation and term pages are made from. Not awaited by callers
-   * that queue pages after it: each shard takes its calls in order. */
-  setRecommendations(recs: RecContext): Promise<void> {
-    return Promise.all(this.handles.map((h) => h.call('setRecommendations', [recs]))).then(() => undefined);
+  /** Sends every shard what recommendation and term pages are made from; each selects candidates for
+   * its share of the items, whose pages renderPages sends it. Not awaited by callers that queue pages
+   * after it: each shard takes its calls in order. */
+  setRecommendations(features: RecFeatures): Promise<void> {
+    const count = this.handles.length;
+    return Promise.all(this.handles.map((h, index) => h.call('setRecommendations', [features, { index, count }]))).then(() => undefined);
+  }
+
+  /** The search index, made on the last shard (the first is the one the main thread's inline work lands on). */
+  searchIndex(docs: SearchDoc[]): Promise<string> {
+    return this.handles[this.handles.length - 1].call<string>('searchIndex', [docs]);
   }
 
   /** Step 1 (shard.ts): reads and checks article files, as shards come free. */
@@ -77,7 +85,9 @@ export class ShardPool {
    * is busy with other passes.
    */
   renderPages(jobs: PageJob[], sink: Sink, remember: boolean, onPage?: (page: Emitted) => void): Promise<Emitted[]> {
-    return this.schedule(jobs, () => undefined, RENDER_BATCH, 'eager', async (shard, batch) => {
+    // A term or recommendations page goes to the shard holding its item's candidates.
+    const holder = (j: PageJob) => (j.input && j.input.family !== 'article' ? j.input.node % this.handles.length : undefined);
+    return this.schedule(jobs, holder, RENDER_BATCH, 'eager', async (shard, batch) => {
       const pages = await this.handles[shard].call<Emitted[]>('renderPages', [batch, sink, remember]);
       if (onPage) pages.forEach(onPage);
       return pages;

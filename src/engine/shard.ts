@@ -18,9 +18,11 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
 import { parseArticleText } from '../load/read-content.js';
 import type { Article, ArticleMeta, SiteConfig } from '../model.js';
-import type { RecContext } from '../passes/recommendations.js';
+import { type RecContext, type RecFeatures, withCandidates } from '../passes/recommendations.js';
 import type { Neighbours } from '../passes/site-order.js';
 import { buildTermMatcher } from '../passes/term-matcher.js';
+import { serializeIndex } from '../passes/search-index.js';
+import type { SearchDoc } from '../search-options.js';
 import { renderPage, withBody } from '../render/render-page.js';
 import { templatesKey } from '../render/templates-key.js';
 import { articleFileRoutes } from '../routes/article-files.js';
@@ -149,9 +151,17 @@ export class Shard {
     this.render = { chrome, bundle: { files: [], entries: new Map(entries) } as unknown as ClientBundle, context: renderContextOf(chrome, entries) };
   }
 
-  /** What recommendation and term pages are made from (sent once per build). */
-  setRecommendations(recs: RecContext): void {
-    this.recs = recs;
+  /**
+   * What recommendation and term pages are made from (sent once per build). This shard selects the
+   * candidates of its share of the items (every `count`-th from `index`): those whose pages it renders.
+   */
+  setRecommendations(features: RecFeatures, share: { index: number; count: number }): void {
+    this.recs = withCandidates(features, (i) => i % share.count === share.index);
+  }
+
+  /** The search index of `docs` (passes/search-index.ts), made here while the main thread runs the graph passes. */
+  searchIndex(docs: SearchDoc[]): string {
+    return serializeIndex(docs);
   }
 
   /** Step 1: reads and checks each article file, keeping the parsed article for step 2. */

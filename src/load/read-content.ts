@@ -27,8 +27,6 @@ export interface LoadOptions {
   cwd: string;
   /** YAML parsed by an earlier build (serve, or the disk cache), reused for unchanged texts. */
   yamlMemo?: YamlMemo;
-  /** Texts already read, by absolute path (build reads them once for its up-to-date check). */
-  texts?: Map<string, string>;
   /** Leave the articles out (`site.articles` stays empty): the build loads them on worker threads
    * (src/engine), where their bodies are rendered. */
   skipArticles?: boolean;
@@ -58,7 +56,7 @@ export function readContent(opts: LoadOptions): LoadResult {
   const list = (pattern: string) => fg.sync(pattern, { cwd: contentDir, absolute: true, onlyFiles: true }).sort();
   const read = (abs: string): string | undefined => {
     try {
-      return opts.texts?.get(abs) ?? readFileSync(abs, 'utf8');
+      return readFileSync(abs, 'utf8');
     } catch {
       diagnostics.push(diagnostic('unreadable-file', { file: rel(abs) }, '', 'could not be read'));
       return undefined;

@@ -65,16 +65,23 @@ export interface RecNode extends RecItem {
 }
 
 /**
- * Everything the recommendations of any one item are made from: every item, its word and tag sets,
- * and its candidates. Plain data (it is sent to the threads that render recommendation pages), so
- * recommendationsFor can run anywhere, for any item.
+ * What every item's recommendations are made from: every item, its word and tag sets (as ids of one
+ * vocabulary), its rank in the tie-break order of prerequisites and advanced, and the words behind
+ * the ids. Plain data: it is sent to the threads that render recommendation pages.
  */
-export interface RecContext {
+export interface RecFeatures {
   nodes: RecNode[];
   features: Features[];
-  candidates: CandidateLists;
   /** The number of distinct words and tags (ids are below it). */
   universe: number;
+  /** The word of each id (candidates.ts breaks ties on rare words in word order). */
+  words: readonly string[];
+  rank: Int32Array;
+}
+
+/** Features with the candidates of (some of) the items: enough for recommendationsFor them. */
+export interface RecContext extends RecFeatures {
+  candidates: CandidateLists;
 }
 
 const NO_TEXT: TextFeatures = { words: '', length: 0, technicalWords: 0, searchText: '' };
@@ -84,8 +91,13 @@ export function buildRecommendations(articles: ArticleMeta[], terms: Term[], tex
   return new Map(ctx.nodes.map((n, i) => [n.key, recommendationsFor(ctx, i)]));
 }
 
-/** The site-wide part: every item's features and candidates (articles first, then terms). */
+/** Features and candidates of every item. */
 export function prepareRecommendations(articles: ArticleMeta[], terms: Term[], texts: Map<string, TextFeatures>, stats: Map<string, ArticleStats>): RecContext {
+  return withCandidates(recommendationFeatures(articles, terms, texts, stats));
+}
+
+/** The site-wide part every item's recommendations share (articles first, then terms). */
+export function recommendationFeatures(articles: ArticleMeta[], terms: Term[], texts: Map<string, TextFeatures>, stats: Map<string, ArticleStats>): RecFeatures {
   const vocab = createVocabulary();
   const nodes: RecNode[] = [];
   const features: Features[] = [];
@@ -109,8 +121,13 @@ export function prepareRecommendations(articles: ArticleMeta[], terms: Term[], t
   // Tie-break order of prerequisites and advanced: easier first, then by key.
   const rank = new Int32Array(nodes.length);
   nodes.map((_, i) => i).sort((a, b) => nodes[a].difficulty - nodes[b].difficulty || (nodes[a].key < nodes[b].key ? -1 : nodes[a].key > nodes[b].key ? 1 : 0)).forEach((i, r) => (rank[i] = r));
-  const candidates = selectCandidates(features, { isTerm: (i) => nodes[i].type === 'term', rank, maxPrerequisites: MAX_PREREQUISITES, maxAdvanced: MAX_ADVANCED, words: vocab.words });
-  return { nodes, features, candidates, universe: vocab.size() };
+  return { nodes, features, universe: vocab.size(), words: vocab.words, rank };
+}
+
+/** The candidates of the items `only` keeps (all by default), added to the features. */
+export function withCandidates(f: RecFeatures, only?: (i: number) => boolean): RecContext {
+  const candidates = selectCandidates(f.features, { isTerm: (i) => f.nodes[i].type === 'term', rank: f.rank, maxPrerequisites: MAX_PREREQUISITES, maxAdvanced: MAX_ADVANCED, words: f.words, only });
+  return { ...f, candidates };
 }
 
 const tables = new WeakMap<RecContext, JaccardTable>();

@@ -40,6 +40,20 @@ export function tokenize(text: string): { word: string; start: number; end: numb
   return out;
 }
 
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a over the lowercased code units of an ASCII word, as mayStart computes it while scanning. */
+function asciiHash(text: string, start: number, end: number): number {
+  let h = FNV_OFFSET;
+  for (let k = start; k < end; k++) {
+    let c = text.charCodeAt(k);
+    if (c >= 65 && c <= 90) c += 32;
+    h = Math.imul(h ^ c, FNV_PRIME);
+  }
+  return h;
+}
+
 /** The phrases a term is recognised by. */
 export function termPhrases(term: Pick<Term, 'title'>): { phrase: string; exact: boolean }[] {
   const phrases: { phrase: string; exact: boolean }[] = [];
@@ -68,16 +82,39 @@ export function buildTermMatcher(terms: Pick<Term, 'slug' | 'title'>[]): TermMat
     }
   }
 
+  // A word can start a match only if it (or, for a plural, it without its "s") is a phrase's first
+  // word. Words are hashed as they are scanned, so the many that cannot start one are never sliced or
+  // lowercased; only words of ASCII letters and digits are hashed (the rest take the full path).
+  const firstWords = new Set<number>();
+  for (const key of root.next.keys()) if (/^[\x00-\x7f]*$/.test(key)) firstWords.add(asciiHash(key, 0, key.length));
+  const mayStart = (text: string, start: number, end: number): boolean => {
+    let h = FNV_OFFSET;
+    let beforeLast = h;
+    for (let k = start; k < end; k++) {
+      let c = text.charCodeAt(k);
+      if (c >= 128) return true;
+      if (c >= 65 && c <= 90) c += 32;
+      beforeLast = h;
+      h = Math.imul(h ^ c, FNV_PRIME);
+    }
+    if (firstWords.has(h)) return true;
+    return end - start > 3 && (text.charCodeAt(end - 1) | 32) === 115 && firstWords.has(beforeLast);
+  };
+
   const find = (text: string): TermMatch[] => {
     const starts: number[] = [];
     const ends: number[] = [];
     scanWords(text, JOINERS, (start, end) => (starts.push(start), ends.push(end)));
     const n = starts.length;
-    // Lowercased tokens, made as the trie asks for them (most words start no phrase).
+    // Lowercased tokens, made as the trie asks for them.
     const lowers: (string | undefined)[] = new Array(n);
     const lowerAt = (k: number) => (lowers[k] ??= text.slice(starts[k], ends[k]).toLowerCase());
     const matches: TermMatch[] = [];
     for (let i = 0; i < n; ) {
+      if (!mayStart(text, starts[i], ends[i])) {
+        i += 1;
+        continue;
+      }
       let node: TrieNode | undefined = root;
       let best: { slug: string; endToken: number } | undefined;
       for (let j = i; j < n && node; j++) {

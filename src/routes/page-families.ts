@@ -10,7 +10,7 @@ import { inlineText } from '../passes/article-fields.js';
 import type { ArticleFields } from '../passes/article-fields.js';
 import type { ArticleMeta, ArticleStats, Heading, SiteConfig, Term } from '../model.js';
 import { nodeKey } from '../passes/backlinks.js';
-import { type RecContext, type RecNode, recommendationsFor, type Recommendations } from '../passes/recommendations.js';
+import { type RecContext, type RecFeatures, type RecNode, recommendationsFor, type Recommendations } from '../passes/recommendations.js';
 import type { Neighbours } from '../passes/site-order.js';
 import { articleLd, breadcrumbLd, definedTermLd, faqLd } from '../structured-data.js';
 import type { ArticlePageProps } from '../../templates/pages/ArticlePage.js';
@@ -179,12 +179,12 @@ export function recommendationPageRoute(config: SiteConfig, node: RecNode, rec: 
 }
 
 /** The index of an item in the recommendations context. */
-export function recNodeIndex(recs: RecContext, type: 'article' | 'glossary', slug: string): number {
+export function recNodeIndex(recs: RecFeatures, type: 'article' | 'glossary', slug: string): number {
   let index = indexes.get(recs);
   if (!index) indexes.set(recs, (index = new Map(recs.nodes.map((n, i) => [n.key, i]))));
   return index.get(nodeKey(type, slug))!;
 }
-const indexes = new WeakMap<RecContext, Map<string, number>>();
+const indexes = new WeakMap<RecFeatures, Map<string, number>>();
 
 /** Cuts at a word boundary and adds an ellipsis, for meta descriptions. */
 export function truncate(text: string, max: number): string {

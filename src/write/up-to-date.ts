@@ -1,9 +1,10 @@
 /**
  * What `legalsite build` remembers about the output folder it wrote (the build state, kept beside
  * the disk cache and written only after a successful build):
- * - the no-change fast path: when the content folder, the options that shape the output and
- *   legalsite itself are exactly as they were, and every file that build wrote is still there as
- *   written, a rebuild would write the same bytes, so there is nothing to do;
+ * - the no-change fast path: when every content file is as it was (size, times and inode, the way
+ *   git checks a working tree, never trusting a file changed within two seconds of the check), the
+ *   options that shape the output and legalsite itself are the same, and every file that build wrote
+ *   is still there as written, a rebuild would write the same bytes, so there is nothing to do;
  * - reuse: each file's fingerprint (what it is made from), so a file whose fingerprint did not change
  *   is left as it is (output-target.ts) instead of made and written again.
  */
@@ -20,6 +21,8 @@ import type { OutputRecord } from './output-target.js';
 
 export interface BuildState {
   inputKey: string;
+  /** The content the build was made from. */
+  content: ContentSnapshot;
   outDir: string;
   pages: number;
   /** Every file of the build, as written: path inside the output folder, size, modification time,
@@ -27,19 +30,53 @@ export interface BuildState {
   files: [path: string, size: number, mtimeMs: number, fingerprint?: string][];
 }
 
+/** A content file changed this soon before it was looked at is hashed again even if its stat is the
+ * same: a second edit within the same clock tick could keep its stat (git's "racy" files). */
+const RACY_MS = 2000;
+
+/** Every file under the content folder: path, size, modification and change times, inode, and a hash
+ * of its bytes; and when it was looked at. */
+export interface ContentSnapshot {
+  takenAt: number;
+  files: [path: string, size: number, mtimeMs: number, ctimeMs: number, ino: number, hash: string][];
+}
+
+export interface InputKey {
+  /** legalsite itself and the options that change output. */
+  key: string;
+  content: ContentSnapshot;
+}
+
 /**
- * A hash of everything a build's output depends on: every file under the content folder (bytes),
- * legalsite itself (tool-key.ts), and the options that change output.
+ * What a build is made from. A file's hash is taken from the last build's snapshot when its stat is
+ * the same (and was not racy then); otherwise the file is read and hashed, as git does.
  */
-export function inputKey(contentDir: string, options: { baseUrl?: string }): { key: string; texts: Map<string, string> } {
-  const content = fg.sync('**/*', { cwd: contentDir, onlyFiles: true, dot: true }).sort();
-  const bytes = content.map((f) => readFileSync(path.join(contentDir, f)));
-  const key = hashOf(toolKey(), JSON.stringify(options), ...content.flatMap((f, i) => [f, bytes[i]]));
-  // The texts the key was made from, for load to parse: the content is read once, and the key
-  // describes exactly what was built even if a file changes during the build.
-  const texts = new Map<string, string>();
-  content.forEach((f, i) => /\.(md|ya?ml)$/i.test(f) && texts.set(path.join(contentDir, f), bytes[i].toString('utf8')));
-  return { key, texts };
+export function inputKey(contentDir: string, options: { baseUrl?: string }, previous?: ContentSnapshot): InputKey {
+  const takenAt = Date.now();
+  const known = new Map(previous?.files.map((f) => [f[0], f]));
+  const files = fg.sync('**/*', { cwd: contentDir, onlyFiles: true, dot: true, stats: true }).sort((a, b) => (a.path < b.path ? -1 : 1));
+  const content = files.map(({ path: p, stats: st }): ContentSnapshot['files'][number] => {
+    const then = known.get(p);
+    const same = then && then[1] === st!.size && then[2] === st!.mtimeMs && then[3] === st!.ctimeMs && then[4] === st!.ino && Math.max(then[2], then[3]) < previous!.takenAt - RACY_MS;
+    return [p, st!.size, st!.mtimeMs, st!.ctimeMs, st!.ino, same ? then[5] : hashFile(path.join(contentDir, p))];
+  });
+  return { key: hashOf(toolKey(), JSON.stringify(options)), content: { takenAt, files: content } };
+}
+
+/** The state was made from the same input: same legalsite and options, and every content file with
+ * the same bytes. */
+export function sameInput(state: BuildState, input: InputKey): boolean {
+  const before = state.content?.files;
+  if (state.inputKey !== input.key || !before || before.length !== input.content.files.length) return false;
+  return input.content.files.every((now, i) => now[0] === before[i][0] && now[5] === before[i][5]);
+}
+
+function hashFile(file: string): string {
+  try {
+    return hashOf(readFileSync(file));
+  } catch {
+    return '';
+  }
 }
 
 export function readBuildState(file: string): BuildState | undefined {

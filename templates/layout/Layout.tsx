@@ -12,17 +12,20 @@ export interface PageScripts {
   preloads: string[];
 }
 
-export function Layout({ chrome, meta, scripts, content, children }: { chrome: Chrome; meta: PageMeta; scripts: PageScripts; content?: { type: string; slug?: string }; children: ReactNode }) {
+/** Where a part of the page rendered once per build is spliced in (src/render/render-page.tsx). */
+export const slot = (name: 'header' | 'footer') => `<template data-legalsite-slot="${name}"></template>`;
+
+export function Layout({ chrome, meta, scripts, content, children, slots = false }: { chrome: Chrome; meta: PageMeta; scripts: PageScripts; content?: { type: string; slug?: string }; children: ReactNode; slots?: boolean }) {
   return (
     <html lang={chrome.language}>
       <Head meta={meta} cssHref={chrome.cssHref} scripts={scripts} />
       <body data-content-type={content?.type ?? 'page'} data-content-slug={content?.slug}>
         <a className="skip-link" href="#main">Skip to content</a>
-        <Header siteName={chrome.siteName} />
+        {slots ? <template data-legalsite-slot="header" /> : <Header siteName={chrome.siteName} />}
         <main id="main" className="container">
           {children}
         </main>
-        <Footer chrome={chrome} />
+        {slots ? <template data-legalsite-slot="footer" /> : <Footer chrome={chrome} />}
       </body>
     </html>
   );

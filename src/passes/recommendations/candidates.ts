@@ -33,10 +33,13 @@ export interface CandidateOptions {
   /** The word of each text word id: rare words tied on frequency are taken in word order, so the
    * choice never depends on the order ids were handed out in. */
   words: readonly string[];
+  /** Select only for these items (a thread selects for the items whose pages it renders); the
+   * others get no lists. */
+  only?: (i: number) => boolean;
 }
 
 export interface CandidateLists {
-  /** Per item, the others to score exactly, best partial score first. */
+  /** Per item, the others to score exactly, best partial score first (selected items only). */
   best: number[][];
   prerequisites: number[][];
   advanced: number[][];
@@ -47,7 +50,8 @@ export function selectCandidates(items: Features[], options: CandidateOptions): 
   const tagGroups = groupByTags(items.map((f) => f.tags));
   const titlePostings = invert(items.map((f) => f.title));
   const textPostings = invert(items.map((f) => f.text));
-  const rare = rarestWords(items, textPostings, options.words);
+  const only = options.only ?? (() => true);
+  const rare = rarestWords(items, textPostings, options.words, only);
   const byRank = (a: number, b: number) => options.rank[a] - options.rank[b];
   const termsByRank = tagGroups.groups.map((g) => g.members.filter(options.isTerm).sort(byRank));
   const articlesByRank = tagGroups.groups.map((g) => g.members.filter((i) => !options.isTerm(i)).sort(byRank));
@@ -57,12 +61,14 @@ export function selectCandidates(items: Features[], options: CandidateOptions): 
   const sharedRare = new Int32Array(n);
 
   tagGroups.groups.forEach((group, g) => {
+    if (!group.members.some(only)) return;
     const near = tagGroups.neighbours(g);
     const levels = jaccardLevels(tagGroups, group.tags.length, near);
     const prerequisites = bestBySharedTags(near, termsByRank, 1, options.maxPrerequisites + 1, byRank);
     const advanced = bestBySharedTags(near, articlesByRank, 2, options.maxAdvanced + 1, byRank);
 
     for (const i of group.members) {
+      if (!only(i)) continue;
       lists.prerequisites[i] = prerequisites.filter((j) => j !== i).slice(0, options.maxPrerequisites);
       lists.advanced[i] = advanced.filter((j) => j !== i).slice(0, options.maxAdvanced);
 
@@ -87,7 +93,9 @@ export function selectCandidates(items: Features[], options: CandidateOptions): 
       walk: for (const level of levels) {
         const partial = WEIGHTS.tags * level.jaccard;
         if (!top.couldAccept(partial)) break;
-        for (const j of level.members()) {
+        for (let k = 0; ; k++) {
+          const j = level.member(k);
+          if (j === undefined) break;
           if (j === i || touchedMark[j] === i) continue;
           top.offer(j, partial);
           if (++tagOnly === CANDIDATES_PER_ITEM) break walk;
@@ -125,8 +133,8 @@ class TopCandidates {
 
 interface JaccardLevel {
   jaccard: number;
-  /** Members of every group at this tag Jaccard, ascending; computed on first use. */
-  members(): number[];
+  /** The k-th member (ascending) of all the groups at this tag Jaccard, merged as far as it is read. */
+  member(k: number): number | undefined;
 }
 
 /** The groups near a group of `size` tags, bucketed by tag Jaccard, highest first. */
@@ -139,8 +147,23 @@ function jaccardLevels(tagGroups: TagGroups, size: number, near: NeighbourBucket
   return [...byValue.entries()]
     .sort((a, b) => b[0] - a[0])
     .map(([value, groups]) => {
-      let members: number[] | undefined;
-      return { jaccard: value, members: () => (members ??= groups.flatMap((h) => tagGroups.groups[h].members).sort((a, b) => a - b)) };
+      // Each group's members are ascending, so merging their heads gives the level's members in order;
+      // a walk usually needs only the first few dozen of thousands.
+      const lists = groups.map((h) => tagGroups.groups[h].members);
+      const heads = lists.map(() => 0);
+      const merged: number[] = [];
+      return {
+        jaccard: value,
+        member(k: number) {
+          while (merged.length <= k) {
+            let best = -1;
+            for (let l = 0; l < lists.length; l++) if (heads[l] < lists[l].length && (best < 0 || lists[l][heads[l]] < lists[best][heads[best]])) best = l;
+            if (best < 0) return undefined;
+            merged.push(lists[best][heads[best]++]);
+          }
+          return merged[k];
+        },
+      };
     });
 }
 
@@ -163,12 +186,13 @@ function bestBySharedTags(near: NeighbourBucket[], pool: number[][], minShared: 
 }
 
 /** Each item's RARE_WORDS rarest text words (fewest items carry them, then in word order): the ones that say most about a match. */
-function rarestWords(items: Features[], textPostings: Map<number, number[]>, words: readonly string[]): number[][] {
+function rarestWords(items: Features[], textPostings: Map<number, number[]>, words: readonly string[], only: (i: number) => boolean): number[][] {
   let size = 0;
   for (const w of textPostings.keys()) size = Math.max(size, w + 1);
   const df = new Int32Array(size);
   for (const [w, list] of textPostings) df[w] = list.length;
-  return items.map((f) => {
+  return items.map((f, i) => {
+    if (!only(i)) return [];
     const kept: number[] = [];
     for (const w of f.text) if (df[w] <= MAX_POSTING) kept.push(w);
     kept.sort((a, b) => df[a] - df[b] || (words[a] < words[b] ? -1 : words[a] > words[b] ? 1 : 0));
