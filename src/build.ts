@@ -31,6 +31,7 @@ import { findNeighbours, orderArticles } from './passes/site-order.js';
 import { searchDocs } from './passes/search-index.js';
 import { scriptsFor } from './render/render-page.js';
 import { articleFileUrls } from './routes/article-files.js';
+import { hasAnswer } from './passes/article-fields.js';
 import { type Route, siteRoutes } from './routes.js';
 import { llmsFullRoute } from './routes/reference-files.js';
 import { articlePageRefs, type FamilyRefs, graphPageRefs } from './routes/site-pages.js';
@@ -208,7 +209,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       site = await runSitePasses(graph, digests, readPreviousManifest(outAbs), timed, searching);
       routes = timed('routes', () => siteRoutes(site, assets, families));
       urls = new Set([...articlePages, ...families.terms, ...families.recommendations, ...routes].map((r) => r.url));
-      for (const a of site.articles) for (const url of articleFileUrls(a.slug, Boolean(site.fields.get(a.slug)!.answer))) urls.add(url);
+      for (const a of site.articles) for (const url of articleFileUrls(a.slug, hasAnswer(a))) urls.add(url);
       const linkProblems = timed('link-check', () =>
         checkInternalLinks(
           [

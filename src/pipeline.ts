@@ -7,7 +7,6 @@
  */
 import type { ArticleMeta, ArticleStats, SiteConfig, SiteSource, Term, TemplateFile, TextFeatures } from './model.js';
 import type { ArticleDigest, BodyDigest } from './engine/article-unit.js';
-import type { ArticleFields } from './passes/article-fields.js';
 import { type LetterGroup, findNeighbours, groupTermsByLetter, type Neighbours, orderArticles, orderTerms } from './passes/site-order.js';
 import { type PageBody, renderPageBodies } from './passes/page-html.js';
 import { generateTemplateFiles } from './passes/generated-templates.js';
@@ -26,9 +25,8 @@ export interface OrderedSite {
   articles: ArticleMeta[];
   /** By title. */
   terms: Term[];
-  /** Per article slug: what its body holds (headings, mentions, links); the HTML stays with its shard. */
+  /** Per article slug: the terms its body mentions and its links; the HTML stays with its shard. */
   bodies: Map<string, BodyDigest>;
-  fields: Map<string, ArticleFields>;
   stats: Map<string, ArticleStats>;
   text: Map<string, TextFeatures>;
   neighbours: Map<string, Neighbours>;
@@ -68,7 +66,7 @@ export function runOrderPasses(source: SiteSource, digests: Map<string, ArticleD
   const neighbours = timed('neighbours', () => findNeighbours(articles));
   const letterGroups = timed('letter-groups', () => groupTermsByLetter(terms));
   const pageBodies = pages ?? timed('page-html', () => renderPageBodies(source.pages, config));
-  return { source, config, articles, terms, bodies: part('body'), fields: part('fields'), stats: part('stats'), text: part('text'), neighbours, letterGroups, pageBodies };
+  return { source, config, articles, terms, bodies: part('body'), stats: part('stats'), text: part('text'), neighbours, letterGroups, pageBodies };
 }
 
 /** The graph passes: backlinks and recommendations, what term and recommendation pages need. */

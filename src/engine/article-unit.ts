@@ -7,7 +7,7 @@
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { parseArticleText } from '../load/read-content.js';
-import type { Article, ArticleMeta, ArticleStats, Heading, TermMention, TextFeatures } from '../model.js';
+import type { Article, ArticleMeta, ArticleStats, TermMention, TextFeatures } from '../model.js';
 import { type ArticleBody, renderArticleBody } from '../passes/article-html.js';
 import { type ArticleFields, renderArticleFields } from '../passes/article-fields.js';
 import type { BodyLink } from '../passes/markdown.js';
@@ -23,9 +23,8 @@ export interface ArticleUnit {
   stats: ArticleStats;
 }
 
-/** What the main thread keeps of a rendered body: everything but the HTML and the plain text. */
+/** What the main thread keeps of a rendered body: the glossary terms it mentions and its links. */
 export interface BodyDigest {
-  headings: Heading[];
   mentions: TermMention[];
   links: BodyLink[];
 }
@@ -35,7 +34,6 @@ export interface BodyDigest {
 export interface ArticleDigest {
   article: ArticleMeta;
   body: BodyDigest;
-  fields: ArticleFields;
   stats: ArticleStats;
   text: TextFeatures;
   /** The manifest's hash of the whole article, body included (passes/manifest.ts). */
@@ -62,11 +60,10 @@ export function articleUnit(article: Article, glossary: GlossaryLinks): ArticleU
 
 export function digestArticle(unit: ArticleUnit): ArticleDigest {
   const { body: _body, ...article } = unit.article;
-  const { headings, mentions, links } = unit.body;
+  const { mentions, links } = unit.body;
   return {
     article,
-    body: { headings, mentions, links },
-    fields: unit.fields,
+    body: { mentions, links },
     stats: unit.stats,
     text: textFeatures(unit.body.plainText),
     manifestHash: articleManifestHash(unit.article),

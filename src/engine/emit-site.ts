@@ -9,6 +9,7 @@
  * file's unit key; a joined file's parts.
  */
 import { hashOf } from '../build-cache.js';
+import { toolKey } from '../tool-key.js';
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import type { Timer } from '../pipeline.js';
 import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, outputPath, type PageRef } from '../routes/types.js';
@@ -87,8 +88,14 @@ export class SiteEmitter {
     for (const r of routes) {
       const file = outputPath(r);
       this.fileOfUrl.set(r.url, file);
+      // With the code that makes it: a file fingerprinted by its inputs changes when legalsite does.
+      const byInputs = this.remember && r.inputs ? hashOf('inputs', toolKey(), r.inputs()) : undefined;
+      if (byInputs !== undefined) {
+        this.fingerprints.set(file, byInputs);
+        if (target && !target.needs(file, byInputs)) continue;
+      }
       const body = fileBody(r);
-      const fingerprint = this.remember ? hashOf(body) : '';
+      const fingerprint = byInputs ?? (this.remember ? hashOf(body) : '');
       this.fingerprints.set(file, fingerprint);
       if (target && this.remember && !target.needs(file, fingerprint)) continue;
       target?.write(file, body, fingerprint);

@@ -16,6 +16,9 @@ export interface ArticleFields {
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
 
+/** Whether an article has an answer block (its fields then hold one). */
+export const hasAnswer = (article: Pick<Article, 'answer'>): boolean => article.answer !== undefined;
+
 /** Inline Markdown as plain text ("**bold**" → "bold"), for JSON mirrors and copy formats. */
 export const inlineText = (markdown: string): string => stripTags(renderInline(markdown));
 

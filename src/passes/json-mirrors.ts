@@ -6,11 +6,10 @@
  */
 import type { Article, ArticleMeta, ArticleStats, SiteConfig, Term } from '../model.js';
 import type { ArticleBody } from './article-html.js';
-import type { ArticleFields } from './article-fields.js';
+import { type ArticleFields, hasAnswer } from './article-fields.js';
 
 export interface MirrorInputs {
   config: SiteConfig;
-  fields: Map<string, ArticleFields>;
   stats: Map<string, ArticleStats>;
 }
 
@@ -49,7 +48,7 @@ export function buildArticlesIndex(ordered: ArticleMeta[], m: MirrorInputs) {
     site: m.config.name,
     license: m.config.license.url,
     count: ordered.length,
-    items: ordered.map((a) => articleIndexItem(a, m.stats.get(a.slug)!, Boolean(m.fields.get(a.slug)!.answer))),
+    items: ordered.map((a) => articleIndexItem(a, m.stats.get(a.slug)!, hasAnswer(a))),
   };
 }
 

@@ -16,7 +16,7 @@ export const json = (url: string, data: unknown): FileRoute => ({
 
 /** The site-wide JSON mirrors; each article's own files are in article-files.ts. */
 export function mirrorRoutes(site: BuiltSite): FileRoute[] {
-  return [json('/articles/index.json', () => buildArticlesIndex(site.articles, { config: site.config, fields: site.fields, stats: site.stats })), json('/glossary.json', () => buildGlossaryJson(site.terms, site.config))];
+  return [json('/articles/index.json', () => buildArticlesIndex(site.articles, { config: site.config, stats: site.stats })), json('/glossary.json', () => buildGlossaryJson(site.terms, site.config))];
 }
 
 const TYPES: Record<string, string> = {

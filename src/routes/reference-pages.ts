@@ -4,6 +4,7 @@
  */
 import { JURISDICTIONS } from '../constants.js';
 import type { BuiltSite } from '../pipeline.js';
+import { hasAnswer } from '../passes/article-fields.js';
 import { breadcrumbLd, datasetLd, itemListLd } from '../structured-data.js';
 import { ENDPOINTS } from './endpoints.js';
 import { makeMeta } from './meta.js';
@@ -20,7 +21,7 @@ export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRe
   const articleTitles = new Map(site.articles.map((a) => [a.slug, a.title]));
   const newest = site.articles.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '');
 
-  const answered = site.articles.filter((a) => site.fields.get(a.slug)!.answer);
+  const answered = site.articles.filter(hasAnswer);
   routes.push({
     kind: 'html', url: '/answers', template: 'answers', lastmod: newest,
     props: { items: answered.map((a) => articleCard(site, a)) },

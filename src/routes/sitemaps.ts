@@ -1,23 +1,36 @@
 /**
- * Sitemaps (sitemaps.org 0.9) serialised by xmlbuilder2: /sitemap.xml lists every HTML page with its
- * lastmod (a sitemap index over numbered files past 50,000 URLs), /sitemaps/answers.xml every answer.
+ * Sitemaps (sitemaps.org 0.9): /sitemap.xml lists every HTML page with its lastmod (a sitemap index
+ * over numbered files past 50,000 URLs), /sitemaps/answers.xml every answer.
+ * Written as text in xmlbuilder2's pretty-printed layout: at 24,000 URLs building xmlbuilder2's
+ * document took over a second, for a format this small (test/outputs/sitemaps.test.ts checks the
+ * two agree). Text is escaped as XML requires: every &, < and >.
  */
-import { create } from 'xmlbuilder2';
 import type { BuiltSite } from '../pipeline.js';
+import { hasAnswer } from '../passes/article-fields.js';
 import type { FileRoute, HtmlRoute, PageRef } from './types.js';
 
 export const MAX_URLS_PER_SITEMAP = 50000;
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XML = 'application/xml; charset=utf-8';
+const HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
-function urlset(entries: { loc: string; lastmod?: string }[]): string {
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(NS, 'urlset');
-  for (const e of entries) {
-    const url = root.ele('url');
-    url.ele('loc').txt(e.loc);
-    if (e.lastmod) url.ele('lastmod').txt(e.lastmod);
-  }
-  return root.end({ prettyPrint: true }) + '\n';
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const text = (s: string) => s.replace(/[&<>]/g, (c) => ESCAPES[c]);
+
+export function urlset(entries: { loc: string; lastmod?: string }[]): string {
+  if (!entries.length) return `${HEADER}<urlset xmlns="${NS}"/>\n`;
+  const parts = [`${HEADER}<urlset xmlns="${NS}">`];
+  for (const e of entries) parts.push(`  <url>\n    <loc>${text(e.loc)}</loc>${e.lastmod ? `\n    <lastmod>${text(e.lastmod)}</lastmod>` : ''}\n  </url>`);
+  parts.push('</urlset>\n');
+  return parts.join('\n');
+}
+
+export function sitemapIndex(locs: string[]): string {
+  if (!locs.length) return `${HEADER}<sitemapindex xmlns="${NS}"/>\n`;
+  const parts = [`${HEADER}<sitemapindex xmlns="${NS}">`];
+  for (const loc of locs) parts.push(`  <sitemap>\n    <loc>${text(loc)}</loc>\n  </sitemap>`);
+  parts.push('</sitemapindex>\n');
+  return parts.join('\n');
 }
 
 export function sitemapRoutes(site: BuiltSite, pages: (HtmlRoute | PageRef)[]): FileRoute[] {
@@ -27,15 +40,15 @@ export function sitemapRoutes(site: BuiltSite, pages: (HtmlRoute | PageRef)[]): 
   if (entries.length <= MAX_URLS_PER_SITEMAP) {
     routes.push({ kind: 'file', url: '/sitemap.xml', body: () => urlset(entries), type: XML });
   } else {
-    const index = create({ version: '1.0', encoding: 'UTF-8' }).ele(NS, 'sitemapindex');
+    const locs: string[] = [];
     for (let i = 0; i * MAX_URLS_PER_SITEMAP < entries.length; i++) {
       const url = `/sitemaps/pages-${i + 1}.xml`;
       routes.push({ kind: 'file', url, body: () => urlset(entries.slice(i * MAX_URLS_PER_SITEMAP, (i + 1) * MAX_URLS_PER_SITEMAP)), type: XML });
-      index.ele('sitemap').ele('loc').txt(`${base}${url}`);
+      locs.push(`${base}${url}`);
     }
-    routes.push({ kind: 'file', url: '/sitemap.xml', body: index.end({ prettyPrint: true }) + '\n', type: XML });
+    routes.push({ kind: 'file', url: '/sitemap.xml', body: () => sitemapIndex(locs), type: XML });
   }
-  const answers = site.articles.filter((a) => site.fields.get(a.slug)!.answer);
+  const answers = site.articles.filter(hasAnswer);
   routes.push({
     kind: 'file', url: '/sitemaps/answers.xml', type: XML,
     body: () => urlset([{ loc: `${base}/answers`, lastmod: answers.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '') || undefined }, ...answers.map((a) => ({ loc: `${base}/articles/${a.slug}.answer.json`, lastmod: a.dateModified }))]),

@@ -40,6 +40,9 @@ export interface FileRoute {
   /** The bytes, or how to make them: a large site's big files (a 50 MB knowledge graph) are made
    * when written, one at a time, so they never all sit in memory together. */
   body: FileBody | (() => FileBody);
+  /** For a body made on demand: what it is made from, cheaper to take than the body itself. When
+   * given, the file is fingerprinted by it, and an unchanged file is not even made. */
+  inputs?: () => string;
   /** The Content-Type to serve it with. */
   type: string;
   /** Where it goes in dist/ when the URL alone does not say (e.g. `_headers`, which has no extension). */
