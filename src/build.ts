@@ -203,7 +203,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // recommendation pages, while this thread runs the remaining passes.
       const searching = pool.size > 1 ? pool.searchIndex(timed('search-index', () => searchDocs(ordered.articles, new Map(ordered.articles.map((a) => [a.slug, ordered.text.get(a.slug)!.searchText])), ordered.terms, source.datasets))) : undefined;
       searching?.catch(() => {});
-      const graph = runGraphPasses(ordered, timed);
+      const graph = runGraphPasses(ordered, timed, new Map([...rendered.index.articles.values()].map((k) => [k.digest.article.slug, k.key])));
       families = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
       making.push(pool.setRecommendations(graph.recommendations), emitter.pages([...families.terms, ...families.recommendations]));
       site = await runSitePasses(graph, digests, readPreviousManifest(outAbs), timed, searching);

@@ -69,11 +69,12 @@ export function runOrderPasses(source: SiteSource, digests: Map<string, ArticleD
   return { source, config, articles, terms, bodies: part('body'), stats: part('stats'), text: part('text'), neighbours, letterGroups, pageBodies };
 }
 
-/** The graph passes: backlinks and recommendations, what term and recommendation pages need. */
-export function runGraphPasses(site: OrderedSite, timed: Timer = untimed): GraphSite {
+/** The graph passes: backlinks and recommendations, what term and recommendation pages need.
+ * `articleVersions`: each article's unit key, by slug (recommendation pages are fingerprinted by them). */
+export function runGraphPasses(site: OrderedSite, timed: Timer = untimed, articleVersions?: Map<string, string>): GraphSite {
   const { articles, terms, bodies, stats, text } = site;
   const backlinks = timed('backlinks', () => buildBacklinks(articles, terms, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.mentions]))));
-  const recommendations = timed('recommendations', () => recommendationFeatures(articles, terms, text, stats));
+  const recommendations = timed('recommendations', () => recommendationFeatures(articles, terms, text, stats, articleVersions));
   return { ...site, backlinks, recommendations };
 }
 

@@ -5,6 +5,7 @@
  * The body HTML and plain text stay with the unit; the main thread keeps only the digest.
  * Reads: one article's text, the site config, the glossary matcher. Writes: ArticleUnit.
  */
+import { hashOf } from '../build-cache.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { parseArticleText } from '../load/read-content.js';
 import type { Article, ArticleMeta, ArticleStats, TermMention, TextFeatures } from '../model.js';
@@ -26,6 +27,8 @@ export interface ArticleUnit {
 /** What the main thread keeps of a rendered body: the glossary terms it mentions and its links. */
 export interface BodyDigest {
   mentions: TermMention[];
+  /** A hash of `mentions`, for fingerprints of what is made from every article's mentions. */
+  mentionsKey: string;
   links: BodyLink[];
 }
 
@@ -63,7 +66,7 @@ export function digestArticle(unit: ArticleUnit): ArticleDigest {
   const { mentions, links } = unit.body;
   return {
     article,
-    body: { mentions, links },
+    body: { mentions, mentionsKey: hashOf(JSON.stringify(mentions)), links },
     stats: unit.stats,
     text: textFeatures(unit.body.plainText),
     manifestHash: articleManifestHash(unit.article),

@@ -70,6 +70,8 @@ export class SiteEmitter {
       return {
         route: entry.kind === 'html' ? entry : undefined,
         input: entry.kind === 'page' ? entry.input : undefined,
+        url: entry.url,
+        path: file,
         prev: target?.updating ? target.previousIfIntact(file) : undefined,
       };
     });

@@ -26,7 +26,7 @@ import type { SearchDoc } from '../search-options.js';
 import { renderPage, withBody } from '../render/render-page.js';
 import { templatesKey } from '../render/templates-key.js';
 import { articleFileRoutes } from '../routes/article-files.js';
-import { articlePageRoute, buildFamilyRoute, type FamilyInput } from '../routes/page-families.js';
+import { articlePageRoute, buildFamilyRoute, type FamilyInput, familyFingerprint } from '../routes/page-families.js';
 import { outputPath, type HtmlRoute } from '../routes/types.js';
 import type { Chrome } from '../../templates/types.js';
 import { type ArticleDigest, articleUnit, digestArticle, type GlossaryLinks } from './article-unit.js';
@@ -110,10 +110,12 @@ export interface ArticleResult {
   page?: Emitted;
 }
 
-/** A page to make: its route, or the input to build it from (page-families.ts). */
+/** A page to make: its route, or the input to build it from (page-families.ts), with its URL and path. */
 export interface PageJob {
   route?: HtmlRoute;
   input?: FamilyInput;
+  url?: string;
+  path?: string;
   /** The fingerprint of the page the output folder holds, when it is intact: the same → not made. */
   prev?: string;
 }
@@ -212,9 +214,12 @@ export class Shard {
   renderPages(jobs: PageJob[], sink: Sink, remember: boolean): Emitted[] {
     const { chrome, bundle, context } = this.render!;
     return jobs.map((job) => {
+      // A family page is fingerprinted by its inputs, so an unchanged one is not even made.
+      const byInputs = remember && job.input ? hashOf(context, this.setupKey, familyFingerprint(job.input, this.recs!)) : undefined;
+      if (byInputs !== undefined && byInputs === job.prev) return { url: job.url!, path: job.path!, fingerprint: byInputs, unchanged: true };
       const route = job.route ?? buildFamilyRoute(job.input!, { config: this.setup!.config, recs: this.recs });
       const file = outputPath(route);
-      const fingerprint = remember ? hashOf(context, JSON.stringify(route)) : undefined;
+      const fingerprint = byInputs ?? (remember ? hashOf(context, JSON.stringify(route)) : undefined);
       if (fingerprint !== undefined && fingerprint === job.prev) return { url: route.url, path: file, fingerprint, unchanged: true };
       return { ...this.emit(sink, route.url, file, renderPage(route, chrome, bundle)), fingerprint };
     });

@@ -8,6 +8,7 @@
  * Reads: articles, terms, article text features and stats. Writes: Map node key → Recommendations.
  * Needs: article-html (text features), reading-time.
  */
+import { hashOf } from '../build-cache.js';
 import type { ArticleMeta, ArticleStats, Term, TextFeatures } from '../model.js';
 import { nodeKey } from './backlinks.js';
 import { complexity, complexityBand, difficultyLevel, difficultyText, MODERATE_TAGS, pageDifficulty, TECHNICAL_TAGS, type Level } from './recommendations/difficulty.js';
@@ -77,6 +78,9 @@ export interface RecFeatures {
   /** The word of each id (candidates.ts breaks ties on rare words in word order). */
   words: readonly string[];
   rank: Int32Array;
+  /** Per item, a version of everything it is made from (an article's unit key, a hash of a term):
+   * equal versions, equal items, whatever build they come from. */
+  versions: string[];
 }
 
 /** Features with the candidates of (some of) the items: enough for recommendationsFor them. */
@@ -96,8 +100,9 @@ export function prepareRecommendations(articles: ArticleMeta[], terms: Term[], t
   return withCandidates(recommendationFeatures(articles, terms, texts, stats));
 }
 
-/** The site-wide part every item's recommendations share (articles first, then terms). */
-export function recommendationFeatures(articles: ArticleMeta[], terms: Term[], texts: Map<string, TextFeatures>, stats: Map<string, ArticleStats>): RecFeatures {
+/** The site-wide part every item's recommendations share (articles first, then terms).
+ * `articleVersions`: each article's unit key (a hash of its features otherwise). */
+export function recommendationFeatures(articles: ArticleMeta[], terms: Term[], texts: Map<string, TextFeatures>, stats: Map<string, ArticleStats>, articleVersions?: Map<string, string>): RecFeatures {
   const vocab = createVocabulary();
   const nodes: RecNode[] = [];
   const features: Features[] = [];
@@ -121,7 +126,21 @@ export function recommendationFeatures(articles: ArticleMeta[], terms: Term[], t
   // Tie-break order of prerequisites and advanced: easier first, then by key.
   const rank = new Int32Array(nodes.length);
   nodes.map((_, i) => i).sort((a, b) => nodes[a].difficulty - nodes[b].difficulty || (nodes[a].key < nodes[b].key ? -1 : nodes[a].key > nodes[b].key ? 1 : 0)).forEach((i, r) => (rank[i] = r));
-  return { nodes, features, universe: vocab.size(), words: vocab.words, rank };
+  const versions = [
+    ...articles.map((a, i) => articleVersions?.get(a.slug) ?? hashOf(JSON.stringify(nodes[i]), texts.get(a.slug)?.words ?? '')),
+    ...terms.map((t) => hashOf(JSON.stringify(t))),
+  ];
+  return { nodes, features, universe: vocab.size(), words: vocab.words, rank, versions };
+}
+
+/**
+ * A fingerprint of everything recommendationsFor(ctx, i) is made from: the item, its candidate lists,
+ * and the items in them, by version. Equal fingerprints, equal recommendations.
+ */
+export function recommendationsFingerprint(ctx: RecContext, i: number): string {
+  const { versions, candidates } = ctx;
+  const of = (list: number[]) => list.map((j) => versions[j]).join(',');
+  return hashOf(versions[i], of(candidates.best[i]), of(candidates.prerequisites[i]), of(candidates.advanced[i]));
 }
 
 /** The candidates of the items `only` keeps (all by default), added to the features. */

@@ -10,7 +10,7 @@ import { inlineText } from '../passes/article-fields.js';
 import type { ArticleFields } from '../passes/article-fields.js';
 import type { ArticleMeta, ArticleStats, Heading, SiteConfig, Term } from '../model.js';
 import { nodeKey } from '../passes/backlinks.js';
-import { type RecContext, type RecFeatures, type RecNode, recommendationsFor, type Recommendations } from '../passes/recommendations.js';
+import { type RecContext, type RecFeatures, type RecNode, recommendationsFingerprint, recommendationsFor, type Recommendations } from '../passes/recommendations.js';
 import type { Neighbours } from '../passes/site-order.js';
 import { articleLd, breadcrumbLd, definedTermLd, faqLd } from '../structured-data.js';
 import type { ArticlePageProps } from '../../templates/pages/ArticlePage.js';
@@ -40,6 +40,19 @@ export interface ArticleParts {
   body: { headings: Heading[] };
   fields: ArticleFields;
   stats: ArticleStats;
+}
+
+/**
+ * A fingerprint of everything a term's or an item's recommendations page is made from (its route
+ * is a pure function of these): the family input and the recommendations' inputs, by version.
+ * With the site config and the render context (the caller's), it decides whether the page changed
+ * without making it.
+ */
+export function familyFingerprint(input: FamilyInput, recs: RecContext): string {
+  if (input.family === 'article') throw new Error('an article page is fingerprinted with its body (shard.ts)');
+  const rec = recommendationsFingerprint(recs, input.node);
+  // A term page does not show its item's index, which moves when articles come and go.
+  return input.family === 'recommendations' ? `recommendations:${rec}` : `term:${rec}:${JSON.stringify({ ...input, node: undefined })}`;
 }
 
 /** A term's or an item's recommendations page (an article's page is made with its body). */
