@@ -12,7 +12,7 @@ import { workerModule } from '../parallel/worker-module.js';
 import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type FileJob, type FrontMatterResult, type PageJob, Shard, type ShardSetup, type Sink } from './shard.js';
 import type { ShardCall, ShardReply } from './shard-worker.js';
 import type { Chrome } from '../../templates/types.js';
-import type { RecFeatures } from '../passes/recommendations.js';
+import { type RecFeatures, recommendationShard } from '../passes/recommendations.js';
 import type { SearchDoc } from '../search-options.js';
 
 export function defaultWorkers(): number {
@@ -30,6 +30,9 @@ interface Handle {
 }
 
 export class ShardPool {
+  /** The recommendation features the shards hold (which shard renders an item's pages depends on them). */
+  private features?: RecFeatures;
+
   /** Which shard parsed each article file in step 1 (it keeps the article until step 2). */
   private owners = new Map<string, number>();
 
@@ -56,6 +59,7 @@ export class ShardPool {
    * its share of the items, whose pages renderPages sends it. Not awaited by callers that queue pages
    * after it: each shard takes its calls in order. */
   setRecommendations(features: RecFeatures): Promise<void> {
+    this.features = features;
     const count = this.handles.length;
     return Promise.all(this.handles.map((h, index) => h.call('setRecommendations', [features, { index, count }]))).then(() => undefined);
   }
@@ -86,7 +90,7 @@ export class ShardPool {
    */
   renderPages(jobs: PageJob[], sink: Sink, remember: boolean, onPage?: (page: Emitted) => void): Promise<Emitted[]> {
     // A term or recommendations page goes to the shard holding its item's candidates.
-    const holder = (j: PageJob) => (j.input && j.input.family !== 'article' ? j.input.node % this.handles.length : undefined);
+    const holder = (j: PageJob) => (j.input && j.input.family !== 'article' ? recommendationShard(this.features!, j.input.node, this.handles.length) : undefined);
     return this.schedule(jobs, holder, RENDER_BATCH, 'eager', async (shard, batch) => {
       const pages = await this.handles[shard].call<Emitted[]>('renderPages', [batch, sink, remember]);
       if (onPage) pages.forEach(onPage);

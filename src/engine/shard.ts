@@ -18,7 +18,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
 import { parseArticleText } from '../load/read-content.js';
 import type { Article, ArticleMeta, SiteConfig } from '../model.js';
-import { type RecContext, type RecFeatures, withCandidates } from '../passes/recommendations.js';
+import { type RecContext, type RecFeatures, recommendationShard, withCandidates } from '../passes/recommendations.js';
 import type { Neighbours } from '../passes/site-order.js';
 import { buildTermMatcher } from '../passes/term-matcher.js';
 import { serializeIndex } from '../passes/search-index.js';
@@ -155,10 +155,10 @@ export class Shard {
 
   /**
    * What recommendation and term pages are made from (sent once per build). This shard selects the
-   * candidates of its share of the items (every `count`-th from `index`): those whose pages it renders.
+   * candidates of its share of the items (recommendationShard): those whose pages it renders.
    */
   setRecommendations(features: RecFeatures, share: { index: number; count: number }): void {
-    this.recs = withCandidates(features, (i) => i % share.count === share.index);
+    this.recs = withCandidates(features, (i) => recommendationShard(features, i, share.count) === share.index);
   }
 
   /** The search index of `docs` (passes/search-index.ts), made here while the main thread runs the graph passes. */

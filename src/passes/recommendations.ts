@@ -143,6 +143,16 @@ export function recommendationsFingerprint(ctx: RecContext, i: number): string {
   return hashOf(versions[i], of(candidates.best[i]), of(candidates.prerequisites[i]), of(candidates.advanced[i]));
 }
 
+/**
+ * Which of `count` threads selects item i's candidates (and renders its pages): decided by its tag
+ * set, so all the items of a tag group, which share their selection's setup, go to one thread.
+ */
+export function recommendationShard(f: RecFeatures, i: number, count: number): number {
+  let h = 0x811c9dc5;
+  for (const tag of f.features[i].tags) h = Math.imul(h ^ tag, 0x01000193);
+  return (h >>> 0) % count;
+}
+
 /** The candidates of the items `only` keeps (all by default), added to the features. */
 export function withCandidates(f: RecFeatures, only?: (i: number) => boolean): RecContext {
   const candidates = selectCandidates(f.features, { isTerm: (i) => f.nodes[i].type === 'term', rank: f.rank, maxPrerequisites: MAX_PREREQUISITES, maxAdvanced: MAX_ADVANCED, words: f.words, only });
