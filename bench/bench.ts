@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { generateCorpus } from './generate-corpus.js';
-import { cacheFileFor } from './run/cache-file.js';
+import { cacheBytes, cacheFileFor } from './run/cache-file.js';
 import { createChildRegistry, type ChildRegistry } from './run/children.js';
 import { editArticle } from './run/edit-article.js';
 import { type BuildRun, measureBuild } from './run/measure-build.js';
@@ -90,7 +90,7 @@ async function benchSize(children: ChildRegistry, opts: BenchOptions, n: number,
     size.warm = await build('warm rebuild, no change');
     editArticle(articleFile(Math.floor(n / 2)), 'build edit');
     size.changed = await build('rebuild after one changed article');
-    if (cacheFile && existsSync(cacheFile)) size.cacheBytes = statSync(cacheFile).size;
+    if (cacheFile) size.cacheBytes = cacheBytes(cacheFile);
     if (!opts.serve) {
       size.notes.push('serve skipped (--no-serve)');
       return size;
@@ -116,7 +116,7 @@ async function benchSize(children: ChildRegistry, opts: BenchOptions, n: number,
       cleanUps.push(() => {
         rmSync(work, { recursive: true, force: true });
         // The CLI keeps its cache outside the corpus (node_modules/.cache); a temp corpus's cache goes too.
-        if (cacheFile) rmSync(cacheFile, { force: true });
+        if (cacheFile) rmSync(cacheFile, { recursive: true, force: true });
       });
     }
   }

@@ -14,10 +14,8 @@ import { formatPretty } from './diagnostics/reporters/pretty.js';
 import { registerNotifyCommand } from './notify/command.js';
 import { packageVersion } from './package-root.js';
 import { registerPublishCommand } from './publish/command.js';
-import { startDevServer } from './dev/dev-server.js';
 import { createBuildCache } from './build-cache.js';
 import { parseUrl } from './cli-parsers.js';
-import { auditDist, formatGates } from './verify/audit-dist.js';
 
 type Reporter = 'pretty' | 'json' | 'github';
 
@@ -79,6 +77,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--dist [dir]', 'audit a built site (links, fragments, metadata, structured data) instead of the content')
     .action(async (opts: CommonOptions & { dist?: string | boolean }) => {
       if (opts.dist) {
+        // Loaded only here, like serve's server: every command pays for what the CLI imports at start.
+        const { auditDist, formatGates } = await import('./verify/audit-dist.js');
         const results = auditDist(typeof opts.dist === 'string' ? opts.dist : opts.out);
         io.stdout(formatGates(results));
         exitCode = results.some((r) => r.problems.length) ? 1 : 0;
@@ -95,6 +95,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       const first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true, cache, workers: opts.workers, retainFiles: false });
       exitCode = report(first, opts, true, io);
       if (exitCode !== 0) return;
+      const { startDevServer } = await import('./dev/dev-server.js');
       const server = await startDevServer(first, { contentDir: opts.content, outDir: opts.out, cwd: process.cwd(), baseUrl: opts.baseUrl, host: opts.host, port: opts.port, cache, log: (l) => io.stdout(l) });
       await server.ready;
       io.stdout(`Serving ${opts.out}/ at ${server.url} (watching ${opts.content}/ for changes; Ctrl-C to stop)`);

@@ -1,0 +1,83 @@
+/** The build cache on disk: what is saved loads back as it was, and a save after a small change
+ * rewrites only the parts that hold what changed. */
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createBuildCache } from '../../src/build-cache.js';
+import type { KnownArticle } from '../../src/engine/article-index.js';
+import { loadDiskCache, saveDiskCache } from '../../src/write/disk-cache.js';
+
+const test = suite('disk cache');
+
+function known(n: number, title = `Article ${n}`): KnownArticle {
+  return {
+    key: `key-${n}`,
+    digest: { article: { slug: `a-${n}`, title } } as unknown as KnownArticle['digest'],
+    files: [{ url: `/articles/a-${n}.json`, path: `articles/a-${n}.json` }] as KnownArticle['files'],
+    stat: { size: n, mtimeMs: 1000 + n, ctimeMs: 1000 + n, ino: n },
+    readAt: 5000,
+  };
+}
+
+function sampleCache() {
+  const cache = createBuildCache();
+  for (let n = 0; n < 200; n++) cache.yaml.set(`hash-${n}`, { term: `t${n}` });
+  cache.articles = { setup: 'setup-1', articles: new Map(Array.from({ length: 500 }, (_, n) => [`articles/a-${n}.md`, known(n)])) };
+  return cache;
+}
+
+const inodes = (dir: string) => new Map(readdirSync(dir).map((f) => [f, statSync(path.join(dir, f)).ino]));
+
+test('what is saved loads back as it was', () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  const cache = sampleCache();
+  saveDiskCache(dir, cache);
+  assert.is(readdirSync(dir).length, 32);
+  const back = loadDiskCache(dir);
+  assert.equal([...back.yaml].sort(), [...cache.yaml].sort());
+  assert.is(back.articles?.setup, 'setup-1');
+  assert.equal(new Map([...back.articles!.articles].sort()), new Map([...cache.articles!.articles].sort()));
+});
+
+test('after one changed article only the part holding it is rewritten', () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  saveDiskCache(dir, sampleCache());
+  const cache = loadDiskCache(dir);
+  const before = inodes(dir);
+  saveDiskCache(dir, cache);
+  assert.equal(inodes(dir), before, 'nothing changed, nothing written');
+  cache.articles!.articles.set('articles/a-7.md', known(7, 'Retitled'));
+  saveDiskCache(dir, cache);
+  const after = inodes(dir);
+  assert.is([...after].filter(([f, ino]) => before.get(f) !== ino).length, 1);
+  assert.is(loadDiskCache(dir).articles!.articles.get('articles/a-7.md')!.digest.article.title, 'Retitled');
+  cache.yaml.delete('hash-3');
+  saveDiskCache(dir, cache);
+  assert.is([...inodes(dir)].filter(([f, ino]) => after.get(f) !== ino).length, 1, 'a removed entry rewrites its part');
+  assert.not.ok(loadDiskCache(dir).yaml.has('hash-3'));
+});
+
+test('a new setup rewrites every part with articles; a damaged part loses only its own entries', () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  saveDiskCache(dir, sampleCache());
+  const cache = loadDiskCache(dir);
+  cache.articles = { setup: 'setup-2', articles: cache.articles!.articles };
+  saveDiskCache(dir, cache);
+  assert.is(loadDiskCache(dir).articles?.setup, 'setup-2');
+  writeFileSync(path.join(dir, '05.bin'), 'not a cache');
+  const damaged = loadDiskCache(dir);
+  assert.ok(damaged.articles!.articles.size > 400 && damaged.articles!.articles.size < 500, `${damaged.articles!.articles.size} articles`);
+  assert.ok(damaged.yaml.size > 150 && damaged.yaml.size < 200);
+  saveDiskCache(dir, damaged);
+  assert.ok(loadDiskCache(dir).articles!.articles.size === damaged.articles!.articles.size);
+});
+
+test('a missing cache loads empty', () => {
+  const cache = loadDiskCache(path.join(tmpdir(), 'legalsite-no-such-cache'));
+  assert.is(cache.yaml.size, 0);
+  assert.is(cache.articles, undefined);
+});
+
+test.run();
