@@ -1,7 +1,7 @@
 /**
  * What a build can reuse from an earlier one: parsed YAML by text hash, and the client bundle keyed
- * by its sources; in `serve`, also the shards (which keep every article's unit, src/engine) and the
- * records of what the output folder holds, so a rebuild makes only what changed. Keys are content
+ * by its sources; every article as the last build knew it (engine/article-index.ts); in `serve`,
+ * also the shards (started once per session) and the records of what the output folder holds, so a rebuild makes only what changed. Keys are content
  * hashes, so a reused value is exactly what a cold build would compute. One cache per serve session
  * (or per content folder on disk); never shared between sites.
  */
@@ -31,9 +31,4 @@ export function hashOf(...parts: (string | Uint8Array)[]): string {
   const h = createHash('sha256');
   for (const p of parts) h.update(p).update('\u0000');
   return h.digest('hex');
-}
-
-/** Keeps only the entries used by the latest build, so a long serve session does not grow forever. */
-export function pruneTo<K, V>(map: Map<K, V>, used: Set<K>): void {
-  for (const key of map.keys()) if (!used.has(key)) map.delete(key);
 }

@@ -1,5 +1,5 @@
 /**
- * One build: load → validate → runPipeline → routes → check links → emit.
+ * One build: load → validate → the passes of pipeline.ts → routes → check links → emit.
  * Articles are loaded, checked and rendered by shards (src/engine: worker threads for large sites),
  * which keep each body where it was rendered; everything else runs here over their digests.
  * Returns every diagnostic, and the files when asked; writes the output folder only when asked and
@@ -14,25 +14,24 @@ import type { Diagnostic } from './diagnostics/diagnostic.js';
 import { sortDiagnostics } from './diagnostics/diagnostic.js';
 import { type BuildCache, hashOf } from './build-cache.js';
 import { bundleClient, bundleSourcesKey, type ClientBundle } from './bundle/client-bundle.js';
-import { statOf } from './engine/article-index.js';
+import type { FileStat } from './file-stat.js';
 import { readArticles, renderArticles } from './engine/load-articles.js';
 import type { ResourceLimits } from 'node:worker_threads';
-import { renderContextOf, type ShardSetup } from './engine/shard.js';
+import type { ShardSetup } from './engine/shard.js';
 import { SiteEmitter } from './engine/emit-site.js';
 import { lazyArticleSource } from './engine/lazy-source.js';
 import { defaultWorkers, ShardPool } from './engine/shard-pool.js';
 import { readAssets } from './load/read-assets.js';
 import { parseArticleText, readContent } from './load/read-content.js';
 import { readPreviousManifest } from './load/read-previous-manifest.js';
-import { type BuiltSite, runGraphPasses, runOrderPasses, runSitePasses, type Timer } from './pipeline.js';
+import { type BuiltSite, runGraphPasses, runOrderPasses, runSitePasses, type Timer, withDigests } from './pipeline.js';
 import type { SiteSource } from './model.js';
-import { type PageBody, renderPageBodies } from './passes/page-html.js';
-import { findNeighbours, orderArticles } from './passes/site-order.js';
+import type { PageBody } from './passes/page-html.js';
 import { searchDocs } from './passes/search-index.js';
 import { scriptsFor } from './render/render-page.js';
 import { articleFileUrls } from './routes/article-files.js';
 import { hasAnswer } from './passes/article-fields.js';
-import { type Route, siteRoutes } from './routes.js';
+import { allRoutes, type Route, siteRoutes } from './routes.js';
 import { llmsFullRoute } from './routes/reference-files.js';
 import { articlePageRefs, type FamilyRefs, graphPageRefs } from './routes/site-pages.js';
 import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, type PageRef } from './routes/types.js';
@@ -47,7 +46,7 @@ import type { Chrome } from '../templates/types.js';
 
 /** Below this many articles, loading and rendering stay on the main thread: starting worker threads
  * costs more than they save (measured with npm run bench). */
-export const MIN_ARTICLES_FOR_WORKERS = 200;
+const MIN_ARTICLES_FOR_WORKERS = 200;
 
 export interface BuildOptions {
   contentDir: string;
@@ -57,8 +56,8 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Write dist/ (build) or only check (check). */
   write: boolean;
-  /** Reuse work from an earlier build in this process (serve): parsed YAML, the client bundle, the
-   * shards with their articles, and what the output folder holds. */
+  /** Reuse work from an earlier build in this process (serve): parsed YAML, the client bundle, every
+   * article's digest, the shards, and what the output folder holds. */
   cache?: BuildCache;
   /** Worker threads for articles and pages (default: all cores). */
   workers?: number;
@@ -100,8 +99,7 @@ export interface BuildResult {
   ms: number;
 }
 
-export async function build(options: BuildOptions): Promise<BuildResult> {
-  const opts = options;
+export async function build(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const timings = new Map<string, number>();
   const timed: Timer = (name, run) => {
@@ -141,10 +139,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo, skipArticles: true }));
   if (cache && yamlMemo) cache.yaml = yamlMemo.next;
   const rel = (abs: string) => path.relative(cwd, abs).split(path.sep).join('/');
-  const articleFiles = fg.sync('articles/*.md', { cwd: contentAbs, absolute: true, onlyFiles: true }).sort();
+  const articleFiles = fg
+    .sync('articles/*.md', { cwd: contentAbs, absolute: true, onlyFiles: true, stats: true })
+    .map(({ path: abs, stats: st }) => ({ abs, rel: rel(abs), stat: st && { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino } }))
+    .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
   if (!loaded.site) {
     // Without a site.yaml nothing can be rendered; still report every article's own problems.
-    return fail([...loaded.diagnostics, ...articleFiles.flatMap((abs) => articleDiagnostics(abs, rel(abs)))]);
+    return fail([...loaded.diagnostics, ...articleFiles.flatMap((f) => articleDiagnostics(f.abs, f.rel))]);
   }
   const source = loaded.site;
   if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
@@ -163,7 +164,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const setup: ShardSetup = { config: source.config, glossary: source.terms.map((t) => [t.slug, t.title]), salt: toolKey() };
     await pool.configure(setup);
     // Articles, step 1: every article's fields, for the site's order and checks.
-    const read = await timed('articles', () => readArticles({ files: articleFiles.map((abs) => ({ abs, rel: rel(abs) })), setup, pool, target, keep, index: cache?.articles }));
+    const read = await timed('articles', () => readArticles({ files: articleFiles, setup, pool, target, index: cache?.articles }));
     const problems = [...loaded.diagnostics, ...read.diagnostics];
     if (problems.length) return abandon(fail(problems));
     source.articles = read.articles.map((a) => a.meta);
@@ -172,22 +173,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (semantic.length) return abandon(fail(semantic));
 
     // Step 2: each article rendered with its page, which needs the site's order and chrome.
-    const order = timed('order', () => orderArticles(source.articles));
-    const pageBodies = timed('page-html', () => renderPageBodies(source.pages, source.config));
+    const order = runOrderPasses(source, timed);
     const bundle = await timed('bundle', () => bundling);
     const css = timed('assets', () => readAssets());
     const assets = { ...css, files: [...css.files, ...bundle.files] };
-    const chrome = chromeOf(source, pageBodies, assets.cssHref);
-    await pool.setRenderer(chrome, [...bundle.entries]);
-    const articlePages = timed('routes', () => articlePageRefs({ articles: order, terms: source.terms, neighbours: findNeighbours(order) }));
-    const parts = new Set(llmsFullRoute({ articles: order }).parts.map((url) => url.slice(1)));
-    const emitter = new SiteEmitter({ pool, chrome, bundle, timed, target, keep, remember, parts });
+    const chrome = chromeOf(source, order.pageBodies, assets.cssHref);
+    const context = await pool.setRenderer(chrome, [...bundle.entries]);
+    const articlePages = timed('routes', () => articlePageRefs({ articles: order.articles, terms: source.terms, neighbours: order.neighbours }));
+    const parts = new Set(llmsFullRoute(order).parts.map((url) => url.slice(1)));
+    const emitter = new SiteEmitter({ pool, target, keep, remember, parts });
     const rendered = await timed('articles', () =>
-      renderArticles({ read, pages: new Map(order.map((a, i) => [a.slug, articlePages[i]])), context: renderContextOf(chrome, [...bundle.entries]), pool, emitter, target, keep }),
+      renderArticles({ read, pages: new Map(order.articles.map((a, i) => [a.slug, articlePages[i]])), context, pool, emitter, target, keep }),
     );
     if (cache) cache.articles = rendered.index;
     const digests = rendered.digests;
-    const ordered = runOrderPasses(source, digests, timed, pageBodies);
+    const ordered = withDigests(order, digests);
     const making: Promise<unknown>[] = [];
     const settle = async () => {
       const outcomes = await Promise.allSettled(making);
@@ -233,8 +233,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await target?.abort();
       throw error;
     }
-    const allRoutes = [...families.articles, ...families.terms, ...families.recommendations, ...routes].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-    const htmlRoutes = allRoutes.filter((r): r is HtmlRoute | PageRef => r.kind === 'html' || r.kind === 'page');
+    const everyRoute = allRoutes(families, routes);
+    const htmlRoutes = everyRoute.filter((r): r is HtmlRoute | PageRef => r.kind === 'html' || r.kind === 'page');
     const committed = target ? await timed('commit', () => target.commit(remember)) : undefined;
     if (committed && opts.cache) opts.cache.outputs = { outDir: outAbs, records: committed.records };
     if (committed && stateFile && input) {
@@ -247,7 +247,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       diagnostics: [],
       files: emitter.outputs(),
       fileCount: urls.size,
-      routes: allRoutes,
+      routes: everyRoute,
       urls,
       site,
       pages: htmlRoutes.length,
@@ -274,11 +274,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
  * garbage before it grows the heap (at 10,000 articles the default limits let the process reach
  * 1.9 GB; measured with npm run bench). LEGALSITE_WORKER_HEAP_MB overrides it.
  */
-function shardLimits(threads: number, articleFiles: string[]): ResourceLimits {
+function shardLimits(threads: number, articleFiles: { stat?: FileStat }[]): ResourceLimits {
   const override = Number(process.env.LEGALSITE_WORKER_HEAP_MB);
   if (override > 0) return { maxOldGenerationSizeMb: override };
   let bytes = 0;
-  for (const f of articleFiles) bytes += statOf(f)?.size ?? 0;
+  for (const f of articleFiles) bytes += f.stat?.size ?? 0;
   return { maxOldGenerationSizeMb: Math.ceil(192 + (6 * bytes) / threads / 2 ** 20) };
 }
 

@@ -4,7 +4,6 @@
  * 0 ok, 1 content errors, 2 usage errors, 3 internal failure.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { build, type BuildResult } from './build.js';
 import { InternalError, ResourceError, UsageError, type Diagnostic } from './diagnostics/diagnostic.js';

@@ -17,21 +17,26 @@ import { buildFeedItems, type FeedSet } from './passes/feed-items.js';
 import { buildSearchIndex } from './passes/search-index.js';
 import { buildManifest, type Changes, diffManifests, type Manifest } from './passes/manifest.js';
 
-/** The site once its orders are known: everything an article's page needs. */
-export interface OrderedSite {
+/** The site's orders: what an article's page needs besides its own article (made from every
+ * article's fields, before any body is rendered). */
+export interface SiteOrder {
   source: SiteSource;
   config: SiteConfig;
   /** Newest first; every list on the site uses this order. */
   articles: ArticleMeta[];
   /** By title. */
   terms: Term[];
+  neighbours: Map<string, Neighbours>;
+  letterGroups: LetterGroup[];
+  pageBodies: Map<string, PageBody>;
+}
+
+/** The ordered site with what every article's rendering yielded. */
+export interface OrderedSite extends SiteOrder {
   /** Per article slug: the terms its body mentions and its links; the HTML stays with its shard. */
   bodies: Map<string, BodyDigest>;
   stats: Map<string, ArticleStats>;
   text: Map<string, TextFeatures>;
-  neighbours: Map<string, Neighbours>;
-  letterGroups: LetterGroup[];
-  pageBodies: Map<string, PageBody>;
 }
 
 /** The site once its graph is known: what term and recommendation pages need. */
@@ -56,17 +61,22 @@ export interface BuiltSite extends GraphSite {
 export type Timer = <T>(name: string, run: () => T) => T;
 export const untimed: Timer = (_name, run) => run();
 
-/** Orders and neighbours: what article pages need, so they can be rendered while the site-wide
- * passes run. `digests` holds every article of `source` by slug. */
-export function runOrderPasses(source: SiteSource, digests: Map<string, ArticleDigest>, timed: Timer = untimed, pages?: Map<string, PageBody>): OrderedSite {
+/** Orders, neighbours and the pages' bodies: what article pages need, so each is rendered with its
+ * article's body. */
+export function runOrderPasses(source: SiteSource, timed: Timer = untimed): SiteOrder {
   const { config } = source;
   const articles = timed('order', () => orderArticles(source.articles));
   const terms = timed('order', () => orderTerms(source.terms));
-  const part = <K extends keyof ArticleDigest>(key: K) => new Map(articles.map((a) => [a.slug, digests.get(a.slug)![key]]));
   const neighbours = timed('neighbours', () => findNeighbours(articles));
   const letterGroups = timed('letter-groups', () => groupTermsByLetter(terms));
-  const pageBodies = pages ?? timed('page-html', () => renderPageBodies(source.pages, config));
-  return { source, config, articles, terms, bodies: part('body'), stats: part('stats'), text: part('text'), neighbours, letterGroups, pageBodies };
+  const pageBodies = timed('page-html', () => renderPageBodies(source.pages, config));
+  return { source, config, articles, terms, neighbours, letterGroups, pageBodies };
+}
+
+/** The ordered site with every article's digest (`digests`: every article of the site, by slug). */
+export function withDigests(order: SiteOrder, digests: Map<string, ArticleDigest>): OrderedSite {
+  const part = <K extends keyof ArticleDigest>(key: K) => new Map(order.articles.map((a) => [a.slug, digests.get(a.slug)![key]]));
+  return { ...order, bodies: part('body'), stats: part('stats'), text: part('text') };
 }
 
 /** The graph passes: backlinks and recommendations, what term and recommendation pages need.
@@ -78,8 +88,8 @@ export function runGraphPasses(site: OrderedSite, timed: Timer = untimed, articl
   return { ...site, backlinks, recommendations };
 }
 
-/** The other site-wide passes: clusters, feeds, search, manifest, generated downloads. */
-/** `searchIndex`: the index made elsewhere (on a shard, from searchDocs), if it was. */
+/** The other site-wide passes: clusters, feeds, search, manifest, generated downloads.
+ * `searchIndex`: the index made elsewhere (on a shard, from searchDocs), if it was. */
 export async function runSitePasses(site: GraphSite, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed, searchIndex?: Promise<string>): Promise<BuiltSite> {
   const { source, config, articles, terms, text } = site;
   const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags));
@@ -89,8 +99,4 @@ export async function runSitePasses(site: GraphSite, digests: Map<string, Articl
   const templates = await generateTemplateFiles(source.templates, config);
   const index = searchIndex ? await timed('search-index', () => searchIndex) : timed('search-index', () => buildSearchIndex(articles, new Map(articles.map((a) => [a.slug, text.get(a.slug)!.searchText])), terms, source.datasets));
   return { ...site, templates, topTags, clusters, feeds, manifest, changes, searchIndex: index };
-}
-
-export async function runPipeline(source: SiteSource, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed): Promise<BuiltSite> {
-  return runSitePasses(runGraphPasses(runOrderPasses(source, digests, timed), timed), digests, previousManifest, timed);
 }

@@ -1,10 +1,11 @@
 /**
- * Every URL of the site is decided here: BuiltSite → HTML routes (template + props + metadata) and
- * file routes (bytes + content type). Spec §2 (route table), DESIGN.md "Output contract".
+ * Every URL of the site is decided here (article, term and recommendation pages in
+ * routes/page-families.ts): BuiltSite → HTML routes (template + props + metadata), page references
+ * (made on the shards) and file routes (bytes + content type). Spec §2 (route table), DESIGN.md "Output contract".
  */
 import type { BuiltSite } from './pipeline.js';
 import { mirrorRoutes, templateRoutes } from './routes/machine-files.js';
-import { articlePageRefs, type FamilyRefs, graphPageRefs, sitePageRoutes } from './routes/site-pages.js';
+import { type FamilyRefs, sitePageRoutes } from './routes/site-pages.js';
 import { referencePageRoutes } from './routes/reference-pages.js';
 import { referenceFileRoutes } from './routes/reference-files.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
@@ -18,12 +19,13 @@ export interface Assets {
   cssHref: string;
 }
 
-export function buildRoutes(site: BuiltSite, assets: Assets): Route[] {
-  const families = { articles: articlePageRefs(site), ...graphPageRefs(site) };
-  return sortByUrl([...families.articles, ...families.terms, ...families.recommendations, ...siteRoutes(site, assets, families)]);
+/** Every route of the site in URL order: the family pages and the rest (`routes`: siteRoutes). */
+export function allRoutes(families: FamilyRefs, routes: Route[]): Route[] {
+  return sortByUrl([...families.articles, ...families.terms, ...families.recommendations, ...routes]);
 }
 
-/** Every route but the family pages (made before: familyRefs), which the sitemap lists with the rest. */
+/** Every route but the family pages (made before: articlePageRefs and graphPageRefs in
+ * routes/site-pages.ts), which the sitemap lists with the rest. */
 export function siteRoutes(site: BuiltSite, assets: Assets, families: FamilyRefs): Route[] {
   const pages = [...sitePageRoutes(site, families), ...referencePageRoutes(site, families.recommendations)];
   const files = [...mirrorRoutes(site), ...templateRoutes(site), ...referenceFileRoutes(site), ...sitemapRoutes(site, pages), ...assets.files];

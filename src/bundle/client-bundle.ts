@@ -15,7 +15,13 @@ import type { FileRoute } from '../routes/types.js';
 export interface ClientBundle {
   files: FileRoute[];
   /** Entry name → its script URL and the URLs of the chunks it imports (for modulepreload). */
-  entries: Map<ClientEntry, { src: string; imports: string[]; bytes: number }>;
+  entries: Map<ClientEntry, BundleEntry>;
+}
+
+export interface BundleEntry {
+  src: string;
+  imports: string[];
+  bytes: number;
 }
 
 /** Changes whenever a browser source file changes (path, size, mtime), to know when to re-bundle. */

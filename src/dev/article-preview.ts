@@ -11,18 +11,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from '../build.js';
-import { splitFrontMatter } from '../load/front-matter.js';
-import { toArticle } from '../load/normalize.js';
+import { articleUnit } from '../engine/article-unit.js';
+import { parseArticleText } from '../load/read-content.js';
 import type { YamlSource } from '../load/yaml-source.js';
-import { renderArticleBody } from '../passes/article-html.js';
-import { renderArticleFields } from '../passes/article-fields.js';
-import { readingStats } from '../passes/reading-time.js';
 import { buildTermMatcher, type TermMatcher } from '../passes/term-matcher.js';
-import { renderPage, withBody } from '../render/render-page.js';
+import { renderPage } from '../render/render-page.js';
 import { articlePageRoute } from '../routes/page-families.js';
+import { seeAlsoTitles } from '../routes/site-pages.js';
 import { outputPath } from '../routes/types.js';
 import { checkInternalLinks } from '../validate/links.js';
-import { validateAgainstSchema } from '../validate/schema-validator.js';
 import { checkSemantics } from '../validate/semantics.js';
 
 export interface ArticlePreview {
@@ -38,11 +35,7 @@ export function articlePreviewer(last: BuildResult, cwd: string) {
   let matcher: TermMatcher | undefined;
   const urls = last.urls;
   const titles = new Map(site?.terms.map((t) => [t.slug, t.title]));
-  const articleTitles = new Map(site?.articles.map((a) => [a.slug, a.title]));
-  const seeAlsoTitle = (ref: string) => {
-    const [kind, slug] = ref.split('/');
-    return kind === 'glossary' ? titles.get(slug) : articleTitles.get(slug);
-  };
+  const seeAlsoTitle = site ? seeAlsoTitles(site) : () => undefined;
   return (absFile: string): ArticlePreview | undefined => {
     if (!site || !last.render || path.extname(absFile) !== '.md' || path.dirname(absFile) !== path.join(site.source.contentDir, 'articles')) return undefined;
     const rel = path.relative(cwd, absFile).split(path.sep).join('/');
@@ -53,23 +46,17 @@ export function articlePreviewer(last: BuildResult, cwd: string) {
     } catch {
       return undefined;
     }
-    const { parsed, diagnostics } = splitFrontMatter(text, rel);
-    if (!old || !parsed || diagnostics.length) return undefined;
-    if (parsed.source.data == null) return undefined;
-    if (validateAgainstSchema(parsed.source, 'article').length) return undefined;
-    const article = toArticle(parsed.source, parsed.body, parsed.bodyLine, path.basename(absFile, '.md'));
-    if (article.slug !== old.slug) return undefined;
+    const { article, source } = parseArticleText(text, rel);
+    if (!old || !article || !source || article.slug !== old.slug) return undefined;
     const articles = site.source.articles.map((a) => (a.file === rel ? article : a));
-    const sources = new Map<string, YamlSource>([[rel, parsed.source]]);
+    const sources = new Map<string, YamlSource>([[rel, source]]);
     if (checkSemantics({ ...site.source, articles }, sources, rel).length) return undefined;
 
     matcher ??= buildTermMatcher(site.terms);
-    const body = renderArticleBody(article, matcher, (slug) => titles.get(slug) ?? slug);
-    if (checkInternalLinks([{ file: rel, links: body.links }], urls).length) return undefined;
-    const fields = renderArticleFields(article);
+    const unit = articleUnit(article, { matcher, termTitle: (slug) => titles.get(slug) ?? slug });
+    if (checkInternalLinks([{ file: rel, links: unit.body.links }], urls).length) return undefined;
     // The page reads its own article; its neighbours and see-also titles come from the last good site.
-    const parts = { article, body, fields, stats: readingStats(body, fields, article.keyTakeaways) };
-    const route = articlePageRoute(site.config, parts, site.neighbours.get(article.slug)!, seeAlsoTitle);
-    return { url: route.url, file: outputPath(route), html: renderPage(withBody(route, body.html), last.render.chrome, last.render.bundle) };
+    const route = articlePageRoute(site.config, unit, site.neighbours.get(article.slug)!, seeAlsoTitle);
+    return { url: route.url, file: outputPath(route), html: renderPage(route, last.render.chrome, last.render.bundle) };
   };
 }

@@ -6,8 +6,6 @@
  * Reads: one article's text, the site config, the glossary matcher. Writes: ArticleUnit.
  */
 import { hashOf } from '../build-cache.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { parseArticleText } from '../load/read-content.js';
 import type { Article, ArticleMeta, ArticleStats, TermMention, TextFeatures } from '../model.js';
 import { type ArticleBody, renderArticleBody } from '../passes/article-html.js';
 import { type ArticleFields, renderArticleFields } from '../passes/article-fields.js';
@@ -46,13 +44,6 @@ export interface ArticleDigest {
 export interface GlossaryLinks {
   matcher: TermMatcher;
   termTitle: (slug: string) => string;
-}
-
-/** Parses, checks and renders one article file; diagnostics instead of a unit when it is invalid. */
-export function loadArticleUnit(text: string, rel: string, glossary: GlossaryLinks): { unit?: ArticleUnit; diagnostics: Diagnostic[] } {
-  const { article, diagnostics } = parseArticleText(text, rel);
-  if (!article) return { diagnostics };
-  return { unit: articleUnit(article, glossary), diagnostics: [] };
 }
 
 export function articleUnit(article: Article, glossary: GlossaryLinks): ArticleUnit {

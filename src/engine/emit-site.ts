@@ -1,28 +1,23 @@
 /**
- * Emits a built site, in the order its parts become known: the articles' pages (rendered by the
- * shards holding their bodies, while the main thread runs the site-wide passes), then the other
- * pages, the files the main thread made (JSON, feeds, sitemaps, …), and last the joined files
- * (llms-full.txt) from their parts as written. With an output target that updates, only outputs
- * whose fingerprint changed are made; with none, everything is made and returned.
- * Fingerprints: a page's route (props, metadata) with the render context and, for an article page,
- * its article's unit key (taken by the shard that builds the route); a file's bytes; an article
- * file's unit key; a joined file's parts.
+ * Emits a built site, in the order its parts become known: each article's own files and page (made
+ * by the shard holding its body, load-articles.ts), then term and recommendation pages (on the
+ * shards, while the main thread runs the remaining passes), the other pages, the files the main
+ * thread made (JSON, feeds, sitemaps, …), and last the joined files (llms-full.txt) from their parts
+ * as written. With an output target that updates, only outputs whose fingerprint changed are made;
+ * with none, everything is made and returned.
+ * Fingerprints: a page's route (props, metadata) with the render context; an article page's inputs
+ * with its article's unit key, and a family page's inputs (taken before the route is built); a file's
+ * bytes or inputs; an article file's unit key; a joined file's parts.
  */
 import { hashOf } from '../build-cache.js';
 import { toolKey } from '../tool-key.js';
-import type { ClientBundle } from '../bundle/client-bundle.js';
-import type { Timer } from '../pipeline.js';
 import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, outputPath, type PageRef } from '../routes/types.js';
 import type { OutputFile, OutputTarget } from '../write/output-target.js';
-import type { Chrome } from '../../templates/types.js';
 import type { Emitted, PageJob } from './shard.js';
 import type { ShardPool } from './shard-pool.js';
 
 export interface EmitterOptions {
   pool: ShardPool;
-  chrome: Chrome;
-  bundle: ClientBundle;
-  timed: Timer;
   /** Where outputs go; without one, every output is made and returned. */
   target?: OutputTarget;
   /** Also return every output's bytes (tests); needs a fresh target or none. */
@@ -92,14 +87,14 @@ export class SiteEmitter {
       this.fileOfUrl.set(r.url, file);
       // With the code that makes it: a file fingerprinted by its inputs changes when legalsite does.
       const byInputs = this.remember && r.inputs ? hashOf('inputs', toolKey(), r.inputs()) : undefined;
-      if (byInputs !== undefined) {
+      if (byInputs !== undefined && target && !target.needs(file, byInputs)) {
         this.fingerprints.set(file, byInputs);
-        if (target && !target.needs(file, byInputs)) continue;
+        continue;
       }
       const body = fileBody(r);
       const fingerprint = byInputs ?? (this.remember ? hashOf(body) : '');
       this.fingerprints.set(file, fingerprint);
-      if (target && this.remember && !target.needs(file, fingerprint)) continue;
+      if (byInputs === undefined && target && this.remember && !target.needs(file, fingerprint)) continue;
       target?.write(file, body, fingerprint);
       this.done(file, body, false);
     }

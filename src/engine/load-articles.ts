@@ -15,19 +15,19 @@ import type { ArticleMeta } from '../model.js';
 import type { PageRef } from '../routes/types.js';
 import { outputPath } from '../routes/types.js';
 import type { OutputTarget } from '../write/output-target.js';
-import { type ArticleIndex, type FileStat, type KnownArticle, statOf, unchangedArticle } from './article-index.js';
+import { type FileStat, unchangedSince } from '../file-stat.js';
+import type { ArticleIndex, KnownArticle } from './article-index.js';
 import type { ArticleDigest } from './article-unit.js';
 import type { SiteEmitter } from './emit-site.js';
 import { type ArticleJob, articlePageFingerprint, setupKeyOf, type ShardSetup } from './shard.js';
 import type { ShardPool } from './shard-pool.js';
 
 export interface ReadRequest {
-  /** Every article file, in order. */
-  files: { abs: string; rel: string }[];
+  /** Every article file, in order, with its stat (taken before it is read). */
+  files: { abs: string; rel: string; stat?: FileStat }[];
   setup: ShardSetup;
   pool: ShardPool;
   target?: OutputTarget;
-  keep: boolean;
   /** What the last build knew, if anything. */
   index?: ArticleIndex;
 }
@@ -57,20 +57,19 @@ export interface ReadResult {
 export async function readArticles(req: ReadRequest): Promise<ReadResult> {
   const setup = setupKeyOf(req.setup);
   const { target } = req;
-  const updating = Boolean(target?.updating) && !req.keep;
+  // Only an output folder being updated can keep an article's files without a shard reading it.
+  const index = target?.updating && req.index?.setup === setup ? req.index.articles : undefined;
   const intact = (k: KnownArticle) => k.files.every((f) => target!.previousIfIntact(f.path) === hashOf(k.key, f.path));
   const known = new Map<string, ReadArticle>();
   const toRead: { abs: string; rel: string; stat?: FileStat; prevKey?: string }[] = [];
-  for (const { abs, rel } of req.files) {
-    const stat = statOf(abs);
-    // Only an output folder being updated can keep an article's files without a shard reading it.
-    const same = updating ? unchangedArticle(req.index, setup, rel, stat) : undefined;
-    if (same && intact(same)) {
-      known.set(rel, { abs, rel, key: same.key, meta: same.digest.article, stat, known: same, prevKey: same.key });
+  for (const { abs, rel, stat } of req.files) {
+    const before = index?.get(rel);
+    const prevKey = before && intact(before) ? before.key : undefined;
+    if (before && prevKey !== undefined && stat && unchangedSince(before.stat, before.readAt, stat)) {
+      known.set(rel, { abs, rel, key: before.key, meta: before.digest.article, stat, known: before, prevKey });
       continue;
     }
-    const before = updating && req.index?.setup === setup ? req.index.articles.get(rel) : undefined;
-    toRead.push({ abs, rel, stat, prevKey: before && intact(before) ? before.key : undefined });
+    toRead.push({ abs, rel, stat, prevKey });
   }
   const readAt = Date.now();
   const results = toRead.length ? await req.pool.readFrontMatter(toRead.map(({ abs, rel }) => ({ abs, rel }))) : [];

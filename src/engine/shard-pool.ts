@@ -9,7 +9,9 @@ import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { ResourceError } from '../diagnostics/diagnostic.js';
 import { workerModule } from '../parallel/worker-module.js';
-import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type FileJob, type FrontMatterResult, type PageJob, Shard, type ShardSetup, type Sink } from './shard.js';
+import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type FileJob, type FrontMatterResult, type PageJob, renderContextOf, Shard, type ShardSetup, type Sink } from './shard.js';
+import type { BundleEntry } from '../bundle/client-bundle.js';
+import type { ClientEntry } from '../../templates/client/entries.js';
 import type { ShardCall, ShardReply } from './shard-worker.js';
 import type { Chrome } from '../../templates/types.js';
 import { type RecFeatures, recommendationShard } from '../passes/recommendations.js';
@@ -51,8 +53,11 @@ export class ShardPool {
     await Promise.all(this.handles.map((h) => h.call('configure', [setup])));
   }
 
-  async setRenderer(chrome: Chrome, entries: [string, { src: string; imports: string[]; bytes: number }][]): Promise<void> {
-    await Promise.all(this.handles.map((h) => h.call('setRenderer', [chrome, entries])));
+  /** What pages are rendered with; returns the render context (shard.ts renderContextOf). */
+  async setRenderer(chrome: Chrome, entries: [ClientEntry, BundleEntry][]): Promise<string> {
+    const context = renderContextOf(chrome, entries);
+    await Promise.all(this.handles.map((h) => h.call('setRenderer', [context, chrome, entries])));
+    return context;
   }
 
   /** Sends every shard what recommendation and term pages are made from; each selects candidates for
@@ -64,7 +69,7 @@ export class ShardPool {
     return Promise.all(this.handles.map((h, index) => h.call('setRecommendations', [features, { index, count }]))).then(() => undefined);
   }
 
-  /** The search index, made on the last shard (the first is the one the main thread's inline work lands on). */
+  /** The search index, made on one shard (the last) while the main thread runs the graph passes. */
   searchIndex(docs: SearchDoc[]): Promise<string> {
     return this.handles[this.handles.length - 1].call<string>('searchIndex', [docs]);
   }

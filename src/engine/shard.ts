@@ -13,7 +13,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashOf } from '../build-cache.js';
-import type { ClientBundle } from '../bundle/client-bundle.js';
+import type { BundleEntry, ClientBundle } from '../bundle/client-bundle.js';
+import type { ClientEntry } from '../../templates/client/entries.js';
+import { toolKey } from '../tool-key.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
 import { parseArticleText } from '../load/read-content.js';
@@ -23,9 +25,8 @@ import type { Neighbours } from '../passes/site-order.js';
 import { buildTermMatcher } from '../passes/term-matcher.js';
 import { serializeIndex } from '../passes/search-index.js';
 import type { SearchDoc } from '../search-options.js';
-import { renderPage, withBody } from '../render/render-page.js';
-import { templatesKey } from '../render/templates-key.js';
-import { articleFileRoutes } from '../routes/article-files.js';
+import { renderPage } from '../render/render-page.js';
+import { articleFileRoutes, articleFileUrls } from '../routes/article-files.js';
 import { articlePageRoute, buildFamilyRoute, type FamilyInput, familyFingerprint } from '../routes/page-families.js';
 import { outputPath, type HtmlRoute } from '../routes/types.js';
 import type { Chrome } from '../../templates/types.js';
@@ -125,7 +126,7 @@ export const articlePageFingerprint = (context: string, key: string, page: Pick<
   hashOf(context, 'article-page', key, JSON.stringify(page.neighbours), JSON.stringify(page.titles));
 
 /** What every page is rendered with besides its route: templates, chrome, scripts. */
-export const renderContextOf = (chrome: Chrome, entries: unknown) => hashOf(templatesKey(), JSON.stringify(chrome), JSON.stringify(entries));
+export const renderContextOf = (chrome: Chrome, entries: unknown) => hashOf(toolKey(), JSON.stringify(chrome), JSON.stringify(entries));
 
 export class Shard {
   private setup?: ShardSetup;
@@ -149,8 +150,9 @@ export class Shard {
     this.parsed.clear();
   }
 
-  setRenderer(chrome: Chrome, entries: [string, { src: string; imports: string[]; bytes: number }][]): void {
-    this.render = { chrome, bundle: { files: [], entries: new Map(entries) } as unknown as ClientBundle, context: renderContextOf(chrome, entries) };
+  /** `context`: renderContextOf(chrome, entries), taken once by the main thread. */
+  setRenderer(context: string, chrome: Chrome, entries: [ClientEntry, BundleEntry][]): void {
+    this.render = { chrome, bundle: { files: [], entries: new Map(entries) }, context };
   }
 
   /**
@@ -193,15 +195,16 @@ export class Shard {
       const result: ArticleResult = { rel: job.rel, key: job.key, files: [] };
       if (job.digest) {
         result.digest = digestArticle(unit);
-        const routes = articleFileRoutes(unit, this.setup!.config);
         result.unchanged = job.key === job.prevKey;
-        result.files = result.unchanged ? routes.map((r) => ({ url: r.url, path: outputPath(r) })) : routes.map((r) => this.emit(sink, r.url, outputPath(r), r.body as string));
+        result.files = result.unchanged
+          ? articleFileUrls(unit.article.slug, Boolean(unit.fields.answer)).map((url) => ({ url, path: url.slice(1) }))
+          : articleFileRoutes(unit, this.setup!.config).map((r) => this.emit(sink, r.url, outputPath(r), r.body as string, true));
       }
       if (job.page) {
         const titles = new Map(job.page.titles);
         const route = articlePageRoute(this.setup!.config, unit, job.page.neighbours, (ref) => titles.get(ref));
         const { chrome, bundle } = this.render!;
-        result.page = { ...this.emit(sink, route.url, outputPath(route), renderPage(withBody(route, unit.body.html), chrome, bundle)), fingerprint: job.page.fingerprint };
+        result.page = { ...this.emit(sink, route.url, outputPath(route), renderPage(route, chrome, bundle)), fingerprint: job.page.fingerprint };
       }
       return result;
     });
@@ -241,7 +244,9 @@ export class Shard {
     return article;
   }
 
-  private emit(sink: Sink, url: string, file: string, body: string | Uint8Array): Emitted {
+  /** Writes a made output into `sink.dir`, and returns its bytes when wanted: with `sink.keep`, or
+   * (`part`) when it may be part of a joined file and there is no folder to read it back from. */
+  private emit(sink: Sink, url: string, file: string, body: string | Uint8Array, part = false): Emitted {
     if (sink.dir) {
       if (this.madeDirs.root !== sink.dir) this.madeDirs = { root: sink.dir, dirs: new Set() };
       const abs = path.join(sink.dir, file);
@@ -249,7 +254,7 @@ export class Shard {
       if (!this.madeDirs.dirs.has(dir)) (mkdirSync(dir, { recursive: true }), this.madeDirs.dirs.add(dir));
       writeFileSync(abs, body);
     }
-    return sink.keep || !sink.dir ? { url, path: file, body } : { url, path: file };
+    return sink.keep || (part && !sink.dir) ? { url, path: file, body } : { url, path: file };
   }
 }
 

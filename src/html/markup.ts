@@ -62,21 +62,11 @@ export function readMarkup(html: string): Markup {
     if (html.indexOf('<', at) !== -1) throw notMarkdownIt();
     out.push({ kind: 'text', value: decode(html.slice(at)) });
   }
-  return mergeTexts(out);
+  // Never two texts in a row (one between any two tags), so each is one text node, as a parser makes it.
+  return out;
 }
 
 const notMarkdownIt = () => new Error('readMarkup: this is not HTML as markdown-it writes it (a "<" outside a tag)');
-
-/** Adjacent texts are one text node, as a parser makes them. */
-function mergeTexts(list: Markup): Markup {
-  const out: Markup = [];
-  for (const item of list) {
-    const last = out[out.length - 1];
-    if (item.kind === 'text' && last?.kind === 'text') last.value += item.value;
-    else out.push(item);
-  }
-  return out;
-}
 
 const TEXT_ESCAPE = /[&<>\u00a0]/g;
 const ATTR_ESCAPE = /[&"<>\u00a0]/g;
@@ -84,8 +74,8 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 /** parse5's serialisation (the HTML standard's): text escapes & < > and no-break spaces; attribute
  * values also escape ". */
-export const escapeText = (s: string) => s.replace(TEXT_ESCAPE, (c) => ESCAPES[c]);
-export const escapeAttr = (s: string) => s.replace(ATTR_ESCAPE, (c) => ESCAPES[c]);
+const escapeText = (s: string) => s.replace(TEXT_ESCAPE, (c) => ESCAPES[c]);
+const escapeAttr = (s: string) => s.replace(ATTR_ESCAPE, (c) => ESCAPES[c]);
 
 export function writeMarkup(markup: Markup): string {
   let html = '';

@@ -40,7 +40,3 @@ export function renderArticleFields(article: Article): ArticleFields {
     editorialNoteHtml: article.editorialNote ? renderBlock(article.editorialNote) : undefined,
   };
 }
-
-export function renderAllArticleFields(articles: Article[]): Map<string, ArticleFields> {
-  return new Map(articles.map((a) => [a.slug, renderArticleFields(a)]));
-}

@@ -2,7 +2,7 @@
  * Renders each article body: Markdown to HTML once, read once as flat markup (html/markup.ts: what
  * parse5 would make of it, without the tree), then the markup passes in this order (heading ids,
  * cite anchors, glossary links, table wrappers), written once.
- * Reads: articles, the term matcher, term titles. Writes: ArticleBody per article slug.
+ * Reads: an article, the term matcher, term titles. Writes: its ArticleHtml.
  * Spec §2 (article page), §5 (auto-linking). Needs: term-matcher.
  */
 import { ARTICLE_RESERVED_IDS } from '../constants.js';

@@ -4,7 +4,8 @@
  * - term → term: see-also (strength 2) and contrast (strength 1), relationship "related";
  * - shared tags between any two items (relationship "related", strength = shared tags, capped at 3).
  * At most 10 per target, strongest first. Shared-tag candidates come from an inverted index over
- * tags, never from all pairs. Reads: articles, terms, mentions. Writes: BacklinkIndex.
+ * tags, never from all pairs: lists of the items holding each tag, pair and triple of tags, in rank
+ * order, merged as far as the top 10 need. Reads: articles, terms, mentions. Writes: BacklinkResult.
  * Needs: article-html (mentions).
  */
 import type { ArticleMeta, Term, TermMention } from '../model.js';
@@ -176,7 +177,7 @@ function sharedTagCandidates(tagLists: string[][], rank: Int32Array) {
   };
 }
 
-/** The combinations of `from` sorted tags with `min` to `max` tags, as keys. */
+/** The combinations of `tags` (sorted) with `min` to `max` tags, as keys. */
 function subsets(tags: string[], max: number, min = 1): string[] {
   const out: string[] = [];
   const pick = (start: number, chosen: string[]) => {

@@ -5,7 +5,9 @@
  * level, key factors and a learning path. Candidates come from recommendations/candidates.ts (tag
  * groups and inverted indexes over words); exact similarity is computed only for the best
  * CANDIDATES_PER_ITEM of them, never all pairs.
- * Reads: articles, terms, article text features and stats. Writes: Map node key → Recommendations.
+ * Reads: articles, terms, article text features and stats. Writes: RecFeatures (the build; each
+ * page's recommendations are made where it is rendered, routes/page-families.ts), or a Map node key →
+ * Recommendations (buildRecommendations).
  * Needs: article-html (text features), reading-time.
  */
 import { hashOf } from '../build-cache.js';
@@ -13,7 +15,7 @@ import type { ArticleMeta, ArticleStats, Term, TextFeatures } from '../model.js'
 import { nodeKey } from './backlinks.js';
 import { complexity, complexityBand, difficultyLevel, difficultyText, MODERATE_TAGS, pageDifficulty, TECHNICAL_TAGS, type Level } from './recommendations/difficulty.js';
 import { buildLearningPath, type LearningPath, type PathCandidate } from './recommendations/learning-path.js';
-import { createVocabulary, type Features, jaccard, JaccardTable, textWords, WEIGHTS } from './recommendations/similarity.js';
+import { createVocabulary, type Features, jaccard, JaccardTable, WEIGHTS } from './recommendations/similarity.js';
 import { type CandidateLists, selectCandidates } from './recommendations/candidates.js';
 
 export const SIMILAR_THRESHOLD = 0.3;
@@ -91,13 +93,8 @@ export interface RecContext extends RecFeatures {
 const NO_TEXT: TextFeatures = { words: '', length: 0, technicalWords: 0, searchText: '' };
 
 export function buildRecommendations(articles: ArticleMeta[], terms: Term[], texts: Map<string, TextFeatures>, stats: Map<string, ArticleStats>): Map<string, Recommendations> {
-  const ctx = prepareRecommendations(articles, terms, texts, stats);
+  const ctx = withCandidates(recommendationFeatures(articles, terms, texts, stats));
   return new Map(ctx.nodes.map((n, i) => [n.key, recommendationsFor(ctx, i)]));
-}
-
-/** Features and candidates of every item. */
-export function prepareRecommendations(articles: ArticleMeta[], terms: Term[], texts: Map<string, TextFeatures>, stats: Map<string, ArticleStats>): RecContext {
-  return withCandidates(recommendationFeatures(articles, terms, texts, stats));
 }
 
 /** The site-wide part every item's recommendations share (articles first, then terms).
@@ -121,7 +118,7 @@ export function recommendationFeatures(articles: ArticleMeta[], terms: Term[], t
       lastModified: t.lastModified, wordCount: t.definition.split(/\s+/).length, textLength: t.definition.length,
       difficulty: pageDifficulty({ tags: t.tags, ...difficultyText(t.definition), isArticle: false }),
     });
-    features.push({ tags: vocab.toSet(t.tags.map((x) => `#${x}`)), title: vocab.wordSet(t.title), text: vocab.wordsSet(textWords(t.definition)) });
+    features.push({ tags: vocab.toSet(t.tags.map((x) => `#${x}`)), title: vocab.wordSet(t.title), text: vocab.wordSet(t.definition) });
   }
   // Tie-break order of prerequisites and advanced: easier first, then by key.
   const rank = new Int32Array(nodes.length);

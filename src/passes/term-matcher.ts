@@ -43,7 +43,7 @@ export function tokenize(text: string): { word: string; start: number; end: numb
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
-/** FNV-1a over the lowercased code units of an ASCII word, as mayStart computes it while scanning. */
+/** FNV-1a over the lowercased code units of an ASCII word, as mayStart computes it for a scanned word. */
 function asciiHash(text: string, start: number, end: number): number {
   let h = FNV_OFFSET;
   for (let k = start; k < end; k++) {
@@ -83,8 +83,8 @@ export function buildTermMatcher(terms: Pick<Term, 'slug' | 'title'>[]): TermMat
   }
 
   // A word can start a match only if it (or, for a plural, it without its "s") is a phrase's first
-  // word. Words are hashed as they are scanned, so the many that cannot start one are never sliced or
-  // lowercased; only words of ASCII letters and digits are hashed (the rest take the full path).
+  // word. Each scanned word is hashed in place first, so the many that cannot start one are never
+  // sliced or lowercased; only words of ASCII letters and digits are hashed (the rest take the full path).
   const firstWords = new Set<number>();
   for (const key of root.next.keys()) if (/^[\x00-\x7f]*$/.test(key)) firstWords.add(asciiHash(key, 0, key.length));
   const mayStart = (text: string, start: number, end: number): boolean => {

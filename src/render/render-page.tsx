@@ -22,15 +22,10 @@ export function scriptsFor(route: Pick<HtmlRoute, 'template'>, bundle: ClientBun
   return { scripts: entries.map((e) => e.src), preloads: [...new Set(entries.flatMap((e) => e.imports))].sort() };
 }
 
-/** An article page's route with its body HTML filled in (route.articleBody names the article). */
-export function withBody(route: HtmlRoute, bodyHtml: string): HtmlRoute {
-  return { ...route, props: { ...route.props, bodyHtml } };
-}
-
 export function renderPage(route: HtmlRoute, chrome: Chrome, bundle: ClientBundle): string {
   const Page = PAGE_TEMPLATES[route.template] as (props: any) => any;
   const tree = (
-    <Layout chrome={chrome} meta={route.meta} scripts={scriptsFor(route, bundle)} content={route.content} slots>
+    <Layout chrome={chrome} meta={route.meta} scripts={scriptsFor(route, bundle)} content={route.content}>
       {createElement(Page, route.props)}
     </Layout>
   );

@@ -14,15 +14,19 @@ export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 /** The Markdown mirror's URL; llms-full.txt is these files in list order. */
 export const articleMarkdownUrl = (slug: string) => `/articles/${slug}.md`;
 
+export const articleJsonUrl = (slug: string) => `/articles/${slug}.json`;
+export const articleAnswerUrl = (slug: string) => `/articles/${slug}.answer.json`;
+
 export function articleFileUrls(slug: string, hasAnswer: boolean): string[] {
-  return [`/articles/${slug}.json`, ...(hasAnswer ? [`/articles/${slug}.answer.json`] : []), articleMarkdownUrl(slug)];
+  return [articleJsonUrl(slug), ...(hasAnswer ? [articleAnswerUrl(slug)] : []), articleMarkdownUrl(slug)];
 }
 
 export function articleFileRoutes(parts: ArticleParts, config: SiteConfig): FileRoute[] {
-  const [jsonUrl, ...rest] = articleFileUrls(parts.article.slug, Boolean(parts.fields.answer));
+  const { slug } = parts.article;
   const answer = buildAnswerJson(parts, config);
-  const routes = [json(jsonUrl, buildArticleJson(parts, config))];
-  if (answer) routes.push(json(rest[0], answer));
-  routes.push({ kind: 'file', url: articleMarkdownUrl(parts.article.slug), body: articleMarkdown(parts.article, parts.fields, parts.stats, config), type: MARKDOWN_TYPE });
-  return routes;
+  return [
+    json(articleJsonUrl(slug), buildArticleJson(parts, config)),
+    ...(answer ? [json(articleAnswerUrl(slug), answer)] : []),
+    { kind: 'file', url: articleMarkdownUrl(slug), body: articleMarkdown(parts.article, parts.fields, parts.stats, config), type: MARKDOWN_TYPE },
+  ];
 }

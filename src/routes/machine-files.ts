@@ -1,6 +1,6 @@
 /**
- * Non-HTML files of the core site: the JSON mirrors (spec §3, §7), the downloadable templates and
- * the stylesheet. JSON is pretty-printed with sorted-stable key order from the mirror builders.
+ * Non-HTML files of the core site: the site-wide JSON mirrors (spec §3, §7; each article's own are
+ * in article-files.ts) and the downloadable templates. JSON is pretty-printed with sorted-stable key order from the mirror builders.
  */
 import type { BuiltSite } from '../pipeline.js';
 import { buildArticlesIndex, buildGlossaryJson } from '../passes/json-mirrors.js';

@@ -37,7 +37,7 @@ export interface FamilyContext {
 /** An article and what its own passes made of it. */
 export interface ArticleParts {
   article: ArticleMeta;
-  body: { headings: Heading[] };
+  body: { headings: Heading[]; html: string };
   fields: ArticleFields;
   stats: ArticleStats;
 }
@@ -95,8 +95,7 @@ export function articlePageRoute(config: SiteConfig, parts: ArticleParts, neighb
     readingTime: stats.readingTime,
     answer: fields.answer && { slug: a.slug, title: fields.answer.title, pointsHtml: fields.answer.pointsHtml, citation: fields.answer.citation },
     takeawaysHtml: fields.takeawaysHtml,
-    // Filled in where the body is (route.articleBody).
-    bodyHtml: '',
+    bodyHtml: body.html,
     headings: body.headings,
     faq: fields.faq,
     references: a.references,
@@ -129,7 +128,6 @@ export function articlePageRoute(config: SiteConfig, parts: ArticleParts, neighb
     template: 'article',
     lastmod: a.dateModified,
     content: { type: 'article', slug: a.slug },
-    articleBody: a.slug,
     props,
     meta: makeMeta(config, { title: a.title, description: a.description, url: articleUrl(a.slug), keywords: a.tags, ogType: 'article', jsonLd }),
   };

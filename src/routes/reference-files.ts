@@ -11,7 +11,7 @@ import { FEED_TTL_MINUTES, type FeedItem } from '../passes/feed-items.js';
 import { articleIndexItem } from '../passes/json-mirrors.js';
 import { buildKnowledgeGraph } from '../passes/knowledge-graph.js';
 import { glossaryMarkdown, llmsTxt } from '../passes/markdown-mirrors.js';
-import { articleMarkdownUrl, MARKDOWN_TYPE } from './article-files.js';
+import { articleAnswerUrl, articleJsonUrl, articleMarkdownUrl, MARKDOWN_TYPE } from './article-files.js';
 import { EDUCATIONAL_NOTE } from '../constants.js';
 import { headersFile } from '../security.js';
 import { ENDPOINTS } from './endpoints.js';
@@ -45,7 +45,7 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
     etiquette: ['Respect /robots.txt', 'At most one request per second', 'Identify with a descriptive User-Agent', 'Cache and revalidate', 'Attribute under CC BY 4.0'],
     notice: EDUCATIONAL_NOTE,
     endpoints: ENDPOINTS.map((e) => ({ ...e, url: u(e.url) })),
-    articles: site.articles.map((a) => ({ slug: a.slug, title: a.title, url: u(`/articles/${a.slug}`), json: u(`/articles/${a.slug}.json`), markdown: u(`/articles/${a.slug}.md`), answer: hasAnswer(a) ? u(`/articles/${a.slug}.answer.json`) : undefined, dateModified: a.dateModified })),
+    articles: site.articles.map((a) => ({ slug: a.slug, title: a.title, url: u(`/articles/${a.slug}`), json: u(articleJsonUrl(a.slug)), markdown: u(articleMarkdownUrl(a.slug)), answer: hasAnswer(a) ? u(articleAnswerUrl(a.slug)) : undefined, dateModified: a.dateModified })),
   })));
   routes.push({
     ...json('/api/knowledge-graph.json', () => buildKnowledgeGraph(site.articles, site.terms, site.backlinks.relations, config)),

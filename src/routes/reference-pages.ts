@@ -1,6 +1,6 @@
 /**
  * Reference and graph pages: /answers, /templates, /datasets, /datasets/{slug}, /for-ai-systems,
- * /api, /recommendations/{type}/{slug} and /content-recommendations (spec §2).
+ * /api and /content-recommendations (spec §2); /recommendations/{type}/{slug} are in page-families.ts.
  */
 import { JURISDICTIONS } from '../constants.js';
 import type { BuiltSite } from '../pipeline.js';

@@ -1,6 +1,7 @@
 /**
- * The HTML pages of the core site: home, articles list and pages, glossary and term pages, the
- * Markdown pages and the 404 page (spec §2). Decides URLs, titles, descriptions and JSON-LD.
+ * The HTML pages of the core site: home, articles list, glossary, the Markdown pages and the 404
+ * page (spec §2), and the references to the article, term and recommendation pages, which are built
+ * where they are rendered (page-families.ts). Decides URLs, titles, descriptions and JSON-LD.
  */
 import { FILTER_CHIPS, GLOSSARY_STRUCTURED_TERMS, STRUCTURED_LIST_ITEMS } from '../constants.js';
 import type { BuiltSite, GraphSite, OrderedSite } from '../pipeline.js';
@@ -11,7 +12,7 @@ import { termBacklinks } from './term-extras.js';
 import type { HtmlRoute, PageRef } from './types.js';
 import { articleCard, termData, termIndex } from './view-data.js';
 
-/** `families`: the pages built where they are rendered (familyRefs), listed before the rest, placed in order. */
+/** `families`: the pages built where they are rendered (articlePageRefs, graphPageRefs), listed before the rest, placed in order. */
 export function sitePageRoutes(site: BuiltSite, families: FamilyRefs): (HtmlRoute | PageRef)[] {
   const { config } = site;
   const routes: (HtmlRoute | PageRef)[] = [];
@@ -111,16 +112,21 @@ export interface FamilyRefs {
   recommendations: PageRef[];
 }
 
-/** Every article's page. They need only the site's orders, so they are rendered while the
- * site-wide passes run. */
+/** Every article's page. They need only the site's orders, so each is rendered with its article's
+ * body, before the site-wide passes run. */
 export function articlePageRefs(site: Pick<OrderedSite, 'articles' | 'terms' | 'neighbours'>): PageRef[] {
+  const title = seeAlsoTitles(site);
+  return site.articles.map((a) => articlePageRef(a, site.neighbours.get(a.slug)!, title));
+}
+
+/** The title of an article's see-also reference ("glossary/{slug}" or "articles/{slug}"), if it exists. */
+export function seeAlsoTitles(site: Pick<OrderedSite, 'articles' | 'terms'>): (ref: string) => string | undefined {
   const articles = new Map(site.articles.map((a) => [a.slug, a.title]));
   const terms = termIndex(site);
-  const title = (ref: string) => {
+  return (ref) => {
     const [kind, slug] = ref.split('/');
     return kind === 'glossary' ? terms.get(slug)?.title : articles.get(slug);
   };
-  return site.articles.map((a) => articlePageRef(a, site.neighbours.get(a.slug)!, title));
 }
 
 /** Every term's page and every item's recommendations page: they need the graph passes. */

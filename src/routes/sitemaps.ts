@@ -7,6 +7,7 @@
  */
 import type { BuiltSite } from '../pipeline.js';
 import { hasAnswer } from '../passes/article-fields.js';
+import { articleAnswerUrl } from './article-files.js';
 import type { FileRoute, HtmlRoute, PageRef } from './types.js';
 
 export const MAX_URLS_PER_SITEMAP = 50000;
@@ -51,7 +52,7 @@ export function sitemapRoutes(site: BuiltSite, pages: (HtmlRoute | PageRef)[]): 
   const answers = site.articles.filter(hasAnswer);
   routes.push({
     kind: 'file', url: '/sitemaps/answers.xml', type: XML,
-    body: () => urlset([{ loc: `${base}/answers`, lastmod: answers.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '') || undefined }, ...answers.map((a) => ({ loc: `${base}/articles/${a.slug}.answer.json`, lastmod: a.dateModified }))]),
+    body: () => urlset([{ loc: `${base}/answers`, lastmod: answers.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '') || undefined }, ...answers.map((a) => ({ loc: `${base}${articleAnswerUrl(a.slug)}`, lastmod: a.dateModified }))]),
   });
   return routes;
 }

@@ -1,4 +1,6 @@
-/** Route shapes: an HTML page (template name + props + metadata) or a file with its bytes. */
+/** Route shapes: an HTML page (template name + props + metadata), a reference to a page built from
+ * small inputs where it is rendered (page-families.ts), a file with its bytes, or a file joined
+ * from other files. */
 import type { PageMeta } from '../../templates/types.js';
 import type { TemplateName } from '../../templates/pages/index.js';
 import type { FamilyInput } from './page-families.js';
@@ -16,9 +18,6 @@ export interface HtmlRoute {
   unlisted?: boolean;
   /** What the page is about, for the analytics tracker (spec §5: interactions need a slug). */
   content?: { type: 'article' | 'glossary' | 'dataset' | 'page'; slug?: string };
-  /** The article whose rendered body is `props.bodyHtml`: filled in by the shard holding that body
-   * (src/engine), so the HTML never travels between threads. */
-  articleBody?: string;
 }
 
 /** A page whose route is built where it is rendered, from `input` (page-families.ts). */

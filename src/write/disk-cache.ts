@@ -2,8 +2,8 @@
  * The build cache on disk, so a second `legalsite build` reuses the parsed YAML and every unchanged
  * article's digest (engine/article-index.ts) of the first.
  * Pages are not kept on disk: at 10,000 articles they made a gigabyte-sized cache whose loading and
- * saving cost more time and memory than rendering them again (measured with npm run bench); serve
- * keeps them in memory instead. Entries are keyed by content hashes (build-cache.ts), so a reused
+ * saving cost more time and memory than rendering them again (measured with npm run bench); an
+ * unchanged page is skipped by its fingerprint instead (engine/emit-site.ts). Entries are keyed by content hashes (build-cache.ts), so a reused
  * value is exactly what a cold build computes; a cache that cannot be read is ignored.
  * Lives in node_modules/.cache/legalsite (or .legalsite-cache/ when there is no node_modules), one
  * folder per content folder, split into PARTS files by key: a rebuild after a small change rewrites
@@ -53,6 +53,7 @@ const partFile = (dir: string, n: number) => path.join(dir, `${String(n).padStar
 export function loadDiskCache(dir: string): BuildCache {
   const cache = createBuildCache();
   const loaded: Loaded = { parts: [] };
+  const version = packageVersion();
   const articles = new Map<string, KnownArticle>();
   const setups = new Set<string>();
   for (let n = 0; n < PARTS; n++) {
@@ -62,7 +63,7 @@ export function loadDiskCache(dir: string): BuildCache {
     } catch {
       continue; // a part missing or unreadable is rebuilt; the others still count
     }
-    if (part.version !== packageVersion()) continue;
+    if (part.version !== version) continue;
     const held = new Map<string, unknown>();
     for (const [key, value] of part.yaml) {
       cache.yaml.set(key, value);
@@ -87,7 +88,8 @@ export function loadDiskCache(dir: string): BuildCache {
 export function saveDiskCache(dir: string, cache: BuildCache): void {
   try {
     mkdirSync(dir, { recursive: true });
-    const parts = Array.from({ length: PARTS }, (): CachePart => ({ version: packageVersion(), setup: cache.articles?.setup, yaml: [], articles: [] }));
+    const version = packageVersion();
+    const parts = Array.from({ length: PARTS }, (): CachePart => ({ version, setup: cache.articles?.setup, yaml: [], articles: [] }));
     for (const entry of cache.yaml) parts[partOf(entry[0])].yaml.push(entry);
     for (const entry of cache.articles?.articles ?? []) parts[partOf(entry[0])].articles.push(entry);
     const loaded = loadedParts.get(cache);

@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import path from 'node:path';
 import fg from 'fast-glob';
 import { hashOf } from '../build-cache.js';
+import { unchangedSince } from '../file-stat.js';
 import { MANIFEST_PATH, readPreviousManifest } from '../load/read-previous-manifest.js';
 import { diffManifests } from '../passes/manifest.js';
 import { json } from '../routes/machine-files.js';
@@ -29,10 +30,6 @@ export interface BuildState {
    * and a fingerprint of its inputs (a page's render inputs, a file's bytes) to reuse it by. */
   files: [path: string, size: number, mtimeMs: number, fingerprint?: string][];
 }
-
-/** A content file changed this soon before it was looked at is hashed again even if its stat is the
- * same: a second edit within the same clock tick could keep its stat (git's "racy" files). */
-const RACY_MS = 2000;
 
 /** Every file under the content folder: path, size, modification and change times, inode, and a hash
  * of its bytes; and when it was looked at. */
@@ -57,7 +54,7 @@ export function inputKey(contentDir: string, options: { baseUrl?: string }, prev
   const files = fg.sync('**/*', { cwd: contentDir, onlyFiles: true, dot: true, stats: true }).sort((a, b) => (a.path < b.path ? -1 : 1));
   const content = files.map(({ path: p, stats: st }): ContentSnapshot['files'][number] => {
     const then = known.get(p);
-    const same = then && then[1] === st!.size && then[2] === st!.mtimeMs && then[3] === st!.ctimeMs && then[4] === st!.ino && Math.max(then[2], then[3]) < previous!.takenAt - RACY_MS;
+    const same = then && unchangedSince({ size: then[1], mtimeMs: then[2], ctimeMs: then[3], ino: then[4] }, previous!.takenAt, st!);
     return [p, st!.size, st!.mtimeMs, st!.ctimeMs, st!.ino, same ? then[5] : hashFile(path.join(contentDir, p))];
   });
   return { key: hashOf(toolKey(), JSON.stringify(options)), content: { takenAt, files: content } };

@@ -1,9 +1,9 @@
-/** The page shell shared by every page: head, skip link, header, main landmark, footer. */
+/** The page shell shared by every page: head, skip link, header, main landmark, footer. The header
+ * and footer are the same on every page of a build: they are rendered once and spliced into the
+ * slots left for them (src/render/render-page.tsx). */
 import type { ReactNode } from 'react';
 import type { Chrome, PageMeta } from '../types.js';
-import { Footer } from './Footer.js';
 import { Head } from './Head.js';
-import { Header } from './Header.js';
 
 export interface PageScripts {
   /** Module scripts to run, in order. */
@@ -12,20 +12,25 @@ export interface PageScripts {
   preloads: string[];
 }
 
-/** Where a part of the page rendered once per build is spliced in (src/render/render-page.tsx). */
-export const slot = (name: 'header' | 'footer') => `<template data-legalsite-slot="${name}"></template>`;
+type SlotName = 'header' | 'footer';
+const SLOT = 'data-legalsite-slot';
 
-export function Layout({ chrome, meta, scripts, content, children, slots = false }: { chrome: Chrome; meta: PageMeta; scripts: PageScripts; content?: { type: string; slug?: string }; children: ReactNode; slots?: boolean }) {
+/** A slot as rendered markup, to be replaced by its part. */
+export const slot = (name: SlotName) => `<template ${SLOT}="${name}"></template>`;
+
+const Slot = ({ name }: { name: SlotName }) => <template {...{ [SLOT]: name }} />;
+
+export function Layout({ chrome, meta, scripts, content, children }: { chrome: Chrome; meta: PageMeta; scripts: PageScripts; content?: { type: string; slug?: string }; children: ReactNode }) {
   return (
     <html lang={chrome.language}>
       <Head meta={meta} cssHref={chrome.cssHref} scripts={scripts} />
       <body data-content-type={content?.type ?? 'page'} data-content-slug={content?.slug}>
         <a className="skip-link" href="#main">Skip to content</a>
-        {slots ? <template data-legalsite-slot="header" /> : <Header siteName={chrome.siteName} />}
+        <Slot name="header" />
         <main id="main" className="container">
           {children}
         </main>
-        {slots ? <template data-legalsite-slot="footer" /> : <Footer chrome={chrome} />}
+        <Slot name="footer" />
       </body>
     </html>
   );

@@ -46,7 +46,7 @@ export function createVocabulary() {
   const wordSet = (text: string) => Int32Array.from(words(text), id).sort();
   /** The word set of `textWords(text)` output (distinct words joined by spaces). */
   const wordsSet = (joined: string) => (joined === '' ? new Int32Array(0) : Int32Array.from(joined.split(' '), id).sort());
-  return { toSet, wordSet, wordsSet, word: (n: number) => list[n], words: list as readonly string[], size: () => ids.size };
+  return { toSet, wordSet, wordsSet, words: list as readonly string[], size: () => ids.size };
 }
 
 /** |A ∩ B| / |A ∪ B| over sorted id arrays; 0 when both are empty. */
