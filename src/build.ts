@@ -136,7 +136,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
   const cache = opts.cache ?? (diskFile ? timed('cache-load', () => loadDiskCache(diskFile)) : undefined);
   const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
-  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo, skipArticles: true }));
+  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo }));
   if (cache && yamlMemo) cache.yaml = yamlMemo.next;
   const rel = (abs: string) => path.relative(cwd, abs).split(path.sep).join('/');
   const articleFiles = fg
@@ -201,7 +201,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     try {
       // The search index on a shard while this thread runs the graph passes; then term and
       // recommendation pages, while this thread runs the remaining passes.
-      const searching = pool.size > 1 ? pool.searchIndex(timed('search-index', () => searchDocs(ordered.articles, new Map(ordered.articles.map((a) => [a.slug, ordered.text.get(a.slug)!.searchText])), ordered.terms, source.datasets))) : undefined;
+      const searching = pool.size > 1 ? pool.searchIndex(timed('search-index', () => searchDocs(ordered.articles, ordered.text, ordered.terms, source.datasets))) : undefined;
       searching?.catch(() => {});
       const graph = runGraphPasses(ordered, timed, new Map([...rendered.index.articles.values()].map((k) => [k.digest.article.slug, k.key])));
       families = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };

@@ -183,7 +183,7 @@ export interface TextFeatures {
   /** The distinct words (similarity.ts), joined by spaces. */
   words: string;
   /** Length in characters. */
-  length: number;
+  textLength: number;
   /** Distinct technical words, counted up to 3 (difficulty.ts). */
   technicalWords: number;
   /** The start of the text, for the search index. */

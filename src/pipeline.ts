@@ -97,6 +97,6 @@ export async function runSitePasses(site: GraphSite, digests: Map<string, Articl
   const manifest = timed('manifest', () => buildManifest(articles.map((a) => ({ slug: a.slug, manifestHash: digests.get(a.slug)!.manifestHash })), terms, source.datasets));
   const changes = diffManifests(previousManifest, manifest, config.baseUrl);
   const templates = await generateTemplateFiles(source.templates, config);
-  const index = searchIndex ? await timed('search-index', () => searchIndex) : timed('search-index', () => buildSearchIndex(articles, new Map(articles.map((a) => [a.slug, text.get(a.slug)!.searchText])), terms, source.datasets));
+  const index = searchIndex ? await timed('search-index', () => searchIndex) : timed('search-index', () => buildSearchIndex(articles, text, terms, source.datasets));
   return { ...site, templates, topTags, clusters, feeds, manifest, changes, searchIndex: index };
 }

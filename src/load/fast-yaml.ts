@@ -44,12 +44,14 @@ function plainLines(text: string): boolean {
         }
         continue;
       }
-      const start = i === 0 || TOKEN_START.test(line[i - 1]);
-      if (start && (c === '&' || c === '*' || c === '!')) return false;
-      if (start && c === '?' && (i + 1 === line.length || line[i + 1] === ' ')) return false;
-      if (start && c === '<' && line[i + 1] === '<') return false;
-      if ((c === '"' || c === "'") && (start || line[i - 1] === ':' || line[i - 1] === '-')) quote = c;
-      else if (c === '[' || c === '{') depth++;
+      if (c === '&' || c === '*' || c === '!' || c === '?' || c === '<' || c === '"' || c === "'") {
+        // Only where a token can start (most characters are none of these, and need no test).
+        const start = i === 0 || TOKEN_START.test(line[i - 1]);
+        if (start && (c === '&' || c === '*' || c === '!')) return false;
+        if (start && c === '?' && (i + 1 === line.length || line[i + 1] === ' ')) return false;
+        if (start && c === '<' && line[i + 1] === '<') return false;
+        if ((c === '"' || c === "'") && (start || line[i - 1] === ':' || line[i - 1] === '-')) quote = c;
+      } else if (c === '[' || c === '{') depth++;
       else if (c === ']' || c === '}') depth--;
       else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]))) break;
     }

@@ -1,6 +1,7 @@
 /**
- * Reads `content/` into a SiteSource: site.yaml, articles, glossary terms, datasets, pages and
- * downloadable templates. Every file is validated against its schema as it is read; problems become
+ * Reads `content/` into a SiteSource: site.yaml, glossary terms, datasets, pages and downloadable
+ * templates. Articles are left out (`site.articles` stays empty): the build loads them on its shards
+ * (src/engine), each with parseArticleText, where their bodies are rendered. Every file is validated against its schema as it is read; problems become
  * diagnostics, never exceptions. The positions of every YAML value are kept for later checks.
  * Reads: the content folder. Writes: nothing.
  */
@@ -27,9 +28,6 @@ export interface LoadOptions {
   cwd: string;
   /** YAML parsed by an earlier build (serve, or the disk cache), reused for unchanged texts. */
   yamlMemo?: YamlMemo;
-  /** Leave the articles out (`site.articles` stays empty): the build loads them on worker threads
-   * (src/engine), where their bodies are rendered. */
-  skipArticles?: boolean;
 }
 
 /** One article file, parsed and schema-checked: the Article, or the file's diagnostics. Pure over
@@ -98,14 +96,6 @@ export function readContent(opts: LoadOptions): LoadResult {
   }
   const siteSource = loadYaml(siteFile, 'site');
 
-  const articles = (opts.skipArticles ? [] : list('articles/*.md')).flatMap((abs) => {
-    const text = read(abs);
-    if (text === undefined) return [];
-    const parsed = parseArticleText(text, rel(abs), opts.yamlMemo);
-    if (parsed.source) sources.set(parsed.source.file, parsed.source);
-    diagnostics.push(...parsed.diagnostics);
-    return parsed.article ? [parsed.article] : [];
-  });
   const terms = list('glossary/*.{yaml,yml}').flatMap((abs) => {
     const source = loadYaml(abs, 'term');
     return source ? [toTerm(source)] : [];
@@ -129,7 +119,7 @@ export function readContent(opts: LoadOptions): LoadResult {
     contentDir,
     config: toConfig(siteSource),
     configFile: siteSource.file,
-    articles,
+    articles: [],
     terms,
     datasets,
     pages,

@@ -9,6 +9,7 @@
  * Needs: article-html (mentions).
  */
 import type { ArticleMeta, Term, TermMention } from '../model.js';
+import { SortedMerge } from './sorted-merge.js';
 
 export type NodeType = 'article' | 'glossary';
 
@@ -164,7 +165,7 @@ function sharedTagCandidates(tagLists: string[][], rank: Int32Array) {
     walk(target: number, visit: (item: number, strength: number) => boolean): void {
       const own = new Set(sets[target]);
       for (let strength = SHARED_TAG_CAP; strength >= 1; strength--) {
-        const merge = new RankMerge(subsets(sets[target], strength, strength).map((c) => lists.get(c) ?? []), rank);
+        const merge = new SortedMerge(subsets(sets[target], strength, strength).map((c) => lists.get(c) ?? []), rank);
         for (let k = 0, last = -1; ; k++) {
           const item = merge.at(k);
           if (item === undefined) break;
@@ -201,29 +202,6 @@ function plainSharedTags(tagLists: string[][], rank: Int32Array) {
       for (const { i, strength } of order) if (!visit(i, strength)) return;
     },
   };
-}
-
-/** Lists sorted by rank, merged into one by rank as far as it is read. */
-class RankMerge {
-  private merged: number[] = [];
-  private heads: number[];
-
-  constructor(private lists: number[][], private rank: Int32Array) {
-    this.heads = lists.map(() => 0);
-  }
-
-  at(k: number): number | undefined {
-    while (this.merged.length <= k) {
-      let best = -1;
-      for (let l = 0; l < this.lists.length; l++) {
-        const item = this.lists[l][this.heads[l]];
-        if (item !== undefined && (best < 0 || this.rank[item] < this.rank[this.lists[best][this.heads[best]]])) best = l;
-      }
-      if (best < 0) return undefined;
-      this.merged.push(this.lists[best][this.heads[best]++]);
-    }
-    return this.merged[k];
-  }
 }
 
 function definitionSnippet(definition: string): string {

@@ -90,7 +90,7 @@ export interface RecContext extends RecFeatures {
   candidates: CandidateLists;
 }
 
-const NO_TEXT: TextFeatures = { words: '', length: 0, technicalWords: 0, searchText: '' };
+const NO_TEXT: TextFeatures = { words: '', textLength: 0, technicalWords: 0, searchText: '' };
 
 export function buildRecommendations(articles: ArticleMeta[], terms: Term[], texts: Map<string, TextFeatures>, stats: Map<string, ArticleStats>): Map<string, Recommendations> {
   const ctx = withCandidates(recommendationFeatures(articles, terms, texts, stats));
@@ -107,8 +107,8 @@ export function recommendationFeatures(articles: ArticleMeta[], terms: Term[], t
     const text = texts.get(a.slug) ?? NO_TEXT;
     nodes.push({
       key: nodeKey('article', a.slug), id: a.slug, slug: a.slug, title: a.title, type: 'article', summary: a.summary, tags: a.tags, jurisdiction: a.jurisdiction,
-      lastModified: a.dateModified, readingTime: stats.get(a.slug)?.readingTime, wordCount: stats.get(a.slug)?.wordCount ?? 0, textLength: text.length,
-      difficulty: pageDifficulty({ tags: a.tags, textLength: text.length, technicalWords: text.technicalWords, isArticle: true }),
+      lastModified: a.dateModified, readingTime: stats.get(a.slug)?.readingTime, wordCount: stats.get(a.slug)?.wordCount ?? 0, textLength: text.textLength,
+      difficulty: pageDifficulty({ tags: a.tags, textLength: text.textLength, technicalWords: text.technicalWords, isArticle: true }),
     });
     features.push({ tags: vocab.toSet(a.tags.map((t) => `#${t}`)), title: vocab.wordSet(a.title), text: vocab.wordsSet(text.words) });
   }

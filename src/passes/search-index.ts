@@ -10,7 +10,7 @@
  * Reads: articles, the start of their plain text, terms, datasets. Writes: the index JSON string.
  * Needs: article-html (text features).
  */
-import type { ArticleMeta, Dataset, Term } from '../model.js';
+import type { ArticleMeta, Dataset, Term, TextFeatures } from '../model.js';
 import { SEARCH_OPTIONS, type SearchDoc } from '../search-options.js';
 
 export const BODY_CHARS = 2000;
@@ -24,18 +24,18 @@ const excerpt = (text: string) => {
   return t.length <= EXCERPT_CHARS ? t : `${t.slice(0, t.lastIndexOf(' ', EXCERPT_CHARS))}…`;
 };
 
-/** The documents of the index, in order (articles, terms, datasets). `searchText`: the start of
- * each article's plain text (text-features.ts). */
-export function searchDocs(articles: ArticleMeta[], searchText: Map<string, string>, terms: Term[], datasets: Dataset[]): SearchDoc[] {
+/** The documents of the index, in order (articles, terms, datasets). `text`: each article's text
+ * features, whose searchText is the start of its plain text (text-features.ts). */
+export function searchDocs(articles: ArticleMeta[], text: Map<string, TextFeatures>, terms: Term[], datasets: Dataset[]): SearchDoc[] {
   return [
-    ...articles.map((a): SearchDoc => ({ id: `article:${a.slug}`, type: 'article', title: a.title, tags: a.tags.join(' '), summary: a.summary, body: (searchText.get(a.slug) ?? '').slice(0, BODY_CHARS), url: `/articles/${a.slug}`, excerpt: excerpt(a.summary) })),
+    ...articles.map((a): SearchDoc => ({ id: `article:${a.slug}`, type: 'article', title: a.title, tags: a.tags.join(' '), summary: a.summary, body: (text.get(a.slug)?.searchText ?? '').slice(0, BODY_CHARS), url: `/articles/${a.slug}`, excerpt: excerpt(a.summary) })),
     ...terms.map((t): SearchDoc => ({ id: `term:${t.slug}`, type: 'term', title: t.title, tags: [...t.tags, ...t.alsoCalled].join(' '), summary: t.definition, body: t.dataFields.join(' '), url: `/glossary/${t.slug}`, excerpt: excerpt(t.definition) })),
     ...datasets.map((d): SearchDoc => ({ id: `dataset:${d.slug}`, type: 'dataset', title: d.title, tags: d.keywords.join(' '), summary: d.description, body: d.fields.map((f) => `${f.name} ${f.description}`).join(' '), url: `/datasets/${d.slug}`, excerpt: excerpt(d.description) })),
   ];
 }
 
-export function buildSearchIndex(articles: ArticleMeta[], searchText: Map<string, string>, terms: Term[], datasets: Dataset[]): string {
-  return serializeIndex(searchDocs(articles, searchText, terms, datasets));
+export function buildSearchIndex(articles: ArticleMeta[], text: Map<string, TextFeatures>, terms: Term[], datasets: Dataset[]): string {
+  return serializeIndex(searchDocs(articles, text, terms, datasets));
 }
 
 /** What MiniSearch's addAll(docs) followed by JSON.stringify would hold, serialised. */

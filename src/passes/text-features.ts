@@ -5,15 +5,14 @@
  * Reads: one plain text. Writes: TextFeatures. Needs: article-html. Spec §9 (similarity, difficulty).
  */
 import type { TextFeatures } from '../model.js';
-import { countTechnicalWords } from './recommendations/difficulty.js';
+import { difficultyText } from './recommendations/difficulty.js';
 import { textWords } from './recommendations/similarity.js';
 import { BODY_CHARS } from './search-index.js';
 
 export function textFeatures(plainText: string): TextFeatures {
   return {
     words: textWords(plainText),
-    length: plainText.length,
-    technicalWords: countTechnicalWords(plainText),
+    ...difficultyText(plainText),
     searchText: plainText.slice(0, BODY_CHARS),
   };
 }

@@ -4,13 +4,12 @@
  * src/engine), from the small inputs the main thread lists them with (PageRef): an article's page
  * with its body, from its neighbours and see-also titles; a recommendations page from the
  * recommendations context every shard receives once. So the pages' props never travel between threads.
- * URLs and lastmod are decided here, once, for both the refs and the routes.
+ * URLs are decided here, once, for both the refs and the routes.
  */
 import { inlineText } from '../passes/article-fields.js';
 import type { ArticleFields } from '../passes/article-fields.js';
 import type { ArticleMeta, ArticleStats, Heading, SiteConfig, Term } from '../model.js';
-import { nodeKey } from '../passes/backlinks.js';
-import { type RecContext, type RecFeatures, type RecNode, recommendationsFingerprint, recommendationsFor, type Recommendations } from '../passes/recommendations.js';
+import { type RecContext, type RecNode, recommendationsFingerprint, recommendationsFor, type Recommendations } from '../passes/recommendations.js';
 import type { Neighbours } from '../passes/site-order.js';
 import { articleLd, breadcrumbLd, definedTermLd, faqLd } from '../structured-data.js';
 import type { ArticlePageProps } from '../../templates/pages/ArticlePage.js';
@@ -24,7 +23,7 @@ export const RELATED_ON_TERM_PAGE = 5;
 
 export type FamilyInput =
   /** Made with the article's body, by the shard that renders it (engine/shard.ts loadArticles). */
-  | { family: 'article'; slug: string; neighbours: Neighbours; titles: [ref: string, title: string][] }
+  | { family: 'article'; neighbours: Neighbours; titles: [ref: string, title: string][] }
   | { family: 'term'; term: Term; node: number; backlinks: LinkedItem[]; titles: [slug: string, title: string][] }
   | { family: 'recommendations'; node: number };
 
@@ -70,11 +69,7 @@ export function buildFamilyRoute(input: FamilyInput, ctx: FamilyContext): HtmlRo
 const articleUrl = (slug: string) => `/articles/${slug}`;
 
 export function articlePageRef(a: ArticleMeta, neighbours: Neighbours, title: (ref: string) => string | undefined): PageRef {
-  const titles = a.seeAlso.flatMap((ref): [string, string][] => {
-    const t = title(ref);
-    return t === undefined ? [] : [[ref, t]];
-  });
-  return { kind: 'page', url: articleUrl(a.slug), template: 'article', lastmod: a.dateModified, input: { family: 'article', slug: a.slug, neighbours, titles } };
+  return { kind: 'page', url: articleUrl(a.slug), template: 'article', lastmod: a.dateModified, input: { family: 'article', neighbours, titles: knownTitles(a.seeAlso, title) } };
 }
 
 /** The page of one article; `title` resolves a see-also reference ("glossary/x", "articles/y"). */
@@ -139,11 +134,7 @@ const termUrl = (slug: string) => `/glossary/${slug}`;
 
 /** `node`: the term's item in the recommendations context; `title` resolves a term slug. */
 export function termPageRef(t: Term, node: number, backlinks: LinkedItem[], title: (slug: string) => string | undefined): PageRef {
-  const titles = [...t.contrastWith, ...t.seeAlso].flatMap((slug): [string, string][] => {
-    const x = title(slug);
-    return x === undefined ? [] : [[slug, x]];
-  });
-  return { kind: 'page', url: termUrl(t.slug), template: 'term', lastmod: t.lastModified, input: { family: 'term', term: t, node, backlinks, titles } };
+  return { kind: 'page', url: termUrl(t.slug), template: 'term', lastmod: t.lastModified, input: { family: 'term', term: t, node, backlinks, titles: knownTitles([...t.contrastWith, ...t.seeAlso], title) } };
 }
 
 export function termPageRoute(config: SiteConfig, t: Term, title: (slug: string) => string | undefined, extras: { backlinks: LinkedItem[]; related: LinkedItem[] }): HtmlRoute {
@@ -189,13 +180,13 @@ export function recommendationPageRoute(config: SiteConfig, node: RecNode, rec: 
   return { kind: 'html', url, template: 'recommendations', lastmod: node.lastModified, props: { crumbs, rec }, meta: makeMeta(config, { title: `Recommendations: ${node.title}`, description, url }) };
 }
 
-/** The index of an item in the recommendations context. */
-export function recNodeIndex(recs: RecFeatures, type: 'article' | 'glossary', slug: string): number {
-  let index = indexes.get(recs);
-  if (!index) indexes.set(recs, (index = new Map(recs.nodes.map((n, i) => [n.key, i]))));
-  return index.get(nodeKey(type, slug))!;
+/** The references `title` knows, with their titles: what a page needs to show them. */
+function knownTitles(refs: string[], title: (ref: string) => string | undefined): [ref: string, title: string][] {
+  return refs.flatMap((ref): [string, string][] => {
+    const t = title(ref);
+    return t === undefined ? [] : [[ref, t]];
+  });
 }
-const indexes = new WeakMap<RecFeatures, Map<string, number>>();
 
 /** Cuts at a word boundary and adds an ellipsis, for meta descriptions. */
 export function truncate(text: string, max: number): string {

@@ -7,7 +7,8 @@ import { FILTER_CHIPS, GLOSSARY_STRUCTURED_TERMS, STRUCTURED_LIST_ITEMS } from '
 import type { BuiltSite, GraphSite, OrderedSite } from '../pipeline.js';
 import { breadcrumbLd, definedTermSetLd, itemListLd, websiteLd } from '../structured-data.js';
 import { makeMeta } from './meta.js';
-import { articlePageRef, recNodeIndex, recommendationPageRef, termPageRef } from './page-families.js';
+import { articlePageRef, recommendationPageRef, termPageRef } from './page-families.js';
+import { nodeKey } from '../passes/backlinks.js';
 import { termBacklinks } from './term-extras.js';
 import type { HtmlRoute, PageRef } from './types.js';
 import { articleCard, termData, termIndex } from './view-data.js';
@@ -133,8 +134,9 @@ export function seeAlsoTitles(site: Pick<OrderedSite, 'articles' | 'terms'>): (r
 export function graphPageRefs(site: GraphSite): Pick<FamilyRefs, 'terms' | 'recommendations'> {
   const terms = termIndex(site);
   const termTitle = (slug: string) => terms.get(slug)?.title;
+  const nodeOf = new Map(site.recommendations.nodes.map((n, i) => [n.key, i]));
   return {
-    terms: site.terms.map((t) => termPageRef(t, recNodeIndex(site.recommendations, 'glossary', t.slug), termBacklinks(site, t.slug), termTitle)),
+    terms: site.terms.map((t) => termPageRef(t, nodeOf.get(nodeKey('glossary', t.slug))!, termBacklinks(site, t.slug), termTitle)),
     recommendations: site.recommendations.nodes.map((node, i) => recommendationPageRef(node, i)),
   };
 }

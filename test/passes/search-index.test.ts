@@ -39,7 +39,7 @@ function compareWithMiniSearch(docs: SearchDoc[], queries: string[]) {
 test('the shipped site: what MiniSearch holds and finds', async () => {
   const result = await build({ contentDir: 'content', outDir: 'dist', cwd: ROOT, write: false });
   const site = result.site!;
-  const docs = searchDocs(site.articles, new Map(site.articles.map((a) => [a.slug, site.text.get(a.slug)!.searchText])), site.terms, site.source.datasets);
+  const docs = searchDocs(site.articles, site.text, site.terms, site.source.datasets);
   compareWithMiniSearch(docs, ['privilege', 'priv', 'chain of custody', 'hash value', 'AI', 'disclosure schedule', 'chronolgy', 'work-product']);
   const written = result.files.find((f) => f.path === 'search-index.json')!;
   assert.is(String(written.body), serializeIndex(docs));

@@ -16,6 +16,7 @@
  */
 import { jaccard, type Features, WEIGHTS } from './similarity.js';
 import { groupByTags, type NeighbourBucket, type TagGroups } from './tag-groups.js';
+import { SortedMerge } from '../sorted-merge.js';
 
 export const CANDIDATES_PER_ITEM = 40;
 export const RARE_WORDS = 24;
@@ -149,21 +150,8 @@ function jaccardLevels(tagGroups: TagGroups, size: number, near: NeighbourBucket
     .map(([value, groups]) => {
       // Each group's members are ascending, so merging their heads gives the level's members in order;
       // a walk usually needs only the first few dozen of thousands.
-      const lists = groups.map((h) => tagGroups.groups[h].members);
-      const heads = lists.map(() => 0);
-      const merged: number[] = [];
-      return {
-        jaccard: value,
-        member(k: number) {
-          while (merged.length <= k) {
-            let best = -1;
-            for (let l = 0; l < lists.length; l++) if (heads[l] < lists[l].length && (best < 0 || lists[l][heads[l]] < lists[best][heads[best]])) best = l;
-            if (best < 0) return undefined;
-            merged.push(lists[best][heads[best]++]);
-          }
-          return merged[k];
-        },
-      };
+      const merged = new SortedMerge(groups.map((h) => tagGroups.groups[h].members));
+      return { jaccard: value, member: (k: number) => merged.at(k) };
     });
 }
 

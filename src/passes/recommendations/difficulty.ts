@@ -7,6 +7,7 @@
  * Complexity (learning-path bands): word count / 1000 up to 3, +2 per advanced keyword in tags,
  * −1 per basic keyword, clamped 1–5; bands beginner ≤ 2, intermediate ≤ 3.5, advanced above.
  */
+import type { TextFeatures } from '../../model.js';
 
 export const TECHNICAL_TAGS = ['technology', 'ai', 'forensics', 'advanced-methodology'];
 export const MODERATE_TAGS = ['evidence', 'procedure', 'analysis'];
@@ -18,10 +19,7 @@ export const BASIC_KEYWORDS = ['workflow', 'methodology', 'ethics'];
 export type Level = 'Beginner' | 'Intermediate' | 'Advanced' | 'Expert';
 
 /** What difficulty reads of a text: its length and its distinct technical words (countTechnicalWords). */
-export interface DifficultyText {
-  textLength: number;
-  technicalWords: number;
-}
+export type DifficultyText = Pick<TextFeatures, 'textLength' | 'technicalWords'>;
 
 export function pageDifficulty(input: { tags: string[]; isArticle: boolean } & DifficultyText): number {
   let score = 1;
@@ -37,19 +35,15 @@ export function pageDifficulty(input: { tags: string[]; isArticle: boolean } & D
 // "api-key" does not): not preceded by a letter/digit or "letter/digit-", not followed by one or "-letter/digit".
 const TECHNICAL_WORD = new RegExp(`(?<![a-z0-9]|[a-z0-9]-)(?:${[...TECHNICAL_WORDS].sort((a, b) => b.length - a.length).join('|')})(?!-?[a-z0-9])`, 'gi');
 
-/** How many distinct TECHNICAL_WORDS the text uses, counted up to 3: all that difficulty asks is "more than 2". */
-export function countTechnicalWords(text: string): number {
-  return distinctTechnicalWords(text, 3);
-}
-
 /** The difficulty inputs of a text. */
 export const difficultyText = (text: string): DifficultyText => ({ textLength: text.length, technicalWords: countTechnicalWords(text) });
 
-function distinctTechnicalWords(text: string, enough: number): number {
+/** How many distinct TECHNICAL_WORDS the text uses, counted up to 3: all that difficulty asks is "more than 2". */
+function countTechnicalWords(text: string): number {
   const seen = new Set<string>();
   for (const m of text.matchAll(TECHNICAL_WORD)) {
     seen.add(m[0].toLowerCase());
-    if (seen.size >= enough) break;
+    if (seen.size >= 3) break;
   }
   return seen.size;
 }
