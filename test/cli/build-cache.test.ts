@@ -1,12 +1,13 @@
 /** The build cache and worker rendering never change the output: warm builds, builds after one
  * change and multi-threaded builds are byte-identical to cold single-threaded builds. */
-import { cpSync, existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../../src/build.js';
 import { createBuildCache } from '../../src/build-cache.js';
-import { copyFixture, listFiles, runCli } from '../helpers/sites.js';
+import { execa } from 'execa';
+import { copyFixture, listFiles, ROOT, runCli, tempDir } from '../helpers/sites.js';
 
 const test = suite('build cache and workers');
 
@@ -77,6 +78,25 @@ test('anything that could change the output makes build rebuild', async () => {
   assert.ok(await rebuilds(['--base-url', 'https://staging.example.org']), 'the base URL changed');
   assert.not.ok(await rebuilds(['--base-url', 'https://staging.example.org']));
   assert.ok(await rebuilds(['--no-cache']), '--no-cache always rebuilds');
+});
+
+test('a changed page template remakes the pages that use it: nothing cached outlives the code that made it', async () => {
+  // A copy of legalsite itself, whose compiled term template the test edits.
+  const pkg = tempDir('legalsite-pkg-');
+  for (const part of ['bin', 'lib', 'src', 'templates', 'package.json']) cpSync(path.join(ROOT, part), path.join(pkg, part), { recursive: true });
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(pkg, 'node_modules'), 'dir');
+  const cwd = copyFixture('minimal');
+  const cli = (args: string[]) => execa('node', [path.join(pkg, 'bin', 'legalsite.js'), ...args], { cwd, reject: false, env: { NO_COLOR: '1' } });
+  assert.is((await cli(['build', '--quiet'])).exitCode, 0);
+  const termPages = listFiles(path.join(cwd, 'dist/glossary')).filter((f) => f.endsWith('.html') && f !== 'index.html');
+  const showing = termPages.filter((f) => readFileSync(path.join(cwd, 'dist/glossary', f), 'utf8').includes('Referenced by'));
+  assert.ok(showing.length > 0, 'some term page shows its backlinks');
+  const template = path.join(pkg, 'lib/templates/pages/TermPage.js');
+  writeFileSync(template, readFileSync(template, 'utf8').replaceAll('"Referenced by"', '"Cited by"'));
+  assert.match((await cli(['build'])).stdout, /^Built /, 'the build does not call dist/ up to date');
+  for (const f of showing) assert.match(readFileSync(path.join(cwd, 'dist/glossary', f), 'utf8'), /Cited by/, `${f} is made with the new template`);
+  assert.is((await cli(['build', '--quiet', '--no-cache', '--out', 'cold'])).exitCode, 0);
+  assertSameDist(path.join(cwd, 'dist'), path.join(cwd, 'cold'));
 });
 
 test('with the in-memory cache (serve), a rebuild makes only the files whose inputs changed', async () => {
