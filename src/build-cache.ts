@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { ClientBundle } from './bundle/client-bundle.js';
 import type { ArticleIndex } from './engine/article-index.js';
+import type { CandidateMemo } from './passes/recommendations/candidate-memo.js';
 import type { ShardPool } from './engine/shard-pool.js';
 import type { OutputRecord } from './write/output-target.js';
 
@@ -17,6 +18,8 @@ export interface BuildCache {
   /** Every article as the last build knew it (engine/article-index.ts). */
   articles?: ArticleIndex;
   bundle?: { key: string; value: ClientBundle };
+  /** The recommendation candidates the last build selected, and what from (candidate-memo.ts). */
+  candidates?: CandidateMemo;
   /** serve: the shards, kept between builds with the articles they hold. */
   pool?: ShardPool;
   /** serve: what the last build left in the output folder. */

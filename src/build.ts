@@ -19,6 +19,8 @@ import { readArticles, renderArticles } from './engine/load-articles.js';
 import type { ResourceLimits } from 'node:worker_threads';
 import type { ShardSetup } from './engine/shard.js';
 import { SiteEmitter } from './engine/emit-site.js';
+import type { ArticleIndex, KnownArticle } from './engine/article-index.js';
+import { planCandidates } from './passes/recommendations/candidate-memo.js';
 import { lazyArticleSource } from './engine/lazy-source.js';
 import { defaultWorkers, ShardPool } from './engine/shard-pool.js';
 import { readAssets } from './load/read-assets.js';
@@ -135,6 +137,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   }
 
   const cache = opts.cache ?? (diskFile ? timed('cache-load', () => loadDiskCache(diskFile)) : undefined);
+  // The articles as the last build knew them: recommendations compare a changed article's old words.
+  const knownArticles = cache?.articles;
   const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
   const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo }));
   if (cache && yamlMemo) cache.yaml = yamlMemo.next;
@@ -205,7 +209,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       searching?.catch(() => {});
       const graph = runGraphPasses(ordered, timed, new Map([...rendered.index.articles.values()].map((k) => [k.digest.article.slug, k.key])));
       families = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
-      making.push(pool.setRecommendations(graph.recommendations), emitter.pages([...families.terms, ...families.recommendations]));
+      const candidatePlan = timed('recommendations', () => planCandidates(graph.recommendations, cache?.candidates, articleWordsIn(knownArticles)));
+      const selecting = pool.setRecommendations(graph.recommendations, candidatePlan).then((memo) => {
+        if (cache) cache.candidates = memo;
+      });
+      making.push(selecting, emitter.pages([...families.terms, ...families.recommendations]));
       site = await runSitePasses(graph, digests, readPreviousManifest(outAbs), timed, searching);
       routes = timed('routes', () => siteRoutes(site, assets, families));
       urls = new Set([...articlePages, ...families.terms, ...families.recommendations, ...routes].map((r) => r.url));
@@ -280,6 +288,16 @@ function shardLimits(threads: number, articleFiles: { stat?: FileStat }[]): Reso
   let bytes = 0;
   for (const f of articleFiles) bytes += f.stat?.size ?? 0;
   return { maxOldGenerationSizeMb: Math.ceil(192 + (6 * bytes) / threads / 2 ** 20) };
+}
+
+/** An article's text words as the article index knew them under `version` (its unit key). */
+function articleWordsIn(index: ArticleIndex | undefined): (slug: string, version: string) => string | undefined {
+  let bySlug: Map<string, KnownArticle> | undefined;
+  return (slug, version) => {
+    bySlug ??= new Map([...(index?.articles.values() ?? [])].map((known) => [known.digest.article.slug, known]));
+    const known = bySlug.get(slug);
+    return known?.key === version ? known.digest.text.words : undefined;
+  };
 }
 
 /** An article file's own diagnostics, when the site cannot be built at all. */

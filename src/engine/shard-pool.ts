@@ -15,6 +15,7 @@ import type { ClientEntry } from '../../templates/client/entries.js';
 import type { ShardCall, ShardReply } from './shard-worker.js';
 import type { Chrome } from '../../templates/types.js';
 import { type RecFeatures, recommendationShard } from '../passes/recommendations.js';
+import { type CandidateMemo, type CandidatePlan, nextMemo, type SelectedLists } from '../passes/recommendations/candidate-memo.js';
 import type { SearchDoc } from '../search-options.js';
 
 export function defaultWorkers(): number {
@@ -61,12 +62,13 @@ export class ShardPool {
   }
 
   /** Sends every shard what recommendation and term pages are made from; each selects candidates for
-   * its share of the items, whose pages renderPages sends it. Not awaited by callers that queue pages
-   * after it: each shard takes its calls in order. */
-  setRecommendations(features: RecFeatures): Promise<void> {
+   * its share of the items (as `plan` says), whose pages renderPages sends it. Not awaited by callers
+   * that queue pages after it: each shard takes its calls in order. Resolves to the memo of this
+   * selection, for the next build's plan. */
+  setRecommendations(features: RecFeatures, plan: CandidatePlan): Promise<CandidateMemo> {
     this.features = features;
     const count = this.handles.length;
-    return Promise.all(this.handles.map((h, index) => h.call('setRecommendations', [features, { index, count }]))).then(() => undefined);
+    return Promise.all(this.handles.map((h, index) => h.call<SelectedLists>('setRecommendations', [features, { index, count }, plan]))).then((selected) => nextMemo(features, plan, selected));
   }
 
   /** The search index, made on one shard (the last) while the main thread runs the graph passes. */

@@ -21,6 +21,7 @@ import { diagnostic } from '../diagnostics/diagnostic.js';
 import { parseArticleText } from '../load/read-content.js';
 import type { Article, ArticleMeta, SiteConfig } from '../model.js';
 import { type RecContext, type RecFeatures, recommendationShard, withCandidates } from '../passes/recommendations.js';
+import { type CandidatePlan, copyInto, type SelectedLists, selectedLists } from '../passes/recommendations/candidate-memo.js';
 import type { Neighbours } from '../passes/site-order.js';
 import { buildTermMatcher } from '../passes/term-matcher.js';
 import { serializeIndex } from '../passes/search-index.js';
@@ -157,10 +158,17 @@ export class Shard {
 
   /**
    * What recommendation and term pages are made from (sent once per build). This shard selects the
-   * candidates of its share of the items (recommendationShard): those whose pages it renders.
+   * candidates of its share of the items (recommendationShard): those whose pages it renders; after
+   * a small change, only those the change can reach, the others keeping their lists from the plan.
+   * Returns what it selected, for the next build's plan (candidate-memo.ts).
    */
-  setRecommendations(features: RecFeatures, share: { index: number; count: number }): void {
-    this.recs = withCandidates(features, (i) => recommendationShard(features, i, share.count) === share.index);
+  setRecommendations(features: RecFeatures, share: { index: number; count: number }, plan: CandidatePlan): SelectedLists {
+    const inShare = (i: number) => recommendationShard(features, i, share.count) === share.index;
+    const recs = withCandidates(features, inShare, plan);
+    const selected = selectedLists(recs.candidates);
+    if (plan.change) for (let i = 0; i < features.nodes.length; i++) if (inShare(i)) copyInto(recs.candidates, i, plan.previous, i);
+    this.recs = recs;
+    return selected;
   }
 
   /** The search index of `docs` (passes/search-index.ts), made here while the main thread runs the graph passes. */

@@ -17,6 +17,7 @@ import { complexity, complexityBand, difficultyLevel, difficultyText, MODERATE_T
 import { buildLearningPath, type LearningPath, type PathCandidate } from './recommendations/learning-path.js';
 import { createVocabulary, type Features, jaccard, JaccardTable, WEIGHTS } from './recommendations/similarity.js';
 import { type CandidateLists, selectCandidates } from './recommendations/candidates.js';
+import type { CandidatePlan } from './recommendations/candidate-memo.js';
 
 export const SIMILAR_THRESHOLD = 0.3;
 export const RELATED_THRESHOLD = 0.1;
@@ -150,9 +151,10 @@ export function recommendationShard(f: RecFeatures, i: number, count: number): n
   return (h >>> 0) % count;
 }
 
-/** The candidates of the items `only` keeps (all by default), added to the features. */
-export function withCandidates(f: RecFeatures, only?: (i: number) => boolean): RecContext {
-  const candidates = selectCandidates(f.features, { isTerm: (i) => f.nodes[i].type === 'term', rank: f.rank, maxPrerequisites: MAX_PREREQUISITES, maxAdvanced: MAX_ADVANCED, words: f.words, only });
+/** The candidates of the items `only` keeps (all by default), added to the features; after a change
+ * (`plan`), selected again only for the items it can reach, the others keeping their lists. */
+export function withCandidates(f: RecFeatures, only?: (i: number) => boolean, plan: CandidatePlan = {}): RecContext {
+  const candidates = selectCandidates(f.features, { isTerm: (i) => f.nodes[i].type === 'term', rank: f.rank, maxPrerequisites: MAX_PREREQUISITES, maxAdvanced: MAX_ADVANCED, words: f.words, only, change: plan.change });
   return { ...f, candidates };
 }
 

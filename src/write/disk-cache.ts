@@ -8,7 +8,8 @@
  * Lives in node_modules/.cache/legalsite (or .legalsite-cache/ when there is no node_modules), one
  * folder per content folder, split into PARTS files by key: a rebuild after a small change rewrites
  * only the parts holding what changed (at 10,000 articles the whole cache is about 100 MB, and
- * writing it took half a second of a one-article rebuild).
+ * writing it took half a second of a one-article rebuild). The recommendation candidates of the last
+ * build (candidate-memo.ts) are in a file of their own.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { deserialize, serialize } from 'node:v8';
 import { type BuildCache, createBuildCache, hashOf } from '../build-cache.js';
 import { packageVersion } from '../package-root.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
+import type { CandidateMemo } from '../passes/recommendations/candidate-memo.js';
 
 const PARTS = 32;
 
@@ -32,6 +34,14 @@ interface CachePart {
 interface Loaded {
   setup?: string;
   parts: (Map<string, unknown> | undefined)[];
+  candidates?: CandidateMemo;
+}
+
+/** The recommendation candidates (candidate-memo.ts), in a file of their own: they change with
+ * almost every build, and are a few megabytes. */
+interface CandidatesFile {
+  version: string;
+  memo: CandidateMemo;
 }
 
 const loadedParts = new WeakMap<BuildCache, Loaded>();
@@ -49,6 +59,13 @@ function partOf(key: string): number {
 }
 
 const partFile = (dir: string, n: number) => path.join(dir, `${String(n).padStart(2, '0')}.bin`);
+const candidatesFile = (dir: string) => path.join(dir, 'candidates.bin');
+
+function writeAtomically(file: string, data: Uint8Array): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, data);
+  renameSync(temp, file);
+}
 
 export function loadDiskCache(dir: string): BuildCache {
   const cache = createBuildCache();
@@ -76,6 +93,12 @@ export function loadDiskCache(dir: string): BuildCache {
     }
     loaded.parts[n] = held;
   }
+  try {
+    const saved = deserialize(readFileSync(candidatesFile(dir))) as CandidatesFile;
+    if (saved.version === version) cache.candidates = loaded.candidates = saved.memo;
+  } catch {
+    // None yet, or unreadable: candidates are selected for every item.
+  }
   // Parts saved under different setups cannot all be right: keep none of their articles.
   if (setups.size === 1) {
     loaded.setup = [...setups][0];
@@ -95,12 +118,10 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
     const loaded = loadedParts.get(cache);
     parts.forEach((part, n) => {
       if (loaded && unchangedPart(part, loaded.parts[n], loaded.setup)) return;
-      const file = partFile(dir, n);
-      const temp = `${file}.${process.pid}.tmp`;
-      writeFileSync(temp, serialize(part));
-      renameSync(temp, file);
+      writeAtomically(partFile(dir, n), serialize(part));
     });
-    loadedParts.set(cache, { setup: cache.articles?.setup, parts: parts.map(heldBy) });
+    if (cache.candidates && cache.candidates !== loaded?.candidates) writeAtomically(candidatesFile(dir), serialize({ version, memo: cache.candidates } satisfies CandidatesFile));
+    loadedParts.set(cache, { setup: cache.articles?.setup, parts: parts.map(heldBy), candidates: cache.candidates });
     rmSync(`${dir}.bin`, { force: true }); // the single file versions before 0.x kept
   } catch {
     // A cache is an optimisation: failing to save it must not fail the build.

@@ -1,6 +1,6 @@
 /** The build cache and worker rendering never change the output: warm builds, builds after one
  * change and multi-threaded builds are byte-identical to cold single-threaded builds. */
-import { cpSync, existsSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -8,6 +8,7 @@ import { build } from '../../src/build.js';
 import { createBuildCache } from '../../src/build-cache.js';
 import { execa } from 'execa';
 import { copyFixture, listFiles, ROOT, runCli, tempDir } from '../helpers/sites.js';
+import { generateCorpus } from '../../bench/generate-corpus.js';
 
 const test = suite('build cache and workers');
 
@@ -21,7 +22,8 @@ test('a warm build (disk cache) is byte-identical to a cold one, also after one 
   const cwd = copyFixture('minimal');
   assert.is((await runCli(['build', '--quiet', '--out', 'warm'], cwd)).exitCode, 0);
   const cacheDir = path.join(cwd, '.legalsite-cache');
-  assert.equal(listFiles(cacheDir).filter((f) => f.endsWith('.bin')).length, 32, 'the cache is saved, in 32 parts');
+  assert.equal(listFiles(cacheDir).filter((f) => /\/\d\d\.bin$/.test(f)).length, 32, 'the cache is saved, in 32 parts');
+  assert.ok(listFiles(cacheDir).some((f) => f.endsWith('/candidates.bin')), 'with the recommendation candidates');
   // Without the up-to-date state the second build goes through the cache rather than the fast path.
   for (const f of listFiles(cacheDir).filter((f) => f.endsWith('.state.json'))) rmSync(path.join(cacheDir, f));
   assert.match((await runCli(['build', '--out', 'warm'], cwd)).stdout, /^Built /);
@@ -119,6 +121,40 @@ test('with the in-memory cache (serve), a rebuild makes only the files whose inp
     assert.match(readFileSync(path.join(cwd, 'dist/articles/privilege-basics.html'), 'utf8'), /Privilege shields/);
     const rebased = await build({ contentDir: 'content', outDir: 'dist', cwd, write: true, cache, retainFiles: false, baseUrl: 'https://staging.example.org' });
     assert.ok(rebased.written!.includes('about.html'), 'pages whose inputs changed (the base URL) are made again');
+  } finally {
+    await cache.pool?.close();
+  }
+});
+
+test('recommendations chosen again only where a change reaches are those of a cold build: body, title and term edits on a generated site', async () => {
+  const cwd = tempDir();
+  const corpus = generateCorpus({ dir: path.join(cwd, 'content'), articles: 120, seed: 7 });
+  const cache = createBuildCache();
+  const warm = () => build({ contentDir: 'content', outDir: 'dist', cwd, write: true, cache, retainFiles: false, workers: 2, minPagesForWorkers: 1 });
+  const article = (k: number) => path.join(cwd, 'content/articles', `${corpus.articleSlugs[k]}.md`);
+  const edits = [
+    // Words of another article (so candidates shift), and a word no other article has.
+    () => appendFileSync(article(3), `
+${readFileSync(article(40), 'utf8').split('\n').slice(-12).join(' ')} quokkaesque
+`),
+    // Another article's title words (title: is a JSON string in generated articles).
+    () => writeFileSync(article(12), readFileSync(article(12), 'utf8').replace(/^title: .*$/m, `title: ${JSON.stringify(`${JSON.parse(readFileSync(article(70), 'utf8').match(/^title: (.*)$/m)![1])} revisited`)}`)),
+    () => {
+      const term = path.join(cwd, 'content/glossary', readdirSync(path.join(cwd, 'content/glossary')).sort()[4]);
+      writeFileSync(term, readFileSync(term, 'utf8').replace(/^definition: /m, 'definition: Chronology privilege disclosure custodian. '));
+    },
+  ];
+  try {
+    assert.ok((await warm()).ok);
+    for (const edit of edits) {
+      edit();
+      const result = await warm();
+      assert.ok(result.ok, JSON.stringify(result.diagnostics));
+      const cold = await build({ contentDir: 'content', outDir: 'cold', cwd, write: true });
+      assert.ok(cold.ok);
+      assertSameDist(path.join(cwd, 'dist'), path.join(cwd, 'cold'));
+      rmSync(path.join(cwd, 'cold'), { recursive: true });
+    }
   } finally {
     await cache.pool?.close();
   }

@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CANDIDATES_PER_ITEM, MAX_POSTING, RARE_POSTINGS_BUDGET, RARE_WORDS, selectCandidates } from '../../src/passes/recommendations/candidates.js';
+import { CANDIDATES_PER_ITEM, type FeatureChange, MAX_POSTING, RARE_POSTINGS_BUDGET, RARE_WORDS, selectCandidates } from '../../src/passes/recommendations/candidates.js';
 import { createVocabulary, type Features, jaccard, WEIGHTS } from '../../src/passes/recommendations/similarity.js';
 
 const test = suite('recommendation candidates');
@@ -97,6 +97,78 @@ test('an item without tags still gets candidates through its words, and no tag-b
   assert.equal(lists.best[0], [1]);
   assert.equal(lists.prerequisites[0], []);
   assert.equal(lists.prerequisites[1], [2]);
+});
+
+/** The change between two feature lists over the same items, as candidate-memo.ts describes it. */
+function changeBetween(before: Features[], after: Features[], words: readonly string[]): FeatureChange {
+  const items: number[] = [];
+  const delta = new Map<string, number>();
+  const titleWords = new Set<string>();
+  before.forEach((old, i) => {
+    const now = after[i];
+    const same = (a: Int32Array, b: Int32Array) => a.length === b.length && a.every((x, k) => x === b[k]);
+    if (same(old.text, now.text) && same(old.title, now.title)) return;
+    items.push(i);
+    for (const w of now.text) if (!old.text.includes(w)) delta.set(words[w], (delta.get(words[w]) ?? 0) + 1);
+    for (const w of old.text) if (!now.text.includes(w)) delta.set(words[w], (delta.get(words[w]) ?? 0) - 1);
+    if (!same(old.title, now.title)) for (const w of [...old.title, ...now.title]) titleWords.add(words[w]);
+  });
+  return { items, textWords: [...delta], titleWords: [...titleWords] };
+}
+
+for (const [size, tagCount, seed, words, edits, edit] of [
+  [300, 6, 11, 400, 1, 'text'],
+  [400, 12, 12, 400, 3, 'text and title'],
+  // Few words: a changed word's item count crosses MAX_POSTING and the postings budget binds.
+  [700, 8, 13, 120, 2, 'text and title'],
+  [500, 4, 14, 250, 6, 'text and title'],
+  [400, 6, 15, 400, 3, 'title'],
+] as const) {
+  test(`after ${edits} item(s) of ${size} changed their ${edit}, selecting again only for the items the change reaches gives the lists of a full selection`, () => {
+    const { items, isTerm, rank, words: vocabulary } = corpus(size, tagCount, seed, words);
+    const options = { isTerm: (i: number) => isTerm[i], rank, maxPrerequisites: 5, maxAdvanced: 5 };
+    const before = selectCandidates(items, { ...options, words: vocabulary });
+    const random = seeded(seed * 31);
+    const v = createVocabulary();
+    // Re-intern in the same order, so ids agree, then edit: drop words, add others (new ones too), change a title.
+    for (const w of vocabulary) v.toSet([w]);
+    const after = items.map((f) => ({ ...f }));
+    for (let e = 0; e < edits; e++) {
+      const i = Math.floor(random() * size);
+      const newTitle = () => v.toSet([`word${Math.floor(random() * 60)}`, `word${Math.floor(random() * 60)}`]);
+      if (edit === 'title') {
+        after[i] = { ...after[i], title: newTitle() };
+        continue;
+      }
+      const kept = [...after[i].text].filter(() => random() < 0.7).map((id) => vocabulary[id]);
+      const added = Array.from({ length: 8 }, (_, k) => (k < 2 ? `fresh${seed}x${e}x${k}` : `word${Math.floor(random() * words)}`));
+      after[i] = { ...after[i], text: v.toSet([...kept, ...added]) };
+      if (e % 2 === 1) after[i] = { ...after[i], title: newTitle() };
+    }
+    const change = changeBetween(items, after, v.words);
+    const again = selectCandidates(after, { ...options, words: v.words, change });
+    const full = selectCandidates(after, { ...options, words: v.words });
+    let reselected = 0;
+    after.forEach((_, i) => {
+      if (again.best[i]) reselected++;
+      assert.equal(again.best[i] ?? before.best[i], full.best[i], `best candidates of item ${i}`);
+      assert.equal(again.prerequisites[i] ?? before.prerequisites[i], full.prerequisites[i], `prerequisites of item ${i}`);
+      assert.equal(again.advanced[i] ?? before.advanced[i], full.advanced[i], `advanced of item ${i}`);
+    });
+    assert.ok(reselected >= change.items.length, 'the edited items are selected again');
+    // With a large vocabulary most items share no changed word, and keep their lists.
+    console.log(reselected); if (words >= 3000) assert.ok(reselected < size / 2, `selected again for ${reselected} of ${size} items`);
+  });
+}
+
+test('an edit adding words no other item carries reaches the edited item alone', () => {
+  const { items, isTerm, rank, words: vocabulary } = corpus(300, 6, 21, 400);
+  const v = createVocabulary();
+  for (const w of vocabulary) v.toSet([w]);
+  const after = items.map((f, i) => (i === 7 ? { ...f, text: v.toSet([...Array.from(f.text, (id) => vocabulary[id]), 'unheardof', 'neverseen']) } : f));
+  const change = changeBetween(items, after, v.words);
+  const again = selectCandidates(after, { isTerm: (i) => isTerm[i], rank, maxPrerequisites: 5, maxAdvanced: 5, words: v.words, change });
+  assert.equal(again.best.flatMap((list, i) => (list ? [i] : [])), [7]);
 });
 
 test.run();

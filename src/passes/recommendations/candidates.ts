@@ -13,6 +13,12 @@
  * Prerequisites and advanced: the best terms (any shared tag) and articles (more than one shared tag)
  * by shared-tag count, most first, then by `rank`. They depend only on the tag set, so each list is
  * computed once per tag group, one longer than asked so the item itself can be dropped.
+ *
+ * Selecting again after a change (`change`): an item's lists can only change when its own features
+ * change, when a word of its text changes how many items carry it (its rarest words may change, or
+ * which items share them), or when an item sharing a title word with it changes its title. Other
+ * items keep the lists of the selection before, as long as the items, their order, their tag sets
+ * and their ranks are the same (candidate-memo.ts checks that before describing a change).
  */
 import { jaccard, type Features, WEIGHTS } from './similarity.js';
 import { groupByTags, type NeighbourBucket, type TagGroups } from './tag-groups.js';
@@ -37,6 +43,20 @@ export interface CandidateOptions {
   /** Select only for these items (a thread selects for the items whose pages it renders); the
    * others get no lists. */
   only?: (i: number) => boolean;
+  /** Select only for the items this change since an earlier selection can reach (reachedBy); the
+   * others get no lists, and keep the ones selected before. */
+  change?: FeatureChange;
+}
+
+/** What changed since an earlier selection over the same items, in the same order, with the same
+ * tag sets and ranks. Plain data, with words as text: it is sent to threads whose vocabularies differ. */
+export interface FeatureChange {
+  /** The items whose features changed. */
+  items: number[];
+  /** Every text word a changed item gained or lost, with how the number of items carrying it changed. */
+  textWords: [word: string, delta: number][];
+  /** Every title word, old and new, of the changed items whose title words changed. */
+  titleWords: string[];
 }
 
 export interface CandidateLists {
@@ -50,9 +70,12 @@ export function selectCandidates(items: Features[], options: CandidateOptions): 
   const n = items.length;
   const tagGroups = groupByTags(items.map((f) => f.tags));
   const titlePostings = invert(items.map((f) => f.title));
-  const textPostings = invert(items.map((f) => f.text));
+  const df = textFrequencies(items, options.words.length);
+  const reached = options.change && reachedBy(items, options.words, df, options.change);
   const only = options.only ?? (() => true);
-  const rare = rarestWords(items, textPostings, options.words, only);
+  const selected = reached ? (i: number) => reached[i] === 1 && only(i) : only;
+  const rare = rarestWords(items, df, options.words, selected);
+  const textPostings = postingsOf(items, rare);
   const byRank = (a: number, b: number) => options.rank[a] - options.rank[b];
   const termsByRank = tagGroups.groups.map((g) => g.members.filter(options.isTerm).sort(byRank));
   const articlesByRank = tagGroups.groups.map((g) => g.members.filter((i) => !options.isTerm(i)).sort(byRank));
@@ -62,14 +85,14 @@ export function selectCandidates(items: Features[], options: CandidateOptions): 
   const sharedRare = new Int32Array(n);
 
   tagGroups.groups.forEach((group, g) => {
-    if (!group.members.some(only)) return;
+    if (!group.members.some(selected)) return;
     const near = tagGroups.neighbours(g);
     const levels = jaccardLevels(tagGroups, group.tags.length, near);
     const prerequisites = bestBySharedTags(near, termsByRank, 1, options.maxPrerequisites + 1, byRank);
     const advanced = bestBySharedTags(near, articlesByRank, 2, options.maxAdvanced + 1, byRank);
 
     for (const i of group.members) {
-      if (!only(i)) continue;
+      if (!selected(i)) continue;
       lists.prerequisites[i] = prerequisites.filter((j) => j !== i).slice(0, options.maxPrerequisites);
       lists.advanced[i] = advanced.filter((j) => j !== i).slice(0, options.maxAdvanced);
 
@@ -83,7 +106,7 @@ export function selectCandidates(items: Features[], options: CandidateOptions): 
         const list = titlePostings.get(w)!;
         if (list.length <= MAX_POSTING) for (const j of list) touch(j);
       }
-      for (const w of rare[i]) for (const j of textPostings.get(w)!) (touch(j), j !== i && sharedRare[j]++);
+      for (const w of rare[i]) for (const j of textPostings[w]) (touch(j), j !== i && sharedRare[j]++);
       const rareCount = Math.max(1, rare[i].length);
       const top = new TopCandidates(CANDIDATES_PER_ITEM);
       for (const j of touched) {
@@ -174,11 +197,7 @@ function bestBySharedTags(near: NeighbourBucket[], pool: number[][], minShared: 
 }
 
 /** Each item's RARE_WORDS rarest text words (fewest items carry them, then in word order): the ones that say most about a match. */
-function rarestWords(items: Features[], textPostings: Map<number, number[]>, words: readonly string[], only: (i: number) => boolean): number[][] {
-  let size = 0;
-  for (const w of textPostings.keys()) size = Math.max(size, w + 1);
-  const df = new Int32Array(size);
-  for (const [w, list] of textPostings) df[w] = list.length;
+function rarestWords(items: Features[], df: Int32Array, words: readonly string[], only: (i: number) => boolean): number[][] {
   return items.map((f, i) => {
     if (!only(i)) return [];
     const kept: number[] = [];
@@ -189,6 +208,54 @@ function rarestWords(items: Features[], textPostings: Map<number, number[]>, wor
     while (count < Math.min(RARE_WORDS, kept.length) && postings + df[kept[count]] <= RARE_POSTINGS_BUDGET) postings += df[kept[count++]];
     return kept.slice(0, count);
   });
+}
+
+/** How many items carry each text word (by id, below `universe`). */
+function textFrequencies(items: Features[], universe: number): Int32Array {
+  const df = new Int32Array(universe);
+  for (const f of items) for (let k = 0; k < f.text.length; k++) df[f.text[k]]++;
+  return df;
+}
+
+/** The items carrying each word of some `rare` list, ascending (by word id; other words get none):
+ * the only text postings selection reads. Common words, whose postings are the longest, are never listed. */
+function postingsOf(items: Features[], rare: number[][]): number[][] {
+  const postings: number[][] = [];
+  for (const list of rare) for (const w of list) postings[w] ??= [];
+  items.forEach((f, i) => {
+    for (let k = 0; k < f.text.length; k++) postings[f.text[k]]?.push(i);
+  });
+  return postings;
+}
+
+/**
+ * The items whose lists `change` can alter (1 in the result): the changed items; the items carrying a
+ * text word whose number of carriers changed while at most MAX_POSTING before or after (their rarest
+ * words, or who shares them, may change; a word carried by more was never rare); and the items
+ * sharing a title word with a changed title, old or new (title postings and title scores).
+ */
+export function reachedBy(items: Features[], words: readonly string[], df: Int32Array, change: FeatureChange): Uint8Array {
+  const reached = new Uint8Array(items.length);
+  for (const i of change.items) reached[i] = 1;
+  const delta = new Map(change.textWords);
+  const titleWords = new Set(change.titleWords);
+  const inText = new Uint8Array(words.length);
+  const inTitle = new Uint8Array(words.length);
+  let texts = 0;
+  let titles = 0;
+  // A word no item carries now has no id; then no other item can be reached through it.
+  for (let w = 0; w < words.length; w++) {
+    const d = delta.get(words[w]);
+    if (d !== undefined && Math.min(df[w], df[w] - d) <= MAX_POSTING) (inText[w] = 1), texts++;
+    if (titleWords.has(words[w])) (inTitle[w] = 1), titles++;
+  }
+  if (texts + titles === 0) return reached;
+  items.forEach((f, i) => {
+    if (reached[i]) return;
+    if (titles) for (let k = 0; k < f.title.length; k++) if (inTitle[f.title[k]]) return void (reached[i] = 1);
+    if (texts) for (let k = 0; k < f.text.length; k++) if (inText[f.text[k]]) return void (reached[i] = 1);
+  });
+  return reached;
 }
 
 function invert(sets: Int32Array[]): Map<number, number[]> {
