@@ -41,6 +41,7 @@ import { toolKey } from './tool-key.js';
 import { checkInternalLinks } from './validate/links.js';
 import { checkSemantics } from './validate/semantics.js';
 import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
+import { type ScannedFolder, scanFolders } from './write/scan-folders.js';
 import { type OutputFile, OutputTarget } from './write/output-target.js';
 import { type BuildState, inputKey, outputUnchanged, readBuildState, recordNoChanges, recordsOfState, sameInput, saveBuildState, stateFilesOf } from './write/up-to-date.js';
 
@@ -127,10 +128,15 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const keep = opts.retainFiles ?? true;
   const diskFile = !opts.cache && opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
   const stateFile = diskFile && opts.write ? path.join(path.dirname(diskFile), `${hashOf(contentAbs, outAbs).slice(0, 16)}.state.json`) : undefined;
+  // The content and output folders are listed on a thread of their own while the state is read.
+  const takenAt = Date.now();
+  const [contentScan, outputScan] = stateFile || opts.cache?.outputs?.outDir === outAbs ? scanFolders([contentAbs, outAbs]) : [];
   const state = stateFile ? readBuildState(stateFile) : undefined;
-  const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl }, state?.content)) : undefined;
+  const contentFiles = await timed('up-to-date', () => contentScan);
+  const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl }, state?.content, contentFiles && { files: contentFiles, takenAt })) : undefined;
   if (stateFile && input && state && state.outDir === outAbs && sameInput(state, input)) {
-    if (timed('up-to-date', () => outputUnchanged(outAbs, state) && recordNoChanges(outAbs, state))) {
+    const outputFiles = await timed('up-to-date', () => outputScan);
+    if (timed('up-to-date', () => outputUnchanged(outAbs, state, outputFiles) && recordNoChanges(outAbs, state))) {
       saveBuildState(stateFile, { ...state, content: input.content });
       return { ok: true, diagnostics: [], files: [], fileCount: state.files.length, routes: [], urls: new Set(), pages: state.pages, upToDate: true, timings, ms: performance.now() - started };
     }
@@ -143,9 +149,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo }));
   if (cache && yamlMemo) cache.yaml = yamlMemo.next;
   const rel = (abs: string) => path.relative(cwd, abs).split(path.sep).join('/');
-  const articleFiles = fg
-    .sync('articles/*.md', { cwd: contentAbs, absolute: true, onlyFiles: true, stats: true })
-    .map(({ path: abs, stats: st }) => ({ abs, rel: rel(abs), stat: st && { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino } }))
+  const articleFiles = articleFilesIn(contentAbs, contentFiles)
+    .map(({ abs, stat }) => ({ abs, rel: rel(abs), stat }))
     .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
   if (!loaded.site) {
     // Without a site.yaml nothing can be rendered; still report every article's own problems.
@@ -156,7 +161,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
   // Where outputs go: updated in place when the folder is as the last build left it, else afresh.
   const previous = opts.cache ? (opts.cache.outputs?.outDir === outAbs ? opts.cache.outputs.records : undefined) : state?.outDir === outAbs ? recordsOfState(state) : undefined;
-  const target = opts.write ? (previous && !keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous) : OutputTarget.fresh(outAbs)) : undefined;
+  const target = opts.write ? (previous && !keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous, await outputScan) : OutputTarget.fresh(outAbs)) : undefined;
   const remember = Boolean(stateFile || opts.cache);
   const threads = articleFiles.length >= (opts.minPagesForWorkers ?? MIN_ARTICLES_FOR_WORKERS) ? (opts.workers ?? defaultWorkers()) : 0;
   const pool = opts.cache?.pool ?? ShardPool.start(threads, threads ? shardLimits(threads, articleFiles) : undefined);
@@ -288,6 +293,16 @@ function shardLimits(threads: number, articleFiles: { stat?: FileStat }[]): Reso
   let bytes = 0;
   for (const f of articleFiles) bytes += f.stat?.size ?? 0;
   return { maxOldGenerationSizeMb: Math.ceil(192 + (6 * bytes) / threads / 2 ** 20) };
+}
+
+/** The article files (articles/*.md), from the content folder's scan when it has one without links. */
+function articleFilesIn(contentAbs: string, scanned: ScannedFolder | undefined): { abs: string; stat?: FileStat }[] {
+  const files = scanned && [...scanned.values()].every((f) => f.isFile) ? [...scanned] : undefined;
+  if (!files) {
+    return fg.sync('articles/*.md', { cwd: contentAbs, absolute: true, onlyFiles: true, stats: true }).map(({ path: abs, stats: st }) => ({ abs, stat: st && { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino } }));
+  }
+  // As the glob: directly in articles/, not hidden.
+  return files.filter(([p]) => /^articles\/[^/.][^/]*\.md$/.test(p)).map(([p, { size, mtimeMs, ctimeMs, ino }]) => ({ abs: path.join(contentAbs, p), stat: { size, mtimeMs, ctimeMs, ino } }));
 }
 
 /** An article's text words as the article index knew them under `version` (its unit key). */

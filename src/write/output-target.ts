@@ -15,6 +15,7 @@ import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, st
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
+import type { ScannedFolder } from './scan-folders.js';
 
 export interface OutputFile {
   /** Path inside the output folder, with forward slashes. */
@@ -48,22 +49,24 @@ export class OutputTarget {
     /** Where this build's new files go: the new folder (fresh) or the staging folder (update). */
     readonly dir: string,
     private previous: Map<string, OutputRecord> | undefined,
+    private present?: ScannedFolder,
   ) {}
 
   static fresh(outDir: string): OutputTarget {
     return OutputTarget.open(outDir, 'tmp');
   }
 
-  /** Updates `outDir` in place, trusting `previous` for files still exactly as it describes them. */
-  static update(outDir: string, previous: Map<string, OutputRecord>): OutputTarget {
-    return OutputTarget.open(outDir, 'staging', previous);
+  /** Updates `outDir` in place, trusting `previous` for files still exactly as it describes them.
+   * `present`: what `outDir` holds now, listed by scan-folders.ts (else each file is checked here). */
+  static update(outDir: string, previous: Map<string, OutputRecord>, present?: ScannedFolder): OutputTarget {
+    return OutputTarget.open(outDir, 'staging', previous, present);
   }
 
-  private static open(outDir: string, kind: string, previous?: Map<string, OutputRecord>): OutputTarget {
+  private static open(outDir: string, kind: string, previous?: Map<string, OutputRecord>, present?: ScannedFolder): OutputTarget {
     const abs = path.resolve(outDir);
     const dir = `${abs}.${kind}-${process.pid}-${Date.now().toString(36)}`;
     mkdirSync(dir, { recursive: true });
-    return new OutputTarget(abs, dir, previous);
+    return new OutputTarget(abs, dir, previous, present);
   }
 
   get updating(): boolean {
@@ -163,7 +166,7 @@ export class OutputTarget {
       renameSync(path.join(this.dir, file), to);
     }
     // Everything in the output folder that this build did not make: files no longer made, and strays.
-    const present = fg.sync('**/*', { cwd: this.outDir, onlyFiles: true, dot: true });
+    const present = this.present ? [...this.present.keys()] : fg.sync('**/*', { cwd: this.outDir, onlyFiles: true, dot: true });
     const deleted = present.filter((f) => !this.wrote.has(f) && !this.kept.has(f)).sort();
     for (const file of deleted) unlinkSync(path.join(this.outDir, file));
     await rm(this.dir, { recursive: true, force: true });
@@ -180,11 +183,17 @@ export class OutputTarget {
   }
 
   private intact(file: string, record: OutputRecord): boolean {
+    if (this.present) return sameFile(this.present.get(file), record);
     try {
       const st = lstatSync(path.join(this.outDir, file));
-      return st.isFile() && st.size === record.size && st.mtimeMs === record.mtimeMs;
+      return sameFile({ isFile: st.isFile(), size: st.size, mtimeMs: st.mtimeMs }, record);
     } catch {
       return false;
     }
   }
+}
+
+/** A file is as a build wrote it: a regular file of the size and modification time it had then. */
+export function sameFile(now: { isFile: boolean; size: number; mtimeMs: number } | undefined, then: { size: number; mtimeMs: number }): boolean {
+  return Boolean(now?.isFile) && now!.size === then.size && now!.mtimeMs === then.mtimeMs;
 }

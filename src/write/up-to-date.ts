@@ -18,7 +18,9 @@ import { diffManifests } from '../passes/manifest.js';
 import { json } from '../routes/machine-files.js';
 import { fileBody, outputPath } from '../routes/types.js';
 import { toolKey } from '../tool-key.js';
-import type { OutputRecord } from './output-target.js';
+import { type OutputRecord, sameFile } from './output-target.js';
+import type { ScannedFolder } from './scan-folders.js';
+import type { FileStat } from '../file-stat.js';
 
 export interface BuildState {
   inputKey: string;
@@ -48,14 +50,19 @@ export interface InputKey {
  * What a build is made from. A file's hash is taken from the last build's snapshot when its stat is
  * the same (and was not racy then); otherwise the file is read and hashed, as git does.
  */
-export function inputKey(contentDir: string, options: { baseUrl?: string }, previous?: ContentSnapshot): InputKey {
-  const takenAt = Date.now();
+export function inputKey(contentDir: string, options: { baseUrl?: string }, previous?: ContentSnapshot, scanned?: { files: ScannedFolder; takenAt: number }): InputKey {
+  // A scan lists links as they are, not what they point to: a folder with links is listed here.
+  const useScan = scanned && [...scanned.files.values()].every((f) => f.isFile);
+  const takenAt = useScan ? scanned.takenAt : Date.now();
   const known = new Map(previous?.files.map((f) => [f[0], f]));
-  const files = fg.sync('**/*', { cwd: contentDir, onlyFiles: true, dot: true, stats: true }).sort((a, b) => (a.path < b.path ? -1 : 1));
+  const files: { path: string; stats: FileStat }[] = useScan
+    ? [...scanned.files].map(([p, st]) => ({ path: p, stats: st }))
+    : fg.sync('**/*', { cwd: contentDir, onlyFiles: true, dot: true, stats: true }).map((e) => ({ path: e.path, stats: e.stats! }));
+  files.sort((a, b) => (a.path < b.path ? -1 : 1));
   const content = files.map(({ path: p, stats: st }): ContentSnapshot['files'][number] => {
     const then = known.get(p);
-    const same = then && unchangedSince({ size: then[1], mtimeMs: then[2], ctimeMs: then[3], ino: then[4] }, previous!.takenAt, st!);
-    return [p, st!.size, st!.mtimeMs, st!.ctimeMs, st!.ino, same ? then[5] : hashFile(path.join(contentDir, p))];
+    const same = then && unchangedSince({ size: then[1], mtimeMs: then[2], ctimeMs: then[3], ino: then[4] }, previous!.takenAt, st);
+    return [p, st.size, st.mtimeMs, st.ctimeMs, st.ino, same ? then[5] : hashFile(path.join(contentDir, p))];
   });
   return { key: hashOf(toolKey(), JSON.stringify(options)), content: { takenAt, files: content } };
 }
@@ -105,7 +112,8 @@ export function stateFilesOf(records: Map<string, OutputRecord>): BuildState['fi
 }
 
 /** True when the output folder holds exactly the files of `state`, each as it was written. */
-export function outputUnchanged(outDir: string, state: BuildState): boolean {
+export function outputUnchanged(outDir: string, state: BuildState, scanned?: ScannedFolder): boolean {
+  if (scanned) return scanned.size === state.files.length && state.files.every(([p, size, mtimeMs]) => sameFile(scanned.get(p), { size, mtimeMs }));
   if (!existsSync(outDir)) return false;
   const present = fg.sync('**/*', { cwd: outDir, onlyFiles: true, dot: true });
   if (present.length !== state.files.length) return false;
