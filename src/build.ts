@@ -160,7 +160,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
 
   // Where outputs go: updated in place when the folder is as the last build left it, else afresh.
-  const previous = opts.cache ? (opts.cache.outputs?.outDir === outAbs ? opts.cache.outputs.records : undefined) : state?.outDir === outAbs ? recordsOfState(state) : undefined;
+  // A different legalsite or different options change (nearly) every file: writing them all afresh
+  // and swapping folders is then twice as fast as renaming each over its old copy (10,000 articles).
+  const sameMaker = state?.outDir === outAbs && state.inputKey === input?.key;
+  const previous = opts.cache ? (opts.cache.outputs?.outDir === outAbs ? opts.cache.outputs.records : undefined) : sameMaker ? recordsOfState(state) : undefined;
   const target = opts.write ? (previous && !keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous, await outputScan) : OutputTarget.fresh(outAbs)) : undefined;
   const remember = Boolean(stateFile || opts.cache);
   const threads = articleFiles.length >= (opts.minPagesForWorkers ?? MIN_ARTICLES_FOR_WORKERS) ? (opts.workers ?? defaultWorkers()) : 0;
@@ -212,7 +215,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       // recommendation pages, while this thread runs the remaining passes.
       const searching = pool.size > 1 ? pool.searchIndex(timed('search-index', () => searchDocs(ordered.articles, ordered.text, ordered.terms, source.datasets))) : undefined;
       searching?.catch(() => {});
-      const graph = runGraphPasses(ordered, timed, new Map([...rendered.index.articles.values()].map((k) => [k.digest.article.slug, k.key])));
+      const graph = runGraphPasses(ordered, timed, new Map([...rendered.index.articles.values()].map((k) => [k.digest.article.slug, k.key])), cache?.candidates);
       families = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
       const candidatePlan = timed('recommendations', () => planCandidates(graph.recommendations, cache?.candidates, articleWordsIn(knownArticles)));
       const selecting = pool.setRecommendations(graph.recommendations, candidatePlan).then((memo) => {

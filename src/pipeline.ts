@@ -11,7 +11,7 @@ import { type LetterGroup, findNeighbours, groupTermsByLetter, type Neighbours, 
 import { type PageBody, renderPageBodies } from './passes/page-html.js';
 import { generateTemplateFiles } from './passes/generated-templates.js';
 import { type BacklinkResult, buildBacklinks } from './passes/backlinks.js';
-import { recommendationFeatures, type RecFeatures } from './passes/recommendations.js';
+import { type FeatureReuse, recommendationFeatures, type RecFeatures } from './passes/recommendations.js';
 import { buildTopicClusters, type TopicCluster } from './passes/topic-clusters.js';
 import { buildFeedItems, type FeedSet } from './passes/feed-items.js';
 import { buildSearchIndex } from './passes/search-index.js';
@@ -81,10 +81,10 @@ export function withDigests(order: SiteOrder, digests: Map<string, ArticleDigest
 
 /** The graph passes: backlinks and recommendations, what term and recommendation pages need.
  * `articleVersions`: each article's unit key, by slug (recommendation pages are fingerprinted by them). */
-export function runGraphPasses(site: OrderedSite, timed: Timer = untimed, articleVersions?: Map<string, string>): GraphSite {
+export function runGraphPasses(site: OrderedSite, timed: Timer = untimed, articleVersions?: Map<string, string>, reuse?: FeatureReuse): GraphSite {
   const { articles, terms, bodies, stats, text } = site;
   const backlinks = timed('backlinks', () => buildBacklinks(articles, terms, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.mentions]))));
-  const recommendations = timed('recommendations', () => recommendationFeatures(articles, terms, text, stats, articleVersions));
+  const recommendations = timed('recommendations', () => recommendationFeatures(articles, terms, text, stats, articleVersions, reuse));
   return { ...site, backlinks, recommendations };
 }
 

@@ -14,7 +14,7 @@ import type { BundleEntry } from '../bundle/client-bundle.js';
 import type { ClientEntry } from '../../templates/client/entries.js';
 import type { ShardCall, ShardReply } from './shard-worker.js';
 import type { Chrome } from '../../templates/types.js';
-import { type RecFeatures, recommendationShard } from '../passes/recommendations.js';
+import { featuresToWire, type RecFeatures, recommendationShard } from '../passes/recommendations.js';
 import { type CandidateMemo, type CandidatePlan, nextMemo, type SelectedLists } from '../passes/recommendations/candidate-memo.js';
 import type { SearchDoc } from '../search-options.js';
 
@@ -68,7 +68,8 @@ export class ShardPool {
   setRecommendations(features: RecFeatures, plan: CandidatePlan): Promise<CandidateMemo> {
     this.features = features;
     const count = this.handles.length;
-    return Promise.all(this.handles.map((h, index) => h.call<SelectedLists>('setRecommendations', [features, { index, count }, plan]))).then((selected) => nextMemo(features, plan, selected));
+    const wire = featuresToWire(features);
+    return Promise.all(this.handles.map((h, index) => h.call<SelectedLists>('setRecommendations', [wire, { index, count }, plan]))).then((selected) => nextMemo(features, plan, selected));
   }
 
   /** The search index, made on one shard (the last) while the main thread runs the graph passes. */

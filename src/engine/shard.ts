@@ -20,7 +20,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
 import { parseArticleText } from '../load/read-content.js';
 import type { Article, ArticleMeta, SiteConfig } from '../model.js';
-import { type RecContext, type RecFeatures, recommendationShard, withCandidates } from '../passes/recommendations.js';
+import { featuresFromWire, type RecContext, recommendationShard, type WireFeatures, withCandidates } from '../passes/recommendations.js';
 import { type CandidatePlan, copyInto, type SelectedLists, selectedLists } from '../passes/recommendations/candidate-memo.js';
 import type { Neighbours } from '../passes/site-order.js';
 import { buildTermMatcher } from '../passes/term-matcher.js';
@@ -162,7 +162,8 @@ export class Shard {
    * a small change, only those the change can reach, the others keeping their lists from the plan.
    * Returns what it selected, for the next build's plan (candidate-memo.ts).
    */
-  setRecommendations(features: RecFeatures, share: { index: number; count: number }, plan: CandidatePlan): SelectedLists {
+  setRecommendations(wire: WireFeatures, share: { index: number; count: number }, plan: CandidatePlan): SelectedLists {
+    const features = featuresFromWire(wire);
     const inShare = (i: number) => recommendationShard(features, i, share.count) === share.index;
     const recs = withCandidates(features, inShare, plan);
     const selected = selectedLists(recs.candidates);

@@ -39,10 +39,12 @@ export const nodeKey = (type: NodeType, slug: string) => `${type}:${slug}`;
 
 export interface BacklinkResult {
   /** Every explicit relation (mentions, see-also, contrast) and the kept shared-tag relations, by
-   * target (in key order), strongest first. */
-  relations: BacklinkEdge[];
-  /** Per target node key, at most 10, strongest first. */
-  byTarget: Map<string, Backlink[]>;
+   * target (in key order), strongest first. Made when first read (only the knowledge graph reads
+   * them: 200,000 relations at 10,000 articles). */
+  readonly relations: BacklinkEdge[];
+  /** Per target node key, at most 10, strongest first; each target's made when first asked for
+   * (pages show only terms' backlinks). */
+  byTarget: Pick<ReadonlyMap<string, Backlink[]>, 'get'>;
 }
 
 interface Node {
@@ -98,47 +100,63 @@ export function buildBacklinks(articles: ArticleMeta[], terms: Term[], mentions:
     }
   });
 
-  const shared = sharedTagCandidates(nodes.map((n) => n.tags), rank);
+  let shared: SharedTags | undefined;
   const linkedTo = new Int32Array(nodes.length).fill(-1);
-  const kept: Relation[][] = nodes.map(() => []);
-  nodes.forEach((_, ti) => {
+  const kept: (Relation[] | undefined)[] = nodes.map(() => undefined);
+  /** A target's backlinks: its explicit relations and the best shared-tag sources not linked already. */
+  const keptOf = (ti: number): Relation[] => {
+    if (kept[ti]) return kept[ti];
     const list = explicit[ti].sort(compare);
     for (const r of list) linkedTo[r.from] = ti;
     // The best shared-tag sources, strongest then best-ranked first, that are not linked already.
     const best: Relation[] = [];
+    shared ??= sharedTagCandidates(nodes.map((n) => n.tags), rank);
     shared.walk(ti, (i, strength) => {
       if (i === ti || linkedTo[i] === ti) return true;
       best.push({ from: i, to: ti, kind: 'shared-tags', strength, context: nodes[i].context });
       return best.length < MAX_BACKLINKS;
     });
-    kept[ti] = [...list, ...best].sort(compare).slice(0, MAX_BACKLINKS);
-  });
+    return (kept[ti] = [...list, ...best].sort(compare).slice(0, MAX_BACKLINKS));
+  };
 
   const keyOf = (i: number) => nodeKey(nodes[i].type, nodes[i].slug);
   const edge = (r: Relation): BacklinkEdge => ({
     fromType: nodes[r.from].type, fromSlug: nodes[r.from].slug, toType: nodes[r.to].type, toSlug: nodes[r.to].slug,
     relationship: r.kind === 'mention' ? 'mentions' : 'related', kind: r.kind, strength: r.strength,
   });
-  const byTarget = new Map<string, Backlink[]>();
-  nodes.forEach((_, ti) => {
-    if (!kept[ti].length) return;
-    byTarget.set(
-      keyOf(ti),
-      kept[ti].map((r): Backlink => {
+  let indexOfKey: Map<string, number> | undefined;
+  const byTarget = {
+    get(key: string): Backlink[] | undefined {
+      indexOfKey ??= new Map(nodes.map((_, i) => [keyOf(i), i]));
+      const ti = indexOfKey.get(key);
+      const list = ti === undefined ? [] : keptOf(ti);
+      if (!list.length) return undefined;
+      return list.map((r): Backlink => {
         const { fromType, fromSlug, toType, toSlug, relationship, kind, strength } = edge(r);
         return { fromType, fromSlug, fromTitle: nodes[r.from].title, toType, toSlug, toTitle: nodes[r.to].title, relationship, kind, strength, context: r.context };
-      }),
-    );
-  });
-  // Keys are "article:" or "glossary:" and a slug (lowercase letters, digits, hyphens), where code
-  // unit order is collation order.
-  const targets = nodes.map((_, i) => i).sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
-  const relations: BacklinkEdge[] = [];
-  for (const ti of targets) {
-    const shared = kept[ti].filter((r) => r.kind === 'shared-tags');
-    for (const r of [...explicit[ti], ...shared].sort(compare)) relations.push(edge(r));
-  }
-  return { relations, byTarget };
+      });
+    },
+  };
+  let relations: BacklinkEdge[] | undefined;
+  return {
+    byTarget,
+    get relations() {
+      if (relations) return relations;
+      // Keys are "article:" or "glossary:" and a slug (lowercase letters, digits, hyphens), where code
+      // unit order is collation order.
+      const targets = nodes.map((_, i) => i).sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+      relations = [];
+      for (const ti of targets) {
+        const sharedTags = keptOf(ti).filter((r) => r.kind === 'shared-tags');
+        for (const r of [...explicit[ti], ...sharedTags].sort(compare)) relations.push(edge(r));
+      }
+      return relations;
+    },
+  };
+}
+
+interface SharedTags {
+  walk(target: number, visit: (item: number, strength: number) => boolean): void;
 }
 
 /**
@@ -148,7 +166,7 @@ export function buildBacklinks(articles: ArticleMeta[], terms: Term[], mentions:
  * most first) then rank, merging only a few short lists, until `visit` returns false.
  * (An item listing a tag twice counts it twice; such sites are walked the plain way, item by item.)
  */
-function sharedTagCandidates(tagLists: string[][], rank: Int32Array) {
+function sharedTagCandidates(tagLists: string[][], rank: Int32Array): SharedTags {
   if (tagLists.some((tags) => new Set(tags).size !== tags.length)) return plainSharedTags(tagLists, rank);
   const lists = new Map<string, number[]>();
   const sets = tagLists.map((tags) => [...tags].sort());
@@ -191,7 +209,7 @@ function subsets(tags: string[], max: number, min = 1): string[] {
 }
 
 /** The same walk, item by item, for sites where an item lists a tag more than once. */
-function plainSharedTags(tagLists: string[][], rank: Int32Array) {
+function plainSharedTags(tagLists: string[][], rank: Int32Array): SharedTags {
   const postings = new Map<string, number[]>();
   tagLists.forEach((tags, i) => tags.forEach((tag) => (postings.get(tag) ?? postings.set(tag, []).get(tag)!).push(i)));
   return {

@@ -17,7 +17,7 @@ import { complexity, complexityBand, difficultyLevel, difficultyText, MODERATE_T
 import { buildLearningPath, type LearningPath, type PathCandidate } from './recommendations/learning-path.js';
 import { createVocabulary, type Features, jaccard, JaccardTable, WEIGHTS } from './recommendations/similarity.js';
 import { type CandidateLists, selectCandidates } from './recommendations/candidates.js';
-import type { CandidatePlan } from './recommendations/candidate-memo.js';
+import { type CandidatePlan, packLists, type PackedLists } from './recommendations/candidate-memo.js';
 
 export const SIMILAR_THRESHOLD = 0.3;
 export const RELATED_THRESHOLD = 0.1;
@@ -75,11 +75,16 @@ export interface RecNode extends RecItem {
  */
 export interface RecFeatures {
   nodes: RecNode[];
+  /** Views of `packed`. */
   features: Features[];
+  /** Item i's tag, title and text sets are its lists 3i, 3i + 1 and 3i + 2. */
+  packed: PackedLists;
   /** The number of distinct words and tags (ids are below it). */
   universe: number;
   /** The word of each id (candidates.ts breaks ties on rare words in word order). */
   words: readonly string[];
+  /** The size of the vocabulary when it was last made afresh (FeatureReuse). */
+  freshSize: number;
   rank: Int32Array;
   /** Per item, a version of everything it is made from (an article's unit key, a hash of a term):
    * equal versions, equal items, whatever build they come from. */
@@ -98,12 +103,23 @@ export function buildRecommendations(articles: ArticleMeta[], terms: Term[], tex
   return new Map(ctx.nodes.map((n, i) => [n.key, recommendationsFor(ctx, i)]));
 }
 
+/** What recommendationFeatures can reuse of an earlier build's features: each item's word and tag
+ * sets by key and version (same version, same sets), as ids of that build's vocabulary. */
+export interface FeatureReuse {
+  keys: string[];
+  versions: string[];
+  packed: PackedLists;
+  vocabulary: readonly string[];
+  /** The vocabulary's size when it was last made afresh: reused vocabularies keep words no item has any
+   * more (ids must stay stable), so one that has doubled since is made afresh. */
+  freshSize: number;
+}
+
 /** The site-wide part every item's recommendations share (articles first, then terms).
- * `articleVersions`: each article's unit key (a hash of its features otherwise). */
-export function recommendationFeatures(articles: ArticleMeta[], terms: Term[], texts: Map<string, TextFeatures>, stats: Map<string, ArticleStats>, articleVersions?: Map<string, string>): RecFeatures {
-  const vocab = createVocabulary();
+ * `articleVersions`: each article's unit key (a hash of its features otherwise). `reuse`: the
+ * features of an earlier build, taken for the items whose version is the same. */
+export function recommendationFeatures(articles: ArticleMeta[], terms: Term[], texts: Map<string, TextFeatures>, stats: Map<string, ArticleStats>, articleVersions?: Map<string, string>, reuse?: FeatureReuse): RecFeatures {
   const nodes: RecNode[] = [];
-  const features: Features[] = [];
   for (const a of articles) {
     const text = texts.get(a.slug) ?? NO_TEXT;
     nodes.push({
@@ -111,7 +127,6 @@ export function recommendationFeatures(articles: ArticleMeta[], terms: Term[], t
       lastModified: a.dateModified, readingTime: stats.get(a.slug)?.readingTime, wordCount: stats.get(a.slug)?.wordCount ?? 0, textLength: text.textLength,
       difficulty: pageDifficulty({ tags: a.tags, textLength: text.textLength, technicalWords: text.technicalWords, isArticle: true }),
     });
-    features.push({ tags: vocab.toSet(a.tags.map((t) => `#${t}`)), title: vocab.wordSet(a.title), text: vocab.wordsSet(text.words) });
   }
   for (const t of terms) {
     nodes.push({
@@ -119,16 +134,48 @@ export function recommendationFeatures(articles: ArticleMeta[], terms: Term[], t
       lastModified: t.lastModified, wordCount: t.definition.split(/\s+/).length, textLength: t.definition.length,
       difficulty: pageDifficulty({ tags: t.tags, ...difficultyText(t.definition), isArticle: false }),
     });
-    features.push({ tags: vocab.toSet(t.tags.map((x) => `#${x}`)), title: vocab.wordSet(t.title), text: vocab.wordSet(t.definition) });
   }
-  // Tie-break order of prerequisites and advanced: easier first, then by key.
-  const rank = new Int32Array(nodes.length);
-  nodes.map((_, i) => i).sort((a, b) => nodes[a].difficulty - nodes[b].difficulty || (nodes[a].key < nodes[b].key ? -1 : nodes[a].key > nodes[b].key ? 1 : 0)).forEach((i, r) => (rank[i] = r));
   const versions = [
     ...articles.map((a, i) => articleVersions?.get(a.slug) ?? hashOf(JSON.stringify(nodes[i]), texts.get(a.slug)?.words ?? '')),
     ...terms.map((t) => hashOf(JSON.stringify(t))),
   ];
-  return { nodes, features, universe: vocab.size(), words: vocab.words, rank, versions };
+  const reusable = reuse && reuse.vocabulary.length <= 2 * reuse.freshSize ? reuse : undefined;
+  const vocab = createVocabulary(reusable?.vocabulary);
+  const before = reusable && new Map(reusable.keys.map((key, k) => [key, k]));
+  const lists: Int32Array[] = [];
+  nodes.forEach((node, i) => {
+    const k = before?.get(node.key);
+    if (k !== undefined && reusable!.versions[k] === versions[i]) {
+      for (let l = 3 * k; l < 3 * k + 3; l++) lists.push(reusable!.packed.data.subarray(reusable!.packed.offsets[l], reusable!.packed.offsets[l + 1]));
+    } else if (i < articles.length) {
+      lists.push(vocab.toSet(node.tags.map((t) => `#${t}`)), vocab.wordSet(node.title), vocab.wordsSet((texts.get(node.slug) ?? NO_TEXT).words));
+    } else {
+      lists.push(vocab.toSet(node.tags.map((t) => `#${t}`)), vocab.wordSet(node.title), vocab.wordSet(node.summary));
+    }
+  });
+  const packed = packLists(lists);
+  // Tie-break order of prerequisites and advanced: easier first, then by key.
+  const rank = new Int32Array(nodes.length);
+  nodes.map((_, i) => i).sort((a, b) => nodes[a].difficulty - nodes[b].difficulty || (nodes[a].key < nodes[b].key ? -1 : nodes[a].key > nodes[b].key ? 1 : 0)).forEach((i, r) => (rank[i] = r));
+  return { nodes, features: featureViews(packed), packed, universe: vocab.size(), words: vocab.words, freshSize: reusable ? reusable.freshSize : vocab.size(), rank, versions };
+}
+
+/** Item i's sets as views of `packed` (its lists 3i, 3i + 1 and 3i + 2). */
+function featureViews(packed: PackedLists): Features[] {
+  const list = (l: number) => packed.data.subarray(packed.offsets[l], packed.offsets[l + 1]);
+  return Array.from({ length: (packed.offsets.length - 1) / 3 }, (_, i) => ({ tags: list(3 * i), title: list(3 * i + 1), text: list(3 * i + 2) }));
+}
+
+/** Features as sent to another thread: two arrays and a JSON text instead of 50,000 objects. */
+export type WireFeatures = Omit<RecFeatures, 'features' | 'nodes'> & { nodes: string };
+
+export function featuresToWire(f: RecFeatures): WireFeatures {
+  const { features: _features, nodes, ...rest } = f;
+  return { ...rest, nodes: JSON.stringify(nodes) };
+}
+
+export function featuresFromWire(w: WireFeatures): RecFeatures {
+  return { ...w, nodes: JSON.parse(w.nodes) as RecNode[], features: featureViews(w.packed) };
 }
 
 /**

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { type BuildCache, createBuildCache, hashOf } from '../build-cache.js';
 import { packageVersion } from '../package-root.js';
+import { toolKey } from '../tool-key.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
 import type { CandidateMemo } from '../passes/recommendations/candidate-memo.js';
 
@@ -40,6 +41,7 @@ interface Loaded {
 /** The recommendation candidates (candidate-memo.ts), in a file of their own: they change with
  * almost every build, and are a few megabytes. */
 interface CandidatesFile {
+  /** The toolKey of the legalsite that wrote it. */
   version: string;
   memo: CandidateMemo;
 }
@@ -95,7 +97,8 @@ export function loadDiskCache(dir: string): BuildCache {
   }
   try {
     const saved = deserialize(readFileSync(candidatesFile(dir))) as CandidatesFile;
-    if (saved.version === version) cache.candidates = loaded.candidates = saved.memo;
+    // Made by this very legalsite only: its shape and meaning change with the code.
+    if (saved.version === toolKey()) cache.candidates = loaded.candidates = saved.memo;
   } catch {
     // None yet, or unreadable: candidates are selected for every item.
   }
@@ -120,7 +123,7 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
       if (loaded && unchangedPart(part, loaded.parts[n], loaded.setup)) return;
       writeAtomically(partFile(dir, n), serialize(part));
     });
-    if (cache.candidates && cache.candidates !== loaded?.candidates) writeAtomically(candidatesFile(dir), serialize({ version, memo: cache.candidates } satisfies CandidatesFile));
+    if (cache.candidates && cache.candidates !== loaded?.candidates) writeAtomically(candidatesFile(dir), serialize({ version: toolKey(), memo: cache.candidates } satisfies CandidatesFile));
     loadedParts.set(cache, { setup: cache.articles?.setup, parts: parts.map(heldBy), candidates: cache.candidates });
     rmSync(`${dir}.bin`, { force: true }); // the single file versions before 0.x kept
   } catch {

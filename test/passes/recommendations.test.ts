@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Article, ArticleStats } from '../../src/model.js';
-import { buildRecommendations } from '../../src/passes/recommendations.js';
+import { buildRecommendations, recommendationFeatures, type RecFeatures } from '../../src/passes/recommendations.js';
 import { textFeatures } from '../../src/passes/text-features.js';
 import { makeArticle, makeTerm } from '../helpers/make-site.js';
 
@@ -89,6 +89,20 @@ test('a pair that overlaps only in text words still counts as related (spec §9:
   const a = [makeArticle({ slug: 'one', title: 'First', tags: ['p'] }), makeArticle({ slug: 'two', title: 'Second', tags: ['q'] })];
   const r = buildRecommendations(a, [], features([['one', 'alpha beta gamma'], ['two', 'alpha beta gamma']]), stats(a)).get('article:one')!;
   assert.equal(scores(r.related), [['two', 0.3]]);
+});
+
+test('features reused from an earlier build are those made afresh, and unchanged items keep their word ids', () => {
+  const versions = (v: string) => new Map(articles.map((a) => [a.slug, `${a.slug}@${a.slug === 'privilege' ? v : '1'}`]));
+  const first = recommendationFeatures(articles, terms, texts, stats(articles), versions('1'));
+  const edited = new Map(texts);
+  edited.set('privilege', textFeatures('Privilege calls for a careful waiver review.'));
+  const reuse = { keys: first.nodes.map((n) => n.key), versions: first.versions, packed: first.packed, vocabulary: first.words, freshSize: first.freshSize };
+  const again = recommendationFeatures(articles, terms, edited, stats(articles), versions('2'), reuse);
+  const fresh = recommendationFeatures(articles, terms, edited, stats(articles), versions('2'));
+  const wordsOf = (f: RecFeatures) => f.features.map((x) => [x.tags, x.title, x.text].map((set) => Array.from(set, (id) => f.words[id]).sort()));
+  assert.equal(wordsOf(again), wordsOf(fresh));
+  assert.equal(Array.from(again.features[0].text), Array.from(first.features[0].text), 'an unchanged article keeps its ids');
+  assert.equal(again.words.slice(0, first.words.length), first.words, 'the vocabulary grows, ids kept');
 });
 
 test.run();

@@ -6,7 +6,7 @@
  * The main thread describes the change (planCandidates) from the memo and the new features; the
  * threads select; the main thread records what they selected (nextMemo).
  */
-import type { RecFeatures } from '../recommendations.js';
+import type { FeatureReuse, RecFeatures } from '../recommendations.js';
 import type { CandidateLists, FeatureChange } from './candidates.js';
 import { words } from './similarity.js';
 
@@ -22,7 +22,7 @@ export interface PackedCandidates {
   advanced: PackedLists;
 }
 
-export interface CandidateMemo extends PackedCandidates {
+export interface CandidateMemo extends PackedCandidates, FeatureReuse {
   /** Every item's node key, version, rank, title and tags (sorted, joined by spaces), in order. */
   keys: string[];
   versions: string[];
@@ -90,9 +90,12 @@ export function nextMemo(f: RecFeatures, plan: CandidatePlan, selected: Selected
     titles: f.nodes.map((node) => node.title),
     tags: f.nodes.map((node) => tagsOf(node.tags)),
     termTexts: f.nodes.map((node) => (node.type === 'term' ? node.summary : '')),
-    best: pack(lists.best),
-    prerequisites: pack(lists.prerequisites),
-    advanced: pack(lists.advanced),
+    packed: f.packed,
+    vocabulary: f.words,
+    freshSize: f.freshSize,
+    best: packLists(lists.best),
+    prerequisites: packLists(lists.prerequisites),
+    advanced: packLists(lists.advanced),
   };
 }
 
@@ -105,7 +108,7 @@ export interface SelectedLists extends PackedCandidates {
 export function selectedLists(lists: CandidateLists): SelectedLists {
   const items: number[] = [];
   lists.best.forEach((list, i) => list && items.push(i));
-  return { items: Int32Array.from(items), best: pack(items.map((i) => lists.best[i])), prerequisites: pack(items.map((i) => lists.prerequisites[i])), advanced: pack(items.map((i) => lists.advanced[i])) };
+  return { items: Int32Array.from(items), best: packLists(items.map((i) => lists.best[i])), prerequisites: packLists(items.map((i) => lists.prerequisites[i])), advanced: packLists(items.map((i) => lists.advanced[i])) };
 }
 
 /** Gives item i of `lists` list k of `from`, for items with no lists yet. */
@@ -116,11 +119,12 @@ export function copyInto(lists: CandidateLists, i: number, from: PackedCandidate
   lists.advanced[i] = unpack(from.advanced, k);
 }
 
-function pack(lists: (number[] | undefined)[]): PackedLists {
+/** Lists in one array (a missing list is an empty one). */
+export function packLists(lists: (ArrayLike<number> | undefined)[]): PackedLists {
   const offsets = new Int32Array(lists.length + 1);
   lists.forEach((list, i) => (offsets[i + 1] = offsets[i] + (list?.length ?? 0)));
   const data = new Int32Array(offsets[lists.length]);
-  lists.forEach((list, i) => list && data.set(list, offsets[i]));
+  lists.forEach((list, i) => list && data.set(list as ArrayLike<number>, offsets[i]));
   return { offsets, data };
 }
 

@@ -29,16 +29,17 @@ export function textWords(text: string): string {
 }
 
 /**
- * Interns strings as integers; one per run, so ids are comparable within it. Ids follow first use,
- * so anything that orders words must compare `word(id)`, never ids, to be independent of the order
- * items were interned in.
+ * Interns strings as integers; one per run, so ids are comparable within it. Ids follow first use
+ * (after the words of `start`, an earlier run's vocabulary being reused), so anything that orders
+ * words must compare `word(id)`, never ids, to be independent of the order items were interned in.
  */
-export function createVocabulary() {
-  const ids = new Map<string, number>();
-  const list: string[] = [];
+export function createVocabulary(start: readonly string[] = []) {
+  const list: string[] = [...start];
+  let ids: Map<string, number> | undefined;
   const id = (w: string) => {
+    ids ??= new Map(list.map((word, n) => [word, n]));
     let n = ids.get(w);
-    if (n === undefined) (ids.set(w, (n = ids.size)), list.push(w));
+    if (n === undefined) (ids.set(w, (n = list.length)), list.push(w));
     return n;
   };
   const toSet = (list: string[]) => Int32Array.from(new Set(list.map(id))).sort();
@@ -46,7 +47,7 @@ export function createVocabulary() {
   const wordSet = (text: string) => Int32Array.from(words(text), id).sort();
   /** The word set of `textWords(text)` output (distinct words joined by spaces). */
   const wordsSet = (joined: string) => (joined === '' ? new Int32Array(0) : Int32Array.from(joined.split(' '), id).sort());
-  return { toSet, wordSet, wordsSet, words: list as readonly string[], size: () => ids.size };
+  return { toSet, wordSet, wordsSet, words: list as readonly string[], size: () => list.length };
 }
 
 /** |A ∩ B| / |A ∪ B| over sorted id arrays; 0 when both are empty. */
