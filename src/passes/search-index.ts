@@ -18,6 +18,16 @@ const EXCERPT_CHARS = 220;
 
 /** MiniSearch's default tokenizer and term processing. */
 const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+/** The same split for ASCII text, without Unicode property lookups (over twice as fast): the ASCII
+ * characters SPACE_OR_PUNCTUATION matches, found by asking it. */
+const ASCII_SEPARATORS = new RegExp(
+  `[${Array.from({ length: 128 }, (_, c) => String.fromCharCode(c))
+    .filter((ch) => SPACE_OR_PUNCTUATION.test(ch))
+    .map((ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .join('')}]+`,
+);
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+const tokenize = (text: string) => text.split(ASCII_ONLY.test(text) ? ASCII_SEPARATORS : SPACE_OR_PUNCTUATION);
 
 const excerpt = (text: string) => {
   const t = text.replace(/\s+/g, ' ').trim();
@@ -55,7 +65,7 @@ export function serializeIndex(docs: SearchDoc[]): string {
     fields.forEach((name, fieldId) => {
       const value = doc[name];
       if (value == null) return;
-      const tokens = String(value).split(SPACE_OR_PUNCTUATION);
+      const tokens = tokenize(String(value));
       const length = new Set(tokens).size;
       lengths[fieldId] = length;
       // MiniSearch keeps a running average, updated as each document is added.

@@ -50,8 +50,10 @@ test('odd texts: punctuation at the edges, empty fields, repeated and mixed-case
     { id: 'a', type: 'article', title: '“Quoted” — title!', tags: '', summary: 'Repeat repeat REPEAT, naïve café.', body: '...leading and trailing...', url: '/a', excerpt: 'x' },
     { id: 'b', type: 'term', title: 'Straße Σίσυφος', tags: 'x y x', summary: '', body: 'e-mail, 3.5 hours; attorney’s work', url: '/b', excerpt: 'y' },
     { id: 'c', type: 'dataset', title: 'Repeat', tags: 'repeat', summary: 'repeat', body: 'repeat', url: '/c', excerpt: 'z' },
+    // ASCII-only text takes a faster split: every ASCII character between words, separator or not.
+    { id: 'd', type: 'article', title: 'All\tASCII', tags: 'ascii', summary: Array.from({ length: 128 }, (_, c) => `w${c}${String.fromCharCode(c)}`).join(''), body: 'a$b+c<d=e>f^g`h|i~j', url: '/d', excerpt: 'w' },
   ];
-  compareWithMiniSearch(docs, ['repeat', 'rep', 'cafe', 'café', 'straße', 'mail', 'work']);
+  compareWithMiniSearch(docs, ['repeat', 'rep', 'cafe', 'café', 'straße', 'mail', 'work', 'w65a', 'a$b', 'ascii']);
 });
 
 test.run();
