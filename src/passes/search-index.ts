@@ -56,6 +56,10 @@ export function serializeIndex(docs: SearchDoc[]): string {
   const index = new Map<string, number[][]>();
   const averages: number[] = [];
   const parts = { ids: [] as string[], lengths: [] as string[], stored: [] as string[] };
+  // Each distinct token once: its term (lowercased) and that term's postings, and the last field of a
+  // document it was counted in (a field's length is its number of distinct tokens, as MiniSearch counts).
+  const tokenInfo = new Map<string, { perField?: number[][]; lastSeen: number }>();
+  let fieldRun = 0;
   docs.forEach((doc, shortId) => {
     parts.ids.push(`"${shortId}":${JSON.stringify(doc[SEARCH_OPTIONS.idField as keyof SearchDoc])}`);
     const keep: Record<string, string> = {};
@@ -65,21 +69,26 @@ export function serializeIndex(docs: SearchDoc[]): string {
     fields.forEach((name, fieldId) => {
       const value = doc[name];
       if (value == null) return;
-      const tokens = tokenize(String(value));
-      const length = new Set(tokens).size;
-      lengths[fieldId] = length;
-      // MiniSearch keeps a running average, updated as each document is added.
-      averages[fieldId] = ((averages[fieldId] || 0) * shortId + length) / (shortId + 1);
-      for (const token of tokens) {
-        const term = token.toLowerCase();
-        if (!term) continue;
-        let perField = index.get(term);
-        if (!perField) index.set(term, (perField = []));
-        const postings = (perField[fieldId] ??= []);
+      const run = ++fieldRun;
+      let length = 0;
+      for (const token of tokenize(String(value))) {
+        let info = tokenInfo.get(token);
+        if (!info) {
+          const term = token.toLowerCase();
+          let perField = term ? index.get(term) : undefined;
+          if (term && !perField) index.set(term, (perField = []));
+          tokenInfo.set(token, (info = { perField, lastSeen: 0 }));
+        }
+        if (info.lastSeen !== run) (info.lastSeen = run), length++;
+        if (!info.perField) continue;
+        const postings = (info.perField[fieldId] ??= []);
         // Postings of one field are in short-id order, so this document's entry is the last one.
         if (postings.length && postings[postings.length - 2] === shortId) postings[postings.length - 1]++;
         else postings.push(shortId, 1);
       }
+      lengths[fieldId] = length;
+      // MiniSearch keeps a running average, updated as each document is added.
+      averages[fieldId] = ((averages[fieldId] || 0) * shortId + length) / (shortId + 1);
     });
     parts.lengths.push(`"${shortId}":${JSON.stringify(lengths)}`);
   });
