@@ -142,34 +142,37 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     }
   }
 
-  const cache = opts.cache ?? (diskFile ? timed('cache-load', () => loadDiskCache(diskFile)) : undefined);
-  // The articles as the last build knew them: recommendations compare a changed article's old words.
-  const knownArticles = cache?.articles;
-  const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
-  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo }));
-  if (cache && yamlMemo) cache.yaml = yamlMemo.next;
   const rel = (abs: string) => path.relative(cwd, abs).split(path.sep).join('/');
   const articleFiles = articleFilesIn(contentAbs, contentFiles)
     .map(({ abs, stat }) => ({ abs, rel: rel(abs), stat }))
     .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
-  if (!loaded.site) {
-    // Without a site.yaml nothing can be rendered; still report every article's own problems.
-    return fail([...loaded.diagnostics, ...articleFiles.flatMap((f) => articleDiagnostics(f.abs, f.rel))]);
-  }
-  const source = loaded.site;
-  if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
-
-  // Where outputs go: updated in place when the folder is as the last build left it, else afresh.
-  // A different legalsite or different options change (nearly) every file: writing them all afresh
-  // and swapping folders is then twice as fast as renaming each over its old copy (10,000 articles).
-  const sameMaker = state?.outDir === outAbs && state.inputKey === input?.key;
-  const previous = opts.cache ? (opts.cache.outputs?.outDir === outAbs ? opts.cache.outputs.records : undefined) : sameMaker ? recordsOfState(state) : undefined;
-  const target = opts.write ? (previous && !keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous, await outputScan) : OutputTarget.fresh(outAbs)) : undefined;
-  const remember = Boolean(stateFile || opts.cache);
+  // Worker threads start (loading their modules takes them half a second) while this thread loads
+  // the cache and the content.
   const threads = articleFiles.length >= (opts.minPagesForWorkers ?? MIN_ARTICLES_FOR_WORKERS) ? (opts.workers ?? defaultWorkers()) : 0;
   const pool = opts.cache?.pool ?? ShardPool.start(threads, threads ? shardLimits(threads, articleFiles) : undefined);
   if (opts.cache) opts.cache.pool = pool;
+  let target: OutputTarget | undefined;
   try {
+    const cache = opts.cache ?? (diskFile ? timed('cache-load', () => loadDiskCache(diskFile)) : undefined);
+    // The articles as the last build knew them: recommendations compare a changed article's old words.
+    const knownArticles = cache?.articles;
+    const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
+    const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo }));
+    if (cache && yamlMemo) cache.yaml = yamlMemo.next;
+    if (!loaded.site) {
+      // Without a site.yaml nothing can be rendered; still report every article's own problems.
+      return fail([...loaded.diagnostics, ...articleFiles.flatMap((f) => articleDiagnostics(f.abs, f.rel))]);
+    }
+    const source = loaded.site;
+    if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+
+    // Where outputs go: updated in place when the folder is as the last build left it, else afresh.
+    // A different legalsite or different options change (nearly) every file: writing them all afresh
+    // and swapping folders is then twice as fast as renaming each over its old copy (10,000 articles).
+    const sameMaker = state?.outDir === outAbs && state.inputKey === input?.key;
+    const previous = opts.cache ? (opts.cache.outputs?.outDir === outAbs ? opts.cache.outputs.records : undefined) : sameMaker ? recordsOfState(state) : undefined;
+    target = opts.write ? (previous && !keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous, await outputScan) : OutputTarget.fresh(outAbs)) : undefined;
+    const remember = Boolean(stateFile || opts.cache);
     // esbuild bundles the browser code in a process of its own while the articles load.
     const bundling = cachedBundle(cache);
     bundling.catch(() => {});
@@ -251,7 +254,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     }
     const everyRoute = allRoutes(families, routes);
     const htmlRoutes = everyRoute.filter((r): r is HtmlRoute | PageRef => r.kind === 'html' || r.kind === 'page');
-    const committed = target ? await timed('commit', () => target.commit(remember)) : undefined;
+    const output = target;
+    const committed = output ? await timed('commit', () => output.commit(remember)) : undefined;
     if (committed && opts.cache) opts.cache.outputs = { outDir: outAbs, records: committed.records };
     if (committed && stateFile && input) {
       const next: BuildState = { inputKey: input.key, content: input.content, outDir: outAbs, pages: htmlRoutes.length, files: stateFilesOf(committed.records) };

@@ -21,18 +21,23 @@ export function buildTopicClusters(articles: ArticleMeta[], terms: Term[], tagDe
   const counts = new Map<string, number>();
   for (const item of [...articles, ...terms]) for (const t of new Set(item.tags)) counts.set(t, (counts.get(t) ?? 0) + 1);
   const topTags = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, TOP_TAGS).map(([t]) => t);
-  const clusters = topTags.slice(0, CLUSTERS_SHOWN).map((tag): TopicCluster => {
-    const withTag = <T extends { tags: string[] }>(list: T[]) => list.filter((x) => x.tags.includes(tag));
+  // Each shown tag's articles and terms, in list order, from one pass over the items.
+  const shown = topTags.slice(0, CLUSTERS_SHOWN);
+  const members = new Map(shown.map((tag) => [tag, { articles: [] as ArticleMeta[], terms: [] as Term[] }]));
+  for (const a of articles) for (const t of new Set(a.tags)) members.get(t)?.articles.push(a);
+  for (const term of terms) for (const t of new Set(term.tags)) members.get(t)?.terms.push(term);
+  const clusters = shown.map((tag): TopicCluster => {
+    const { articles: tagged, terms: taggedTerms } = members.get(tag)!;
     const co = new Map<string, number>();
-    for (const item of [...withTag(articles), ...withTag(terms)]) for (const t of item.tags) if (t !== tag) co.set(t, (co.get(t) ?? 0) + 1);
+    for (const item of [...tagged, ...taggedTerms]) for (const t of item.tags) if (t !== tag) co.set(t, (co.get(t) ?? 0) + 1);
     const related = [...co.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 4).map(([t]) => t);
     return {
       id: tag,
       name: tag.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' '),
       description: tagDescriptions[tag] ?? '',
       tags: [tag, ...related],
-      articles: withTag(articles).map((a) => ({ slug: a.slug, title: a.title })),
-      terms: withTag(terms).map((t) => ({ slug: t.slug, title: t.title })),
+      articles: tagged.map((a) => ({ slug: a.slug, title: a.title })),
+      terms: taggedTerms.map((t) => ({ slug: t.slug, title: t.title })),
     };
   });
   return { topTags, clusters };
