@@ -34,7 +34,7 @@ import { scriptsFor } from './render/render-page.js';
 import { articleFileUrls } from './routes/article-files.js';
 import { hasAnswer } from './passes/article-fields.js';
 import { allRoutes, type Route, siteRoutes } from './routes.js';
-import { llmsFullRoute } from './routes/reference-files.js';
+import { glossaryMarkdownRoute, llmsFullRoute } from './routes/reference-files.js';
 import { articlePageRefs, type FamilyRefs, graphPageRefs } from './routes/site-pages.js';
 import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, type PageRef } from './routes/types.js';
 import { toolKey } from './tool-key.js';
@@ -201,9 +201,12 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       renderArticles({ read, pages: new Map(order.articles.map((a, i) => [a.slug, articlePages[i]])), context, pool, emitter, target, keep }),
     );
     if (cache) cache.articles = rendered.index;
+    // llms-full.txt joins every article's Markdown and the glossary's: written on a shard from now on.
+    timed('write', () => emitter.files([glossaryMarkdownRoute(order)]));
+    emitter.startJoined([llmsFullRoute(order)]);
     const digests = rendered.digests;
     const ordered = withDigests(order, digests);
-    const making: Promise<unknown>[] = [];
+    const making: Promise<unknown>[] = [emitter.joinsStarted()];
     const settle = async () => {
       const outcomes = await Promise.allSettled(making);
       const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
@@ -246,7 +249,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       making.push(emitter.pages(routes.filter((r): r is HtmlRoute => r.kind === 'html')));
       timed('write', () => emitter.files(routes.filter((r): r is FileRoute => r.kind === 'file')));
       await timed('render', settle);
-      timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
+      await timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
     } catch (error) {
       await Promise.allSettled(making);
       await target?.abort();

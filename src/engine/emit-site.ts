@@ -34,6 +34,8 @@ export class SiteEmitter {
   private kept = new Map<string, string | Uint8Array>();
   private fingerprints = new Map<string, string>();
   private fileOfUrl = new Map<string, string>();
+  /** Joined files being made on a shard (startJoined). */
+  private joining = new Map<string, Promise<void>>();
   private sink: { dir?: string; keep: boolean };
   private remember: boolean;
   made = 0;
@@ -79,11 +81,12 @@ export class SiteEmitter {
       .then(() => undefined);
   }
 
-  /** Files made on the main thread. */
+  /** Files made on the main thread (a file made already, early, is not made again). */
   files(routes: FileRoute[]): void {
     const { target } = this.o;
     for (const r of routes) {
       const file = outputPath(r);
+      if (this.fingerprints.has(file)) continue;
       this.fileOfUrl.set(r.url, file);
       // With the code that makes it: a file fingerprinted by its inputs changes when legalsite does.
       const byInputs = this.remember && r.inputs ? hashOf('inputs', toolKey(), r.inputs()) : undefined;
@@ -100,13 +103,41 @@ export class SiteEmitter {
     }
   }
 
-  /** Joined files, from their parts as they now are: after every part is made. */
-  joined(routes: JoinedRoute[]): void {
-    const { target } = this.o;
+  /**
+   * Starts joined files whose parts are all made, on a shard, while this thread goes on; `joined`
+   * waits for them. Only into an output folder (otherwise `joined` makes them here).
+   */
+  startJoined(routes: JoinedRoute[]): void {
+    const { target, pool } = this.o;
+    if (!target || this.o.keep) return;
     for (const r of routes) {
       const file = outputPath(r);
       const parts = r.parts.map((url) => this.fileOfUrl.get(url)!);
-      const fingerprint = this.remember ? hashOf(r.separator, ...parts.map((p) => this.fingerprints.get(p) ?? p)) : '';
+      const fingerprint = this.joinedFingerprint(r.separator, parts);
+      this.fingerprints.set(file, fingerprint);
+      const made = this.remember && !target.needs(file, fingerprint) ? Promise.resolve() : pool.joinFiles(parts.map((p) => target.locate(p)), r.separator, target.pathForNew(file)).then(() => this.done(file, undefined));
+      made.catch(() => {});
+      this.joining.set(file, made);
+    }
+  }
+
+  /** Settles when the joined files started on shards are written. */
+  joinsStarted(): Promise<void> {
+    return Promise.all(this.joining.values()).then(() => undefined);
+  }
+
+  /** Joined files, from their parts as they now are: after every part is made. */
+  async joined(routes: JoinedRoute[]): Promise<void> {
+    const { target } = this.o;
+    for (const r of routes) {
+      const file = outputPath(r);
+      const started = this.joining.get(file);
+      if (started) {
+        await started;
+        continue;
+      }
+      const parts = r.parts.map((url) => this.fileOfUrl.get(url)!);
+      const fingerprint = this.joinedFingerprint(r.separator, parts);
       this.fingerprints.set(file, fingerprint);
       if (target && this.remember && !target.needs(file, fingerprint)) continue;
       const separator = Buffer.from(r.separator);
@@ -126,6 +157,10 @@ export class SiteEmitter {
       target?.write(file, body, fingerprint);
       this.done(file, body, false);
     }
+  }
+
+  private joinedFingerprint(separator: string, parts: string[]): string {
+    return this.remember ? hashOf(separator, ...parts.map((p) => this.fingerprints.get(p) ?? p)) : '';
   }
 
   /** Every output with its bytes, when they were kept. */

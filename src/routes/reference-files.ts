@@ -26,6 +26,11 @@ export function llmsFullRoute(site: Pick<OrderedSite, 'articles'>): JoinedRoute 
   return { kind: 'joined', url: '/llms-full.txt', parts: [...site.articles.map((a) => articleMarkdownUrl(a.slug)), '/glossary.md'], separator: '\n\n', type: 'text/plain; charset=utf-8' };
 }
 
+/** The whole glossary as Markdown: the last part of llms-full.txt, so it is made early (build.ts). */
+export function glossaryMarkdownRoute(site: Pick<OrderedSite, 'terms' | 'config'>): FileRoute {
+  return text('/glossary.md', () => glossaryMarkdown(site.terms, site.config), MARKDOWN_TYPE);
+}
+
 export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[] {
   const { config } = site;
   const u = (p: string) => `${config.baseUrl}${p}`;
@@ -87,7 +92,7 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   routes.push(text('/feeds/articles', makeFeed(`${config.name}: Articles`, site.feeds.articles, '/feeds/articles').rss2(), rssType));
   routes.push(text('/feeds/glossary', makeFeed(`${config.name}: Glossary`, site.feeds.glossary, '/feeds/glossary').rss2(), rssType));
 
-  routes.push(text('/glossary.md', () => glossaryMarkdown(site.terms, config), MARKDOWN_TYPE));
+  routes.push(glossaryMarkdownRoute(site));
   routes.push(text('/llms.txt', () => llmsTxt(config, site.articles, datasets, site.terms.length), 'text/plain; charset=utf-8'));
   routes.push(llmsFullRoute(site));
 

@@ -128,7 +128,17 @@ export class OutputTarget {
 
   /** The bytes of a file of this build, wherever they are now (written now, or kept). */
   read(file: string): Buffer {
-    return readFileSync(path.join(this.wrote.has(file) ? this.dir : this.outDir, file));
+    return readFileSync(this.locate(file));
+  }
+
+  /** Where a file of this build is now: written now, or kept. */
+  locate(file: string): string {
+    return path.join(this.wrote.has(file) ? this.dir : this.outDir, file);
+  }
+
+  /** Where another thread writes a new `file` (its folder made); it then reports it with `written`. */
+  pathForNew(file: string): string {
+    return this.newPath(file);
   }
 
   /** `record`: stat every file for the records (not needed when no later build will use them). */
