@@ -43,13 +43,15 @@ import { checkSemantics } from './validate/semantics.js';
 import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
 import { type ScannedFolder, scanFolders } from './write/scan-folders.js';
 import { type OutputFile, OutputTarget } from './write/output-target.js';
-import { type BuildState, inputKey, outputUnchanged, readBuildState, recordNoChanges, recordsOfState, sameInput, saveBuildState, stateFilesOf } from './write/up-to-date.js';
+import { type BuildState, type InputKey, inputKey, outputUnchanged, readBuildState, recordNoChanges, recordsOfState, sameInput, saveBuildState, stateFilesOf } from './write/up-to-date.js';
 
 import type { Chrome } from '../templates/types.js';
 
 /** Below this many articles, loading and rendering stay on the main thread: starting worker threads
  * costs more than they save (measured with npm run bench). */
 const MIN_ARTICLES_FOR_WORKERS = 200;
+/** Up to this many changed article files, a rebuild uses one worker thread (workersFor). */
+const FEW_CHANGED_ARTICLES = 50;
 
 export interface BuildOptions {
   contentDir: string;
@@ -148,7 +150,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
   // Worker threads start (loading their modules takes them half a second) while this thread loads
   // the cache and the content.
-  const threads = articleFiles.length >= (opts.minPagesForWorkers ?? MIN_ARTICLES_FOR_WORKERS) ? (opts.workers ?? defaultWorkers()) : 0;
+  const threads = articleFiles.length >= (opts.minPagesForWorkers ?? MIN_ARTICLES_FOR_WORKERS) ? (opts.workers ?? workersFor(state, input)) : 0;
   const pool = opts.cache?.pool ?? ShardPool.start(threads, threads ? shardLimits(threads, articleFiles) : undefined);
   if (opts.cache) opts.cache.pool = pool;
   let target: OutputTarget | undefined;
@@ -303,6 +305,26 @@ function shardLimits(threads: number, articleFiles: { stat?: FileStat }[]): Reso
   let bytes = 0;
   for (const f of articleFiles) bytes += f.stat?.size ?? 0;
   return { maxOldGenerationSizeMb: Math.ceil(192 + (6 * bytes) / threads / 2 ** 20) };
+}
+
+/**
+ * Worker threads by default: all cores, but one when the last build's state shows that only a few
+ * article files changed (nothing else, and the same legalsite and options). A rebuild after a small
+ * edit has little to load and render, and a second thread would mostly load its modules (half a
+ * second of a core) in the main thread's way. Any other change can remake every page.
+ */
+function workersFor(state: BuildState | undefined, input: InputKey | undefined): number {
+  if (!state?.content || !input || state.inputKey !== input.key) return defaultWorkers();
+  const before = new Map(state.content.files.map((f) => [f[0], f[5]]));
+  let changed = 0;
+  for (const f of input.content.files) {
+    if (before.get(f[0]) === f[5]) continue;
+    if (!/^articles\/[^/]+\.md$/.test(f[0])) return defaultWorkers();
+    changed++;
+  }
+  // A deleted file changes lists and pages like any other change.
+  if (input.content.files.length !== state.content.files.length) return defaultWorkers();
+  return changed <= FEW_CHANGED_ARTICLES ? 1 : defaultWorkers();
 }
 
 /** The article files (articles/*.md), from the content folder's scan when it has one without links. */
