@@ -129,7 +129,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const outAbs = path.resolve(cwd, opts.outDir);
   const keep = opts.retainFiles ?? true;
   const diskFile = !opts.cache && opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
-  const stateFile = diskFile && opts.write ? path.join(path.dirname(diskFile), `${hashOf(contentAbs, outAbs).slice(0, 16)}.state.json`) : undefined;
+  const stateFile = diskFile && opts.write ? path.join(path.dirname(diskFile), `${hashOf(contentAbs, outAbs).slice(0, 16)}.state.bin`) : undefined;
   // The content and output folders are listed on a thread of their own while the state is read.
   const takenAt = Date.now();
   const [contentScan, outputScan] = stateFile || opts.cache?.outputs?.outDir === outAbs ? scanFolders([contentAbs, outAbs]) : [];
@@ -203,12 +203,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       renderArticles({ read, pages: new Map(order.articles.map((a, i) => [a.slug, articlePages[i]])), context, pool, emitter, target, keep }),
     );
     if (cache) cache.articles = rendered.index;
-    // llms-full.txt joins every article's Markdown and the glossary's: written on a shard from now on.
-    timed('write', () => emitter.files([glossaryMarkdownRoute(order)]));
-    emitter.startJoined([llmsFullRoute(order)]);
     const digests = rendered.digests;
     const ordered = withDigests(order, digests);
-    const making: Promise<unknown>[] = [emitter.joinsStarted()];
+    const making: Promise<unknown>[] = [];
     const settle = async () => {
       const outcomes = await Promise.allSettled(making);
       const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
@@ -221,8 +218,12 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     try {
       // The search index on a shard while this thread runs the graph passes; then term and
       // recommendation pages, while this thread runs the remaining passes.
-      const searching = pool.size > 1 ? pool.searchIndex(timed('search-index', () => searchDocs(ordered.articles, ordered.text, ordered.terms, source.datasets))) : undefined;
+      const searching = pool.threaded ? pool.searchIndex(timed('search-index', () => searchDocs(ordered.articles, ordered.text, ordered.terms, source.datasets))) : undefined;
       searching?.catch(() => {});
+      // llms-full.txt joins every article's Markdown and the glossary's: written on a shard from now on.
+      timed('write', () => emitter.files([glossaryMarkdownRoute(order)]));
+      emitter.startJoined([llmsFullRoute(order)]);
+      making.push(emitter.joinsStarted());
       const graph = runGraphPasses(ordered, timed, new Map([...rendered.index.articles.values()].map((k) => [k.digest.article.slug, k.key])), cache?.candidates);
       families = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
       const candidatePlan = timed('recommendations', () => planCandidates(graph.recommendations, cache?.candidates, articleWordsIn(knownArticles)));

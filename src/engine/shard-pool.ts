@@ -39,11 +39,15 @@ export class ShardPool {
   /** Which shard parsed each article file in step 1 (it keeps the article until step 2). */
   private owners = new Map<string, number>();
 
-  private constructor(private handles: Handle[]) {}
+  private constructor(
+    private handles: Handle[],
+    /** Shards on worker threads (not one on the main thread). */
+    readonly threaded: boolean,
+  ) {}
 
   /** `threads` 0 runs one shard on the main thread. */
   static start(threads: number, limits?: ResourceLimits): ShardPool {
-    return new ShardPool(threads <= 0 ? [inlineHandle()] : Array.from({ length: threads }, () => workerHandle(limits)));
+    return new ShardPool(threads <= 0 ? [inlineHandle()] : Array.from({ length: threads }, () => workerHandle(limits)), threads > 0);
   }
 
   get size(): number {

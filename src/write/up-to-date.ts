@@ -10,6 +10,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import fg from 'fast-glob';
 import { hashOf } from '../build-cache.js';
 import { unchangedSince } from '../file-stat.js';
@@ -83,9 +84,37 @@ function hashFile(file: string): string {
   }
 }
 
+/**
+ * The state as stored: columns, each list of strings one NUL-joined string (no path or hash holds a
+ * NUL) and the numbers in one array, which V8 reads and writes several times faster than the same
+ * as JSON (54,000 output files at 10,000 articles).
+ */
+interface StoredState {
+  format: 2;
+  inputKey: string;
+  outDir: string;
+  pages: number;
+  content: { takenAt: number; paths: string; hashes: string; numbers: Float64Array };
+  files: { paths: string; fingerprints: string; numbers: Float64Array };
+}
+
 export function readBuildState(file: string): BuildState | undefined {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as BuildState;
+    const stored = deserialize(readFileSync(file)) as StoredState;
+    if (stored.format !== 2) return undefined;
+    const split = (joined: string) => (joined === '' ? [] : joined.split('\0'));
+    const hashes = split(stored.content.hashes);
+    const n = stored.content.numbers;
+    const fingerprints = split(stored.files.fingerprints);
+    const m = stored.files.numbers;
+    return {
+      inputKey: stored.inputKey,
+      outDir: stored.outDir,
+      pages: stored.pages,
+      content: { takenAt: stored.content.takenAt, files: split(stored.content.paths).map((p, i) => [p, n[4 * i], n[4 * i + 1], n[4 * i + 2], n[4 * i + 3], hashes[i]]) },
+      // A file recorded without a fingerprint has an empty one ('' is never a fingerprint).
+      files: split(stored.files.paths).map((p, i) => [p, m[2 * i], m[2 * i + 1], fingerprints[i] || undefined]),
+    };
   } catch {
     return undefined;
   }
@@ -94,8 +123,25 @@ export function readBuildState(file: string): BuildState | undefined {
 export function saveBuildState(file: string, state: BuildState): void {
   try {
     mkdirSync(path.dirname(file), { recursive: true });
+    const stored: StoredState = {
+      format: 2,
+      inputKey: state.inputKey,
+      outDir: state.outDir,
+      pages: state.pages,
+      content: {
+        takenAt: state.content.takenAt,
+        paths: state.content.files.map((f) => f[0]).join('\0'),
+        hashes: state.content.files.map((f) => f[5]).join('\0'),
+        numbers: Float64Array.from(state.content.files.flatMap((f) => [f[1], f[2], f[3], f[4]])),
+      },
+      files: {
+        paths: state.files.map((f) => f[0]).join('\0'),
+        fingerprints: state.files.map((f) => f[3] ?? '').join('\0'),
+        numbers: Float64Array.from(state.files.flatMap((f) => [f[1], f[2]])),
+      },
+    };
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(state));
+    writeFileSync(temp, serialize(stored));
     renameSync(temp, file);
   } catch {
     // Without a state file the next build is simply a full one.

@@ -25,7 +25,7 @@ test('a warm build (disk cache) is byte-identical to a cold one, also after one 
   assert.equal(listFiles(cacheDir).filter((f) => /\/\d\d\.bin$/.test(f)).length, 32, 'the cache is saved, in 32 parts');
   assert.ok(listFiles(cacheDir).some((f) => f.endsWith('/candidates.bin')), 'with the recommendation candidates');
   // Without the up-to-date state the second build goes through the cache rather than the fast path.
-  for (const f of listFiles(cacheDir).filter((f) => f.endsWith('.state.json'))) rmSync(path.join(cacheDir, f));
+  for (const f of listFiles(cacheDir).filter((f) => f.endsWith('.state.bin'))) rmSync(path.join(cacheDir, f));
   assert.match((await runCli(['build', '--out', 'warm'], cwd)).stdout, /^Built /);
   assert.is((await runCli(['build', '--quiet', '--no-cache', '--out', 'cold'], cwd)).exitCode, 0);
   assertSameDist(path.join(cwd, 'warm'), path.join(cwd, 'cold'));

@@ -79,10 +79,12 @@ export function planCandidates(f: RecFeatures, memo: CandidateMemo | undefined, 
 /** The memo of a build: its features, and the lists the threads selected (`selected`, each thread's
  * items) or kept from `plan.previous`. */
 export function nextMemo(f: RecFeatures, plan: CandidatePlan, selected: SelectedLists[]): CandidateMemo {
-  const n = f.nodes.length;
-  const lists: CandidateLists = { best: new Array(n), prerequisites: new Array(n), advanced: new Array(n) };
-  for (const s of selected) s.items.forEach((i, k) => copyInto(lists, i, s, k));
-  if (plan.change) for (let i = 0; i < n; i++) copyInto(lists, i, plan.previous, i);
+  // Where item i's lists are: list k of a thread's selection, or list i of the plan's previous ones.
+  const source: PackedCandidates[] = new Array(f.nodes.length);
+  const at = new Int32Array(f.nodes.length);
+  for (const s of selected) s.items.forEach((i, k) => ((source[i] = s), (at[i] = k)));
+  for (let i = 0; i < f.nodes.length; i++) if (!source[i] && plan.change) (source[i] = plan.previous), (at[i] = i);
+  const gather = (which: keyof PackedCandidates) => concatLists(f.nodes.length, (i) => source[i]?.[which], (i) => at[i]);
   return {
     keys: f.nodes.map((node) => node.key),
     versions: [...f.versions],
@@ -93,10 +95,25 @@ export function nextMemo(f: RecFeatures, plan: CandidatePlan, selected: Selected
     packed: f.packed,
     vocabulary: f.words,
     freshSize: f.freshSize,
-    best: packLists(lists.best),
-    prerequisites: packLists(lists.prerequisites),
-    advanced: packLists(lists.advanced),
+    best: gather('best'),
+    prerequisites: gather('prerequisites'),
+    advanced: gather('advanced'),
   };
+}
+
+/** `count` lists in one: list i is list `at(i)` of `from(i)` (empty without one). */
+function concatLists(count: number, from: (i: number) => PackedLists | undefined, at: (i: number) => number): PackedLists {
+  const offsets = new Int32Array(count + 1);
+  for (let i = 0; i < count; i++) {
+    const p = from(i);
+    offsets[i + 1] = offsets[i] + (p ? p.offsets[at(i) + 1] - p.offsets[at(i)] : 0);
+  }
+  const data = new Int32Array(offsets[count]);
+  for (let i = 0; i < count; i++) {
+    const p = from(i);
+    if (p) data.set(p.data.subarray(p.offsets[at(i)], p.offsets[at(i) + 1]), offsets[i]);
+  }
+  return { offsets, data };
 }
 
 /** Lists a thread selected: for `items`, in order. */
