@@ -178,6 +178,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     // esbuild bundles the browser code in a process of its own while the articles load.
     const bundling = cachedBundle(cache);
     bundling.catch(() => {});
+    const styling = readAssets();
+    styling.catch(() => {});
     const setup: ShardSetup = { config: source.config, glossary: source.terms.map((t) => [t.slug, t.title]), salt: toolKey() };
     await pool.configure(setup);
     // Articles, step 1: every article's fields, for the site's order and checks.
@@ -192,7 +194,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     // Step 2: each article rendered with its page, which needs the site's order and chrome.
     const order = runOrderPasses(source, timed);
     const bundle = await timed('bundle', () => bundling);
-    const css = timed('assets', () => readAssets());
+    const css = await timed('assets', () => styling);
     const assets = { ...css, files: [...css.files, ...bundle.files] };
     const chrome = chromeOf(source, order.pageBodies, assets.cssHref);
     const context = await pool.setRenderer(chrome, [...bundle.entries]);
