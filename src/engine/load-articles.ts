@@ -9,7 +9,6 @@
  *    again for its page alone. Nothing is held between articles.
  * Reads: article files (those changed), the index. Writes: files via the shards; the new index.
  */
-import { hashOf } from '../build-cache.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ArticleMeta } from '../model.js';
 import type { PageRef } from '../routes/types.js';
@@ -54,12 +53,16 @@ export interface ReadResult {
   readAt: number;
 }
 
+/** An article's own files (JSON, Markdown, answer) are made from its unit alone: its key is their
+ * fingerprint (no hashing 50,000 of them at 10,000 articles). */
+const ownFileFingerprint = (unitKey: string) => unitKey;
+
 export async function readArticles(req: ReadRequest): Promise<ReadResult> {
   const setup = setupKeyOf(req.setup);
   const { target } = req;
   // Only an output folder being updated can keep an article's files without a shard reading it.
   const index = target?.updating && req.index?.setup === setup ? req.index.articles : undefined;
-  const intact = (k: KnownArticle) => k.files.every((f) => target!.previousIfIntact(f.path) === hashOf(k.key, f.path));
+  const intact = (k: KnownArticle) => k.files.every((f) => target!.previousIfIntact(f.path) === ownFileFingerprint(k.key));
   const known = new Map<string, ReadArticle>();
   const toRead: { abs: string; rel: string; stat?: FileStat; prevKey?: string }[] = [];
   for (const { abs, rel, stat } of req.files) {
@@ -126,7 +129,7 @@ export async function renderArticles(req: RenderRequest): Promise<{ digests: Map
     digests.set(digest.article.slug, digest);
     const files = a.known?.files ?? r!.files;
     const unchanged = a.known ? true : Boolean(r!.unchanged);
-    for (const f of files) emitter.noteArticleOutput(f, hashOf(a.key, f.path), unchanged);
+    for (const f of files) emitter.noteArticleOutput(f, ownFileFingerprint(a.key), unchanged);
     if (known) articles.set(a.rel, known);
   }
   return { digests, index: { setup: read.setup, articles } };
