@@ -37,6 +37,8 @@ export interface OrderedSite extends SiteOrder {
   bodies: Map<string, BodyDigest>;
   stats: Map<string, ArticleStats>;
   text: Map<string, TextFeatures>;
+  /** Per article slug, a hash of its fields (ArticleDigest.metaKey). */
+  metaKeys: Map<string, string>;
 }
 
 /** The site once its graph is known: what term and recommendation pages need. */
@@ -76,7 +78,7 @@ export function runOrderPasses(source: SiteSource, timed: Timer = untimed): Site
 /** The ordered site with every article's digest (`digests`: every article of the site, by slug). */
 export function withDigests(order: SiteOrder, digests: Map<string, ArticleDigest>): OrderedSite {
   const part = <K extends keyof ArticleDigest>(key: K) => new Map(order.articles.map((a) => [a.slug, digests.get(a.slug)![key]]));
-  return { ...order, bodies: part('body'), stats: part('stats'), text: part('text') };
+  return { ...order, bodies: part('body'), stats: part('stats'), text: part('text'), metaKeys: part('metaKey') };
 }
 
 /** The graph passes: backlinks and recommendations, what term and recommendation pages need.

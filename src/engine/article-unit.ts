@@ -39,6 +39,9 @@ export interface ArticleDigest {
   text: TextFeatures;
   /** The manifest's hash of the whole article, body included (passes/manifest.ts). */
   manifestHash: string;
+  /** A hash of `article` (the fields): a site file made from every article's fields (and nothing
+   * else of them) is fingerprinted by these instead of by its bytes. */
+  metaKey: string;
 }
 
 export interface GlossaryLinks {
@@ -61,5 +64,6 @@ export function digestArticle(unit: ArticleUnit): ArticleDigest {
     stats: unit.stats,
     text: textFeatures(unit.body.plainText),
     manifestHash: articleManifestHash(unit.article),
+    metaKey: hashOf(JSON.stringify(article)),
   };
 }

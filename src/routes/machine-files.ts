@@ -4,6 +4,7 @@
  */
 import type { BuiltSite } from '../pipeline.js';
 import { buildArticlesIndex, buildGlossaryJson } from '../passes/json-mirrors.js';
+import { fileInputs } from './file-inputs.js';
 import type { FileRoute } from './types.js';
 
 /** A JSON file; given a function, the data are made (and serialised) only when the file is written. */
@@ -16,7 +17,11 @@ export const json = (url: string, data: unknown): FileRoute => ({
 
 /** The site-wide JSON mirrors; each article's own files are in article-files.ts. */
 export function mirrorRoutes(site: BuiltSite): FileRoute[] {
-  return [json('/articles/index.json', () => buildArticlesIndex(site.articles, { config: site.config, stats: site.stats })), json('/glossary.json', () => buildGlossaryJson(site.terms, site.config))];
+  const inputs = fileInputs(site);
+  return [
+    json('/articles/index.json', () => buildArticlesIndex(site.articles, { config: site.config, stats: site.stats })),
+    { ...json('/glossary.json', () => buildGlossaryJson(site.terms, site.config)), inputs: () => JSON.stringify([site.config, inputs.terms()]) },
+  ];
 }
 
 const TYPES: Record<string, string> = {

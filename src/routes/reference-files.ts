@@ -15,6 +15,7 @@ import { articleAnswerUrl, articleJsonUrl, articleMarkdownUrl, MARKDOWN_TYPE } f
 import { EDUCATIONAL_NOTE } from '../constants.js';
 import { headersFile } from '../security.js';
 import { ENDPOINTS } from './endpoints.js';
+import { fileInputs } from './file-inputs.js';
 import { json } from './machine-files.js';
 import type { FileRoute, JoinedRoute } from './types.js';
 
@@ -44,24 +45,23 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   routes.push(json('/datasets/index.json', () => ({ site: config.name, license: config.license.url, count: datasets.length, items: datasets.map(datasetJson) })));
   for (const d of datasets) routes.push(json(`/datasets/${d.slug}.json`, datasetJson(d)));
 
-  routes.push(json('/for-ai-systems/index.json', () => ({
+  const inputs = fileInputs(site);
+  routes.push({
+    ...json('/for-ai-systems/index.json', () => ({
     site: config.name, description: config.description.trim(), url: u('/'), license: { name: config.license.name, url: config.license.url },
     citation: { format: '{title} — {product}, {url}#{section} (Last updated: {date})', paragraphAnchors: '#{slug}-p001', answerIds: 'answers/{slug}#a0' },
     etiquette: ['Respect /robots.txt', 'At most one request per second', 'Identify with a descriptive User-Agent', 'Cache and revalidate', 'Attribute under CC BY 4.0'],
     notice: EDUCATIONAL_NOTE,
     endpoints: ENDPOINTS.map((e) => ({ ...e, url: u(e.url) })),
     articles: site.articles.map((a) => ({ slug: a.slug, title: a.title, url: u(`/articles/${a.slug}`), json: u(articleJsonUrl(a.slug)), markdown: u(articleMarkdownUrl(a.slug)), answer: hasAnswer(a) ? u(articleAnswerUrl(a.slug)) : undefined, dateModified: a.dateModified })),
-  })));
+    })),
+    inputs: () => JSON.stringify([config, inputs.articles()]),
+  });
   routes.push({
     ...json('/api/knowledge-graph.json', () => buildKnowledgeGraph(site.articles, site.terms, site.backlinks.relations, config)),
     // What its nodes and the backlinks pass read (articles' mentions by their hash): the file is a 50 MB
     // serialisation of 200,000 relations at 10,000 articles, this a few hundred kilobytes.
-    inputs: () =>
-      JSON.stringify([
-        config.name, config.license.url, config.baseUrl,
-        site.articles.map((a) => [a.slug, a.title, a.tags, a.jurisdiction, a.summary, site.bodies.get(a.slug)!.mentionsKey]),
-        site.terms.map((t) => [t.slug, t.title, t.tags, t.jurisdiction, t.definition, t.seeAlso, t.contrastWith]),
-      ]),
+    inputs: () => JSON.stringify([config.name, config.license.url, config.baseUrl, inputs.articles(), site.articles.map((a) => site.bodies.get(a.slug)!.mentionsKey).join(','), inputs.terms()]),
   });
 
   let items: ReturnType<typeof articleIndexItem>[] | undefined;
@@ -78,8 +78,8 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   };
   routes.push(text('/exports/articles.jsonl', () => jsonl(indexItems()), 'application/jsonl; charset=utf-8'));
   routes.push(text('/exports/articles.csv', () => table(indexItems()), 'text/csv; charset=utf-8'));
-  routes.push(text('/exports/glossary.jsonl', () => jsonl(termRows()), 'application/jsonl; charset=utf-8'));
-  routes.push(text('/exports/glossary.csv', () => table(termRows()), 'text/csv; charset=utf-8'));
+  routes.push({ ...text('/exports/glossary.jsonl', () => jsonl(termRows()), 'application/jsonl; charset=utf-8'), inputs: inputs.terms });
+  routes.push({ ...text('/exports/glossary.csv', () => table(termRows()), 'text/csv; charset=utf-8'), inputs: inputs.terms });
 
   const makeFeed = (title: string, items: FeedItem[], selfPath: string) => {
     const feed = new Feed({
@@ -101,7 +101,7 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   routes.push(text('/feeds/glossary', makeFeed(`${config.name}: Glossary`, site.feeds.glossary, '/feeds/glossary').rss2(), rssType));
 
   routes.push(glossaryMarkdownRoute(site));
-  routes.push(text('/llms.txt', () => llmsTxt(config, site.articles, datasets, site.terms.length), 'text/plain; charset=utf-8'));
+  routes.push({ ...text('/llms.txt', () => llmsTxt(config, site.articles, datasets, site.terms.length), 'text/plain; charset=utf-8'), inputs: () => JSON.stringify([config, inputs.articles(), datasets, site.terms.length]) });
   routes.push(llmsFullRoute(site));
 
   routes.push(text('/robots.txt', ['User-agent: *', 'Allow: /', '', `Sitemap: ${u('/sitemap.xml')}`, `Sitemap: ${u('/sitemaps/answers.xml')}`, ''].join('\n'), 'text/plain; charset=utf-8'));

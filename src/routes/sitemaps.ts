@@ -6,6 +6,7 @@
  * two agree). Text is escaped as XML requires: every &, < and >.
  */
 import type { BuiltSite } from '../pipeline.js';
+import { fileInputs } from './file-inputs.js';
 import { hasAnswer } from '../passes/article-fields.js';
 import { articleAnswerUrl } from './article-files.js';
 import type { FileRoute, HtmlRoute, PageRef } from './types.js';
@@ -52,6 +53,7 @@ export function sitemapRoutes(site: BuiltSite, pages: (HtmlRoute | PageRef)[]): 
   const answers = site.articles.filter(hasAnswer);
   routes.push({
     kind: 'file', url: '/sitemaps/answers.xml', type: XML,
+    inputs: () => JSON.stringify([base, fileInputs(site).articles()]),
     body: () => urlset([{ loc: `${base}/answers`, lastmod: answers.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '') || undefined }, ...answers.map((a) => ({ loc: `${base}${articleAnswerUrl(a.slug)}`, lastmod: a.dateModified }))]),
   });
   return routes;

@@ -1,0 +1,29 @@
+/**
+ * What site files are made from, to fingerprint a file without making it (FileRoute.inputs,
+ * emit-site.ts): every article's fields by their hash (ArticleDigest.metaKey), in site order, and
+ * every term as it is. A file whose inputs are these (and the config) is made again only when one
+ * of them changed: after an edit to an article's body, most site files are not. Each is worked out
+ * once per build, however many files use it.
+ */
+import type { OrderedSite } from '../pipeline.js';
+
+export interface FileInputs {
+  articles(): string;
+  terms(): string;
+}
+
+const made = new WeakMap<OrderedSite, FileInputs>();
+
+export function fileInputs(site: OrderedSite): FileInputs {
+  let inputs = made.get(site);
+  if (!inputs) {
+    let articles: string | undefined;
+    let terms: string | undefined;
+    inputs = {
+      articles: () => (articles ??= site.articles.map((a) => site.metaKeys.get(a.slug)!).join(',')),
+      terms: () => (terms ??= JSON.stringify(site.terms)),
+    };
+    made.set(site, inputs);
+  }
+  return inputs;
+}
