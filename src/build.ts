@@ -41,7 +41,7 @@ import { toolKey } from './tool-key.js';
 import { checkInternalLinks } from './validate/links.js';
 import { checkSemantics } from './validate/semantics.js';
 import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
-import { type ScannedFolder, scanFolders } from './write/scan-folders.js';
+import { FileThread, type ScannedFolder } from './write/file-thread.js';
 import { type OutputFile, OutputTarget } from './write/output-target.js';
 import { type BuildState, type InputKey, inputKey, outputUnchanged, readBuildState, recordNoChanges, recordsOfState, sameInput, saveBuildState, stateFilesOf } from './write/up-to-date.js';
 
@@ -132,7 +132,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const stateFile = diskFile && opts.write ? path.join(path.dirname(diskFile), `${hashOf(contentAbs, outAbs).slice(0, 16)}.state.bin`) : undefined;
   // The content and output folders are listed on a thread of their own while the state is read.
   const takenAt = Date.now();
-  const [contentScan, outputScan] = stateFile || opts.cache?.outputs?.outDir === outAbs ? scanFolders([contentAbs, outAbs]) : [];
+  const fileThread = opts.write ? new FileThread() : undefined;
+  const [contentScan, outputScan] = fileThread && (stateFile || opts.cache?.outputs?.outDir === outAbs) ? fileThread.scan([contentAbs, outAbs]) : [];
   const state = stateFile ? readBuildState(stateFile) : undefined;
   const contentFiles = await timed('up-to-date', () => contentScan);
   const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl }, state?.content, contentFiles && { files: contentFiles, takenAt })) : undefined;
@@ -140,6 +141,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const outputFiles = await timed('up-to-date', () => outputScan);
     if (timed('up-to-date', () => outputUnchanged(outAbs, state, outputFiles) && recordNoChanges(outAbs, state))) {
       saveBuildState(stateFile, { ...state, content: input.content });
+      await fileThread?.close();
       return { ok: true, diagnostics: [], files: [], fileCount: state.files.length, routes: [], urls: new Set(), pages: state.pages, upToDate: true, timings, ms: performance.now() - started };
     }
   }
@@ -200,7 +202,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     const context = await pool.setRenderer(chrome, [...bundle.entries]);
     const articlePages = timed('routes', () => articlePageRefs({ articles: order.articles, terms: source.terms, neighbours: order.neighbours }));
     const parts = new Set(llmsFullRoute(order).parts.map((url) => url.slice(1)));
-    const emitter = new SiteEmitter({ pool, target, keep, remember, parts });
+    const emitter = new SiteEmitter({ pool, target, keep, remember, parts, fileThread });
     const rendered = await timed('articles', () =>
       renderArticles({ read, pages: new Map(order.articles.map((a, i) => [a.slug, articlePages[i]])), context, pool, emitter, target, keep }),
     );
@@ -288,6 +290,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     };
   } finally {
     if (!opts.cache) await pool.close();
+    await fileThread?.close();
   }
 
   async function abandon(result: BuildResult): Promise<BuildResult> {

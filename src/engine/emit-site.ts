@@ -15,6 +15,7 @@ import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, outputPath,
 import type { OutputFile, OutputTarget } from '../write/output-target.js';
 import type { Emitted, PageJob } from './shard.js';
 import type { ShardPool } from './shard-pool.js';
+import type { FileThread } from '../write/file-thread.js';
 
 export interface EmitterOptions {
   pool: ShardPool;
@@ -28,13 +29,15 @@ export interface EmitterOptions {
   /** Paths of the parts of joined files, whose bytes are kept until those are made when there is no
    * output folder to read them back from. */
   parts: Set<string>;
+  /** Where joined files are made while this thread goes on (else they are made here). */
+  fileThread?: FileThread;
 }
 
 export class SiteEmitter {
   private kept = new Map<string, string | Uint8Array>();
   private fingerprints = new Map<string, string>();
   private fileOfUrl = new Map<string, string>();
-  /** Joined files being made on a shard (startJoined). */
+  /** Joined files being made on the file thread (startJoined). */
   private joining = new Map<string, Promise<void>>();
   private sink: { dir?: string; keep: boolean };
   private remember: boolean;
@@ -104,18 +107,18 @@ export class SiteEmitter {
   }
 
   /**
-   * Starts joined files whose parts are all made, on a shard, while this thread goes on; `joined`
-   * waits for them. Only into an output folder (otherwise `joined` makes them here).
+   * Starts joined files whose parts are all made, on the file thread, while this thread goes on;
+   * `joined` waits for them. Only into an output folder (otherwise `joined` makes them here).
    */
   startJoined(routes: JoinedRoute[]): void {
-    const { target, pool } = this.o;
-    if (!target || this.o.keep) return;
+    const { target, fileThread } = this.o;
+    if (!target || !fileThread || this.o.keep) return;
     for (const r of routes) {
       const file = outputPath(r);
       const parts = r.parts.map((url) => this.fileOfUrl.get(url)!);
       const fingerprint = this.joinedFingerprint(r.separator, parts);
       this.fingerprints.set(file, fingerprint);
-      const made = this.remember && !target.needs(file, fingerprint) ? Promise.resolve() : pool.joinFiles(parts.map((p) => target.locate(p)), r.separator, target.pathForNew(file)).then(() => this.done(file, undefined));
+      const made = this.remember && !target.needs(file, fingerprint) ? Promise.resolve() : fileThread.join(parts.map((p) => target.locate(p)), r.separator, target.pathForNew(file)).then(() => this.done(file, undefined));
       made.catch(() => {});
       this.joining.set(file, made);
     }

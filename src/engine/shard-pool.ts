@@ -76,11 +76,6 @@ export class ShardPool {
     return Promise.all(this.handles.map((h, index) => h.call<SelectedLists>('setRecommendations', [wire, { index, count }, plan]))).then((selected) => nextMemo(features, plan, selected));
   }
 
-  /** Writes a joined file on the first shard (the search index is made on the last). */
-  joinFiles(parts: string[], separator: string, out: string): Promise<void> {
-    return this.handles[0].call('joinFiles', [parts, separator, out]);
-  }
-
   /** The search index, made on one shard (the last) while the main thread runs the graph passes. */
   searchIndex(docs: SearchDoc[]): Promise<string> {
     return this.handles[this.handles.length - 1].call<string>('searchIndex', [docs]);

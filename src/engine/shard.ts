@@ -10,7 +10,7 @@
  * renderPages makes any other page, from its route or from the small input of its family.
  * Reads: article files. Writes: output files into the folder it is told (or returns them).
  */
-import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashOf } from '../build-cache.js';
 import type { BundleEntry, ClientBundle } from '../bundle/client-bundle.js';
@@ -170,20 +170,6 @@ export class Shard {
     if (plan.change) for (let i = 0; i < features.nodes.length; i++) if (inShare(i)) copyInto(recs.candidates, i, plan.previous, i);
     this.recs = recs;
     return selected;
-  }
-
-  /** Writes `out` as the files `parts` joined by `separator`, part by part (llms-full.txt is over
-   * 100 MB at 10,000 articles), while the main thread goes on. */
-  joinFiles(parts: string[], separator: string, out: string): void {
-    const fd = openSync(out, 'w');
-    try {
-      parts.forEach((part, i) => {
-        if (i) writeSync(fd, separator);
-        writeSync(fd, readFileSync(part));
-      });
-    } finally {
-      closeSync(fd);
-    }
   }
 
   /** The search index of `docs` (passes/search-index.ts), made here while the main thread runs the graph passes. */

@@ -15,7 +15,7 @@ import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, st
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import type { ScannedFolder } from './scan-folders.js';
+import type { ScannedFolder } from './file-thread.js';
 
 export interface OutputFile {
   /** Path inside the output folder, with forward slashes. */

@@ -20,7 +20,7 @@ import { json } from '../routes/machine-files.js';
 import { fileBody, outputPath } from '../routes/types.js';
 import { toolKey } from '../tool-key.js';
 import { type OutputRecord, sameFile } from './output-target.js';
-import type { ScannedFolder } from './scan-folders.js';
+import type { ScannedFolder } from './file-thread.js';
 import type { FileStat } from '../file-stat.js';
 
 export interface BuildState {
