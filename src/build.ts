@@ -18,7 +18,8 @@ import type { FileStat } from './file-stat.js';
 import { readArticles, renderArticles } from './engine/load-articles.js';
 import type { ResourceLimits } from 'node:worker_threads';
 import type { ShardSetup } from './engine/shard.js';
-import { SiteEmitter } from './engine/emit-site.js';
+import { inputsFingerprint, SiteEmitter } from './engine/emit-site.js';
+import { searchIndexInputs } from './routes/file-inputs.js';
 import type { ArticleIndex, KnownArticle } from './engine/article-index.js';
 import { planCandidates } from './passes/recommendations/candidate-memo.js';
 import { lazyArticleSource } from './engine/lazy-source.js';
@@ -220,11 +221,13 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     let families: FamilyRefs;
     let urls: Set<string>;
     try {
-      // The search index on a shard while this thread runs the graph passes; then term and
-      // recommendation pages, while this thread runs the remaining passes.
-      const searching = pool.threaded ? pool.searchIndex(timed('search-index', () => searchDocs(ordered.articles, ordered.text, ordered.terms, source.datasets))) : undefined;
+      // The search index on a shard while this thread runs the graph passes (unless the file is
+      // unchanged: an edit past the start of a body the index holds); then term and recommendation
+      // pages, while this thread runs the remaining passes.
+      const searchUnchanged = Boolean(target?.updating) && target!.previousIfIntact('search-index.json') === inputsFingerprint(searchIndexInputs(ordered));
+      const searching = pool.threaded && !searchUnchanged ? pool.searchIndex(timed('search-index', () => searchDocs(ordered.articles, ordered.text, ordered.terms, source.datasets))) : undefined;
       searching?.catch(() => {});
-      // llms-full.txt joins every article's Markdown and the glossary's: written on a shard from now on.
+      // llms-full.txt joins every article's Markdown and the glossary's: written on the file thread.
       timed('write', () => emitter.files([glossaryMarkdownRoute(order)]));
       emitter.startJoined([llmsFullRoute(order)]);
       making.push(emitter.joinsStarted());

@@ -37,8 +37,9 @@ export interface OrderedSite extends SiteOrder {
   bodies: Map<string, BodyDigest>;
   stats: Map<string, ArticleStats>;
   text: Map<string, TextFeatures>;
-  /** Per article slug, a hash of its fields (ArticleDigest.metaKey). */
+  /** Per article slug, a hash of its fields (ArticleDigest.metaKey) and of its searchable text (searchKey). */
   metaKeys: Map<string, string>;
+  searchKeys: Map<string, string>;
 }
 
 /** The site once its graph is known: what term and recommendation pages need. */
@@ -56,7 +57,9 @@ export interface BuiltSite extends GraphSite {
   feeds: FeedSet;
   manifest: Manifest;
   changes: Changes;
-  searchIndex: string;
+  /** The search index JSON, made when first asked for (not at all when the file is unchanged), unless
+   * it was made elsewhere. */
+  searchIndex: () => string;
 }
 
 /** Runs `run` under a name for --profile; a promise is timed until it settles. */
@@ -78,7 +81,7 @@ export function runOrderPasses(source: SiteSource, timed: Timer = untimed): Site
 /** The ordered site with every article's digest (`digests`: every article of the site, by slug). */
 export function withDigests(order: SiteOrder, digests: Map<string, ArticleDigest>): OrderedSite {
   const part = <K extends keyof ArticleDigest>(key: K) => new Map(order.articles.map((a) => [a.slug, digests.get(a.slug)![key]]));
-  return { ...order, bodies: part('body'), stats: part('stats'), text: part('text'), metaKeys: part('metaKey') };
+  return { ...order, bodies: part('body'), stats: part('stats'), text: part('text'), metaKeys: part('metaKey'), searchKeys: part('searchKey') };
 }
 
 /** The graph passes: backlinks and recommendations, what term and recommendation pages need.
@@ -91,7 +94,8 @@ export function runGraphPasses(site: OrderedSite, timed: Timer = untimed, articl
 }
 
 /** The other site-wide passes: clusters, feeds, search, manifest, generated downloads.
- * `searchIndex`: the index made elsewhere (on a shard, from searchDocs), if it was. */
+ * `searchIndex`: the index made elsewhere (on a shard, from searchDocs), if it was; otherwise it is
+ * made here when the search index file is (routes). */
 export async function runSitePasses(site: GraphSite, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed, searchIndex?: Promise<string>): Promise<BuiltSite> {
   const { source, config, articles, terms, text } = site;
   const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags));
@@ -99,6 +103,8 @@ export async function runSitePasses(site: GraphSite, digests: Map<string, Articl
   const manifest = timed('manifest', () => buildManifest(articles.map((a) => ({ slug: a.slug, manifestHash: digests.get(a.slug)!.manifestHash })), terms, source.datasets));
   const changes = diffManifests(previousManifest, manifest, config.baseUrl);
   const templates = await generateTemplateFiles(source.templates, config);
-  const index = searchIndex ? await timed('search-index', () => searchIndex) : timed('search-index', () => buildSearchIndex(articles, text, terms, source.datasets));
-  return { ...site, templates, topTags, clusters, feeds, manifest, changes, searchIndex: index };
+  const made = searchIndex && (await timed('search-index', () => searchIndex));
+  let index: string | undefined;
+  const indexOnce = () => (index ??= made ?? timed('search-index', () => buildSearchIndex(articles, text, terms, source.datasets)));
+  return { ...site, templates, topTags, clusters, feeds, manifest, changes, searchIndex: indexOnce };
 }

@@ -42,6 +42,8 @@ export interface ArticleDigest {
   /** A hash of `article` (the fields): a site file made from every article's fields (and nothing
    * else of them) is fingerprinted by these instead of by its bytes. */
   metaKey: string;
+  /** A hash of `text.searchText`, what the search index holds of the body. */
+  searchKey: string;
 }
 
 export interface GlossaryLinks {
@@ -58,12 +60,14 @@ export function articleUnit(article: Article, glossary: GlossaryLinks): ArticleU
 export function digestArticle(unit: ArticleUnit): ArticleDigest {
   const { body: _body, ...article } = unit.article;
   const { mentions, links } = unit.body;
+  const text = textFeatures(unit.body.plainText);
   return {
     article,
     body: { mentions, mentionsKey: hashOf(JSON.stringify(mentions)), links },
     stats: unit.stats,
-    text: textFeatures(unit.body.plainText),
+    text,
     manifestHash: articleManifestHash(unit.article),
     metaKey: hashOf(JSON.stringify(article)),
+    searchKey: hashOf(text.searchText),
   };
 }

@@ -33,6 +33,10 @@ export interface EmitterOptions {
   fileThread?: FileThread;
 }
 
+/** The fingerprint of a file made from `inputs` (FileRoute.inputs), with the code that makes it: a
+ * file fingerprinted by its inputs changes when legalsite does. */
+export const inputsFingerprint = (inputs: string) => hashOf('inputs', toolKey(), inputs);
+
 export class SiteEmitter {
   private kept = new Map<string, string | Uint8Array>();
   private fingerprints = new Map<string, string>();
@@ -91,8 +95,7 @@ export class SiteEmitter {
       const file = outputPath(r);
       if (this.fingerprints.has(file)) continue;
       this.fileOfUrl.set(r.url, file);
-      // With the code that makes it: a file fingerprinted by its inputs changes when legalsite does.
-      const byInputs = this.remember && r.inputs ? hashOf('inputs', toolKey(), r.inputs()) : undefined;
+      const byInputs = this.remember && r.inputs ? inputsFingerprint(r.inputs()) : undefined;
       if (byInputs !== undefined && target && !target.needs(file, byInputs)) {
         this.fingerprints.set(file, byInputs);
         continue;

@@ -12,6 +12,12 @@ export interface FileInputs {
   terms(): string;
 }
 
+/** What the search index is made from (search-index.ts searchDocs): every article's fields and
+ * searchable text by their hashes, the terms and the datasets. */
+export function searchIndexInputs(site: OrderedSite): string {
+  return JSON.stringify([fileInputs(site).articles(), site.articles.map((a) => site.searchKeys.get(a.slug)!).join(','), fileInputs(site).terms(), site.source.datasets]);
+}
+
 const made = new WeakMap<OrderedSite, FileInputs>();
 
 export function fileInputs(site: OrderedSite): FileInputs {

@@ -15,7 +15,7 @@ import { articleAnswerUrl, articleJsonUrl, articleMarkdownUrl, MARKDOWN_TYPE } f
 import { EDUCATIONAL_NOTE } from '../constants.js';
 import { headersFile } from '../security.js';
 import { ENDPOINTS } from './endpoints.js';
-import { fileInputs } from './file-inputs.js';
+import { fileInputs, searchIndexInputs } from './file-inputs.js';
 import { json } from './machine-files.js';
 import type { FileRoute, JoinedRoute } from './types.js';
 
@@ -106,7 +106,7 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
 
   routes.push(text('/robots.txt', ['User-agent: *', 'Allow: /', '', `Sitemap: ${u('/sitemap.xml')}`, `Sitemap: ${u('/sitemaps/answers.xml')}`, ''].join('\n'), 'text/plain; charset=utf-8'));
   if (config.indexnow.key) routes.push(text('/indexnow-key.txt', `${config.indexnow.key}\n`, 'text/plain; charset=utf-8'));
-  routes.push(text('/search-index.json', site.searchIndex, 'application/json; charset=utf-8'));
+  routes.push({ ...text('/search-index.json', site.searchIndex, 'application/json; charset=utf-8'), inputs: () => searchIndexInputs(site) });
   routes.push({ ...text('/_headers', headersFile(), 'text/plain; charset=utf-8'), file: '_headers' });
   routes.push(json('/_legalsite/manifest.json', () => site.manifest));
   routes.push(json('/_legalsite/changes.json', () => site.changes));
