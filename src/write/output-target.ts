@@ -38,6 +38,9 @@ export interface CommitReport {
   deleted: string[];
 }
 
+/** Files at least this big are not renamed over their old copies (commitUpdate). */
+const BIG_FILE_BYTES = 4 * 2 ** 20;
+
 export class OutputTarget {
   private made = new Set<string>();
   /** Fingerprints of this build's files: those written into `dir`, and those kept as they were. */
@@ -169,12 +172,25 @@ export class OutputTarget {
   private async commitUpdate(): Promise<CommitReport> {
     const written = [...this.wrote.keys()].sort();
     const made = new Set<string>();
-    for (const file of written) {
+    const replaced = path.join(this.dir, '.replaced');
+    mkdirSync(replaced);
+    written.forEach((file, i) => {
+      const from = path.join(this.dir, file);
       const to = path.join(this.outDir, file);
       const dir = path.dirname(to);
       if (!made.has(dir)) (mkdirSync(dir, { recursive: true }), made.add(dir));
-      renameSync(path.join(this.dir, file), to);
-    }
+      // ext4 writes out a file renamed over another at once (so a crash leaves neither empty): for
+      // llms-full.txt, 100 MB just written, that took a tenth of a second. A big file's old copy is
+      // moved aside first (and deleted with the staging folder), so the new one replaces nothing.
+      if (statSync(from).size >= BIG_FILE_BYTES) {
+        try {
+          renameSync(to, path.join(replaced, String(i)));
+        } catch {
+          // No old copy.
+        }
+      }
+      renameSync(from, to);
+    });
     // Everything in the output folder that this build did not make: files no longer made, and strays.
     const present = this.present ? [...this.present.keys()] : fg.sync('**/*', { cwd: this.outDir, onlyFiles: true, dot: true });
     const deleted = present.filter((f) => !this.wrote.has(f) && !this.kept.has(f)).sort();
