@@ -3,7 +3,6 @@
  * dataset JSON, /for-ai-systems/index.json, the knowledge graph, JSONL/CSV exports, feeds, Markdown
  * mirrors, llms.txt, robots.txt, the IndexNow key, and the manifest with this build's changes.
  */
-import { stringify as csv } from 'csv-stringify/sync';
 import { Feed } from 'feed';
 import type { BuiltSite, OrderedSite } from '../pipeline.js';
 import { hasAnswer } from '../passes/article-fields.js';
@@ -15,6 +14,7 @@ import { articleAnswerUrl, articleJsonUrl, articleMarkdownUrl, MARKDOWN_TYPE } f
 import { EDUCATIONAL_NOTE } from '../constants.js';
 import { headersFile } from '../security.js';
 import { ENDPOINTS } from './endpoints.js';
+import { csvTable } from './csv.js';
 import { fileInputs, searchIndexInputs } from './file-inputs.js';
 import { json } from './machine-files.js';
 import type { FileRoute, JoinedRoute } from './types.js';
@@ -68,13 +68,11 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   const indexItems = () => (items ??= site.articles.map((a) => articleIndexItem(a, site.stats.get(a.slug)!, hasAnswer(a))));
   const termRows = () => site.terms.map((t) => ({ slug: t.slug, title: t.title, jurisdiction: t.jurisdiction, tags: t.tags, definition: t.definition, alsoCalled: t.alsoCalled, contrastWith: t.contrastWith, seeAlso: t.seeAlso, dataFields: t.dataFields, lastModified: t.lastModified }));
   const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
-  /** Rows as CSV, columns named by the first row's keys, lists joined by "; ". (Arrays, not objects,
-   * are what csv-stringify writes fastest: 10,000 rows in a third of the time.) */
+  /** Rows as CSV, columns named by the first row's keys, lists joined by "; "; no rows, no header. */
   const table = (rows: object[]) => {
     if (rows.length === 0) return '';
     const columns = Object.keys(rows[0]);
-    const cells = rows.map((r) => columns.map((k) => ((v) => (Array.isArray(v) ? v.join('; ') : v))((r as Record<string, unknown>)[k])));
-    return csv(cells, { header: true, columns });
+    return csvTable(columns, rows.map((r) => columns.map((k) => ((v) => (Array.isArray(v) ? v.join('; ') : v))((r as Record<string, unknown>)[k]))));
   };
   routes.push(text('/exports/articles.jsonl', () => jsonl(indexItems()), 'application/jsonl; charset=utf-8'));
   routes.push(text('/exports/articles.csv', () => table(indexItems()), 'text/csv; charset=utf-8'));
