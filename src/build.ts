@@ -17,7 +17,7 @@ import { bundleClient, bundleSourcesKey, type ClientBundle } from './bundle/clie
 import type { FileStat } from './file-stat.js';
 import { readArticles, renderArticles } from './engine/load-articles.js';
 import type { ResourceLimits } from 'node:worker_threads';
-import type { ShardSetup } from './engine/shard.js';
+import type { ShardSetup } from './engine/shard-protocol.js';
 import { inputsFingerprint, SiteEmitter } from './engine/emit-site.js';
 import { searchIndexInputs } from './routes/file-inputs.js';
 import type { ArticleIndex, KnownArticle } from './engine/article-index.js';
@@ -31,7 +31,7 @@ import { type BuiltSite, runGraphPasses, runOrderPasses, runSitePasses, type Tim
 import type { SiteSource } from './model.js';
 import type { PageBody } from './passes/page-html.js';
 import { searchDocs } from './passes/search-index.js';
-import { scriptsFor } from './render/render-page.js';
+import { scriptsFor } from './render/page-scripts.js';
 import { articleFileUrls } from './routes/article-files.js';
 import { hasAnswer } from './passes/article-fields.js';
 import { allRoutes, type Route, siteRoutes } from './routes.js';

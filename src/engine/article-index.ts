@@ -8,7 +8,7 @@
  */
 import type { FileStat } from '../file-stat.js';
 import type { ArticleDigest } from './article-unit.js';
-import type { Emitted } from './shard.js';
+import type { Emitted } from './shard-protocol.js';
 
 export interface KnownArticle {
   key: string;

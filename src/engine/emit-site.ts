@@ -13,7 +13,7 @@ import { hashOf } from '../build-cache.js';
 import { toolKey } from '../tool-key.js';
 import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, outputPath, type PageRef } from '../routes/types.js';
 import type { OutputFile, OutputTarget } from '../write/output-target.js';
-import type { Emitted, PageJob } from './shard.js';
+import type { Emitted, PageJob } from './shard-protocol.js';
 import type { ShardPool } from './shard-pool.js';
 import type { FileThread } from '../write/file-thread.js';
 

@@ -18,7 +18,7 @@ import { type FileStat, unchangedSince } from '../file-stat.js';
 import type { ArticleIndex, KnownArticle } from './article-index.js';
 import type { ArticleDigest } from './article-unit.js';
 import type { SiteEmitter } from './emit-site.js';
-import { type ArticleJob, articlePageFingerprint, setupKeyOf, type ShardSetup } from './shard.js';
+import { type ArticleJob, articlePageFingerprint, setupKeyOf, type ShardSetup } from './shard-protocol.js';
 import type { ShardPool } from './shard-pool.js';
 
 export interface ReadRequest {

@@ -9,7 +9,8 @@ import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { ResourceError } from '../diagnostics/diagnostic.js';
 import { workerModule } from '../parallel/worker-module.js';
-import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type FileJob, type FrontMatterResult, type PageJob, renderContextOf, Shard, type ShardSetup, type Sink } from './shard.js';
+import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type FileJob, type FrontMatterResult, type PageJob, renderContextOf, type ShardSetup, type Sink } from './shard-protocol.js';
+import type { Shard } from './shard.js';
 import type { BundleEntry } from '../bundle/client-bundle.js';
 import type { ClientEntry } from '../../templates/client/entries.js';
 import type { ShardCall, ShardReply } from './shard-worker.js';
@@ -156,9 +157,13 @@ export class ShardPool {
 }
 
 function inlineHandle(): Handle {
-  const shard = new Shard();
+  // Loaded on the first call: the main thread loads the rendering stack only when it renders.
+  let shard: Promise<Shard> | undefined;
   return {
-    call: async <T>(method: keyof Shard, args: unknown[]) => (shard[method] as (...a: unknown[]) => T)(...args),
+    call: async <T>(method: keyof Shard, args: unknown[]) => {
+      const s = await (shard ??= import('./shard.js').then((m) => new m.Shard()));
+      return (s[method] as (...a: unknown[]) => T)(...args);
+    },
     close: async () => {},
   };
 }

@@ -15,119 +15,23 @@ import path from 'node:path';
 import { hashOf } from '../build-cache.js';
 import type { BundleEntry, ClientBundle } from '../bundle/client-bundle.js';
 import type { ClientEntry } from '../../templates/client/entries.js';
-import { toolKey } from '../tool-key.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
 import { parseArticleText } from '../load/read-content.js';
-import type { Article, ArticleMeta, SiteConfig } from '../model.js';
+import type { Article } from '../model.js';
 import { featuresFromWire, type RecContext, recommendationShard, type WireFeatures, withCandidates } from '../passes/recommendations.js';
 import { type CandidatePlan, copyInto, type SelectedLists, selectedLists } from '../passes/recommendations/candidate-memo.js';
-import type { Neighbours } from '../passes/site-order.js';
 import { buildTermMatcher } from '../passes/term-matcher.js';
 import { serializeIndex } from '../passes/search-index.js';
 import type { SearchDoc } from '../search-options.js';
 import { renderPage } from '../render/render-page.js';
 import { articleFileRoutes, articleFileUrls } from '../routes/article-files.js';
-import { articlePageRoute, buildFamilyRoute, type FamilyInput, familyFingerprint } from '../routes/page-families.js';
-import { outputPath, type HtmlRoute } from '../routes/types.js';
+import { articlePageRoute, buildFamilyRoute, familyFingerprint } from '../routes/page-families.js';
+import { outputPath } from '../routes/types.js';
 import type { Chrome } from '../../templates/types.js';
-import { type ArticleDigest, articleUnit, digestArticle, type GlossaryLinks } from './article-unit.js';
+import { articleUnit, digestArticle, type GlossaryLinks } from './article-unit.js';
+import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type FileJob, type FrontMatterResult, type PageJob, setupKeyOf, type ShardSetup, type Sink, unitKeyOf } from './shard-protocol.js';
 
-export interface ShardSetup {
-  config: SiteConfig;
-  /** [slug, title] of every glossary term: what bodies are linked against. */
-  glossary: [string, string][];
-  /** Changes when legalsite itself changes, so a unit made by other code is never reused. */
-  salt: string;
-}
-
-/** The setup's key: a unit's key includes it. */
-export const setupKeyOf = (setup: ShardSetup) => hashOf(JSON.stringify(setup));
-
-/** A unit's key: everything an article's outputs are made from but the rest of the site. */
-export const unitKeyOf = (setupKey: string, rel: string, text: string) => hashOf(setupKey, rel, text);
-
-/** Where outputs go: written into `dir`, or (without one) returned with their bytes. */
-export interface Sink {
-  dir?: string;
-  /** Return each output's bytes as well (tests, `check`). */
-  keep?: boolean;
-}
-
-export interface Emitted {
-  url: string;
-  /** Path inside the output folder. */
-  path: string;
-  body?: string | Uint8Array;
-  /** What the page was made from (when asked to remember). */
-  fingerprint?: string;
-  /** The output folder already holds this page as it would be made (its `prev` fingerprint). */
-  unchanged?: boolean;
-}
-
-export interface FileJob {
-  abs: string;
-  /** The path diagnostics name (relative to the working directory). */
-  rel: string;
-}
-
-export interface FrontMatterResult {
-  rel: string;
-  key: string;
-  /** The article's fields (absent when the file has problems). */
-  meta?: ArticleMeta;
-  diagnostics: Diagnostic[];
-}
-
-/** What an article's page needs of the rest of the site. */
-export interface ArticlePageInput {
-  neighbours: Neighbours;
-  /** Titles of its see-also targets ("glossary/x", "articles/y"). */
-  titles: [ref: string, title: string][];
-  /** The page's fingerprint (articlePageFingerprint). */
-  fingerprint: string;
-}
-
-export interface ArticleJob extends FileJob {
-  /** The unit key step 1 gave, or the one the build cache knows: the text must still have it. */
-  key: string;
-  /** Render the body and report its digest and files; false for a page-only job (an unchanged
-   * article whose page changed, its digest known). */
-  digest: boolean;
-  /** The unit key the output folder's copies of the article's own files were made with, when they
-   * are intact: with the same key, they are left as they are. */
-  prevKey?: string;
-  /** Make the article's page too. */
-  page?: ArticlePageInput;
-}
-
-export interface ArticleResult {
-  rel: string;
-  key: string;
-  digest?: ArticleDigest;
-  /** The article's own files (article-files.ts). */
-  files: Emitted[];
-  /** The files were left as they are (the key was the job's prevKey). */
-  unchanged?: boolean;
-  page?: Emitted;
-}
-
-/** A page to make: its route, or the input to build it from (page-families.ts), with its URL and path. */
-export interface PageJob {
-  route?: HtmlRoute;
-  input?: FamilyInput;
-  url?: string;
-  path?: string;
-  /** The fingerprint of the page the output folder holds, when it is intact: the same → not made. */
-  prev?: string;
-}
-
-/** An article page's fingerprint: its route is a pure function of its unit, neighbours and titles. */
-export const articlePageFingerprint = (context: string, key: string, page: Pick<ArticlePageInput, 'neighbours' | 'titles'>) =>
-  hashOf(context, 'article-page', key, JSON.stringify(page.neighbours), JSON.stringify(page.titles));
-
-/** What every page is rendered with besides its route: templates, chrome, scripts. */
-export const renderContextOf = (chrome: Chrome, entries: unknown) => hashOf(toolKey(), JSON.stringify(chrome), JSON.stringify(entries));
+export * from './shard-protocol.js';
 
 export class Shard {
   private setup?: ShardSetup;
@@ -264,13 +168,5 @@ export class Shard {
       writeFileSync(abs, body);
     }
     return sink.keep || (part && !sink.dir) ? { url, path: file, body } : { url, path: file };
-  }
-}
-
-/** A file changed between the time the build read it and the time it rendered it. */
-export class ContentChangedError extends Error {
-  constructor(readonly file: string) {
-    super(`${file} changed while the site was being built; run the build again`);
-    this.name = 'ContentChangedError';
   }
 }

@@ -8,19 +8,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Footer } from '../../templates/layout/Footer.js';
 import { Header } from '../../templates/layout/Header.js';
 import { Layout, slot } from '../../templates/layout/Layout.js';
-import { PAGE_SCRIPTS, PAGE_TEMPLATES } from '../../templates/pages/index.js';
-import { GLOBAL_SCRIPTS } from '../../templates/client/entries.js';
+import { PAGE_TEMPLATES } from '../../templates/pages/index.js';
+import { scriptsFor } from './page-scripts.js';
 import type { ClientBundle } from '../bundle/client-bundle.js';
-import type { PageScripts } from '../../templates/layout/Layout.js';
 import type { Chrome } from '../../templates/types.js';
 import type { HtmlRoute } from '../routes/types.js';
-
-/** The scripts a page loads: the global modules and its own islands, with their shared chunks. */
-export function scriptsFor(route: Pick<HtmlRoute, 'template'>, bundle: ClientBundle): PageScripts {
-  const names = [...GLOBAL_SCRIPTS, ...(PAGE_SCRIPTS[route.template] ?? [])];
-  const entries = names.map((n) => bundle.entries.get(n)).filter((e) => e !== undefined);
-  return { scripts: entries.map((e) => e.src), preloads: [...new Set(entries.flatMap((e) => e.imports))].sort() };
-}
 
 export function renderPage(route: HtmlRoute, chrome: Chrome, bundle: ClientBundle): string {
   const Page = PAGE_TEMPLATES[route.template] as (props: any) => any;

@@ -1,5 +1,3 @@
-import type { ClientEntry } from '../client/entries.js';
-
 /** The page-template registry: routes name a template, the renderer looks it up here. A name (not a
  * function) keeps routes serialisable for worker threads. */
 import { ArticlePage } from './ArticlePage.js';
@@ -44,14 +42,4 @@ export const PAGE_TEMPLATES = {
 
 export type TemplateName = keyof typeof PAGE_TEMPLATES;
 
-/** The browser entries each page type loads besides the global ones (templates/client/entries.ts). */
-export const PAGE_SCRIPTS: Partial<Record<TemplateName, ClientEntry[]>> = {
-  articles: ['ArticleFilters'],
-  glossary: ['glossary-search'],
-  search: ['SiteSearch'],
-  article: ['article-actions', 'page-actions'],
-  term: ['page-actions'],
-  'not-found': ['not-found'],
-  analytics: ['AnalyticsDashboard'],
-  integrations: ['IntegrationHub'],
-};
+export { PAGE_SCRIPTS } from './scripts.js';
