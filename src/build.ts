@@ -20,7 +20,6 @@ import type { ResourceLimits } from 'node:worker_threads';
 import type { ShardSetup } from './engine/shard-protocol.js';
 import { inputsFingerprint, SiteEmitter } from './engine/emit-site.js';
 import { searchIndexInputs } from './routes/file-inputs.js';
-import type { ArticleIndex, KnownArticle } from './engine/article-index.js';
 import { planCandidates } from './passes/recommendations/candidate-memo.js';
 import { lazyArticleSource } from './engine/lazy-source.js';
 import { defaultWorkers, ShardPool } from './engine/shard-pool.js';
@@ -159,8 +158,6 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   let target: OutputTarget | undefined;
   try {
     const cache = opts.cache ?? (diskFile ? timed('cache-load', () => loadDiskCache(diskFile)) : undefined);
-    // The articles as the last build knew them: recommendations compare a changed article's old words.
-    const knownArticles = cache?.articles;
     const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
     const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo }));
     if (cache && yamlMemo) cache.yaml = yamlMemo.next;
@@ -233,7 +230,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       making.push(emitter.joinsStarted());
       const graph = runGraphPasses(ordered, timed, new Map([...rendered.index.articles.values()].map((k) => [k.digest.article.slug, k.key])), cache?.candidates);
       families = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
-      const candidatePlan = timed('recommendations', () => planCandidates(graph.recommendations, cache?.candidates, articleWordsIn(knownArticles)));
+      const candidatePlan = timed('recommendations', () => planCandidates(graph.recommendations, cache?.candidates));
       const selecting = pool.setRecommendations(graph.recommendations, candidatePlan).then((memo) => {
         if (cache) cache.candidates = memo;
       });
@@ -344,16 +341,6 @@ function articleFilesIn(contentAbs: string, scanned: ScannedFolder | undefined):
   }
   // As the glob: directly in articles/, not hidden.
   return files.filter(([p]) => /^articles\/[^/.][^/]*\.md$/.test(p)).map(([p, { size, mtimeMs, ctimeMs, ino }]) => ({ abs: path.join(contentAbs, p), stat: { size, mtimeMs, ctimeMs, ino } }));
-}
-
-/** An article's text words as the article index knew them under `version` (its unit key). */
-function articleWordsIn(index: ArticleIndex | undefined): (slug: string, version: string) => string | undefined {
-  let bySlug: Map<string, KnownArticle> | undefined;
-  return (slug, version) => {
-    bySlug ??= new Map([...(index?.articles.values() ?? [])].map((known) => [known.digest.article.slug, known]));
-    const known = bySlug.get(slug);
-    return known?.key === version ? known.digest.text.words : undefined;
-  };
 }
 
 /** An article file's own diagnostics, when the site cannot be built at all. */

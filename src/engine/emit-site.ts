@@ -135,6 +135,7 @@ export class SiteEmitter {
   /** Joined files, from their parts as they now are: after every part is made. */
   async joined(routes: JoinedRoute[]): Promise<void> {
     const { target } = this.o;
+    this.startJoined(routes.filter((r) => !this.joining.has(outputPath(r))));
     for (const r of routes) {
       const file = outputPath(r);
       const started = this.joining.get(file);
@@ -147,18 +148,8 @@ export class SiteEmitter {
       this.fingerprints.set(file, fingerprint);
       if (target && this.remember && !target.needs(file, fingerprint)) continue;
       const separator = Buffer.from(r.separator);
+      // Not started on the file thread (no output folder, or every output kept): made here.
       const read = (p: string) => (this.kept.has(p) ? Buffer.from(this.kept.get(p)!) : target!.read(p));
-      if (target && !this.o.keep) {
-        // Streamed part by part: llms-full.txt is over 100 MB at 10,000 articles.
-        target.writeChunks(file, (function* () {
-          for (const [i, p] of parts.entries()) {
-            if (i) yield separator;
-            yield read(p);
-          }
-        })(), fingerprint);
-        this.done(file, undefined, false);
-        continue;
-      }
       const body = Buffer.concat(parts.flatMap((p, i) => (i ? [separator, read(p)] : [read(p)])));
       target?.write(file, body, fingerprint);
       this.done(file, body, false);

@@ -18,10 +18,11 @@ export function searchIndexInputs(site: OrderedSite): string {
   return JSON.stringify([fileInputs(site).articles(), site.articles.map((a) => site.searchKeys.get(a.slug)!).join(','), fileInputs(site).terms(), site.source.datasets]);
 }
 
-const made = new WeakMap<OrderedSite, FileInputs>();
+/** By the site's metaKeys, which every later stage of a build's site (a copy with more added) shares. */
+const made = new WeakMap<Map<string, string>, FileInputs>();
 
 export function fileInputs(site: OrderedSite): FileInputs {
-  let inputs = made.get(site);
+  let inputs = made.get(site.metaKeys);
   if (!inputs) {
     let articles: string | undefined;
     let terms: string | undefined;
@@ -29,7 +30,7 @@ export function fileInputs(site: OrderedSite): FileInputs {
       articles: () => (articles ??= site.articles.map((a) => site.metaKeys.get(a.slug)!).join(',')),
       terms: () => (terms ??= JSON.stringify(site.terms)),
     };
-    made.set(site, inputs);
+    made.set(site.metaKeys, inputs);
   }
   return inputs;
 }

@@ -11,7 +11,7 @@
  * Files are written as they are produced (pages as workers render them, by the workers themselves),
  * so a large site never holds its output in memory.
  */
-import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -108,17 +108,6 @@ export class OutputTarget {
 
   write(file: string, body: string | Uint8Array, fingerprint: string): void {
     writeFileSync(this.newPath(file), body);
-    this.wrote.set(file, fingerprint);
-  }
-
-  /** Writes a file chunk by chunk, so a big file made of parts never sits in memory whole. */
-  writeChunks(file: string, chunks: Iterable<Uint8Array>, fingerprint: string): void {
-    const fd = openSync(this.newPath(file), 'w');
-    try {
-      for (const chunk of chunks) writeSync(fd, chunk);
-    } finally {
-      closeSync(fd);
-    }
     this.wrote.set(file, fingerprint);
   }
 

@@ -8,7 +8,6 @@
  */
 import type { FeatureReuse, RecFeatures } from '../recommendations.js';
 import type { CandidateLists, FeatureChange } from './candidates.js';
-import { words } from './similarity.js';
 
 /** Lists of numbers in one array: list i is data[offsets[i] .. offsets[i + 1]). */
 export interface PackedLists {
@@ -22,16 +21,10 @@ export interface PackedCandidates {
   advanced: PackedLists;
 }
 
+/** The lists, with what they were chosen from: every item's node key, version and rank, in order,
+ * and its word and tag sets (FeatureReuse: the old sets of a changed item are read from these). */
 export interface CandidateMemo extends PackedCandidates, FeatureReuse {
-  /** Every item's node key, version, rank, title and tags (sorted, joined by spaces), in order. */
-  keys: string[];
-  versions: string[];
   rank: Int32Array;
-  titles: string[];
-  tags: string[];
-  /** A term's definition (its text), '' for an article: an article's text words are in the article
-   * index (its digest), under the same version. */
-  termTexts: string[];
 }
 
 /** How the threads select: for every item, or again after `change` with the lists kept from before. */
@@ -42,12 +35,10 @@ export type CandidatePlan = { change?: undefined } | { change: FeatureChange; pr
 const MAX_CHANGED_SHARE = 0.1;
 
 /**
- * What the threads must select after the memo's build. Selecting for every item unless the items,
- * their order, tag sets and ranks are those of the memo, and the old words of every changed item are
- * known. `articleWords(slug, version)`: an article's text words as the version of it the memo names
- * was made (textWords output), if still known.
+ * What the threads must select after the memo's build: for every item unless the items, their order,
+ * tag sets and ranks are those of the memo.
  */
-export function planCandidates(f: RecFeatures, memo: CandidateMemo | undefined, articleWords: (slug: string, version: string) => string | undefined): CandidatePlan {
+export function planCandidates(f: RecFeatures, memo: CandidateMemo | undefined): CandidatePlan {
   const n = f.nodes.length;
   if (!memo || memo.keys.length !== n || !sameArray(memo.rank, f.rank)) return {};
   const changed: number[] = [];
@@ -56,21 +47,19 @@ export function planCandidates(f: RecFeatures, memo: CandidateMemo | undefined, 
     if (memo.versions[i] !== f.versions[i]) changed.push(i);
   }
   if (changed.length > n * MAX_CHANGED_SHARE) return {};
+  // An item's sets as words: the memo's through its vocabulary, the new ones through this build's.
+  const before = (c: number, set: number) => new Set(Array.from(memo.packed.data.subarray(memo.packed.offsets[3 * c + set], memo.packed.offsets[3 * c + set + 1]), (id) => memo.vocabulary[id]));
+  const after = (c: number, set: 'tags' | 'title' | 'text') => new Set(Array.from(f.features[c][set], (id) => f.words[id]));
+  const same = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((w) => b.has(w));
   const delta = new Map<string, number>();
   const titleWords = new Set<string>();
-  const wordsOf = (ids: Int32Array) => Array.from(ids, (id) => f.words[id]);
   for (const c of changed) {
-    const node = f.nodes[c];
-    if (memo.tags[c] !== tagsOf(node.tags)) return {};
-    const oldText = node.type === 'term' ? words(memo.termTexts[c]) : articleWords(node.slug, memo.versions[c])?.split(' ').filter(Boolean);
-    if (!oldText) return {};
-    const before = new Set(oldText);
-    const after = new Set(wordsOf(f.features[c].text));
-    for (const w of after) if (!before.has(w)) delta.set(w, (delta.get(w) ?? 0) + 1);
-    for (const w of before) if (!after.has(w)) delta.set(w, (delta.get(w) ?? 0) - 1);
-    const oldTitle = new Set(words(memo.titles[c]));
-    const newTitle = wordsOf(f.features[c].title);
-    if (oldTitle.size !== newTitle.length || newTitle.some((w) => !oldTitle.has(w))) for (const w of [...oldTitle, ...newTitle]) titleWords.add(w);
+    if (!same(before(c, 0), after(c, 'tags'))) return {};
+    const [oldText, newText] = [before(c, 2), after(c, 'text')];
+    for (const w of newText) if (!oldText.has(w)) delta.set(w, (delta.get(w) ?? 0) + 1);
+    for (const w of oldText) if (!newText.has(w)) delta.set(w, (delta.get(w) ?? 0) - 1);
+    const [oldTitle, newTitle] = [before(c, 1), after(c, 'title')];
+    if (!same(oldTitle, newTitle)) for (const w of [...oldTitle, ...newTitle]) titleWords.add(w);
   }
   const { best, prerequisites, advanced } = memo;
   return { change: { items: changed, textWords: [...delta], titleWords: [...titleWords] }, previous: { best, prerequisites, advanced } };
@@ -89,9 +78,6 @@ export function nextMemo(f: RecFeatures, plan: CandidatePlan, selected: Selected
     keys: f.nodes.map((node) => node.key),
     versions: [...f.versions],
     rank: f.rank,
-    titles: f.nodes.map((node) => node.title),
-    tags: f.nodes.map((node) => tagsOf(node.tags)),
-    termTexts: f.nodes.map((node) => (node.type === 'term' ? node.summary : '')),
     packed: f.packed,
     vocabulary: f.words,
     freshSize: f.freshSize,
@@ -148,8 +134,6 @@ export function packLists(lists: (ArrayLike<number> | undefined)[]): PackedLists
 function unpack(packed: PackedLists, k: number): number[] {
   return Array.from(packed.data.subarray(packed.offsets[k], packed.offsets[k + 1]));
 }
-
-const tagsOf = (tags: string[]) => [...new Set(tags)].sort().join(' ');
 
 function sameArray(a: Int32Array, b: Int32Array): boolean {
   if (a.length !== b.length) return false;
