@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { build, type BuildResult } from './build.js';
 import { InternalError, ResourceError, UsageError, type Diagnostic } from './diagnostics/diagnostic.js';
+import { ContentChangedError } from './engine/shard-protocol.js';
+import { CacheChangedError } from './write/disk-cache.js';
 import { formatGithub } from './diagnostics/reporters/github.js';
 import { formatJson } from './diagnostics/reporters/json.js';
 import { formatPretty } from './diagnostics/reporters/pretty.js';
@@ -122,6 +124,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     if (error instanceof UsageError) {
       io.stderr(`legalsite: ${error.message}`);
       return 2;
+    }
+    if (error instanceof ContentChangedError || error instanceof CacheChangedError) {
+      // Files changed under the build (an editor saving, another build): nothing was published.
+      io.stderr(`legalsite: ${error.message}`);
+      return 1;
     }
     const debug = argv.includes('--debug');
     io.stderr(`legalsite: internal failure: ${(error as Error).message}\nThis is a bug in legalsite${debug ? '' : ' (run with --debug for the stack trace)'}.`);

@@ -10,24 +10,47 @@
  * only the parts holding what changed (at 10,000 articles the whole cache is about 100 MB, and
  * writing it took half a second of a one-article rebuild). The recommendation candidates of the last
  * build (candidate-memo.ts) are in a file of their own.
+ * Each part file holds its digests, then the texts of its articles (their word sets and the start of
+ * their plain text: a third of the cache), which are read only when something asks for one: a
+ * rebuild after a small edit needs the texts of the changed articles alone, which it makes afresh.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { type BuildCache, createBuildCache, hashOf } from '../build-cache.js';
 import { packageVersion } from '../package-root.js';
 import { toolKey } from '../tool-key.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
+import type { TextFeatures } from '../model.js';
 import type { CandidateMemo } from '../passes/recommendations/candidate-memo.js';
 
 const PARTS = 32;
+/** A part file starts with these bytes, then the byte length of its digests (32 bits, little-endian). */
+const MAGIC = Buffer.from('LSC2');
+const HEADER_BYTES = MAGIC.length + 4;
 
 interface CachePart {
   version: string;
   /** The article index's setup (article-index.ts) its articles were made under. */
   setup?: string;
   yaml: [string, unknown][];
+  /** Each digest's text holds only its numbers; the words and search text are in the part's texts. */
   articles: [string, KnownArticle][];
+}
+
+/** The texts of a part's articles: [file, unit key, words, search text]. */
+type PartTexts = [string, string, string, string][];
+
+/** The texts that are not part of a digest's text features on disk. */
+type StoredText = Pick<TextFeatures, 'textLength' | 'technicalWords'>;
+
+/** The cache's texts changed between loading a digest and reading its text (another build saved
+ * the cache meanwhile), or the file was damaged. */
+export class CacheChangedError extends Error {
+  constructor(readonly dir: string) {
+    super(`the build cache in ${dir} changed or was damaged while this build used it; run the build again (or with --no-cache)`);
+    this.name = 'CacheChangedError';
+  }
 }
 
 /** What each part held when loaded, so saving can tell which parts changed (values by identity:
@@ -78,11 +101,12 @@ export function loadDiskCache(dir: string): BuildCache {
   for (let n = 0; n < PARTS; n++) {
     let part: CachePart;
     try {
-      part = deserialize(readFileSync(partFile(dir, n))) as CachePart;
+      part = readDigests(partFile(dir, n));
     } catch {
       continue; // a part missing or unreadable is rebuilt; the others still count
     }
     if (part.version !== version) continue;
+    const texts = lazyTexts(dir, n);
     const held = new Map<string, unknown>();
     for (const [key, value] of part.yaml) {
       cache.yaml.set(key, value);
@@ -90,6 +114,7 @@ export function loadDiskCache(dir: string): BuildCache {
     }
     if (part.articles.length > 0 && part.setup !== undefined) setups.add(part.setup);
     for (const [rel, known] of part.articles) {
+      known.digest.text = textOnDemand(known.digest.text, () => texts.of(rel, known.key));
       articles.set(rel, known);
       held.set(`a${rel}`, known);
     }
@@ -121,7 +146,7 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
     const loaded = loadedParts.get(cache);
     parts.forEach((part, n) => {
       if (loaded && unchangedPart(part, loaded.parts[n], loaded.setup)) return;
-      writeAtomically(partFile(dir, n), serialize(part));
+      writeAtomically(partFile(dir, n), partBytes(part));
     });
     if (cache.candidates && cache.candidates !== loaded?.candidates) writeAtomically(candidatesFile(dir), serialize({ version: toolKey(), memo: cache.candidates } satisfies CandidatesFile));
     loadedParts.set(cache, { setup: cache.articles?.setup, parts: parts.map(heldBy), candidates: cache.candidates });
@@ -129,6 +154,70 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
   } catch {
     // A cache is an optimisation: failing to save it must not fail the build.
   }
+}
+
+/** A part's file: header, digests (texts reduced to their numbers), texts. */
+function partBytes(part: CachePart): Buffer {
+  const texts: PartTexts = [];
+  const articles = part.articles.map(([rel, known]): [string, KnownArticle] => {
+    const text = known.digest.text as TextFeatures | undefined;
+    if (!text) return [rel, known];
+    texts.push([rel, known.key, text.words, text.searchText]);
+    const stored: StoredText = { textLength: text.textLength, technicalWords: text.technicalWords };
+    return [rel, { ...known, digest: { ...known.digest, text: stored as TextFeatures } }];
+  });
+  const digests = serialize({ ...part, articles });
+  const header = Buffer.alloc(HEADER_BYTES);
+  MAGIC.copy(header);
+  header.writeUInt32LE(digests.length, MAGIC.length);
+  return Buffer.concat([header, digests, serialize(texts)]);
+}
+
+/** Reads a part's header and digests, not its texts. */
+function readDigests(file: string): CachePart {
+  const fd = openSync(file, 'r');
+  try {
+    const header = Buffer.alloc(HEADER_BYTES);
+    if (readSync(fd, header, 0, HEADER_BYTES, 0) !== HEADER_BYTES || !header.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('not a cache part');
+    const digests = Buffer.alloc(header.readUInt32LE(MAGIC.length));
+    if (readSync(fd, digests, 0, digests.length, HEADER_BYTES) !== digests.length) throw new Error('a cut cache part');
+    return deserialize(digests) as CachePart;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A part's texts, read from its file the first time one is asked for. */
+function lazyTexts(dir: string, n: number): { of(rel: string, key: string): [words: string, searchText: string] } {
+  let byFile: Map<string, [string, string, string]> | undefined;
+  const read = () => {
+    try {
+      const bytes = readFileSync(partFile(dir, n));
+      const texts = deserialize(bytes.subarray(HEADER_BYTES + bytes.readUInt32LE(MAGIC.length))) as PartTexts;
+      return new Map(texts.map(([rel, key, words, searchText]): [string, [string, string, string]] => [rel, [key, words, searchText]]));
+    } catch {
+      throw new CacheChangedError(dir);
+    }
+  };
+  return {
+    of(rel, key) {
+      const entry = (byFile ??= read()).get(rel);
+      // Another build may have saved the part since it was loaded: its texts must be of this digest.
+      if (entry?.[0] !== key) throw new CacheChangedError(dir);
+      return [entry[1], entry[2]];
+    },
+  };
+}
+
+/** Text features whose numbers are at hand and whose words and search text are read when first asked for. */
+function textOnDemand(stored: StoredText | undefined, read: () => [string, string]): TextFeatures {
+  if (!stored) return stored as unknown as TextFeatures;
+  let texts: [string, string] | undefined;
+  const text = { textLength: stored.textLength, technicalWords: stored.technicalWords } as TextFeatures;
+  // Enumerable, so copies (JSON, structured clone) hold the texts as a plain object would.
+  Object.defineProperty(text, 'words', { enumerable: true, get: () => (texts ??= read())[0] });
+  Object.defineProperty(text, 'searchText', { enumerable: true, get: () => (texts ??= read())[1] });
+  return text;
 }
 
 function heldBy(part: CachePart): Map<string, unknown> {

@@ -7,14 +7,14 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createBuildCache } from '../../src/build-cache.js';
 import type { KnownArticle } from '../../src/engine/article-index.js';
-import { loadDiskCache, saveDiskCache } from '../../src/write/disk-cache.js';
+import { CacheChangedError, loadDiskCache, saveDiskCache } from '../../src/write/disk-cache.js';
 
 const test = suite('disk cache');
 
 function known(n: number, title = `Article ${n}`): KnownArticle {
   return {
     key: `key-${n}`,
-    digest: { article: { slug: `a-${n}`, title } } as unknown as KnownArticle['digest'],
+    digest: { article: { slug: `a-${n}`, title }, text: { words: `word${n} other`, textLength: 100 + n, technicalWords: n % 4, searchText: `The text of ${title}.` } } as unknown as KnownArticle['digest'],
     files: [{ url: `/articles/a-${n}.json`, path: `articles/a-${n}.json` }] as KnownArticle['files'],
     stat: { size: n, mtimeMs: 1000 + n, ctimeMs: 1000 + n, ino: n },
     readAt: 5000,
@@ -72,6 +72,22 @@ test('a new setup rewrites every part with articles; a damaged part loses only i
   assert.ok(damaged.yaml.size > 150 && damaged.yaml.size < 200);
   saveDiskCache(dir, damaged);
   assert.ok(loadDiskCache(dir).articles!.articles.size === damaged.articles!.articles.size);
+});
+
+test('texts are read when first asked for, and must be those of the digest', () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  saveDiskCache(dir, sampleCache());
+  const cache = loadDiskCache(dir);
+  const text = cache.articles!.articles.get('articles/a-7.md')!.digest.text;
+  assert.is(text.textLength, 107);
+  assert.is(text.searchText, 'The text of Article 7.');
+  assert.equal(JSON.parse(JSON.stringify(text)), { textLength: 107, technicalWords: 3, words: 'word7 other', searchText: 'The text of Article 7.' });
+  // Another build saves the cache meanwhile: a text not yet read is no longer this digest's.
+  const stale = loadDiskCache(dir);
+  const other = loadDiskCache(dir);
+  other.articles!.articles.set('articles/a-9.md', { ...known(9), key: 'key-9-edited' });
+  saveDiskCache(dir, other);
+  assert.throws(() => stale.articles!.articles.get('articles/a-9.md')!.digest.text.words, (e: Error) => e instanceof CacheChangedError);
 });
 
 test('a missing cache loads empty', () => {
