@@ -32,7 +32,7 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   const heapMb = Math.min(Math.floor((os.totalmem() / 2 ** 20) * 0.75), 768 + 4 * Math.ceil(contentBytes(process.argv.slice(2)) / 2 ** 20));
   const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, LEGALSITE_NO_RESPAWN: '1' },
+    env: { ...process.env, LEGALSITE_NO_RESPAWN: '1', GLIBC_TUNABLES: withHugePages(process.env.GLIBC_TUNABLES) },
   });
   // Ctrl-C reaches both processes (one process group); a signal sent to this one alone is passed on.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
@@ -42,6 +42,15 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
       process.kill(process.pid, signal);
     } else process.exit(code ?? 1);
   });
+}
+
+/** glibc's malloc asked to back its large blocks with transparent huge pages (where the system
+ * allows them on request): a build reads and writes hundreds of megabytes through buffers, and on
+ * virtual machines where touching a fresh page is slow, a 10,000-article rebuild after one edit took
+ * 6% less time (measured with npm run bench). Ignored by other C libraries and older glibc. */
+function withHugePages(tunables) {
+  if (/glibc\.malloc\.hugetlb=/.test(tunables ?? '')) return tunables;
+  return tunables ? `${tunables}:glibc.malloc.hugetlb=1` : 'glibc.malloc.hugetlb=1';
 }
 
 /** The size of the content folder the command names (--content, default "content"); 0 if unreadable.

@@ -10,6 +10,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { type Diagnostic, diagnostic, UsageError } from '../diagnostics/diagnostic.js';
 import type { Article, SiteSource } from '../model.js';
+import { checkArticleIds } from '../validate/article-ids.js';
 import { validateAgainstSchema, type SchemaId } from '../validate/schema-validator.js';
 import { splitFrontMatter } from './front-matter.js';
 import { toArticle, toConfig, toDataset, toPage, toTemplates, toTerm } from './normalize.js';
@@ -38,7 +39,9 @@ export function parseArticleText(text: string, rel: string, memo?: YamlMemo): { 
   if (parsed.source.data == null) parsed.source.data = {};
   const problems = validateAgainstSchema(parsed.source, 'article');
   if (problems.length) return { source: parsed.source, diagnostics: problems };
-  return { article: toArticle(parsed.source, parsed.body, parsed.bodyLine, stem(rel)), source: parsed.source, diagnostics: [] };
+  const article = toArticle(parsed.source, parsed.body, parsed.bodyLine, stem(rel));
+  const own = checkArticleIds(article, parsed.source);
+  return own.length ? { source: parsed.source, diagnostics: own } : { article, source: parsed.source, diagnostics: [] };
 }
 
 /** Loads and schema-validates every content file. */

@@ -1,7 +1,8 @@
 /**
- * Checks that need the whole site: known tags and jurisdictions, unique slugs and ids, and that every
+ * Checks that need the whole site: known tags and jurisdictions, unique slugs, and that every
  * cross-reference (term seeAlso/contrastWith, article seeAlso, downloads, dataset distributions,
- * site.yaml's home lists) resolves. Reads: SiteSource and YAML positions. Writes: diagnostics.
+ * site.yaml's home lists) resolves (an article's own ids are checked where it is parsed:
+ * article-ids.ts). Reads: SiteSource and YAML positions. Writes: diagnostics.
  */
 import { JURISDICTIONS } from '../constants.js';
 import { diagnostic, didYouMean, type Diagnostic, type RuleId } from '../diagnostics/diagnostic.js';
@@ -33,13 +34,6 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
       report('unknown-jurisdiction', file, ['jurisdiction'], `"${value}" is not a known jurisdiction`, didYouMean(value, JURISDICTIONS) ?? `Use one of: ${JURISDICTIONS.join(', ')}.`);
     }
   };
-  const checkUnique = (file: string, field: string, ids: string[]) => {
-    const seen = new Set<string>();
-    ids.forEach((id, i) => {
-      if (seen.has(id)) report('duplicate-id', file, [field, i, 'id'], `id "${id}" is used twice`);
-      seen.add(id);
-    });
-  };
   const checkDuplicateSlugs = (kind: string, items: { slug: string; file: string }[]) => {
     const first = new Map<string, string>();
     for (const item of items) {
@@ -59,8 +53,6 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
   for (const a of checked(site.articles)) {
     checkTags(a.file, a.tags);
     checkJurisdiction(a.file, a.jurisdiction);
-    checkUnique(a.file, 'faq', a.faq.map((f) => f.id));
-    checkUnique(a.file, 'references', a.references.map((r) => r.id));
     if (a.dateModified < a.datePublished) report('date-order', a.file, ['dateModified'], `${a.dateModified} is before datePublished ${a.datePublished}`);
     a.seeAlso.forEach((ref, i) => {
       const [kind, slug] = ref.split('/');

@@ -10,9 +10,10 @@
  * only the parts holding what changed (at 10,000 articles the whole cache is about 100 MB, and
  * writing it took half a second of a one-article rebuild). The recommendation candidates of the last
  * build (candidate-memo.ts) are in a file of their own.
- * Each part file holds its digests, then the texts of its articles (their word sets and the start of
- * their plain text: a third of the cache), which are read only when something asks for one: a
- * rebuild after a small edit needs the texts of the changed articles alone, which it makes afresh.
+ * Each part file holds its digests, then their deferred fields: each article's texts (its word set and
+ * the start of its plain text) and its longest fields that only its own files show (FAQ, key
+ * takeaways, references): half of the cache, read only when something asks for one of them. A
+ * rebuild after a small edit needs those of the changed articles alone, which it makes afresh.
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,7 @@ import { type BuildCache, createBuildCache, hashOf } from '../build-cache.js';
 import { packageVersion } from '../package-root.js';
 import { toolKey } from '../tool-key.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
-import type { TextFeatures } from '../model.js';
+import type { ArticleMeta, TextFeatures } from '../model.js';
 import type { CandidateMemo } from '../passes/recommendations/candidate-memo.js';
 
 const PARTS = 32;
@@ -34,17 +35,22 @@ interface CachePart {
   /** The article index's setup (article-index.ts) its articles were made under. */
   setup?: string;
   yaml: [string, unknown][];
-  /** Each digest's text holds only its numbers; the words and search text are in the part's texts. */
+  /** Digests without their deferred fields (those hold placeholders, keeping the fields' order). */
   articles: [string, KnownArticle][];
 }
 
-/** The texts of a part's articles: [file, unit key, words, search text]. */
-type PartTexts = [string, string, string, string][];
+/** Text features read when first asked for. */
+const DEFERRED_TEXT = ['words', 'searchText'] as const;
+/** Article fields read when first asked for: long, and shown only by the article's own files. */
+const DEFERRED_META = ['faq', 'keyTakeaways', 'references'] as const;
 
-/** The texts that are not part of a digest's text features on disk. */
-type StoredText = Pick<TextFeatures, 'textLength' | 'technicalWords'>;
+type DeferredText = Pick<TextFeatures, (typeof DEFERRED_TEXT)[number]>;
+type DeferredMeta = Pick<ArticleMeta, (typeof DEFERRED_META)[number]>;
 
-/** The cache's texts changed between loading a digest and reading its text (another build saved
+/** The deferred fields of a part's articles: [file, unit key, text fields, article fields]. */
+type PartDeferred = [string, string, DeferredText, DeferredMeta][];
+
+/** The cache changed between loading a digest and reading its deferred fields (another build saved
  * the cache meanwhile), or the file was damaged. */
 export class CacheChangedError extends Error {
   constructor(readonly dir: string) {
@@ -106,7 +112,7 @@ export function loadDiskCache(dir: string): BuildCache {
       continue; // a part missing or unreadable is rebuilt; the others still count
     }
     if (part.version !== version) continue;
-    const texts = lazyTexts(dir, n);
+    const deferred = deferredOf(dir, n);
     const held = new Map<string, unknown>();
     for (const [key, value] of part.yaml) {
       cache.yaml.set(key, value);
@@ -114,7 +120,9 @@ export function loadDiskCache(dir: string): BuildCache {
     }
     if (part.articles.length > 0 && part.setup !== undefined) setups.add(part.setup);
     for (const [rel, known] of part.articles) {
-      known.digest.text = textOnDemand(known.digest.text, () => texts.of(rel, known.key));
+      const read = () => deferred.of(rel, known.key);
+      if (known.digest.text) readOnDemand(known.digest.text, DEFERRED_TEXT, () => read()[0]);
+      readOnDemand(known.digest.article, DEFERRED_META, () => read()[1]);
       articles.set(rel, known);
       held.set(`a${rel}`, known);
     }
@@ -156,24 +164,35 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
   }
 }
 
-/** A part's file: header, digests (texts reduced to their numbers), texts. */
+/** A part's file: header, digests (deferred fields as placeholders), deferred fields. */
 function partBytes(part: CachePart): Buffer {
-  const texts: PartTexts = [];
+  const deferred: PartDeferred = [];
   const articles = part.articles.map(([rel, known]): [string, KnownArticle] => {
-    const text = known.digest.text as TextFeatures | undefined;
+    const { text, article } = known.digest;
     if (!text) return [rel, known];
-    texts.push([rel, known.key, text.words, text.searchText]);
-    const stored: StoredText = { textLength: text.textLength, technicalWords: text.technicalWords };
-    return [rel, { ...known, digest: { ...known.digest, text: stored as TextFeatures } }];
+    deferred.push([rel, known.key, pick(text, DEFERRED_TEXT), pick(article, DEFERRED_META)]);
+    const digest = { ...known.digest, text: placeholders(text, DEFERRED_TEXT), article: placeholders(article, DEFERRED_META) };
+    return [rel, { ...known, digest }];
   });
   const digests = serialize({ ...part, articles });
   const header = Buffer.alloc(HEADER_BYTES);
   MAGIC.copy(header);
   header.writeUInt32LE(digests.length, MAGIC.length);
-  return Buffer.concat([header, digests, serialize(texts)]);
+  return Buffer.concat([header, digests, serialize(deferred)]);
 }
 
-/** Reads a part's header and digests, not its texts. */
+function pick<T extends object, K extends keyof T>(value: T, fields: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(fields.map((f) => [f, value[f]])) as Pick<T, K>;
+}
+
+/** A copy of `value` with `fields` nulled: the fields keep their place in its order. */
+function placeholders<T extends object>(value: T, fields: readonly (keyof T)[]): T {
+  const copy = { ...value };
+  for (const f of fields) (copy as Record<keyof T, unknown>)[f] = null;
+  return copy;
+}
+
+/** Reads a part's header and digests, not its deferred fields. */
 function readDigests(file: string): CachePart {
   const fd = openSync(file, 'r');
   try {
@@ -187,14 +206,14 @@ function readDigests(file: string): CachePart {
   }
 }
 
-/** A part's texts, read from its file the first time one is asked for. */
-function lazyTexts(dir: string, n: number): { of(rel: string, key: string): [words: string, searchText: string] } {
-  let byFile: Map<string, [string, string, string]> | undefined;
+/** A part's deferred fields, read from its file the first time any is asked for. */
+function deferredOf(dir: string, n: number): { of(rel: string, key: string): [DeferredText, DeferredMeta] } {
+  let byFile: Map<string, PartDeferred[number]> | undefined;
   const read = () => {
     try {
       const bytes = readFileSync(partFile(dir, n));
-      const texts = deserialize(bytes.subarray(HEADER_BYTES + bytes.readUInt32LE(MAGIC.length))) as PartTexts;
-      return new Map(texts.map(([rel, key, words, searchText]): [string, [string, string, string]] => [rel, [key, words, searchText]]));
+      const deferred = deserialize(bytes.subarray(HEADER_BYTES + bytes.readUInt32LE(MAGIC.length))) as PartDeferred;
+      return new Map(deferred.map((entry) => [entry[0], entry]));
     } catch {
       throw new CacheChangedError(dir);
     }
@@ -202,22 +221,17 @@ function lazyTexts(dir: string, n: number): { of(rel: string, key: string): [wor
   return {
     of(rel, key) {
       const entry = (byFile ??= read()).get(rel);
-      // Another build may have saved the part since it was loaded: its texts must be of this digest.
-      if (entry?.[0] !== key) throw new CacheChangedError(dir);
-      return [entry[1], entry[2]];
+      // Another build may have saved the part since it was loaded: the fields must be of this digest.
+      if (entry?.[1] !== key) throw new CacheChangedError(dir);
+      return [entry[2], entry[3]];
     },
   };
 }
 
-/** Text features whose numbers are at hand and whose words and search text are read when first asked for. */
-function textOnDemand(stored: StoredText | undefined, read: () => [string, string]): TextFeatures {
-  if (!stored) return stored as unknown as TextFeatures;
-  let texts: [string, string] | undefined;
-  const text = { textLength: stored.textLength, technicalWords: stored.technicalWords } as TextFeatures;
-  // Enumerable, so copies (JSON, structured clone) hold the texts as a plain object would.
-  Object.defineProperty(text, 'words', { enumerable: true, get: () => (texts ??= read())[0] });
-  Object.defineProperty(text, 'searchText', { enumerable: true, get: () => (texts ??= read())[1] });
-  return text;
+/** Turns `fields` of `value` (placeholders) into getters that read them when first asked for.
+ * Enumerable and in place, so copies (JSON, structured clone, spreading) hold them as before. */
+function readOnDemand<T extends object, K extends keyof T>(value: T, fields: readonly K[], read: () => Pick<T, K>): void {
+  for (const f of fields) Object.defineProperty(value, f, { enumerable: true, configurable: true, get: () => read()[f] });
 }
 
 function heldBy(part: CachePart): Map<string, unknown> {

@@ -67,6 +67,14 @@ test('a duplicate slug points at the second file', async () => {
   assert.is(diagnostics[0].rule, 'duplicate-slug');
 });
 
+test('a FAQ id used twice in an article is reported at the second one', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) =>
+    edit(path.join(c, 'articles/hashing-evidence.md'), '  - { id: faq-why, q: Why hash?, a: "To show a copy is **unchanged**." }', '  - { id: faq-why, q: Why hash?, a: "To show a copy is **unchanged**." }\n  - { id: faq-why, q: Why again?, a: "Twice." }'),
+  );
+  assert.ok(run.stderr.includes('content/articles/hashing-evidence.md:15:11  error  faq[1].id id "faq-why" is used twice'), run.stderr);
+  assert.ok(diagnostics.some((d) => d.rule === 'duplicate-id' && d.field === 'faq[1].id' && d.line === 15));
+});
+
 test('an unknown tag suggests the nearest known tag', async () => {
   const { run } = await breakAndBuild((c) => edit(path.join(c, 'articles/privilege-basics.md'), 'tags: [privilege, procedure]', 'tags: [privilege, procedures]'));
   assert.ok(run.stderr.includes('content/articles/privilege-basics.md:5:19  error  tags[1] "procedures" is not a known tag  (did you mean "procedure"?)'), run.stderr);
