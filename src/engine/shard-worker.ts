@@ -3,6 +3,7 @@
  * one call at a time, in the order they come.
  */
 import { parentPort } from 'node:worker_threads';
+import { validatorFor } from '../validate/schema-validator.js';
 import { Shard } from './shard.js';
 
 export interface ShardCall {
@@ -24,3 +25,7 @@ parentPort!.on('message', ({ id, method, args }: ShardCall) => {
   }
   parentPort!.postMessage(reply);
 });
+
+// A shard waits for its first call while the main thread loads the cache and the content: the
+// article schema is compiled meanwhile rather than when the first article is read.
+setImmediate(() => validatorFor('article'));

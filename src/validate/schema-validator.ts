@@ -16,29 +16,38 @@ import { isIsoDate } from './dates.js';
 
 export type SchemaId = 'article' | 'term' | 'dataset' | 'page' | 'site' | 'templates-index';
 
-let compiled: Map<SchemaId, ValidateFunction> | undefined;
+const SCHEMAS: Record<SchemaId, object> = {
+  article: articleSchema,
+  term: termSchema,
+  dataset: datasetSchema,
+  page: pageSchema,
+  site: siteSchema,
+  'templates-index': templatesIndexSchema,
+};
 
-// Compiled schemas are immutable and pure, so sharing them across builds is safe.
-function validators(): Map<SchemaId, ValidateFunction> {
-  if (compiled) return compiled;
-  const ajv = new Ajv({ allErrors: true, useDefaults: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
-  ajv.addFormat('date', { type: 'string', validate: isIsoDate });
-  ajv.addFormat('uri', { type: 'string', validate: (s: string) => /^(https?|mailto):[^\s]+$/.test(s) });
-  const schemas: Record<SchemaId, object> = {
-    article: articleSchema,
-    term: termSchema,
-    dataset: datasetSchema,
-    page: pageSchema,
-    site: siteSchema,
-    'templates-index': templatesIndexSchema,
-  };
-  compiled = new Map(Object.entries(schemas).map(([id, s]) => [id as SchemaId, ajv.compile(s)]));
-  return compiled;
+let ajv: Ajv | undefined;
+const compiled = new Map<SchemaId, ValidateFunction>();
+
+/** A schema's validator, compiled when first needed: each thread needs only some of them (a shard
+ * reads articles, the main thread the rest), and compiling one takes tens of milliseconds.
+ * Compiled schemas are immutable and pure, so sharing them across builds is safe. */
+export function validatorFor(schema: SchemaId): ValidateFunction {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    if (!ajv) {
+      ajv = new Ajv({ allErrors: true, useDefaults: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
+      ajv.addFormat('date', { type: 'string', validate: isIsoDate });
+      ajv.addFormat('uri', { type: 'string', validate: (s: string) => /^(https?|mailto):[^\s]+$/.test(s) });
+    }
+    validate = ajv.compile(SCHEMAS[schema]);
+    compiled.set(schema, validate);
+  }
+  return validate;
 }
 
 /** Validates `source.data` in place (filling defaults) and returns diagnostics for every problem. */
 export function validateAgainstSchema(source: YamlSource, schema: SchemaId): Diagnostic[] {
-  const validate = validators().get(schema)!;
+  const validate = validatorFor(schema);
   if (validate(source.data)) return [];
   return toDiagnostics(validate.errors ?? [], source);
 }
