@@ -43,7 +43,7 @@ import { checkSemantics } from './validate/semantics.js';
 import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
 import { FileThread, type ScannedFolder } from './write/file-thread.js';
 import { type OutputFile, OutputTarget } from './write/output-target.js';
-import { type BuildState, type InputKey, inputKey, outputUnchanged, readBuildState, recordNoChanges, recordsOfState, sameInput, saveBuildState, stateFilesOf } from './write/up-to-date.js';
+import { type BuildState, type InputKey, inputKey, outputUnchanged, readBuildState, recordNoChanges, recordsOfState, sameInput, sameSnapshot, saveBuildState, stateFilesOf } from './write/up-to-date.js';
 
 import type { Chrome } from '../templates/types.js';
 
@@ -139,8 +139,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl }, state?.content, contentFiles && { files: contentFiles, takenAt })) : undefined;
   if (stateFile && input && state && state.outDir === outAbs && sameInput(state, input)) {
     const outputFiles = await timed('up-to-date', () => outputScan);
-    if (timed('up-to-date', () => outputUnchanged(outAbs, state, outputFiles) && recordNoChanges(outAbs, state))) {
-      saveBuildState(stateFile, { ...state, content: input.content });
+    const recorded = timed('up-to-date', () => outputUnchanged(outAbs, state, outputFiles) && recordNoChanges(outAbs, state));
+    if (recorded) {
+      if (recorded === 'rewritten' || !sameSnapshot(state.content, input.content)) saveBuildState(stateFile, { ...state, content: input.content });
       await fileThread?.close();
       return { ok: true, diagnostics: [], files: [], fileCount: state.files.length, routes: [], urls: new Set(), pages: state.pages, upToDate: true, timings, ms: performance.now() - started };
     }

@@ -177,8 +177,10 @@ export function outputUnchanged(outDir: string, state: BuildState, scanned?: Sca
 /**
  * A rebuild with nothing changed would record no changes in _legalsite/changes.json (it diffs the
  * manifest against itself): write that, as a full build would, and note the file's new stat.
+ * Says whether the file was rewritten (the state then changed) or kept as it was; false when the
+ * output folder lacks what this needs.
  */
-export function recordNoChanges(outDir: string, state: BuildState): boolean {
+export function recordNoChanges(outDir: string, state: BuildState): false | 'kept' | 'rewritten' {
   const manifest = readPreviousManifest(outDir);
   if (!manifest) return false;
   const route = json('/_legalsite/changes.json', diffManifests(manifest, manifest, ''));
@@ -200,6 +202,18 @@ export function recordNoChanges(outDir: string, state: BuildState): boolean {
     entry[1] = st.size;
     entry[2] = st.mtimeMs;
     entry[3] = hashOf(body);
+    return 'rewritten';
   }
-  return true;
+  return 'kept';
+}
+
+/** The snapshot says what `earlier` said, file for file, and none of its files was changed so close
+ * to when it was taken that a newer snapshot would judge it differently: saving it again would only
+ * rewrite the same state (several megabytes at 10,000 articles). */
+export function sameSnapshot(earlier: ContentSnapshot, now: ContentSnapshot): boolean {
+  if (earlier.files.length !== now.files.length) return false;
+  return earlier.files.every((f, i) => {
+    const g = now.files[i];
+    return f[0] === g[0] && f[5] === g[5] && unchangedSince({ size: f[1], mtimeMs: f[2], ctimeMs: f[3], ino: f[4] }, earlier.takenAt, { size: g[1], mtimeMs: g[2], ctimeMs: g[3], ino: g[4] });
+  });
 }
