@@ -133,12 +133,13 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // The content and output folders are listed on a thread of their own while the state is read.
   const takenAt = Date.now();
   const fileThread = opts.write ? new FileThread() : undefined;
-  const [contentScan, outputScan] = fileThread && (stateFile || opts.cache?.outputs?.outDir === outAbs) ? fileThread.scan([contentAbs, outAbs]) : [];
+  // The output folder's listing is shared: this thread takes stats too when it has to wait for it.
+  const [contentScan, outputScan] = fileThread && (stateFile || opts.cache?.outputs?.outDir === outAbs) ? fileThread.scan([contentAbs, outAbs], [false, true]) : [];
   const state = stateFile ? readBuildState(stateFile) : undefined;
-  const contentFiles = await timed('up-to-date', () => contentScan);
+  const contentFiles = await timed('up-to-date', () => contentScan?.done);
   const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl }, state?.content, contentFiles && { files: contentFiles, takenAt })) : undefined;
   if (stateFile && input && state && state.outDir === outAbs && sameInput(state, input)) {
-    const outputFiles = await timed('up-to-date', () => outputScan);
+    const outputFiles = await timed('up-to-date', () => outputScan?.help());
     const recorded = timed('up-to-date', () => outputUnchanged(outAbs, state, outputFiles) && recordNoChanges(outAbs, state));
     if (recorded) {
       if (recorded === 'rewritten' || !sameSnapshot(state.content, input.content)) saveBuildState(stateFile, { ...state, content: input.content });
@@ -174,7 +175,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     // and swapping folders is then twice as fast as renaming each over its old copy (10,000 articles).
     const sameMaker = state?.outDir === outAbs && state.inputKey === input?.key;
     const previous = opts.cache ? (opts.cache.outputs?.outDir === outAbs ? opts.cache.outputs.records : undefined) : sameMaker ? recordsOfState(state) : undefined;
-    target = opts.write ? (previous && !keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous, await outputScan) : OutputTarget.fresh(outAbs)) : undefined;
+    target = opts.write ? (previous && !keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous, await outputScan?.help()) : OutputTarget.fresh(outAbs)) : undefined;
     const remember = Boolean(stateFile || opts.cache);
     // esbuild bundles the browser code in a process of its own while the articles load.
     const bundling = cachedBundle(cache);

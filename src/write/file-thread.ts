@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FileStat } from '../file-stat.js';
 import { workerModule } from '../parallel/worker-module.js';
-import { FACTS_PER_FILE, type FileReply, type FileRequest, type FileThreadData } from './file-worker.js';
+import { chunksOf, CURSOR, FACTS_PER_FILE, type FileReply, type FileRequest, type FileThreadData, statChunks } from './file-worker.js';
 
 export interface ScannedFile extends FileStat {
   /** A regular file (not a symbolic link or other special file: its stat is the link's own). */
@@ -35,22 +35,28 @@ export class FileThread {
     this.worker.on('exit', () => fail(new Error('the file thread stopped')));
   }
 
-  /** Lists `folders` one after the other: each promise settles as its folder is listed. */
-  scan(folders: string[]): Promise<ScannedFolder | undefined>[] {
-    const settle: ((folder: ScannedFolder | undefined) => void)[] = [];
-    const listed = folders.map(() => new Promise<ScannedFolder | undefined>((resolve) => settle.push(resolve)));
-    if (this.failure) settle.forEach((s) => s(undefined));
+  /**
+   * Lists `folders` one after the other. A folder marked in `shared` can be helped along: `help()`
+   * takes stats on the calling thread while the file thread takes the rest (for a caller with nothing
+   * else to do until the listing is complete).
+   */
+  scan(folders: string[], shared: boolean[] = []): FolderScan[] {
+    const scans = folders.map((dir, index) => (shared[index] ? sharedScan(dir) : plainScan()));
+    if (this.failure) scans.forEach((s) => s.fail());
     else {
       const id = this.next++;
-      let replies = 0;
+      let settled = 0;
       this.waiting.set(id, (reply) => {
-        if ('index' in reply) settle[reply.index](reply.folder && unpack(reply.folder.names, reply.folder.facts));
-        else settle.forEach((s) => s(undefined));
-        if (!('index' in reply) || ++replies === folders.length) this.waiting.delete(id);
+        if (!('index' in reply)) {
+          scans.forEach((s) => s.fail());
+          return void this.waiting.delete(id);
+        }
+        if (scans[reply.index].take(reply)) settled++;
+        if (settled === folders.length) this.waiting.delete(id);
       });
-      this.worker.postMessage({ id, kind: 'scan', folders } satisfies FileRequest);
+      this.worker.postMessage({ id, kind: 'scan', folders, shared } satisfies FileRequest);
     }
-    return listed;
+    return scans;
   }
 
   /** Writes `out` as the files `parts` joined by `separator`. */
@@ -73,10 +79,74 @@ export class FileThread {
   }
 }
 
-function unpack(names: string, facts: Float64Array): ScannedFolder {
+/** A folder being listed by the file thread. */
+export interface FolderScan {
+  /** Settles when the folder is listed (undefined if it could not be). */
+  done: Promise<ScannedFolder | undefined>;
+  /** The same, taking a share of the stats on this thread first when the listing is shared. */
+  help(): Promise<ScannedFolder | undefined>;
+}
+
+interface Pending extends FolderScan {
+  /** Takes a reply about this folder; true when the folder is settled. */
+  take(reply: FileReply): boolean;
+  fail(): void;
+}
+
+function plainScan(): Pending {
+  let settle!: (folder: ScannedFolder | undefined) => void;
+  const done = new Promise<ScannedFolder | undefined>((resolve) => (settle = resolve));
+  return {
+    done,
+    help: () => done,
+    take(reply) {
+      const listed = 'folder' in reply ? reply.folder : undefined;
+      settle(listed ? unpack(listed.names === '' ? [] : listed.names.split('\0'), listed.facts) : undefined);
+      return true;
+    },
+    fail: () => settle(undefined),
+  };
+}
+
+function sharedScan(dir: string): Pending {
+  type Listing = { names: string[]; facts: Float64Array; cursor: Int32Array };
+  let settleListed!: (listing: Listing | undefined) => void;
+  let settleFinished!: () => void;
+  const listed = new Promise<Listing | undefined>((resolve) => (settleListed = resolve));
+  const finished = new Promise<void>((resolve) => (settleFinished = resolve));
+  let folder: ScannedFolder | undefined;
+  const result = (l: Listing | undefined) => (!l || Atomics.load(l.cursor, CURSOR.failed) ? undefined : (folder ??= unpack(l.names, l.facts)));
+  const done = listed.then(async (l) => (l && (await finished), result(l)));
+  return {
+    done,
+    async help() {
+      const l = await listed;
+      if (!l) return undefined;
+      statChunks(dir, l.names, l.facts, l.cursor);
+      // The file thread may still be taking its last chunk.
+      if (Atomics.load(l.cursor, CURSOR.done) < chunksOf(l.names.length)) await finished;
+      return result(l);
+    },
+    take(reply) {
+      if ('shared' in reply && reply.shared) {
+        const { names, facts, cursor } = reply.shared;
+        settleListed({ names: names === '' ? [] : names.split('\0'), facts: new Float64Array(facts), cursor: new Int32Array(cursor) });
+        return false;
+      }
+      if (!('finished' in reply)) settleListed(undefined); // could not be listed
+      settleFinished();
+      return true;
+    },
+    fail() {
+      settleListed(undefined);
+      settleFinished();
+    },
+  };
+}
+
+function unpack(names: string[], facts: Float64Array): ScannedFolder {
   const folder: ScannedFolder = new Map();
-  if (names === '') return folder;
-  names.split('\0').forEach((name, i) => {
+  names.forEach((name, i) => {
     const at = i * FACTS_PER_FILE;
     folder.set(name, { isFile: facts[at] === 1, size: facts[at + 1], mtimeMs: facts[at + 2], ctimeMs: facts[at + 3], ino: facts[at + 4] });
   });

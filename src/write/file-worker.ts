@@ -3,6 +3,9 @@
  * nothing but `fs`, so it starts at once. A folder listing is every entry under it, except folders
  * themselves, with its lstat, sent as names joined by NUL (which no file name holds) and the stats in
  * one array: two values to copy, not 50,000.
+ * A folder listed "shared" has its stats taken in chunks that any thread may claim (statChunks): the
+ * names go to the main thread as soon as they are known, so a main thread with nothing else to do
+ * takes stats alongside (the no-change check of a 54,000-file output folder waits on them).
  */
 import { closeSync, lstatSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
@@ -10,28 +13,43 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 export const FACTS_PER_FILE = 5;
 
-export type FileRequest = { id: number; kind: 'scan'; folders: string[] } | { id: number; kind: 'join'; parts: string[]; separator: string; out: string };
+export type FileRequest = { id: number; kind: 'scan'; folders: string[]; shared?: boolean[] } | { id: number; kind: 'join'; parts: string[]; separator: string; out: string };
 
-export type FileReply = { id: number; index: number; folder?: { names: string; facts: Float64Array } } | { id: number; joined: true } | { id: number; error: string };
+/** A folder being listed by more than one thread: its names, and shared memory for its stats
+ * (FACTS_PER_FILE per name) and for the chunk counters (CURSOR). */
+export interface SharedListing {
+  names: string;
+  facts: SharedArrayBuffer;
+  cursor: SharedArrayBuffer;
+}
+
+export type FileReply =
+  | { id: number; index: number; folder?: { names: string; facts: Float64Array } }
+  | { id: number; index: number; shared?: SharedListing }
+  | { id: number; index: number; finished: true }
+  | { id: number; joined: true }
+  | { id: number; error: string };
+
+/** Names per chunk of stats. */
+const CHUNK = 512;
+/** Slots of a shared listing's cursor: the next chunk to claim, chunks done, and 1 once a stat failed. */
+export const CURSOR = { next: 0, done: 1, failed: 2 } as const;
+
+export const chunksOf = (names: number) => Math.ceil(names / CHUNK);
 
 /** Marks the thread as started by file-thread.ts (another thread may load this module too). */
 export interface FileThreadData {
   fileThread: true;
 }
 
-function scan(root: string): { names: string; facts: Float64Array } | undefined {
+/** The paths under `root` (forward slashes), folders left out; undefined if it cannot be listed. */
+function list(root: string): string[] | undefined {
   const names: string[] = [];
-  const facts: number[] = [];
   const walk = (rel: string) => {
     for (const entry of readdirSync(rel ? path.join(root, rel) : root, { withFileTypes: true })) {
       const name = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) {
-        walk(name);
-        continue;
-      }
-      const st = lstatSync(path.join(root, name));
-      names.push(name);
-      facts.push(st.isFile() ? 1 : 0, st.size, st.mtimeMs, st.ctimeMs, st.ino);
+      if (entry.isDirectory()) walk(name);
+      else names.push(name);
     }
   };
   try {
@@ -39,7 +57,41 @@ function scan(root: string): { names: string; facts: Float64Array } | undefined 
   } catch {
     return undefined;
   }
-  return { names: names.join('\0'), facts: Float64Array.from(facts) };
+  return names;
+}
+
+function statInto(root: string, name: string, facts: Float64Array, at: number): void {
+  const st = lstatSync(path.join(root, name));
+  facts[at] = st.isFile() ? 1 : 0;
+  facts[at + 1] = st.size;
+  facts[at + 2] = st.mtimeMs;
+  facts[at + 3] = st.ctimeMs;
+  facts[at + 4] = st.ino;
+}
+
+function scan(root: string): { names: string; facts: Float64Array } | undefined {
+  const names = list(root);
+  if (!names) return undefined;
+  const facts = new Float64Array(names.length * FACTS_PER_FILE);
+  try {
+    names.forEach((name, i) => statInto(root, name, facts, i * FACTS_PER_FILE));
+  } catch {
+    return undefined;
+  }
+  return { names: names.join('\0'), facts };
+}
+
+/** Takes stats of a shared listing, chunk by chunk, until no chunk is left to claim (by this thread or another). */
+export function statChunks(root: string, names: string[], facts: Float64Array, cursor: Int32Array): void {
+  const chunks = chunksOf(names.length);
+  for (let c = Atomics.add(cursor, CURSOR.next, 1); c < chunks; c = Atomics.add(cursor, CURSOR.next, 1)) {
+    try {
+      for (let i = c * CHUNK; i < Math.min(names.length, (c + 1) * CHUNK); i++) statInto(root, names[i], facts, i * FACTS_PER_FILE);
+    } catch {
+      Atomics.store(cursor, CURSOR.failed, 1); // a file went away meanwhile: the listing is not to be trusted
+    }
+    Atomics.add(cursor, CURSOR.done, 1);
+  }
 }
 
 /** Writes `out` as `parts` joined by `separator`, part by part (llms-full.txt is over 100 MB at
@@ -58,9 +110,18 @@ function join(parts: string[], separator: string, out: string): void {
 
 if (parentPort && (workerData as FileThreadData | undefined)?.fileThread) {
   const port = parentPort;
+  const scanShared = (id: number, index: number, dir: string) => {
+    const names = list(dir);
+    if (!names) return port.postMessage({ id, index } satisfies FileReply);
+    const shared: SharedListing = { names: names.join('\0'), facts: new SharedArrayBuffer(names.length * FACTS_PER_FILE * 8), cursor: new SharedArrayBuffer(3 * 4) };
+    port.postMessage({ id, index, shared } satisfies FileReply);
+    statChunks(dir, names, new Float64Array(shared.facts), new Int32Array(shared.cursor));
+    port.postMessage({ id, index, finished: true } satisfies FileReply);
+  };
   port.on('message', (request: FileRequest) => {
     if (request.kind === 'scan') {
       request.folders.forEach((dir, index) => {
+        if (request.shared?.[index]) return scanShared(request.id, index, dir);
         const folder = scan(dir);
         port.postMessage({ id: request.id, index, folder } satisfies FileReply, folder ? [folder.facts.buffer as ArrayBuffer] : []);
       });

@@ -1,0 +1,56 @@
+/** The file thread's folder listings: a shared listing, helped along by the calling thread, lists
+ * exactly what a plain one does, with every file's stat. */
+import { lstatSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { FileThread, type ScannedFolder } from '../../src/write/file-thread.js';
+
+const test = suite('file thread');
+
+/** 1,300 files over nested folders: more than two chunks of stats. */
+function sampleFolder(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'legalsite-scan-'));
+  for (let d = 0; d < 13; d++) {
+    const dir = path.join(root, `d${d}`, d % 2 ? 'inner' : '');
+    mkdirSync(dir, { recursive: true });
+    for (let f = 0; f < 100; f++) writeFileSync(path.join(dir, `f${f}.txt`), 'x'.repeat(f));
+  }
+  symlinkSync(path.join(root, 'd0', 'f1.txt'), path.join(root, 'link.txt'));
+  return root;
+}
+
+const sorted = (folder: ScannedFolder | undefined) => [...(folder ?? [])].sort(([a], [b]) => (a < b ? -1 : 1));
+
+test('a shared listing helped by this thread equals a plain one and the files as they are', async () => {
+  const root = sampleFolder();
+  const thread = new FileThread();
+  try {
+    const [plain, shared] = thread.scan([root, root], [false, true]);
+    const [a, b] = [await plain.done, await shared.help()];
+    assert.is(a!.size, 1301);
+    assert.equal(sorted(b), sorted(a));
+    assert.is(await shared.done, b, 'done gives the same listing');
+    const st = lstatSync(path.join(root, 'd3/inner/f42.txt'));
+    assert.equal(a!.get('d3/inner/f42.txt'), { isFile: true, size: 42, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino });
+    assert.is(a!.get('link.txt')!.isFile, false, 'a link is listed as itself');
+  } finally {
+    await thread.close();
+  }
+});
+
+test('a folder that cannot be listed gives undefined, shared or not', async () => {
+  const thread = new FileThread();
+  try {
+    const missing = path.join(tmpdir(), 'legalsite-no-such-folder');
+    const [plain, shared] = thread.scan([missing, missing], [false, true]);
+    assert.is(await plain.done, undefined);
+    assert.is(await shared.help(), undefined);
+    assert.is(await shared.done, undefined);
+  } finally {
+    await thread.close();
+  }
+});
+
+test.run();
