@@ -133,10 +133,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // The content and output folders are listed on a thread of their own while the state is read.
   const takenAt = Date.now();
   const fileThread = opts.write ? new FileThread() : undefined;
-  // The output folder's listing is shared: this thread takes stats too when it has to wait for it.
-  const [contentScan, outputScan] = fileThread && (stateFile || opts.cache?.outputs?.outDir === outAbs) ? fileThread.scan([contentAbs, outAbs], [false, true]) : [];
+  // Listings are shared: this thread takes stats too when it has to wait for one.
+  const [contentScan, outputScan] = fileThread && (stateFile || opts.cache?.outputs?.outDir === outAbs) ? fileThread.scan([contentAbs, outAbs], [true, true]) : [];
   const state = stateFile ? readBuildState(stateFile) : undefined;
-  const contentFiles = await timed('up-to-date', () => contentScan?.done);
+  const contentFiles = await timed('up-to-date', () => contentScan?.help());
   const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl }, state?.content, contentFiles && { files: contentFiles, takenAt })) : undefined;
   if (stateFile && input && state && state.outDir === outAbs && sameInput(state, input)) {
     const outputFiles = await timed('up-to-date', () => outputScan?.help());
