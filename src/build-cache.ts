@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { ClientBundle } from './bundle/client-bundle.js';
 import type { ArticleIndex } from './engine/article-index.js';
+import type { BacklinksMemo } from './passes/backlinks-memo.js';
 import type { CandidateMemo } from './passes/recommendations/candidate-memo.js';
 import type { ShardPool } from './engine/shard-pool.js';
 import type { OutputRecord } from './write/output-target.js';
@@ -20,6 +21,8 @@ export interface BuildCache {
   bundle?: { key: string; value: ClientBundle };
   /** The recommendation candidates the last build selected, and what from (candidate-memo.ts). */
   candidates?: CandidateMemo;
+  /** The backlinks the last build's pages showed, and what from (backlinks-memo.ts). */
+  backlinks?: BacklinksMemo;
   /** serve: the shards, kept between builds with the articles they hold. */
   pool?: ShardPool;
   /** serve: what the last build left in the output folder. */

@@ -26,7 +26,9 @@ import { defaultWorkers, ShardPool } from './engine/shard-pool.js';
 import { readAssets } from './load/read-assets.js';
 import { parseArticleText, readContent } from './load/read-content.js';
 import { readPreviousManifest } from './load/read-previous-manifest.js';
-import { type BuiltSite, runGraphPasses, runOrderPasses, runSitePasses, type Timer, withDigests } from './pipeline.js';
+import { type BuiltSite, type OrderedSite, runGraphPasses, runOrderPasses, runSitePasses, type Timer, withDigests } from './pipeline.js';
+import type { BacklinkResult } from './passes/backlinks.js';
+import { type MemoizedBacklinks, memoizedBacklinks } from './passes/backlinks-memo.js';
 import type { SiteSource } from './model.js';
 import type { PageBody } from './passes/page-html.js';
 import { searchDocs } from './passes/search-index.js';
@@ -230,8 +232,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       timed('write', () => emitter.files([glossaryMarkdownRoute(order)]));
       emitter.startJoined([llmsFullRoute(order)]);
       making.push(emitter.joinsStarted());
-      const graph = runGraphPasses(ordered, timed, new Map([...rendered.index.articles.values()].map((k) => [k.digest.article.slug, k.key])), cache?.candidates);
+      let backlinks: MemoizedBacklinks | undefined;
+      const backlinksOf = (site: OrderedSite, full: () => BacklinkResult) => (backlinks = memoizedBacklinks(site, full, cache?.backlinks)).backlinks;
+      const graph = runGraphPasses(ordered, timed, new Map([...rendered.index.articles.values()].map((k) => [k.digest.article.slug, k.key])), cache?.candidates, backlinksOf);
       families = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
+      if (cache) cache.backlinks = backlinks!.next();
       const candidatePlan = timed('recommendations', () => planCandidates(graph.recommendations, cache?.candidates));
       const selecting = pool.setRecommendations(graph.recommendations, candidatePlan).then((memo) => {
         if (cache) cache.candidates = memo;

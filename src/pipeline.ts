@@ -85,10 +85,18 @@ export function withDigests(order: SiteOrder, digests: Map<string, ArticleDigest
 }
 
 /** The graph passes: backlinks and recommendations, what term and recommendation pages need.
- * `articleVersions`: each article's unit key, by slug (recommendation pages are fingerprinted by them). */
-export function runGraphPasses(site: OrderedSite, timed: Timer = untimed, articleVersions?: Map<string, string>, reuse?: FeatureReuse): GraphSite {
+ * `articleVersions`: each article's unit key, by slug (recommendation pages are fingerprinted by them).
+ * `reuse`: an earlier build's recommendation features; `backlinksOf`: where backlinks come from
+ * (backlinks-memo.ts), given how to work them out. */
+export function runGraphPasses(
+  site: OrderedSite,
+  timed: Timer = untimed,
+  articleVersions?: Map<string, string>,
+  reuse?: FeatureReuse,
+  backlinksOf: (site: OrderedSite, build: () => BacklinkResult) => BacklinkResult = (_site, build) => build(),
+): GraphSite {
   const { articles, terms, bodies, stats, text } = site;
-  const backlinks = timed('backlinks', () => buildBacklinks(articles, terms, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.mentions]))));
+  const backlinks = backlinksOf(site, () => timed('backlinks', () => buildBacklinks(articles, terms, new Map(articles.map((a) => [a.slug, bodies.get(a.slug)!.mentions])))));
   const recommendations = timed('recommendations', () => recommendationFeatures(articles, terms, text, stats, articleVersions, reuse));
   return { ...site, backlinks, recommendations };
 }

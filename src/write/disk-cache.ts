@@ -8,8 +8,8 @@
  * Lives in node_modules/.cache/legalsite (or .legalsite-cache/ when there is no node_modules), one
  * folder per content folder, split into PARTS files by key: a rebuild after a small change rewrites
  * only the parts holding what changed (at 10,000 articles the whole cache is about 100 MB, and
- * writing it took half a second of a one-article rebuild). The recommendation candidates of the last
- * build (candidate-memo.ts) are in a file of their own.
+ * writing it took half a second of a one-article rebuild). The recommendation candidates and the
+ * backlinks of the last build (candidate-memo.ts, backlinks-memo.ts) are in files of their own.
  * Each part file holds its digests, then their deferred fields: each article's texts (its word set and
  * the start of its plain text) and its longest fields that only its own files show (FAQ, key
  * takeaways, references): half of the cache, read only when something asks for one of them. A
@@ -23,6 +23,7 @@ import { packageVersion } from '../package-root.js';
 import { toolKey } from '../tool-key.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
 import type { ArticleMeta, TextFeatures } from '../model.js';
+import type { BacklinksMemo } from '../passes/backlinks-memo.js';
 import type { CandidateMemo } from '../passes/recommendations/candidate-memo.js';
 
 const PARTS = 32;
@@ -65,14 +66,15 @@ interface Loaded {
   setup?: string;
   parts: (Map<string, unknown> | undefined)[];
   candidates?: CandidateMemo;
+  backlinks?: BacklinksMemo;
 }
 
-/** The recommendation candidates (candidate-memo.ts), in a file of their own: they change with
- * almost every build, and are a few megabytes. */
-interface CandidatesFile {
-  /** The toolKey of the legalsite that wrote it. */
+/** A memo of the last build (candidate-memo.ts, backlinks-memo.ts), in a file of its own: it changes
+ * with many builds, and is a few megabytes. */
+interface MemoFile<T> {
+  /** The toolKey of the legalsite that wrote it: a memo's shape and meaning change with the code. */
   version: string;
-  memo: CandidateMemo;
+  memo: T;
 }
 
 const loadedParts = new WeakMap<BuildCache, Loaded>();
@@ -91,6 +93,7 @@ function partOf(key: string): number {
 
 const partFile = (dir: string, n: number) => path.join(dir, `${String(n).padStart(2, '0')}.bin`);
 const candidatesFile = (dir: string) => path.join(dir, 'candidates.bin');
+const backlinksFile = (dir: string) => path.join(dir, 'backlinks.bin');
 
 function writeAtomically(file: string, data: Uint8Array): void {
   const temp = `${file}.${process.pid}.tmp`;
@@ -128,13 +131,10 @@ export function loadDiskCache(dir: string): BuildCache {
     }
     loaded.parts[n] = held;
   }
-  try {
-    const saved = deserialize(readFileSync(candidatesFile(dir))) as CandidatesFile;
-    // Made by this very legalsite only: its shape and meaning change with the code.
-    if (saved.version === toolKey()) cache.candidates = loaded.candidates = saved.memo;
-  } catch {
-    // None yet, or unreadable: candidates are selected for every item.
-  }
+  // None yet, unreadable or made by other code: candidates are selected for every item, backlinks
+  // worked out in full.
+  cache.candidates = loaded.candidates = readMemo<CandidateMemo>(candidatesFile(dir));
+  cache.backlinks = loaded.backlinks = readMemo<BacklinksMemo>(backlinksFile(dir));
   // Parts saved under different setups cannot all be right: keep none of their articles.
   if (setups.size === 1) {
     loaded.setup = [...setups][0];
@@ -156,12 +156,26 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
       if (loaded && unchangedPart(part, loaded.parts[n], loaded.setup)) return;
       writeAtomically(partFile(dir, n), partBytes(part));
     });
-    if (cache.candidates && cache.candidates !== loaded?.candidates) writeAtomically(candidatesFile(dir), serialize({ version: toolKey(), memo: cache.candidates } satisfies CandidatesFile));
-    loadedParts.set(cache, { setup: cache.articles?.setup, parts: parts.map(heldBy), candidates: cache.candidates });
+    if (cache.candidates && cache.candidates !== loaded?.candidates) writeMemo(candidatesFile(dir), cache.candidates);
+    if (cache.backlinks && cache.backlinks !== loaded?.backlinks) writeMemo(backlinksFile(dir), cache.backlinks);
+    loadedParts.set(cache, { setup: cache.articles?.setup, parts: parts.map(heldBy), candidates: cache.candidates, backlinks: cache.backlinks });
     rmSync(`${dir}.bin`, { force: true }); // the single file versions before 0.x kept
   } catch {
     // A cache is an optimisation: failing to save it must not fail the build.
   }
+}
+
+function readMemo<T>(file: string): T | undefined {
+  try {
+    const saved = deserialize(readFileSync(file)) as MemoFile<T>;
+    return saved.version === toolKey() ? saved.memo : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeMemo<T>(file: string, memo: T): void {
+  writeAtomically(file, serialize({ version: toolKey(), memo } satisfies MemoFile<T>));
 }
 
 /** A part's file: header, digests (deferred fields as placeholders), deferred fields. */

@@ -126,13 +126,15 @@ test('with the in-memory cache (serve), a rebuild makes only the files whose inp
   }
 });
 
-test('recommendations chosen again only where a change reaches are those of a cold build: body, title and term edits on a generated site', async () => {
+test('recommendations chosen again only where a change reaches, and backlinks kept from the last build, are those of a cold build: body, title and term edits on a generated site', async () => {
   const cwd = tempDir();
   const corpus = generateCorpus({ dir: path.join(cwd, 'content'), articles: 120, seed: 7 });
   const cache = createBuildCache();
   const warm = () => build({ contentDir: 'content', outDir: 'dist', cwd, write: true, cache, retainFiles: false, workers: 2, minPagesForWorkers: 1 });
   const article = (k: number) => path.join(cwd, 'content/articles', `${corpus.articleSlugs[k]}.md`);
   const edits = [
+    // Words that mention no term: backlinks come from the last build's memo.
+    () => appendFileSync(article(5), '\nThe quokkaesque zebu wandered off.\n'),
     // Words of another article (so candidates shift), and a word no other article has.
     () => appendFileSync(article(3), `
 ${readFileSync(article(40), 'utf8').split('\n').slice(-12).join(' ')} quokkaesque

@@ -1,0 +1,51 @@
+/**
+ * The backlinks pages showed in the last build, kept between builds (in the build cache) under a key
+ * of everything backlinks are made from: every article's fields and mentions by their hashes, in
+ * site order, and every term. After an edit that changes none of these (most edits to a body), the
+ * term pages' backlinks come from the memo instead of being worked out again over every mention on
+ * the site. Whatever the memo does not hold (the knowledge graph's relations, a target it never
+ * listed) is worked out in full when first asked for, so a memo only ever saves work.
+ * Reads: the ordered site's keys, the memo. Writes: the backlinks of this build, the next memo.
+ */
+import { hashOf } from '../build-cache.js';
+import type { OrderedSite } from '../pipeline.js';
+import { fileInputs } from '../routes/file-inputs.js';
+import type { Backlink, BacklinkResult } from './backlinks.js';
+
+export interface BacklinksMemo {
+  key: string;
+  /** Per target node key, its backlinks as byTarget gave them (undefined: none). */
+  byTarget: [string, Backlink[] | undefined][];
+}
+
+export const backlinksKey = (site: OrderedSite) =>
+  hashOf('backlinks', fileInputs(site).articles(), site.articles.map((a) => site.bodies.get(a.slug)!.mentionsKey).join(','), fileInputs(site).terms());
+
+export interface MemoizedBacklinks {
+  backlinks: BacklinkResult;
+  /** What the next build can reuse: the memo given, when it served everything asked of it. */
+  next(): BacklinksMemo;
+}
+
+/** This build's backlinks: from `memo` when its key is this site's, else (and for anything it lacks) from `build`. */
+export function memoizedBacklinks(site: OrderedSite, build: () => BacklinkResult, memo?: BacklinksMemo): MemoizedBacklinks {
+  const key = backlinksKey(site);
+  const kept = memo?.key === key ? new Map(memo.byTarget) : undefined;
+  let built: BacklinkResult | undefined;
+  const full = () => (built ??= build());
+  const asked = new Map<string, Backlink[] | undefined>();
+  return {
+    backlinks: {
+      byTarget: {
+        get(target) {
+          if (!asked.has(target)) asked.set(target, kept?.has(target) ? kept.get(target) : full().byTarget.get(target));
+          return asked.get(target);
+        },
+      },
+      get relations() {
+        return full().relations;
+      },
+    },
+    next: () => (memo && kept && !built ? memo : { key, byTarget: [...asked] }),
+  };
+}

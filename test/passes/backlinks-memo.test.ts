@@ -1,0 +1,64 @@
+/** The backlinks memo: the same inputs, the memo's backlinks without working them out; anything
+ * else, worked out in full. */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Backlink, BacklinkResult } from '../../src/passes/backlinks.js';
+import { memoizedBacklinks } from '../../src/passes/backlinks-memo.js';
+import type { OrderedSite } from '../../src/pipeline.js';
+
+const test = suite('backlinks memo');
+
+function site(mentionsKey = 'm1', title = 'Hashing'): OrderedSite {
+  const articles = [{ slug: 'a', title }];
+  return {
+    articles,
+    terms: [{ slug: 'hash-value', title: 'Hash value' }],
+    metaKeys: new Map([['a', `meta-${title}`]]),
+    bodies: new Map([['a', { mentions: [], mentionsKey, links: [] }]]),
+  } as unknown as OrderedSite;
+}
+
+const link = (context: string) => ({ fromType: 'article', fromSlug: 'a', fromTitle: 'Hashing', toType: 'glossary', toSlug: 'hash-value', toTitle: 'Hash value', relationship: 'mentions', kind: 'mention', strength: 1, context }) as Backlink;
+
+/** A full computation that counts its runs. */
+function counted(context: string) {
+  const runs = { n: 0 };
+  const build = (): BacklinkResult => {
+    runs.n++;
+    return { byTarget: { get: (k) => (k === 'glossary:hash-value' ? [link(context)] : undefined) }, relations: [] };
+  };
+  return { runs, build };
+}
+
+test('with the same inputs, backlinks come from the memo and the memo is kept as it is', () => {
+  const first = counted('first');
+  const one = memoizedBacklinks(site(), first.build);
+  assert.equal(one.backlinks.byTarget.get('glossary:hash-value'), [link('first')]);
+  assert.is(one.backlinks.byTarget.get('glossary:other'), undefined);
+  assert.is(first.runs.n, 1);
+  const memo = one.next();
+  const second = counted('second');
+  const two = memoizedBacklinks(site(), second.build, memo);
+  assert.equal(two.backlinks.byTarget.get('glossary:hash-value'), [link('first')]);
+  assert.is(two.backlinks.byTarget.get('glossary:other'), undefined);
+  assert.is(second.runs.n, 0, 'nothing worked out');
+  assert.is(two.next(), memo);
+});
+
+test('changed mentions or fields, a target the memo lacks, or the relations: worked out in full', () => {
+  const memo = memoizedBacklinks(site(), counted('first').build).next();
+  for (const changed of [site('m2'), site('m1', 'Hashing, revisited')]) {
+    const again = counted('second');
+    const m = memoizedBacklinks(changed, again.build, memo);
+    assert.equal(m.backlinks.byTarget.get('glossary:hash-value'), [link('second')]);
+    assert.is(again.runs.n, 1);
+    assert.is.not(m.next().key, memo.key);
+  }
+  const lacking = counted('second');
+  const m = memoizedBacklinks(site(), lacking.build, memo);
+  assert.is(m.backlinks.byTarget.get('article:a'), undefined);
+  assert.is(lacking.runs.n, 1, 'a target it never listed');
+  assert.equal(m.backlinks.relations, []);
+});
+
+test.run();
