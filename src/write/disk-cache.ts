@@ -10,10 +10,12 @@
  * only the parts holding what changed (at 10,000 articles the whole cache is about 100 MB, and
  * writing it took half a second of a one-article rebuild). The recommendation candidates and the
  * backlinks of the last build (candidate-memo.ts, backlinks-memo.ts) are in files of their own.
- * Each part file holds its digests, then their deferred fields: each article's texts (its word set and
- * the start of its plain text) and its longest fields that only its own files show (FAQ, key
- * takeaways, references): half of the cache, read only when something asks for one of them. A
- * rebuild after a small edit needs those of the changed articles alone, which it makes afresh.
+ * Each part file holds its digests, then two sections of their deferred fields, each read only when
+ * something first asks for one of its fields: every article's glossary mentions (with the sentence
+ * around each: a third of the digests' objects, needed only when backlinks are worked out in full,
+ * which the backlinks memo spares most rebuilds), then its texts (its word set and the start of its
+ * plain text) and its longest fields that only its own files show (FAQ, key takeaways, references).
+ * A rebuild after a small edit needs those of the changed articles alone, which it makes afresh.
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,14 +24,16 @@ import { type BuildCache, createBuildCache, hashOf } from '../build-cache.js';
 import { packageVersion } from '../package-root.js';
 import { toolKey } from '../tool-key.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
+import type { BodyDigest } from '../engine/article-unit.js';
 import type { ArticleMeta, TextFeatures } from '../model.js';
 import type { BacklinksMemo } from '../passes/backlinks-memo.js';
 import type { CandidateMemo } from '../passes/recommendations/candidate-memo.js';
 
 const PARTS = 32;
-/** A part file starts with these bytes, then the byte length of its digests (32 bits, little-endian). */
-const MAGIC = Buffer.from('LSC2');
-const HEADER_BYTES = MAGIC.length + 4;
+/** A part file starts with these bytes, then the byte lengths of its digests and of its mentions
+ * section (32 bits each, little-endian); its texts section runs to the end. */
+const MAGIC = Buffer.from('LSC3');
+const HEADER_BYTES = MAGIC.length + 8;
 
 interface CachePart {
   version: string;
@@ -40,16 +44,21 @@ interface CachePart {
   articles: [string, KnownArticle][];
 }
 
+/** Body fields read when first asked for (the mentions section). */
+const DEFERRED_BODY = ['mentions'] as const;
 /** Text features read when first asked for. */
 const DEFERRED_TEXT = ['words', 'searchText'] as const;
 /** Article fields read when first asked for: long, and shown only by the article's own files. */
 const DEFERRED_META = ['faq', 'keyTakeaways', 'references'] as const;
 
+type DeferredBody = Pick<BodyDigest, (typeof DEFERRED_BODY)[number]>;
 type DeferredText = Pick<TextFeatures, (typeof DEFERRED_TEXT)[number]>;
 type DeferredMeta = Pick<ArticleMeta, (typeof DEFERRED_META)[number]>;
 
-/** The deferred fields of a part's articles: [file, unit key, text fields, article fields]. */
-type PartDeferred = [string, string, DeferredText, DeferredMeta][];
+/** A section of deferred fields: per article [file, unit key, …its fields]. */
+type Section<F extends unknown[]> = [string, string, ...F][];
+type MentionsSection = Section<[DeferredBody]>;
+type TextsSection = Section<[DeferredText, DeferredMeta]>;
 
 /** The cache changed between loading a digest and reading its deferred fields (another build saved
  * the cache meanwhile), or the file was damaged. */
@@ -115,7 +124,8 @@ export function loadDiskCache(dir: string): BuildCache {
       continue; // a part missing or unreadable is rebuilt; the others still count
     }
     if (part.version !== version) continue;
-    const deferred = deferredOf(dir, n);
+    const mentions = sectionOf<[DeferredBody]>(dir, n, 'mentions');
+    const texts = sectionOf<[DeferredText, DeferredMeta]>(dir, n, 'texts');
     const held = new Map<string, unknown>();
     for (const [key, value] of part.yaml) {
       cache.yaml.set(key, value);
@@ -123,9 +133,10 @@ export function loadDiskCache(dir: string): BuildCache {
     }
     if (part.articles.length > 0 && part.setup !== undefined) setups.add(part.setup);
     for (const [rel, known] of part.articles) {
-      const read = () => deferred.of(rel, known.key);
-      if (known.digest.text) readOnDemand(known.digest.text, DEFERRED_TEXT, () => read()[0]);
-      readOnDemand(known.digest.article, DEFERRED_META, () => read()[1]);
+      const { body, text, article } = known.digest;
+      if (body) readOnDemand(body, DEFERRED_BODY, () => mentions.of(rel, known.key)[0]);
+      if (text) readOnDemand(text, DEFERRED_TEXT, () => texts.of(rel, known.key)[0]);
+      readOnDemand(article, DEFERRED_META, () => texts.of(rel, known.key)[1]);
       articles.set(rel, known);
       held.set(`a${rel}`, known);
     }
@@ -178,21 +189,25 @@ function writeMemo<T>(file: string, memo: T): void {
   writeAtomically(file, serialize({ version: toolKey(), memo } satisfies MemoFile<T>));
 }
 
-/** A part's file: header, digests (deferred fields as placeholders), deferred fields. */
+/** A part's file: header, digests (deferred fields as placeholders), mentions, texts. */
 function partBytes(part: CachePart): Buffer {
-  const deferred: PartDeferred = [];
+  const mentions: MentionsSection = [];
+  const texts: TextsSection = [];
   const articles = part.articles.map(([rel, known]): [string, KnownArticle] => {
-    const { text, article } = known.digest;
-    if (!text) return [rel, known];
-    deferred.push([rel, known.key, pick(text, DEFERRED_TEXT), pick(article, DEFERRED_META)]);
-    const digest = { ...known.digest, text: placeholders(text, DEFERRED_TEXT), article: placeholders(article, DEFERRED_META) };
+    const { body, text, article } = known.digest;
+    if (!text || !body) return [rel, known];
+    mentions.push([rel, known.key, pick(body, DEFERRED_BODY)]);
+    texts.push([rel, known.key, pick(text, DEFERRED_TEXT), pick(article, DEFERRED_META)]);
+    const digest = { ...known.digest, body: placeholders(body, DEFERRED_BODY), text: placeholders(text, DEFERRED_TEXT), article: placeholders(article, DEFERRED_META) };
     return [rel, { ...known, digest }];
   });
   const digests = serialize({ ...part, articles });
+  const mentionBytes = serialize(mentions);
   const header = Buffer.alloc(HEADER_BYTES);
   MAGIC.copy(header);
   header.writeUInt32LE(digests.length, MAGIC.length);
-  return Buffer.concat([header, digests, serialize(deferred)]);
+  header.writeUInt32LE(mentionBytes.length, MAGIC.length + 4);
+  return Buffer.concat([header, digests, mentionBytes, serialize(texts)]);
 }
 
 function pick<T extends object, K extends keyof T>(value: T, fields: readonly K[]): Pick<T, K> {
@@ -220,14 +235,16 @@ function readDigests(file: string): CachePart {
   }
 }
 
-/** A part's deferred fields, read from its file the first time any is asked for. */
-function deferredOf(dir: string, n: number): { of(rel: string, key: string): [DeferredText, DeferredMeta] } {
-  let byFile: Map<string, PartDeferred[number]> | undefined;
+/** A section of a part's deferred fields, read from its file the first time any is asked for. */
+function sectionOf<F extends unknown[]>(dir: string, n: number, section: 'mentions' | 'texts'): { of(rel: string, key: string): F } {
+  let byFile: Map<string, Section<F>[number]> | undefined;
   const read = () => {
     try {
       const bytes = readFileSync(partFile(dir, n));
-      const deferred = deserialize(bytes.subarray(HEADER_BYTES + bytes.readUInt32LE(MAGIC.length))) as PartDeferred;
-      return new Map(deferred.map((entry) => [entry[0], entry]));
+      const mentionsAt = HEADER_BYTES + bytes.readUInt32LE(MAGIC.length);
+      const textsAt = mentionsAt + bytes.readUInt32LE(MAGIC.length + 4);
+      const entries = deserialize(section === 'mentions' ? bytes.subarray(mentionsAt, textsAt) : bytes.subarray(textsAt)) as Section<F>;
+      return new Map(entries.map((entry) => [entry[0], entry]));
     } catch {
       throw new CacheChangedError(dir);
     }
@@ -237,7 +254,7 @@ function deferredOf(dir: string, n: number): { of(rel: string, key: string): [De
       const entry = (byFile ??= read()).get(rel);
       // Another build may have saved the part since it was loaded: the fields must be of this digest.
       if (entry?.[1] !== key) throw new CacheChangedError(dir);
-      return [entry[2], entry[3]];
+      return entry.slice(2) as F;
     },
   };
 }

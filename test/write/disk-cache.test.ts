@@ -14,7 +14,7 @@ const test = suite('disk cache');
 function known(n: number, title = `Article ${n}`): KnownArticle {
   return {
     key: `key-${n}`,
-    digest: { article: { slug: `a-${n}`, title, faq: [{ id: 'faq-1', q: `Why ${n}?`, a: 'Because.' }], keyTakeaways: [`Takeaway ${n}`], references: [], summary: `Summary ${n}` }, text: { words: `word${n} other`, textLength: 100 + n, technicalWords: n % 4, searchText: `The text of ${title}.` } } as unknown as KnownArticle['digest'],
+    digest: { article: { slug: `a-${n}`, title, faq: [{ id: 'faq-1', q: `Why ${n}?`, a: 'Because.' }], keyTakeaways: [`Takeaway ${n}`], references: [], summary: `Summary ${n}` }, body: { mentions: [{ termSlug: `term-${n % 7}`, context: `A sentence of article ${n}.`, linked: true }], mentionsKey: `mentions-${n}`, links: [{ href: '/glossary', line: 3 }] }, text: { words: `word${n} other`, textLength: 100 + n, technicalWords: n % 4, searchText: `The text of ${title}.` } } as unknown as KnownArticle['digest'],
     files: [{ url: `/articles/a-${n}.json`, path: `articles/a-${n}.json` }] as KnownArticle['files'],
     stat: { size: n, mtimeMs: 1000 + n, ctimeMs: 1000 + n, ino: n },
     readAt: 5000,
@@ -72,6 +72,24 @@ test('a new setup rewrites every part with articles; a damaged part loses only i
   assert.ok(damaged.yaml.size > 150 && damaged.yaml.size < 200);
   saveDiskCache(dir, damaged);
   assert.ok(loadDiskCache(dir).articles!.articles.size === damaged.articles!.articles.size);
+});
+
+test('mentions are read when first asked for, apart from texts, and keep their place', () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  saveDiskCache(dir, sampleCache());
+  const body = loadDiskCache(dir).articles!.articles.get('articles/a-12.md')!.digest.body;
+  assert.is(body.mentionsKey, 'mentions-12');
+  assert.equal(body.links, [{ href: '/glossary', line: 3 }]);
+  assert.is(JSON.stringify(body), JSON.stringify(known(12).digest.body), 'fields in their order');
+  assert.equal(body.mentions, [{ termSlug: 'term-5', context: 'A sentence of article 12.', linked: true }]);
+  // A digest saved with other mentions (another build saved meanwhile) is not mixed with these.
+  const stale = loadDiskCache(dir);
+  const other = loadDiskCache(dir);
+  const edited = known(12);
+  edited.key = 'key-12-edited';
+  other.articles!.articles.set('articles/a-12.md', edited);
+  saveDiskCache(dir, other);
+  assert.throws(() => stale.articles!.articles.get('articles/a-12.md')!.digest.body.mentions, (e: Error) => e instanceof CacheChangedError);
 });
 
 test('texts and long fields are read when first asked for, and must be those of the digest', () => {
