@@ -3,6 +3,8 @@
  * that name the file, line, column and the editor's field path, with a did-you-mean where it helps.
  * Defaults declared in the schemas are filled in (ajv useDefaults).
  */
+import path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import articleSchema from '../schemas/article.schema.json' with { type: 'json' };
 import datasetSchema from '../schemas/dataset.schema.json' with { type: 'json' };
@@ -12,7 +14,9 @@ import templatesIndexSchema from '../schemas/templates-index.schema.json' with {
 import termSchema from '../schemas/term.schema.json' with { type: 'json' };
 import { diagnostic, didYouMean, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { FieldPath, YamlSource } from '../load/yaml-source.js';
+import { packageRoot } from '../package-root.js';
 import { isIsoDate } from './dates.js';
+import { loadStandalone, saveStandalone, type StandaloneSource, standaloneCodeOptions, standaloneKey } from './standalone-validators.js';
 
 export type SchemaId = 'article' | 'term' | 'dataset' | 'page' | 'site' | 'templates-index';
 
@@ -25,21 +29,46 @@ const SCHEMAS: Record<SchemaId, object> = {
   'templates-index': templatesIndexSchema,
 };
 
+const AJV_OPTIONS = { allErrors: true, useDefaults: true, verbose: true, strict: true, strictTypes: false, strictRequired: false } as const;
+const FORMATS = {
+  date: { type: 'string' as const, validate: isIsoDate },
+  uri: { type: 'string' as const, validate: (s: string) => /^(https?|mailto):[^\s]+$/.test(s) },
+};
+const STANDALONE_SOURCE: StandaloneSource = { ajvOptions: AJV_OPTIONS, formats: FORMATS, schemas: SCHEMAS };
+
+function newAjv(code?: typeof standaloneCodeOptions): Ajv {
+  const ajv = new Ajv({ ...AJV_OPTIONS, code });
+  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
+  return ajv;
+}
+
+/**
+ * Every schema's validator from its standalone code in `dir` (standalone-validators.ts), made and
+ * kept there first when `generate` is set and there is none; undefined when there is none to load.
+ */
+export function standaloneValidators(dir: string, generate: boolean): Partial<Record<SchemaId, ValidateFunction>> | undefined {
+  const key = standaloneKey(STANDALONE_SOURCE);
+  const loaded = loadStandalone(dir, key, FORMATS);
+  if (loaded || !generate) return loaded;
+  const ajv = newAjv(standaloneCodeOptions);
+  for (const [id, schema] of Object.entries(SCHEMAS)) ajv.addSchema(schema, id);
+  saveStandalone(dir, key, ajv, Object.keys(SCHEMAS));
+  return loadStandalone(dir, key, FORMATS);
+}
+
 let ajv: Ajv | undefined;
+let standalone: Partial<Record<SchemaId, ValidateFunction>> | undefined | null;
 const compiled = new Map<SchemaId, ValidateFunction>();
 
-/** A schema's validator, compiled when first needed: each thread needs only some of them (a shard
- * reads articles, the main thread the rest), and compiling one takes tens of milliseconds.
- * Compiled schemas are immutable and pure, so sharing them across builds is safe. */
+/** A schema's validator: from the standalone code kept in legalsite's cache folder (made there by
+ * the first main thread that finds none), else compiled when first needed (each thread needs only
+ * some: a shard reads articles, the main thread the rest). Validators are pure, so sharing them
+ * across builds is safe. */
 export function validatorFor(schema: SchemaId): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
-    if (!ajv) {
-      ajv = new Ajv({ allErrors: true, useDefaults: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
-      ajv.addFormat('date', { type: 'string', validate: isIsoDate });
-      ajv.addFormat('uri', { type: 'string', validate: (s: string) => /^(https?|mailto):[^\s]+$/.test(s) });
-    }
-    validate = ajv.compile(SCHEMAS[schema]);
+    if (standalone === undefined) standalone = standaloneValidators(path.join(packageRoot(), 'node_modules', '.cache', 'legalsite', 'validators'), isMainThread) ?? null;
+    validate = standalone?.[schema] ?? (ajv ??= newAjv()).compile(SCHEMAS[schema]);
     compiled.set(schema, validate);
   }
   return validate;

@@ -1,0 +1,69 @@
+/**
+ * ajv's standalone code for every entity schema, kept in a cache folder between processes: compiling
+ * the schemas took 50 ms of every build's main thread (and 30 ms of each worker thread's start),
+ * loading their compiled code takes about one. The file is named by a hash of everything the code is
+ * made from (ajv's version, its options, the formats' code, the schemas), so code made from other
+ * schemas or another ajv is never loaded; a missing, unreadable or unwritable file only means the
+ * schemas are compiled as before.
+ * Reads and writes: <cache folder>/<hash>.cjs.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { _, type Ajv, type ValidateFunction } from 'ajv';
+import { hashOf } from '../build-cache.js';
+
+const require = createRequire(import.meta.url);
+/** How the generated code asks for the formats (they are functions of legalsite, not of ajv). */
+const FORMATS_MODULE = 'legalsite:formats';
+
+export interface StandaloneSource {
+  ajvOptions: object;
+  formats: Record<string, { type: 'string'; validate: (s: string) => boolean }>;
+  schemas: Record<string, object>;
+}
+
+/** The name of the code made from `source`. */
+export function standaloneKey(source: StandaloneSource): string {
+  const ajvVersion = (require('ajv/package.json') as { version: string }).version;
+  const formats = Object.entries(source.formats).map(([name, f]) => `${name}:${f.validate.toString()}`);
+  return hashOf('ajv-standalone', ajvVersion, JSON.stringify(source.ajvOptions), ...formats, JSON.stringify(source.schemas)).slice(0, 24);
+}
+
+const fileOf = (dir: string, key: string) => path.join(dir, `${key}.cjs`);
+
+/** The validators kept under `key`, or undefined when there are none to load. */
+export function loadStandalone(dir: string, key: string, formats: StandaloneSource['formats']): Record<string, ValidateFunction> | undefined {
+  let code: string;
+  try {
+    code = readFileSync(fileOf(dir, key), 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const module = { exports: {} as Record<string, ValidateFunction> };
+    const requireFor = (id: string) => (id === FORMATS_MODULE ? formats : require(id));
+    // The file is code legalsite generated (ajv standalone, CommonJS) under this very key.
+    new Function('require', 'module', 'exports', code)(requireFor, module, module.exports);
+    return module.exports;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The options ajv needs to generate standalone code with legalsite's formats. */
+export const standaloneCodeOptions = { source: true, formats: _`require(${FORMATS_MODULE})` };
+
+/** Writes the standalone code of every schema `ajv` holds (added under their ids) to the cache. */
+export function saveStandalone(dir: string, key: string, ajv: Ajv, ids: string[]): void {
+  try {
+    const standaloneCode = require('ajv/dist/standalone') as { default: (ajv: Ajv, refs: Record<string, string>) => string };
+    const code = standaloneCode.default(ajv, Object.fromEntries(ids.map((id) => [id, id])));
+    mkdirSync(dir, { recursive: true });
+    const temp = `${fileOf(dir, key)}.${process.pid}.tmp`;
+    writeFileSync(temp, code);
+    renameSync(temp, fileOf(dir, key));
+  } catch {
+    // A cache is an optimisation: the schemas are compiled again next time.
+  }
+}

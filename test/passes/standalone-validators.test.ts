@@ -1,0 +1,64 @@
+/** The schemas' standalone code kept between processes: made once, then loaded instead of compiled,
+ * with the very same verdicts, errors and filled-in defaults as validators compiled by ajv. */
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Ajv } from 'ajv';
+import termSchema from '../../src/schemas/term.schema.json' with { type: 'json' };
+import articleSchema from '../../src/schemas/article.schema.json' with { type: 'json' };
+import { standaloneValidators } from '../../src/validate/schema-validator.js';
+import { isIsoDate } from '../../src/validate/dates.js';
+
+const test = suite('standalone validators');
+
+/** A validator compiled by ajv as legalsite always did, to compare with. */
+function compiled(schema: object) {
+  const ajv = new Ajv({ allErrors: true, useDefaults: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
+  ajv.addFormat('date', { type: 'string', validate: isIsoDate });
+  ajv.addFormat('uri', { type: 'string', validate: (s: string) => /^(https?|mailto):[^\s]+$/.test(s) });
+  return ajv.compile(schema);
+}
+
+const errorsOf = (errors: unknown) => JSON.parse(JSON.stringify(errors ?? null));
+
+test('made once when asked to, then loaded from the folder', () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-validators-')), 'validators');
+  assert.is(standaloneValidators(dir, false), undefined, 'none made yet, none asked for');
+  const made = standaloneValidators(dir, true);
+  assert.ok(made?.article && made.term && made.site && made.page && made.dataset && made['templates-index']);
+  assert.equal(readdirSync(dir).filter((f) => f.endsWith('.cjs')).length, 1);
+  assert.ok(standaloneValidators(dir, false)?.term, 'loaded by a later process that may not make them');
+});
+
+test('the same verdicts, errors and defaults as compiled validators', () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-validators-')), 'validators');
+  const loaded = standaloneValidators(dir, true)!;
+  const cases: [string, object, unknown][] = [
+    ['term', termSchema, { slug: 'Bad Slug', title: 3, definition: 'd', extra: true }],
+    ['term', termSchema, { slug: 'ok', title: 'OK', definition: 'A definition.', lastModified: '2024-02-30' }],
+    ['article', articleSchema, { title: 'T', summary: 'S', datePublished: '2024-01-01', tags: ['x'], references: [{ id: 'r1', title: 'R', url: 'ftp://x' }], answer: [] }],
+    ['article', articleSchema, { title: 'T', summary: 'S', datePublished: '2024-01-01', tags: ['x'] }],
+  ];
+  for (const [id, schema, data] of cases) {
+    const viaCode = structuredClone(data);
+    const viaAjv = structuredClone(data);
+    const validate = loaded[id as 'term' | 'article']!;
+    const reference = compiled(schema);
+    assert.is(validate(viaCode), reference(viaAjv), `${id} verdict`);
+    assert.equal(errorsOf(validate.errors), errorsOf(reference.errors), `${id} errors`);
+    assert.equal(viaCode, viaAjv, `${id} defaults filled in alike`);
+  }
+});
+
+test('a damaged file is not loaded, and is made again when asked to', () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-validators-')), 'validators');
+  standaloneValidators(dir, true);
+  const [file] = readdirSync(dir);
+  writeFileSync(path.join(dir, file), 'exports.term = (');
+  assert.is(standaloneValidators(dir, false), undefined);
+  assert.ok(standaloneValidators(dir, true)?.term);
+});
+
+test.run();
