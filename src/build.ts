@@ -72,8 +72,9 @@ export interface BuildOptions {
   onPhase?: (name: string) => void;
   /** Below this many articles work stays on the main thread (tests lower it to use workers). */
   minPagesForWorkers?: number;
-  /** Load and save the build cache and state on disk (build: on unless --no-cache). Ignored when
-   * `cache` is given. */
+  /** Load and save the build cache and state on disk (build: on unless --no-cache). With `cache`
+   * (serve's first build), an empty `cache` is filled from the disk cache, the output folder is
+   * updated from the state the last build saved, and both are saved after the build. */
   diskCache?: boolean;
   /** Return every output file in the result (default). The CLI needs only counts: at scale the
    * files are a gigabyte, so it turns this off, and then only changed files are made. */
@@ -130,7 +131,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const contentAbs = path.resolve(cwd, opts.contentDir);
   const outAbs = path.resolve(cwd, opts.outDir);
   const keep = opts.retainFiles ?? true;
-  const diskFile = !opts.cache && opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
+  const diskFile = opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
   const stateFile = diskFile && opts.write ? path.join(path.dirname(diskFile), `${hashOf(contentAbs, outAbs).slice(0, 16)}.state.bin`) : undefined;
   // The content and output folders are listed on a thread of their own while the state is read.
   const takenAt = Date.now();
@@ -140,7 +141,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const state = stateFile ? readBuildState(stateFile) : undefined;
   const contentFiles = await timed('up-to-date', () => contentScan?.help());
   const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl }, state?.content, contentFiles && { files: contentFiles, takenAt })) : undefined;
-  if (stateFile && input && state && state.outDir === outAbs && sameInput(state, input)) {
+  // serve needs the whole site in memory, even when the output folder is up to date.
+  if (!opts.cache && stateFile && input && state && state.outDir === outAbs && sameInput(state, input)) {
     const outputFiles = await timed('up-to-date', () => outputScan?.help());
     const recorded = timed('up-to-date', () => outputUnchanged(outAbs, state, outputFiles) && recordNoChanges(outAbs, state));
     if (recorded) {
@@ -156,12 +158,15 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
   // Worker threads start (loading their modules takes them half a second) while this thread loads
   // the cache and the content.
-  const threads = articleFiles.length >= (opts.minPagesForWorkers ?? MIN_ARTICLES_FOR_WORKERS) ? (opts.workers ?? workersFor(state, input)) : 0;
+  // serve keeps its threads for every later rebuild, whatever its first one needs.
+  const threads = articleFiles.length >= (opts.minPagesForWorkers ?? MIN_ARTICLES_FOR_WORKERS) ? (opts.workers ?? (opts.cache ? defaultWorkers() : workersFor(state, input))) : 0;
   const pool = opts.cache?.pool ?? ShardPool.start(threads, threads ? shardLimits(threads, articleFiles) : undefined);
   if (opts.cache) opts.cache.pool = pool;
   let target: OutputTarget | undefined;
   try {
-    const cache = opts.cache ?? (diskFile ? timed('cache-load', () => loadDiskCache(diskFile)) : undefined);
+    // serve keeps its cache for the session: it reads the whole of it now, not parts when first asked
+    // for, as another build may rewrite the files meanwhile.
+    const cache = diskFile && !opts.cache?.articles ? timed('cache-load', () => loadDiskCache(diskFile, opts.cache, { whole: Boolean(opts.cache) })) : opts.cache;
     const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
     const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo }));
     if (cache && yamlMemo) cache.yaml = yamlMemo.next;
@@ -176,7 +181,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     // A different legalsite or different options change (nearly) every file: writing them all afresh
     // and swapping folders is then twice as fast as renaming each over its old copy (10,000 articles).
     const sameMaker = state?.outDir === outAbs && state.inputKey === input?.key;
-    const previous = opts.cache ? (opts.cache.outputs?.outDir === outAbs ? opts.cache.outputs.records : undefined) : sameMaker ? recordsOfState(state) : undefined;
+    const previous = opts.cache?.outputs ? (opts.cache.outputs.outDir === outAbs ? opts.cache.outputs.records : undefined) : sameMaker ? recordsOfState(state) : undefined;
     target = opts.write ? (previous && !keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous, await outputScan?.help()) : OutputTarget.fresh(outAbs)) : undefined;
     const remember = Boolean(stateFile || opts.cache);
     // esbuild bundles the browser code in a process of its own while the articles load.

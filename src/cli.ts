@@ -91,9 +91,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--port <n>', 'port to listen on', parsePort, 4321)
     .option('--host <host>', 'address to bind (use 0.0.0.0 to expose)', '127.0.0.1')
     .action(async (opts: CommonOptions & { port: number; host: string }) => {
-      // One in-memory cache from the first build on, so start-up builds the site once, not twice.
+      // One in-memory cache from the first build on, so start-up builds the site once, not twice. It
+      // starts from the build cache on disk and the output folder as the last build left it, so a
+      // large site's first build makes only what changed since (and saves both for the next build).
       const cache = createBuildCache();
-      const first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true, cache, workers: opts.workers, retainFiles: false });
+      const first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true, cache, diskCache: opts.cache, workers: opts.workers, retainFiles: false });
       exitCode = report(first, opts, true, io);
       if (exitCode !== 0) return;
       const { startDevServer } = await import('./dev/dev-server.js');

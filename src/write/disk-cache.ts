@@ -110,8 +110,10 @@ function writeAtomically(file: string, data: Uint8Array): void {
   renameSync(temp, file);
 }
 
-export function loadDiskCache(dir: string): BuildCache {
-  const cache = createBuildCache();
+/** The cache saved in `dir`, loaded into `into` (by default a new one). `whole`: read the deferred
+ * fields at once too, for a cache kept for long (serve), while another build may rewrite the files. */
+export function loadDiskCache(dir: string, into?: BuildCache, { whole = false } = {}): BuildCache {
+  const cache = into ?? createBuildCache();
   const loaded: Loaded = { parts: [] };
   const version = packageVersion();
   const articles = new Map<string, KnownArticle>();
@@ -134,9 +136,9 @@ export function loadDiskCache(dir: string): BuildCache {
     if (part.articles.length > 0 && part.setup !== undefined) setups.add(part.setup);
     for (const [rel, known] of part.articles) {
       const { body, text, article } = known.digest;
-      if (body) readOnDemand(body, DEFERRED_BODY, () => mentions.of(rel, known.key)[0]);
-      if (text) readOnDemand(text, DEFERRED_TEXT, () => texts.of(rel, known.key)[0]);
-      readOnDemand(article, DEFERRED_META, () => texts.of(rel, known.key)[1]);
+      if (body) readOnDemand(body, DEFERRED_BODY, () => mentions.of(rel, known.key)[0], whole);
+      if (text) readOnDemand(text, DEFERRED_TEXT, () => texts.of(rel, known.key)[0], whole);
+      readOnDemand(article, DEFERRED_META, () => texts.of(rel, known.key)[1], whole);
       articles.set(rel, known);
       held.set(`a${rel}`, known);
     }
@@ -259,9 +261,15 @@ function sectionOf<F extends unknown[]>(dir: string, n: number, section: 'mentio
   };
 }
 
-/** Turns `fields` of `value` (placeholders) into getters that read them when first asked for.
- * Enumerable and in place, so copies (JSON, structured clone, spreading) hold them as before. */
-function readOnDemand<T extends object, K extends keyof T>(value: T, fields: readonly K[], read: () => Pick<T, K>): void {
+/** Turns `fields` of `value` (placeholders) into getters that read them when first asked for, or
+ * (`now`) reads them at once. Enumerable and in place, so copies (JSON, structured clone, spreading)
+ * hold them as before. */
+function readOnDemand<T extends object, K extends keyof T>(value: T, fields: readonly K[], read: () => Pick<T, K>, now = false): void {
+  if (now) {
+    const values = read();
+    for (const f of fields) (value as Record<K, unknown>)[f] = values[f];
+    return;
+  }
   for (const f of fields) Object.defineProperty(value, f, { enumerable: true, configurable: true, get: () => read()[f] });
 }
 

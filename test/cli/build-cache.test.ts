@@ -37,6 +37,41 @@ test('a warm build (disk cache) is byte-identical to a cold one, also after one 
   assert.match(readFileSync(path.join(cwd, 'warm/articles/privilege-basics.html'), 'utf8'), /Privilege shields/);
 });
 
+test('serve starts from the disk cache and the output folder the last build left, makes only what changed since, and stays exact', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const article = path.join(cwd, 'content/articles/privilege-basics.md');
+  writeFileSync(article, readFileSync(article, 'utf8').replace('Privilege protects', 'Privilege shields'));
+  const cold = async () => {
+    const out = path.join(tempDir(), 'cold');
+    assert.ok((await build({ contentDir: 'content', outDir: out, cwd, write: true, retainFiles: false })).ok);
+    return out;
+  };
+  // What serve's first build runs (cli.ts): an empty in-memory cache, with the disk cache.
+  const cache = createBuildCache();
+  try {
+    const first = await build({ contentDir: 'content', outDir: 'dist', cwd, write: true, cache, diskCache: true, retainFiles: false, minPagesForWorkers: 1, workers: 2 });
+    assert.ok(first.ok);
+    assert.ok(first.written!.includes('articles/privilege-basics.html'));
+    assert.ok(existsSync(path.join(cwd, 'dist/articles/hashing-evidence.html')));
+    assert.not.ok(first.written!.includes('articles/hashing-evidence.html'), 'an unchanged article page is left as the last build wrote it');
+    assert.not.ok(first.written!.includes('articles/hashing-evidence.json'), 'and so are its own files');
+    assert.ok(first.written!.length < first.fileCount / 2, `${first.written!.length} of ${first.fileCount} files written`);
+    assertSameDist(path.join(cwd, 'dist'), await cold());
+    // serve's later rebuilds run in memory, and stay exact.
+    writeFileSync(article, readFileSync(article, 'utf8').replace('Privilege shields', 'Privilege guards'));
+    const again = await build({ contentDir: 'content', outDir: 'dist', cwd, write: true, cache, retainFiles: false });
+    assert.ok(again.ok);
+    assertSameDist(path.join(cwd, 'dist'), await cold());
+  } finally {
+    await cache.pool?.close();
+  }
+  // A build after serve finds the folder as serve left it: exact again.
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  assertSameDist(path.join(cwd, 'dist'), await cold());
+  assert.match(readFileSync(path.join(cwd, 'dist/articles/privilege-basics.html'), 'utf8'), /Privilege guards/);
+});
+
 test('with nothing changed, build leaves dist/ as it is, exactly what a full rebuild writes', async () => {
   const cwd = copyFixture('minimal');
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);

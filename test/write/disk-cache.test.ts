@@ -110,6 +110,19 @@ test('texts and long fields are read when first asked for, and must be those of 
   assert.throws(() => stale.articles!.articles.get('articles/a-9.md')!.digest.text.words, (e: Error) => e instanceof CacheChangedError);
 });
 
+test('a cache loaded whole (serve) keeps its fields when another build saves the cache meanwhile', () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  saveDiskCache(dir, sampleCache());
+  const kept = loadDiskCache(dir, createBuildCache(), { whole: true });
+  const other = loadDiskCache(dir);
+  other.articles!.articles.set('articles/a-9.md', { ...known(9), key: 'key-9-edited' });
+  saveDiskCache(dir, other);
+  const digest = kept.articles!.articles.get('articles/a-9.md')!.digest;
+  assert.is(digest.text.words, 'word9 other');
+  assert.equal(digest.body.mentions, known(9).digest.body.mentions);
+  assert.is(JSON.stringify(digest), JSON.stringify(known(9).digest), 'fields in their order');
+});
+
 test('a missing cache loads empty', () => {
   const cache = loadDiskCache(path.join(tmpdir(), 'legalsite-no-such-cache'));
   assert.is(cache.yaml.size, 0);
