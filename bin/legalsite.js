@@ -3,7 +3,7 @@
 // React must load in production mode (its development build is several times slower), so the
 // environment is set before the CLI, and with it React, is imported.
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,9 +29,11 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   const { main } = await import('../lib/src/cli.js');
   process.exitCode = await main(process.argv);
 } else {
-  const contentMb = Math.ceil(contentBytes(process.argv.slice(2)) / 2 ** 20);
+  const args = process.argv.slice(2);
+  const contentMb = Math.ceil(contentBytes(contentDirOf(args)) / 2 ** 20);
   const heapMb = Math.min(Math.floor((os.totalmem() / 2 ** 20) * 0.75), 768 + 4 * contentMb);
-  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, ...initialHeap(contentMb, heapMb), fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+  const initial = (await loadsCache(args)) ? initialHeap(contentMb, heapMb) : [];
+  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, ...initial, fileURLToPath(import.meta.url), ...args], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, LEGALSITE_NO_RESPAWN: '1', GLIBC_TUNABLES: withHugePages(process.env.GLIBC_TUNABLES) },
   });
@@ -50,8 +52,8 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
  * heap each time it grows past a step (three times while a rebuild loads its cache), copying what a
  * build keeps for good. A 10,000-article rebuild after one edit took 6% less time with it (interleaved
  * runs, npm run bench's edit); the heap only grows to it as it is used, so a small site keeps a small
- * heap. The flag holds for worker threads too (Node sets no first size for them), whose heaps are
- * capped (src/build.ts). */
+ * heap. Only for a command that will load a build cache: the flag holds for worker threads too (Node
+ * sets no first size for them), and in a cold build at 10,000 articles they then held 130 MB more. */
 function initialHeap(contentMb, heapMb) {
   const mb = Math.min(Math.floor(heapMb / 2), 3 * contentMb);
   return mb > 0 ? [`--initial-old-space-size=${mb}`] : [];
@@ -66,13 +68,29 @@ function withHugePages(tunables) {
   return tunables ? `${tunables}:glibc.malloc.hugetlb=1` : 'glibc.malloc.hugetlb=1';
 }
 
-/** The size of the content folder the command names (--content, default "content"); 0 if unreadable.
+/** Whether the command will load a build cache: one exists for its content folder, and it was not
+ * told --no-cache (src/write/cache-location.ts, which loads nothing but Node's own modules). */
+async function loadsCache(args) {
+  if (args.includes('--no-cache')) return false;
+  try {
+    const { cacheFile } = await import('../lib/src/write/cache-location.js');
+    return existsSync(cacheFile(process.cwd(), contentDirOf(args)));
+  } catch {
+    return false;
+  }
+}
+
+/** The content folder the command names (--content, default "content"). */
+function contentDirOf(args) {
+  const at = args.findIndex((a) => a === '--content' || a.startsWith('--content='));
+  return at < 0 ? 'content' : args[at].startsWith('--content=') ? args[at].slice('--content='.length) : args[at + 1] ?? 'content';
+}
+
+/** The size of the content folder `dir`; 0 if unreadable.
  * Estimated from the sizes of at most SAMPLED_FILES of its files, spread over the folder, times their
  * number: a heap limit needs no more, and stating all 12,000 files of a large site took a tenth of a
  * second of every command. */
-function contentBytes(args) {
-  const at = args.findIndex((a) => a === '--content' || a.startsWith('--content='));
-  const dir = at < 0 ? 'content' : args[at].startsWith('--content=') ? args[at].slice('--content='.length) : args[at + 1] ?? 'content';
+function contentBytes(dir) {
   try {
     const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     const step = Math.max(1, Math.floor(files.length / SAMPLED_FILES));

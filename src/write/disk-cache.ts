@@ -17,10 +17,10 @@
  * plain text) and its longest fields that only its own files show (FAQ, key takeaways, references).
  * A rebuild after a small edit needs those of the changed articles alone, which it makes afresh.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { type BuildCache, createBuildCache, hashOf } from '../build-cache.js';
+import { type BuildCache, createBuildCache } from '../build-cache.js';
 import { packageVersion } from '../package-root.js';
 import { toolKey } from '../tool-key.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
@@ -88,11 +88,7 @@ interface MemoFile<T> {
 
 const loadedParts = new WeakMap<BuildCache, Loaded>();
 
-/** The cache folder of a content folder. */
-export function cacheFile(cwd: string, contentDir: string): string {
-  const base = existsSync(path.join(cwd, 'node_modules')) ? path.join(cwd, 'node_modules', '.cache', 'legalsite') : path.join(cwd, '.legalsite-cache');
-  return path.join(base, hashOf(path.resolve(cwd, contentDir)).slice(0, 16));
-}
+export { cacheFile } from './cache-location.js';
 
 function partOf(key: string): number {
   let h = 0;
