@@ -129,12 +129,21 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false } 
       cache.yaml.set(key, value);
       held.set(`y${key}`, value);
     }
+    try {
+      for (const [rel, known] of part.articles) {
+        const { body, text, article } = known.digest;
+        if (!body || !text) continue; // saved whole (partBytes)
+        readOnDemand(body, DEFERRED_BODY, () => mentions.of(rel, known.key)[0], whole);
+        readOnDemand(text, DEFERRED_TEXT, () => texts.of(rel, known.key)[0], whole);
+        readOnDemand(article, DEFERRED_META, () => texts.of(rel, known.key)[1], whole);
+      }
+    } catch (error) {
+      // Read whole and found damaged: its articles are made again, like those of a missing part.
+      if (error instanceof CacheChangedError) continue;
+      throw error;
+    }
     if (part.articles.length > 0 && part.setup !== undefined) setups.add(part.setup);
     for (const [rel, known] of part.articles) {
-      const { body, text, article } = known.digest;
-      if (body) readOnDemand(body, DEFERRED_BODY, () => mentions.of(rel, known.key)[0], whole);
-      if (text) readOnDemand(text, DEFERRED_TEXT, () => texts.of(rel, known.key)[0], whole);
-      readOnDemand(article, DEFERRED_META, () => texts.of(rel, known.key)[1], whole);
       articles.set(rel, known);
       held.set(`a${rel}`, known);
     }

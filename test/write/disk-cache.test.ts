@@ -1,6 +1,6 @@
 /** The build cache on disk: what is saved loads back as it was, and a save after a small change
  * rewrites only the parts that hold what changed. */
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -121,6 +121,11 @@ test('a cache loaded whole (serve) keeps its fields when another build saves the
   assert.is(digest.text.words, 'word9 other');
   assert.equal(digest.body.mentions, known(9).digest.body.mentions);
   assert.is(JSON.stringify(digest), JSON.stringify(known(9).digest), 'fields in their order');
+  // A part whose deferred fields are cut off loses only its own articles.
+  const file = path.join(dir, '05.bin');
+  writeFileSync(file, readFileSync(file).subarray(0, statSync(file).size - 40));
+  const cut = loadDiskCache(dir, createBuildCache(), { whole: true });
+  assert.ok(cut.articles!.articles.size > 400 && cut.articles!.articles.size < 500, `${cut.articles!.articles.size} articles`);
 });
 
 test('a missing cache loads empty', () => {
