@@ -3,7 +3,6 @@
  * that name the file, line, column and the editor's field path, with a did-you-mean where it helps.
  * Defaults declared in the schemas are filled in (ajv useDefaults).
  */
-import path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import articleSchema from '../schemas/article.schema.json' with { type: 'json' };
@@ -16,7 +15,7 @@ import { diagnostic, didYouMean, type Diagnostic } from '../diagnostics/diagnost
 import type { FieldPath, YamlSource } from '../load/yaml-source.js';
 import { packageRoot } from '../package-root.js';
 import { isIsoDate } from './dates.js';
-import { loadStandalone, saveStandalone, type StandaloneSource, standaloneCodeOptions, standaloneKey } from './standalone-validators.js';
+import { loadStandalone, saveStandalone, type StandaloneSource, standaloneCodeOptions, standaloneKey, validatorCacheDir } from './standalone-validators.js';
 
 export type SchemaId = 'article' | 'term' | 'dataset' | 'page' | 'site' | 'templates-index';
 
@@ -67,7 +66,10 @@ const compiled = new Map<SchemaId, ValidateFunction>();
 export function validatorFor(schema: SchemaId): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
-    if (standalone === undefined) standalone = standaloneValidators(path.join(packageRoot(), 'node_modules', '.cache', 'legalsite', 'validators'), isMainThread) ?? null;
+    if (standalone === undefined) {
+      const dir = validatorCacheDir(packageRoot());
+      standalone = (dir && standaloneValidators(dir, isMainThread)) || null;
+    }
     validate = standalone?.[schema] ?? (ajv ??= newAjv()).compile(SCHEMAS[schema]);
     compiled.set(schema, validate);
   }

@@ -5,9 +5,9 @@
  * made from (ajv's version, its options, the formats' code, the schemas), so code made from other
  * schemas or another ajv is never loaded; a missing, unreadable or unwritable file only means the
  * schemas are compiled as before.
- * Reads and writes: <cache folder>/<hash>.cjs.
+ * Reads and writes: node_modules/.cache/legalsite/validators/<hash>.cjs.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { _, type Ajv, type ValidateFunction } from 'ajv';
@@ -31,6 +31,14 @@ export function standaloneKey(source: StandaloneSource): string {
 }
 
 const fileOf = (dir: string, key: string) => path.join(dir, `${key}.cjs`);
+
+/** Where the code is kept: the .cache folder of the node_modules legalsite is installed in, or of
+ * its own (a checkout); undefined when there is neither (the schemas are compiled every time). */
+export function validatorCacheDir(packageRoot: string): string | undefined {
+  const parent = path.dirname(packageRoot);
+  const modules = path.basename(parent) === 'node_modules' ? parent : path.join(packageRoot, 'node_modules');
+  return existsSync(modules) ? path.join(modules, '.cache', 'legalsite', 'validators') : undefined;
+}
 
 /** The validators kept under `key`, or undefined when there are none to load. */
 export function loadStandalone(dir: string, key: string, formats: StandaloneSource['formats']): Record<string, ValidateFunction> | undefined {

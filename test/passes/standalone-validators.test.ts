@@ -1,6 +1,6 @@
 /** The schemas' standalone code kept between processes: made once, then loaded instead of compiled,
  * with the very same verdicts, errors and filled-in defaults as validators compiled by ajv. */
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -10,6 +10,7 @@ import termSchema from '../../src/schemas/term.schema.json' with { type: 'json' 
 import articleSchema from '../../src/schemas/article.schema.json' with { type: 'json' };
 import { standaloneValidators } from '../../src/validate/schema-validator.js';
 import { isIsoDate } from '../../src/validate/dates.js';
+import { validatorCacheDir } from '../../src/validate/standalone-validators.js';
 
 const test = suite('standalone validators');
 
@@ -59,6 +60,16 @@ test('a damaged file is not loaded, and is made again when asked to', () => {
   writeFileSync(path.join(dir, file), 'exports.term = (');
   assert.is(standaloneValidators(dir, false), undefined);
   assert.ok(standaloneValidators(dir, true)?.term);
+});
+
+test('kept in the node_modules legalsite is installed in, or in its own; nowhere without one', () => {
+  const project = mkdtempSync(path.join(tmpdir(), 'legalsite-project-'));
+  mkdirSync(path.join(project, 'node_modules', 'legalsite'), { recursive: true });
+  assert.is(validatorCacheDir(path.join(project, 'node_modules', 'legalsite')), path.join(project, 'node_modules', '.cache', 'legalsite', 'validators'));
+  const checkout = mkdtempSync(path.join(tmpdir(), 'legalsite-checkout-'));
+  assert.is(validatorCacheDir(checkout), undefined);
+  mkdirSync(path.join(checkout, 'node_modules'));
+  assert.is(validatorCacheDir(checkout), path.join(checkout, 'node_modules', '.cache', 'legalsite', 'validators'));
 });
 
 test.run();
