@@ -132,7 +132,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const outAbs = path.resolve(cwd, opts.outDir);
   const keep = opts.retainFiles ?? true;
   const diskFile = opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
-  const stateFile = diskFile && opts.write ? path.join(path.dirname(diskFile), `${hashOf(contentAbs, outAbs).slice(0, 16)}.state.bin`) : undefined;
+  // In the content folder's cache, one per output folder: removing a site's cache removes its states.
+  const stateFile = diskFile && opts.write ? path.join(diskFile, `${hashOf(contentAbs, outAbs).slice(0, 16)}.state.bin`) : undefined;
   // The content and output folders are listed on a thread of their own while the state is read.
   const takenAt = Date.now();
   const fileThread = opts.write ? new FileThread() : undefined;

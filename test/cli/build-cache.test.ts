@@ -24,6 +24,8 @@ test('a warm build (disk cache) is byte-identical to a cold one, also after one 
   const cacheDir = path.join(cwd, '.legalsite-cache');
   assert.equal(listFiles(cacheDir).filter((f) => /\/\d\d\.bin$/.test(f)).length, 32, 'the cache is saved, in 32 parts');
   assert.ok(listFiles(cacheDir).some((f) => f.endsWith('/candidates.bin')), 'with the recommendation candidates');
+  assert.equal(readdirSync(cacheDir).length, 1, "one folder for the content folder, holding its output folder's state too");
+  assert.ok(listFiles(cacheDir).some((f) => /^[0-9a-f]{16}\/[0-9a-f]{16}\.state\.bin$/.test(f)), 'the state in it');
   // Without the up-to-date state the second build goes through the cache rather than the fast path.
   for (const f of listFiles(cacheDir).filter((f) => f.endsWith('.state.bin'))) rmSync(path.join(cacheDir, f));
   assert.match((await runCli(['build', '--out', 'warm'], cwd)).stdout, /^Built /);
