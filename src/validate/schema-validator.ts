@@ -15,7 +15,7 @@ import { diagnostic, didYouMean, type Diagnostic } from '../diagnostics/diagnost
 import type { FieldPath, YamlSource } from '../load/yaml-source.js';
 import { packageRoot } from '../package-root.js';
 import { isIsoDate } from './dates.js';
-import { loadStandalone, saveStandalone, type StandaloneSource, standaloneCodeOptions, standaloneKey, validatorCacheDir } from './standalone-validators.js';
+import { loadStandalone, saveStandalone, type StandaloneSource, standaloneCodeOptions, standaloneKey, validatorCacheDir, canKeepIn } from './standalone-validators.js';
 
 export type SchemaId = 'article' | 'term' | 'dataset' | 'page' | 'site' | 'templates-index';
 
@@ -68,7 +68,7 @@ export function validatorFor(schema: SchemaId): ValidateFunction {
   if (!validate) {
     if (standalone === undefined) {
       const dir = validatorCacheDir(packageRoot());
-      standalone = (dir && standaloneValidators(dir, isMainThread)) || null;
+      standalone = (dir && standaloneValidators(dir, isMainThread && canKeepIn(dir))) || null;
     }
     validate = standalone?.[schema] ?? (ajv ??= newAjv()).compile(SCHEMAS[schema]);
     compiled.set(schema, validate);

@@ -7,7 +7,7 @@
  * schemas are compiled as before.
  * Reads and writes: node_modules/.cache/legalsite/validators/<hash>.cjs.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { _, type Ajv, type ValidateFunction } from 'ajv';
@@ -38,6 +38,22 @@ export function validatorCacheDir(packageRoot: string): string | undefined {
   const parent = path.dirname(packageRoot);
   const modules = path.basename(parent) === 'node_modules' ? parent : path.join(packageRoot, 'node_modules');
   return existsSync(modules) ? path.join(modules, '.cache', 'legalsite', 'validators') : undefined;
+}
+
+/** Whether code can be kept in `dir`: it, or the nearest folder above it that exists, is writable
+ * (a read-only install loads code made there before, but makes none: that would cost every run). */
+export function canKeepIn(dir: string): boolean {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (existsSync(at)) {
+      try {
+        accessSync(at, constants.W_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+    if (path.dirname(at) === at) return false;
+  }
 }
 
 /** The validators kept under `key`, or undefined when there are none to load. */

@@ -10,7 +10,7 @@ import termSchema from '../../src/schemas/term.schema.json' with { type: 'json' 
 import articleSchema from '../../src/schemas/article.schema.json' with { type: 'json' };
 import { standaloneValidators } from '../../src/validate/schema-validator.js';
 import { isIsoDate } from '../../src/validate/dates.js';
-import { validatorCacheDir } from '../../src/validate/standalone-validators.js';
+import { canKeepIn, validatorCacheDir } from '../../src/validate/standalone-validators.js';
 
 const test = suite('standalone validators');
 
@@ -60,6 +60,15 @@ test('a damaged file is not loaded, and is made again when asked to', () => {
   writeFileSync(path.join(dir, file), 'exports.term = (');
   assert.is(standaloneValidators(dir, false), undefined);
   assert.ok(standaloneValidators(dir, true)?.term);
+});
+
+test('code is kept only where it can be written', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'legalsite-keep-'));
+  assert.ok(canKeepIn(path.join(root, 'node_modules', '.cache', 'legalsite', 'validators')), 'a writable folder above it');
+  const locked = path.join(root, 'locked');
+  mkdirSync(locked, { mode: 0o555 });
+  // root may write anywhere: the check means something only for other users.
+  if (process.getuid?.() !== 0) assert.not.ok(canKeepIn(path.join(locked, 'node_modules', '.cache')));
 });
 
 test('kept in the node_modules legalsite is installed in, or in its own; nowhere without one', () => {
