@@ -68,10 +68,11 @@ function withHugePages(tunables) {
   return tunables ? `${tunables}:glibc.malloc.hugetlb=1` : 'glibc.malloc.hugetlb=1';
 }
 
-/** Whether the command will load a build cache: one exists for its content folder, and it was not
- * told --no-cache (src/write/cache-location.ts, which loads nothing but Node's own modules). */
+/** Whether the command will load a build cache: it is build or serve, one exists for its content
+ * folder, and it was not told --no-cache (src/write/cache-location.ts, which loads nothing but
+ * Node's own modules). */
 async function loadsCache(args) {
-  if (args.includes('--no-cache')) return false;
+  if (!['build', 'serve'].includes(args[0]) || args.includes('--no-cache')) return false;
   try {
     const { cacheFile } = await import('../lib/src/write/cache-location.js');
     return existsSync(cacheFile(process.cwd(), contentDirOf(args)));
