@@ -44,6 +44,8 @@ import { checkInternalLinks } from './validate/links.js';
 import { checkSemantics } from './validate/semantics.js';
 import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
 import { FileThread, type ScannedFolder } from './write/file-thread.js';
+import { guardOutputFolder } from './write/output-guard.js';
+import { recoverOutputFolder } from './write/output-recovery.js';
 import { type OutputFile, OutputTarget } from './write/output-target.js';
 import { type BuildState, type InputKey, inputKey, outputUnchanged, readBuildState, recordNoChanges, recordsOfState, sameInput, sameSnapshot, saveBuildState, stateFilesOf } from './write/up-to-date.js';
 
@@ -76,6 +78,8 @@ export interface BuildOptions {
    * (serve's first build), an empty `cache` is filled from the disk cache, the output folder is
    * updated from the state the last build saved, and both are saved after the build. */
   diskCache?: boolean;
+  /** Replace an existing output folder that legalsite did not make (--force; output-guard.ts). */
+  force?: boolean;
   /** Return every output file in the result (default). The CLI needs only counts: at scale the
    * files are a gigabyte, so it turns this off, and then only changed files are made. */
   retainFiles?: boolean;
@@ -134,12 +138,19 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const diskFile = opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
   // In the content folder's cache, one per output folder: removing a site's cache removes its states.
   const stateFile = diskFile && opts.write ? path.join(diskFile, `${hashOf(contentAbs, outAbs).slice(0, 16)}.state.bin`) : undefined;
+  let stateOnDisk: { state?: BuildState } | undefined;
+  const readState = () => (stateOnDisk ??= { state: stateFile ? readBuildState(stateFile) : undefined }).state;
+  if (opts.write) {
+    // Before anything in or beside the output folder is read or touched.
+    guardOutputFolder({ outDir: opts.outDir, contentDir: opts.contentDir, cwd, force: opts.force, builtBefore: () => readState()?.outDir === outAbs });
+    recoverOutputFolder(outAbs);
+  }
   // The content and output folders are listed on a thread of their own while the state is read.
   const takenAt = Date.now();
   const fileThread = opts.write ? new FileThread() : undefined;
   // Listings are shared: this thread takes stats too when it has to wait for one.
   const [contentScan, outputScan] = fileThread && (stateFile || opts.cache?.outputs?.outDir === outAbs) ? fileThread.scan([contentAbs, outAbs], [true, true]) : [];
-  const state = stateFile ? readBuildState(stateFile) : undefined;
+  const state = readState();
   const contentFiles = await timed('up-to-date', () => contentScan?.help());
   const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl }, state?.content, contentFiles && { files: contentFiles, takenAt })) : undefined;
   // serve needs the whole site in memory, even when the output folder is up to date.

@@ -11,11 +11,14 @@
  * Files are written as they are produced (pages as workers render them, by the workers themselves),
  * so a large site never holds its output in memory.
  */
-import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { hashOf } from '../build-cache.js';
 import type { ScannedFolder } from './file-thread.js';
+import { CommitJournal, removeEmptyFolders, STAGING_MARKER } from './output-recovery.js';
+import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './output-guard.js';
 
 export interface OutputFile {
   /** Path inside the output folder, with forward slashes. */
@@ -38,8 +41,7 @@ export interface CommitReport {
   deleted: string[];
 }
 
-/** Files at least this big are not renamed over their old copies (commitUpdate). */
-const BIG_FILE_BYTES = 4 * 2 ** 20;
+const OUTPUT_MARKER_FINGERPRINT = hashOf(OUTPUT_MARKER_TEXT);
 
 export class OutputTarget {
   private made = new Set<string>();
@@ -65,11 +67,16 @@ export class OutputTarget {
     return OutputTarget.open(outDir, 'staging', previous, present);
   }
 
-  private static open(outDir: string, kind: string, previous?: Map<string, OutputRecord>, present?: ScannedFolder): OutputTarget {
+  private static open(outDir: string, kind: 'tmp' | 'staging', previous?: Map<string, OutputRecord>, present?: ScannedFolder): OutputTarget {
     const abs = path.resolve(outDir);
     const dir = `${abs}.${kind}-${process.pid}-${Date.now().toString(36)}`;
     mkdirSync(dir, { recursive: true });
-    return new OutputTarget(abs, dir, previous, present);
+    const target = new OutputTarget(abs, dir, previous, present);
+    // The marker proves the folder is legalsite's (output-guard.ts); a staging folder's own marker
+    // lets a later build remove it if this one is killed.
+    if (kind === 'staging') writeFileSync(path.join(dir, STAGING_MARKER), '');
+    if (target.needs(OUTPUT_MARKER, OUTPUT_MARKER_FINGERPRINT)) target.write(OUTPUT_MARKER, OUTPUT_MARKER_TEXT, OUTPUT_MARKER_FINGERPRINT);
+    return target;
   }
 
   get updating(): boolean {
@@ -152,38 +159,40 @@ export class OutputTarget {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       hadOld = false;
     }
-    await rename(this.dir, this.outDir);
+    try {
+      await rename(this.dir, this.outDir);
+    } catch (error) {
+      if (hadOld) await rename(old, this.outDir);
+      throw error;
+    }
     if (hadOld) await rm(old, { recursive: true, force: true });
     const written = [...this.wrote.keys()].sort();
     return { records: record ? this.recordsOf(written, new Map()) : new Map(), written, deleted: [] };
   }
 
+  /**
+   * Moves the staged files in and the files no longer made out, all or nothing: each old copy is
+   * moved aside into the staging folder before its new copy goes in, and deleted files are moved
+   * there too, so a failure part-way (a locked folder, a full disk) puts every file back, and a kill
+   * part-way is put back by the next build from the journal (output-recovery.ts) before it does
+   * anything else. Only once every move is done is the staging folder, with the old copies, removed.
+   */
   private async commitUpdate(): Promise<CommitReport> {
     const written = [...this.wrote.keys()].sort();
-    const made = new Set<string>();
-    const replaced = path.join(this.dir, '.replaced');
-    mkdirSync(replaced);
-    written.forEach((file, i) => {
-      const from = path.join(this.dir, file);
-      const to = path.join(this.outDir, file);
-      const dir = path.dirname(to);
-      if (!made.has(dir)) (mkdirSync(dir, { recursive: true }), made.add(dir));
-      // ext4 writes out a file renamed over another at once (so a crash leaves neither empty): for
-      // llms-full.txt, 100 MB just written, that took a tenth of a second. A big file's old copy is
-      // moved aside first (and deleted with the staging folder), so the new one replaces nothing.
-      if (statSync(from).size >= BIG_FILE_BYTES) {
-        try {
-          renameSync(to, path.join(replaced, String(i)));
-        } catch {
-          // No old copy.
-        }
-      }
-      renameSync(from, to);
-    });
     // Everything in the output folder that this build did not make: files no longer made, and strays.
     const present = this.present ? [...this.present.keys()] : fg.sync('**/*', { cwd: this.outDir, onlyFiles: true, dot: true });
     const deleted = present.filter((f) => !this.wrote.has(f) && !this.kept.has(f)).sort();
-    for (const file of deleted) unlinkSync(path.join(this.outDir, file));
+    const journal = new CommitJournal(this.outDir, this.dir, written, deleted);
+    journal.begin();
+    try {
+      for (const move of journal.moves()) move();
+    } catch (error) {
+      journal.rollBack();
+      await rm(this.dir, { recursive: true, force: true });
+      throw error;
+    }
+    journal.end();
+    removeEmptyFolders(this.outDir, deleted);
     await rm(this.dir, { recursive: true, force: true });
     return { records: this.recordsOf(written, this.kept), written, deleted };
   }
