@@ -5,7 +5,7 @@
  * Returns every diagnostic, and the files when asked; writes the output folder only when asked and
  * only when the content has no errors (output-target.ts: a failed build leaves it as it was).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
@@ -42,7 +42,7 @@ import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, type PageRe
 import { toolKey } from './tool-key.js';
 import { checkInternalLinks } from './validate/links.js';
 import { checkSemantics } from './validate/semantics.js';
-import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
+import { CacheChangedError, cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
 import { FileThread, type ScannedFolder } from './write/file-thread.js';
 import { guardOutputFolder } from './write/output-guard.js';
 import { recoverOutputFolder } from './write/output-recovery.js';
@@ -99,6 +99,8 @@ export interface BuildResult {
   pages: number;
   /** The page that ships the most JavaScript, and how much (gzip bytes): the budget report. */
   heaviestJs?: { url: string; gzipBytes: number };
+  /** Things the user should know that did not stop the build (a damaged build cache, dropped). */
+  warnings?: string[];
   /** Milliseconds per pass and phase, for --profile. */
   timings: Map<string, number>;
   /** Set when nothing changed since the build that wrote the output folder, so nothing was rebuilt. */
@@ -111,7 +113,28 @@ export interface BuildResult {
   ms: number;
 }
 
+/**
+ * Builds the site (buildOnce). The build cache is a hint, never trusted: a part found damaged while
+ * loading is dropped and its articles made afresh; one found damaged (or rewritten by another build)
+ * only when the build reads its deferred fields makes the build start again without that part.
+ * Either way the output is what a build without the cache makes, and one warning line says so.
+ */
 export async function build(opts: BuildOptions): Promise<BuildResult> {
+  const warnings: string[] = [];
+  const warn = (files: string[], dir: string) => warnings.push(`the build cache in ${path.relative(opts.cwd ?? process.cwd(), dir) || '.'} had ${files.length === 1 ? 'a damaged file' : `${files.length} damaged files`} (${files.join(', ')}); ${files.length === 1 ? 'it was' : 'they were'} dropped and what ${files.length === 1 ? 'it' : 'they'} held made afresh`);
+  let result: BuildResult;
+  try {
+    result = await buildOnce(opts, warn);
+  } catch (error) {
+    if (!(error instanceof CacheChangedError) || !error.file || opts.cache) throw error;
+    rmSync(error.file, { force: true });
+    warn([path.basename(error.file)], error.dir);
+    result = await buildOnce(opts, warn);
+  }
+  return { ...result, warnings };
+}
+
+async function buildOnce(opts: BuildOptions, warn: (files: string[], dir: string) => void): Promise<BuildResult> {
   const started = performance.now();
   const timings = new Map<string, number>();
   const timed: Timer = (name, run) => {
@@ -178,7 +201,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   try {
     // serve keeps its cache for the session: it reads the whole of it now, not parts when first asked
     // for, as another build may rewrite the files meanwhile.
-    const cache = diskFile && !opts.cache?.articles ? timed('cache-load', () => loadDiskCache(diskFile, opts.cache, { whole: Boolean(opts.cache) })) : opts.cache;
+    const cache = diskFile && !opts.cache?.articles ? timed('cache-load', () => loadDiskCache(diskFile, opts.cache, { whole: Boolean(opts.cache), damaged: (files) => warn(files, diskFile) })) : opts.cache;
     const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
     const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo }));
     if (cache && yamlMemo) cache.yaml = yamlMemo.next;
@@ -312,6 +335,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       timings,
       ms: performance.now() - started,
     };
+  } catch (error) {
+    // Whatever failed, the output folder stays as it was and the staging folder goes.
+    await target?.abort();
+    throw error;
   } finally {
     if (!opts.cache) await pool.close();
     await fileThread?.close();

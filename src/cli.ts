@@ -172,6 +172,7 @@ function phaseProgress(io: Io) {
 
 /** Prints a build's diagnostics or summary; returns the exit code. */
 function report(result: BuildResult, opts: CommonOptions, write: boolean, io: Io): number {
+  for (const w of result.warnings ?? []) io.stderr(`legalsite: warning: ${w}`);
   if (!result.ok) {
     printDiagnostics(result.diagnostics, opts.reporter, io);
     if (!opts.quiet && opts.reporter === 'pretty') io.stderr(write ? `Build failed; ${opts.out}/ was left unchanged.` : 'Check failed.');

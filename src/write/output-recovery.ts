@@ -12,6 +12,7 @@
  */
 import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { beforeCommitMove } from './fault-injection.js';
 import { OUTPUT_MARKER } from './output-guard.js';
 
 /** In a staging folder: proof that legalsite made it (a killed build's is removed by the next). */
@@ -50,6 +51,7 @@ export class CommitJournal {
     const made = new Set<string>();
     for (const [i, file] of this.written.entries()) {
       yield () => {
+        beforeCommitMove();
         const to = path.join(this.outDir, file);
         const aside = path.join(this.staging, ASIDE, String(i));
         if (exists(to)) {
@@ -69,6 +71,7 @@ export class CommitJournal {
     }
     for (const [i, file] of this.deleted.entries()) {
       yield () => {
+        beforeCommitMove();
         const from = path.join(this.outDir, file);
         const gone = path.join(this.staging, GONE, String(i));
         renameSync(from, gone);

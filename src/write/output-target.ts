@@ -17,6 +17,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { hashOf } from '../build-cache.js';
 import type { ScannedFolder } from './file-thread.js';
+import { beforeCommitMove } from './fault-injection.js';
 import { CommitJournal, removeEmptyFolders, STAGING_MARKER } from './output-recovery.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './output-guard.js';
 
@@ -48,6 +49,7 @@ export class OutputTarget {
   /** Fingerprints of this build's files: those written into `dir`, and those kept as they were. */
   private wrote = new Map<string, string>();
   private kept = new Map<string, OutputRecord>();
+  private committed = false;
 
   private constructor(
     readonly outDir: string,
@@ -142,10 +144,14 @@ export class OutputTarget {
 
   /** `record`: stat every file for the records (not needed when no later build will use them). */
   async commit(record = true): Promise<CommitReport> {
-    return this.previous ? this.commitUpdate() : this.commitFresh(record);
+    const report = await (this.previous ? this.commitUpdate() : this.commitFresh(record));
+    this.committed = true;
+    return report;
   }
 
+  /** Removes what this build wrote, unless committed (a fresh build's folder is then the output). */
   async abort(): Promise<void> {
+    if (this.committed) return;
     await rm(this.dir, { recursive: true, force: true });
   }
 
@@ -154,12 +160,14 @@ export class OutputTarget {
     await mkdir(path.dirname(this.outDir), { recursive: true });
     let hadOld = true;
     try {
+      beforeCommitMove();
       await rename(this.outDir, old);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       hadOld = false;
     }
     try {
+      if (hadOld) beforeCommitMove();
       await rename(this.dir, this.outDir);
     } catch (error) {
       if (hadOld) await rename(old, this.outDir);

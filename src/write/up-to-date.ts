@@ -11,6 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { sealed, unsealed } from './checksum.js';
 import fg from 'fast-glob';
 import { hashOf } from '../build-cache.js';
 import { unchangedSince } from '../file-stat.js';
@@ -100,7 +101,9 @@ interface StoredState {
 
 export function readBuildState(file: string): BuildState | undefined {
   try {
-    const stored = deserialize(readFileSync(file)) as StoredState;
+    const bytes = unsealed(readFileSync(file));
+    if (!bytes) return undefined; // damaged: the next build is a full one, as without a state
+    const stored = deserialize(bytes) as StoredState;
     if (stored.format !== 2) return undefined;
     const split = (joined: string) => (joined === '' ? [] : joined.split('\0'));
     const hashes = split(stored.content.hashes);
@@ -141,7 +144,7 @@ export function saveBuildState(file: string, state: BuildState): void {
       },
     };
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, serialize(stored));
+    writeFileSync(temp, sealed(serialize(stored)));
     renameSync(temp, file);
   } catch {
     // Without a state file the next build is simply a full one.
