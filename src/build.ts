@@ -5,13 +5,12 @@
  * Returns every diagnostic, and the files when asked; writes the output folder only when asked and
  * only when the content has no errors (output-target.ts: a failed build leaves it as it was).
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import fg from 'fast-glob';
 import type { Diagnostic } from './diagnostics/diagnostic.js';
-import { sortDiagnostics } from './diagnostics/diagnostic.js';
+import { sortDiagnostics, UsageError } from './diagnostics/diagnostic.js';
 import { type BuildCache, hashOf } from './build-cache.js';
 import { bundleClient, bundleSourcesKey, type ClientBundle } from './bundle/client-bundle.js';
 import type { FileStat } from './file-stat.js';
@@ -23,6 +22,7 @@ import { searchIndexInputs } from './routes/file-inputs.js';
 import { planCandidates } from './passes/recommendations/candidate-memo.js';
 import { lazyArticleSource } from './engine/lazy-source.js';
 import { defaultWorkers, ShardPool } from './engine/shard-pool.js';
+import { listContentFiles } from './load/content-files.js';
 import { readAssets } from './load/read-assets.js';
 import { parseArticleText, readContent } from './load/read-content.js';
 import { readPreviousManifest } from './load/read-previous-manifest.js';
@@ -161,6 +161,7 @@ async function buildOnce(opts: BuildOptions, warn: (files: string[], dir: string
   const diskFile = opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
   // In the content folder's cache, one per output folder: removing a site's cache removes its states.
   const stateFile = diskFile && opts.write ? path.join(diskFile, `${hashOf(contentAbs, outAbs).slice(0, 16)}.state.bin`) : undefined;
+  if (!isFolder(contentAbs)) throw new UsageError(`the content folder ${JSON.stringify(opts.contentDir)} ${existsSync(contentAbs) ? 'is a file, not a folder' : 'was not found'} (pass --content DIR)`);
   let stateOnDisk: { state?: BuildState } | undefined;
   const readState = () => (stateOnDisk ??= { state: stateFile ? readBuildState(stateFile) : undefined }).state;
   if (opts.write) {
@@ -188,7 +189,8 @@ async function buildOnce(opts: BuildOptions, warn: (files: string[], dir: string
   }
 
   const rel = (abs: string) => path.relative(cwd, abs).split(path.sep).join('/');
-  const articleFiles = articleFilesIn(contentAbs, contentFiles)
+  const listedArticles = articleFilesIn(contentAbs, contentFiles, rel);
+  const articleFiles = listedArticles.files
     .map(({ abs, stat }) => ({ abs, rel: rel(abs), stat }))
     .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
   // Worker threads start (loading their modules takes them half a second) while this thread loads
@@ -207,7 +209,7 @@ async function buildOnce(opts: BuildOptions, warn: (files: string[], dir: string
     if (cache && yamlMemo) cache.yaml = yamlMemo.next;
     if (!loaded.site) {
       // Without a site.yaml nothing can be rendered; still report every article's own problems.
-      return fail([...loaded.diagnostics, ...articleFiles.flatMap((f) => articleDiagnostics(f.abs, f.rel))]);
+      return fail([...listedArticles.diagnostics, ...loaded.diagnostics, ...articleFiles.flatMap((f) => articleDiagnostics(f.abs, f.rel))]);
     }
     const source = loaded.site;
     if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
@@ -228,7 +230,7 @@ async function buildOnce(opts: BuildOptions, warn: (files: string[], dir: string
     await pool.configure(setup);
     // Articles, step 1: every article's fields, for the site's order and checks.
     const read = await timed('articles', () => readArticles({ files: articleFiles, setup, pool, target, index: cache?.articles }));
-    const problems = [...loaded.diagnostics, ...read.diagnostics];
+    const problems = [...listedArticles.diagnostics, ...loaded.diagnostics, ...read.diagnostics];
     if (problems.length) return abandon(fail(problems));
     source.articles = read.articles.map((a) => a.meta);
     for (const a of read.articles) loaded.sources.set(a.rel, lazyArticleSource(a.abs, a.rel));
@@ -384,14 +386,28 @@ function workersFor(state: BuildState | undefined, input: InputKey | undefined):
   return changed <= FEW_CHANGED_ARTICLES ? 1 : defaultWorkers();
 }
 
-/** The article files (articles/*.md), from the content folder's scan when it has one without links. */
-function articleFilesIn(contentAbs: string, scanned: ScannedFolder | undefined): { abs: string; stat?: FileStat }[] {
+/** The article files (articles/*.md), from the content folder's scan when it has one without links
+ * or special files; else listed again, each confined to the content folder (content-files.ts). */
+function articleFilesIn(contentAbs: string, scanned: ScannedFolder | undefined, rel: (abs: string) => string): { files: { abs: string; stat?: FileStat }[]; diagnostics: Diagnostic[] } {
   const files = scanned && [...scanned.values()].every((f) => f.isFile) ? [...scanned] : undefined;
   if (!files) {
-    return fg.sync('articles/*.md', { cwd: contentAbs, absolute: true, onlyFiles: true, stats: true }).map(({ path: abs, stats: st }) => ({ abs, stat: st && { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino } }));
+    const diagnostics: Diagnostic[] = [];
+    const listed = listContentFiles(contentAbs, 'articles/*.md', rel, diagnostics).map((abs) => {
+      const st = statSync(abs);
+      return { abs, stat: { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino } };
+    });
+    return { files: listed, diagnostics };
   }
   // As the glob: directly in articles/, not hidden.
-  return files.filter(([p]) => /^articles\/[^/.][^/]*\.md$/.test(p)).map(([p, { size, mtimeMs, ctimeMs, ino }]) => ({ abs: path.join(contentAbs, p), stat: { size, mtimeMs, ctimeMs, ino } }));
+  return { files: files.filter(([p]) => /^articles\/[^/.][^/]*\.md$/.test(p)).map(([p, { size, mtimeMs, ctimeMs, ino }]) => ({ abs: path.join(contentAbs, p), stat: { size, mtimeMs, ctimeMs, ino } })), diagnostics: [] };
+}
+
+function isFolder(abs: string): boolean {
+  try {
+    return statSync(abs).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** An article file's own diagnostics, when the site cannot be built at all. */

@@ -38,6 +38,8 @@ export const RULES = {
   'date-order': 'dateModified cannot be earlier than datePublished.',
   'unreadable-file': 'Check that the file exists and is readable.',
   'empty-body': 'Write the body below the front matter.',
+  'outside-content': 'Copy the file into the content folder instead of linking to it.',
+  'not-a-file': 'Replace it with a regular file, or remove it from the content folder.',
 } as const;
 
 export type RuleId = keyof typeof RULES;

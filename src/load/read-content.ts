@@ -7,11 +7,11 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { type Diagnostic, diagnostic, UsageError } from '../diagnostics/diagnostic.js';
 import type { Article, SiteSource } from '../model.js';
 import { checkArticleIds } from '../validate/article-ids.js';
 import { validateAgainstSchema, type SchemaId } from '../validate/schema-validator.js';
+import { listContentFiles } from './content-files.js';
 import { splitFrontMatter } from './front-matter.js';
 import { toArticle, toConfig, toDataset, toPage, toTemplates, toTerm } from './normalize.js';
 import { parseYamlSource, type YamlMemo, type YamlSource } from './yaml-source.js';
@@ -54,7 +54,7 @@ export function readContent(opts: LoadOptions): LoadResult {
   const sources = new Map<string, YamlSource>();
   const diagnostics: Diagnostic[] = [];
 
-  const list = (pattern: string) => fg.sync(pattern, { cwd: contentDir, absolute: true, onlyFiles: true }).sort();
+  const list = (pattern: string) => listContentFiles(contentDir, pattern, rel, diagnostics);
   const read = (abs: string): string | undefined => {
     try {
       return readFileSync(abs, 'utf8');
@@ -93,8 +93,9 @@ export function readContent(opts: LoadOptions): LoadResult {
   }
 
   const siteFile = path.join(contentDir, 'site.yaml');
-  if (!existsSync(siteFile)) {
-    diagnostics.push(diagnostic('unreadable-file', { file: rel(siteFile) }, '', 'is missing', 'Every content folder needs a site.yaml with the site name, baseUrl and tags.'));
+  const [siteListed] = list('site.yaml');
+  if (!siteListed) {
+    if (!diagnostics.some((d) => d.file === rel(siteFile))) diagnostics.push(diagnostic('unreadable-file', { file: rel(siteFile) }, '', 'is missing', 'Every content folder needs a site.yaml with the site name, baseUrl and tags.'));
     return { sources, diagnostics };
   }
   const siteSource = loadYaml(siteFile, 'site');
@@ -113,7 +114,8 @@ export function readContent(opts: LoadOptions): LoadResult {
   });
   const templatesDir = path.join(contentDir, 'templates');
   const indexFile = path.join(templatesDir, 'index.yaml');
-  const indexSource = existsSync(indexFile) ? loadYaml(indexFile, 'templates-index') : undefined;
+  const [indexListed] = list('templates/index.yaml');
+  const indexSource = indexListed ? loadYaml(indexFile, 'templates-index') : undefined;
   const templateFiles = list('templates/**/*').filter((abs) => abs !== indexFile);
   const templates = toTemplates(indexSource, templateFiles, templatesDir, rel, diagnostics);
 
