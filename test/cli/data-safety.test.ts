@@ -2,6 +2,7 @@
  * killed build leaves the previous output (or, after the next build, a cold build's output), the
  * build cache is checked rather than trusted, and leftovers of killed builds are cleaned up. */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -201,24 +202,20 @@ test('a damaged build cache is dropped with one warning, and the output is a col
     (f: string) => writeFileSync(f, 'not a cache file'),
   ];
   let runs = 0;
-  for (const part of parts) {
-    for (const [d, hurt] of damage.entries()) {
-      // Every part once with each kind of damage would be 100 builds: each part gets one kind in turn,
-      // and the parts holding articles get all three.
-      const file = path.join(cacheDir, part);
-      if (!existsSync(file)) continue;
-      const holdsArticles = statSync(file).size > 200;
-      if (!holdsArticles && d !== runs % damage.length) continue;
-      rmSync(path.join(cwd, 'dist'), { recursive: true });
-      hurt(file);
-      const result = await build({ contentDir: 'content', outDir: 'dist', cwd, write: true, diskCache: true, retainFiles: false });
-      runs++;
-      assert.ok(result.ok, `the build succeeds with ${part} damaged (${d})`);
-      assert.equal(result.diagnostics, [], 'no error blamed on any content file');
-      assert.is(result.warnings?.length, 1, `one warning for ${part} (${d})`);
-      assert.match(result.warnings![0], /damaged/);
-      assertSame(path.join(cwd, 'dist'), cold, `with ${part} damaged (${d})`);
-    }
+  // Flipped bytes in every part, one at a time; a cut and a foreign file in a few.
+  const plan = [...parts.map((part) => [part, 1] as const), [parts[0], 0], [parts[7], 0], ['candidates.bin', 0], [parts[3], 2], ['backlinks.bin', 2]] as const;
+  for (const [part, d] of plan) {
+    const file = path.join(cacheDir, part);
+    if (!existsSync(file)) continue;
+    rmSync(path.join(cwd, 'dist'), { recursive: true });
+    damage[d](file);
+    const result = await build({ contentDir: 'content', outDir: 'dist', cwd, write: true, diskCache: true, retainFiles: false });
+    runs++;
+    assert.ok(result.ok, `the build succeeds with ${part} damaged (${d})`);
+    assert.equal(result.diagnostics, [], 'no error blamed on any content file');
+    assert.is(result.warnings?.length, 1, `one warning for ${part} (${d})`);
+    assert.match(result.warnings![0], /damaged/);
+    assertSame(path.join(cwd, 'dist'), cold, `with ${part} damaged (${d})`);
   }
   assert.ok(runs >= 32);
   // The warning reaches the user, and the cache heals: the build after is quiet.
@@ -243,6 +240,63 @@ test('a damaged build state is not trusted: the build after is whole', async () 
   editArticle(cwd, 'Privilege protects', 'Privilege shields');
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
   assertSame(path.join(cwd, 'dist'), await coldBuild(cwd), 'after a damaged state');
+});
+
+test('inputs stay inside the content folder: links out, links to folders and FIFOs are located errors, never copied', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const before = snapshot(path.join(cwd, 'dist'));
+  const secret = path.join(tempDir(), 'ci-secrets.env');
+  writeFileSync(secret, 'AWS_SECRET_ACCESS_KEY=do-not-publish');
+  symlinkSync(secret, path.join(cwd, 'content/templates/settings.csv'));
+  symlinkSync('/proc/self/environ', path.join(cwd, 'content/templates/environ.txt'));
+  symlinkSync(path.dirname(secret), path.join(cwd, 'content/templates/shared'));
+  symlinkSync(secret, path.join(cwd, 'content/glossary/leak.yaml'));
+  symlinkSync(secret, path.join(cwd, 'content/articles/leak.md'));
+  execFileSync('mkfifo', [path.join(cwd, 'content/templates/pipe.csv')]);
+  const r = await runCli(['build'], cwd);
+  assert.is(r.exitCode, 1);
+  for (const file of ['templates/settings.csv', 'templates/environ.txt', 'glossary/leak.yaml', 'articles/leak.md']) {
+    assert.match(r.stderr, new RegExp(`content/${file}:1:1  error  is a link to .*, outside the content folder`), file);
+  }
+  assert.match(r.stderr, /content\/templates\/shared:1:1  error  is a link to .*outside the content folder/);
+  assert.match(r.stderr, /content\/templates\/pipe\.csv:1:1  error  is a named pipe \(FIFO\)/);
+  assert.not.match(r.stderr + r.stdout, /do-not-publish/);
+  assert.equal(snapshot(path.join(cwd, 'dist')), before, 'the output folder is as it was');
+  // A link inside the content folder to its own file is fine.
+  for (const f of ['settings.csv', 'environ.txt', 'shared', 'pipe.csv']) rmSync(path.join(cwd, 'content/templates', f));
+  rmSync(path.join(cwd, 'content/glossary/leak.yaml'));
+  rmSync(path.join(cwd, 'content/articles/leak.md'));
+  symlinkSync('../articles/privilege-basics.md', path.join(cwd, 'content/templates/privilege-basics.md'));
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  assert.ok(existsSync(path.join(cwd, 'dist/templates/privilege-basics.md')));
+});
+
+test('a full disk fails the build with exit 4 and one plain line; the previous output stays whole', async () => {
+  const cwd = copyFixture('minimal');
+  const mnt = tempDir('legalsite-disk-');
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1200k', 'tmpfs', mnt]);
+  } catch {
+    // Only root may mount; the injected failure test above covers others.
+    assert.ok(process.getuid?.() !== 0, 'root can mount a small tmpfs');
+    return;
+  }
+  try {
+    const out = path.join(mnt, 'dist');
+    const first = await runCli(['build', '--quiet', '--out', out], cwd);
+    assert.is(first.exitCode, 0, `the site fits once: ${first.stderr}`);
+    const before = snapshot(out);
+    // Another base URL rewrites every file into a new folder beside it: twice the site, more than the disk.
+    const r = await runCli(['build', '--quiet', '--out', out, '--base-url', 'https://staging.example.org'], cwd);
+    assert.is(r.exitCode, 4, r.stderr);
+    assert.match(r.stderr, /^legalsite: the disk is full/);
+    assert.not.match(r.stderr, /bug in legalsite|\n\s+at /);
+    assert.equal(snapshot(out), before, 'the output folder is as it was');
+    assert.equal(readdirSync(mnt), ['dist'], 'nothing left beside it');
+  } finally {
+    execFileSync('umount', [mnt]);
+  }
 });
 
 test.run();
