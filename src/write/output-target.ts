@@ -72,7 +72,9 @@ export class OutputTarget {
   private static open(outDir: string, kind: 'tmp' | 'staging', previous?: Map<string, OutputRecord>, present?: ScannedFolder): OutputTarget {
     const abs = path.resolve(outDir);
     const dir = `${abs}.${kind}-${process.pid}-${Date.now().toString(36)}`;
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(path.dirname(dir), { recursive: true });
+    // Not recursive: on a read-only file system a recursive mkdir reports ENOENT, not EROFS.
+    mkdirSync(dir);
     const target = new OutputTarget(abs, dir, previous, present);
     // The marker proves the folder is legalsite's (output-guard.ts); a staging folder's own marker
     // lets a later build remove it if this one is killed.
