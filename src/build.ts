@@ -161,7 +161,7 @@ async function buildOnce(opts: BuildOptions, warn: (files: string[], dir: string
   const diskFile = opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
   // In the content folder's cache, one per output folder: removing a site's cache removes its states.
   const stateFile = diskFile && opts.write ? path.join(diskFile, `${hashOf(contentAbs, outAbs).slice(0, 16)}.state.bin`) : undefined;
-  if (!isFolder(contentAbs)) throw new UsageError(`the content folder ${JSON.stringify(opts.contentDir)} ${existsSync(contentAbs) ? 'is a file, not a folder' : 'was not found'} (pass --content DIR)`);
+  if (!isFolder(contentAbs)) throw new UsageError(`${existsSync(contentAbs) ? 'content folder is a file, not a folder' : 'content folder not found'}: ${opts.contentDir} (pass --content DIR)`);
   let stateOnDisk: { state?: BuildState } | undefined;
   const readState = () => (stateOnDisk ??= { state: stateFile ? readBuildState(stateFile) : undefined }).state;
   if (opts.write) {
