@@ -54,6 +54,8 @@ function plainLines(text: string): boolean {
       } else if (c === '[' || c === '{') depth++;
       else if (c === ']' || c === '}') depth--;
       else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]))) break;
+      // Right after a closing quote or bracket, `yaml` rejects a "#" that js-yaml takes as a comment.
+      else if (c === '#' && /["'\]}]/.test(line[i - 1])) return false;
     }
     if (quote || depth !== 0) return false;
   }
