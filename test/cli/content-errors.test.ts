@@ -32,10 +32,11 @@ async function breakAndBuild(mutate: (content: string) => void) {
 
 const edit = (file: string, from: string | RegExp, to: string) => writeFileSync(file, readFileSync(file, 'utf8').replace(from, to));
 
-test('malformed YAML names the file and line, never a stack trace', async () => {
+test('malformed YAML names the file, line and field, and says what is wrong, never a stack trace', async () => {
   const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'glossary/hash-value.yaml'), 'definition: A fixed', 'definition: "A fixed'));
-  assert.match(run.stderr, /^content\/glossary\/hash-value\.yaml:\d+:\d+ {2}error {2}is not valid YAML/m);
+  assert.match(run.stderr, /^content\/glossary\/hash-value\.yaml:5:13 {2}error {2}definition is not valid YAML: it has an opening quote \("\) that is never closed {2}\(Add the closing "/m);
   assert.is(diagnostics[0].rule, 'yaml-syntax');
+  assert.is(diagnostics[0].field, 'definition');
 });
 
 test('an unknown field is rejected with a did-you-mean hint at its line', async () => {
