@@ -10,11 +10,18 @@ import type { FieldPath, YamlSource } from '../load/yaml-source.js';
 import type { SiteSource } from '../model.js';
 import { formatFieldPath } from './schema-validator.js';
 
+export interface SemanticOptions {
+  /** False when site.yaml's tags could not be read: tags are then not checked. */
+  tagsKnown?: boolean;
+  /** Files whose slug is only a guess (validate/salvage.ts): never reported as a duplicate. */
+  guessedSlugs?: Set<string>;
+}
+
 /**
  * With `onlyFile`, checks just that file's own references (serve's quick preview of one edited
  * article, whose slug is unchanged, against a site whose other files already passed).
  */
-export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource>, onlyFile?: string): Diagnostic[] {
+export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource>, onlyFile?: string, opts: SemanticOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
   const report = (rule: RuleId, file: string, path: FieldPath, message: string, hint?: string, key = false) => {
     const pos = sources.get(file)?.locate(path, key) ?? { line: 1, column: 1 };
@@ -26,6 +33,7 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
   const templateHrefs = new Set(site.templates.map((t) => `/templates/${t.name}`));
 
   const checkTags = (file: string, tags: string[]) =>
+    opts.tagsKnown !== false &&
     tags.forEach((tag, i) => {
       if (!site.config.tags[tag]) report('unknown-tag', file, ['tags', i], `"${tag}" is not a known tag`, didYouMean(tag, knownTags));
     });
@@ -37,6 +45,7 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
   const checkDuplicateSlugs = (kind: string, items: { slug: string; file: string }[]) => {
     const first = new Map<string, string>();
     for (const item of items) {
+      if (opts.guessedSlugs?.has(item.file)) continue;
       const earlier = first.get(item.slug);
       if (earlier) report('duplicate-slug', item.file, ['slug'], `"${item.slug}" is already the slug of ${kind} ${earlier}`);
       else first.set(item.slug, item.file);
