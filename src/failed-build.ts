@@ -57,7 +57,7 @@ export async function remainingLinkErrors(failed: FailedBuild): Promise<Diagnost
     const urls = siteUrls(site, families, siteRoutes(site, await failed.assets(), families));
     const links: LinkSource[] = [
       ...siteLinks(site, failed.sources),
-      ...read.rejected.map((r) => ({ file: r.meta.file, links: r.links })),
+      ...read.rejected.map((r) => ({ file: r.meta.file, field: 'body', links: r.links })),
       ...failed.rejected.filter((r) => r.schema === 'page' && r.body).map((r) => pageLinks(r)),
     ];
     return timed('link-check', () => checkInternalLinks(links, urls, excusedPaths(failed, read)));
@@ -68,7 +68,7 @@ export async function remainingLinkErrors(failed: FailedBuild): Promise<Diagnost
 
 function pageLinks(r: RejectedFile): LinkSource {
   const page = salvagePage(r.data, r.problems, r.file, '', r.body!.text, r.body!.line);
-  return { file: r.file, links: renderMarkdown(page.body, page.bodyLine).links };
+  return { file: r.file, field: 'body', links: renderMarkdown(page.body, page.bodyLine).links };
 }
 
 /** The site paths that files with errors (or dropped as duplicates) would make. */

@@ -22,8 +22,11 @@ export function siteUrls(site: BuiltSite, families: FamilyRefs, routes: Route[])
 export function siteLinks(site: BuiltSite, sources: Map<string, YamlSource>): LinkSource[] {
   const { source } = site;
   return [
-    ...site.articles.map((a) => ({ file: a.file, links: site.bodies.get(a.slug)!.links })),
-    ...source.pages.map((p) => ({ file: p.file, links: site.pageBodies.get(p.name)!.links })),
-    { file: source.configFile, links: source.config.glossaryFaq.map((f) => ({ href: f.href, line: sources.get(source.configFile)?.locate(['glossaryFaq']).line ?? 1 })) },
+    ...site.articles.map((a) => ({ file: a.file, field: 'body', links: site.bodies.get(a.slug)!.links })),
+    ...source.pages.map((p) => ({ file: p.file, field: 'body', links: site.pageBodies.get(p.name)!.links })),
+    ...source.config.glossaryFaq.map((f, i) => {
+      const path = ['glossaryFaq', i, 'href'];
+      return { file: source.configFile, field: `glossaryFaq[${i}].href`, links: [{ href: f.href, line: sources.get(source.configFile)?.locate(path).line ?? 1 }] };
+    }),
   ];
 }

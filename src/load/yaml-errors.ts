@@ -84,8 +84,13 @@ export function describeSyntaxError(error: YAMLError, root: unknown, text: strin
       if (/Flow map/.test(said)) return { ...where, message: 'has a mapping in braces that is never closed', hint: 'Add "}" at the end of the mapping, on the same line.' };
       return at('is not indented like the lines around it', 'Indent each nested line by the same number of spaces as its siblings.');
     }
-    case 'TAB_AS_INDENT':
-      return at('is indented with a tab', 'Indent with spaces: YAML does not allow tabs for indentation.');
+    case 'TAB_AS_INDENT': {
+      // The key written after the tab, if any: the field of the line at fault.
+      const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+      const lineEnd = text.indexOf('\n', offset);
+      const key = /^[ \t]*(?:- )?([A-Za-z0-9_-]+):/.exec(text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd))?.[1];
+      return { path: key ? [key] : path, offset, message: 'is indented with a tab', hint: 'Indent with spaces: YAML does not allow tabs for indentation.' };
+    }
     case 'DUPLICATE_KEY':
       return at('is written twice in the same place', 'Keep one of the two (the later one would silently win in other tools).');
     case 'BLOCK_AS_IMPLICIT_KEY':

@@ -141,7 +141,7 @@ function toDiagnostic(e: ErrorObject, source: YamlSource): Diagnostic {
       const expected = article((e.params as { type: string }).type);
       // `title:` with nothing after the colon is read as no value at all, not as empty text.
       if (e.data === null) return diagnostic('wrong-type', at(path), field || '(file)', `has no value (it should be ${expected})`, field ? `Write the value after "${lastKey(path)}:", or remove the line if the field is optional.` : 'Write the fields of the file.');
-      return diagnostic('wrong-type', at(path), field || '(file)', `should be ${expected}, not ${describe(e.data)}`);
+      return diagnostic('wrong-type', at(path), field || '(file)', `should be ${expected}, not ${describe(e.data)}`, TYPE_HINTS[(e.params as { type: string }).type]);
     }
     case 'format':
       return formatDiagnostic((e.params as { format: string }).format, String(e.data), at(path), field);
@@ -192,6 +192,13 @@ const FORMAT_HINTS: Record<string, string> = {
   'base-url': 'Write the address the site is published at, e.g. https://reference.example.com.',
 };
 
+const TYPE_HINTS: Record<string, string> = {
+  array: 'Write a list: [first, second] on one line, or one "- item" line per entry below it.',
+  boolean: 'Write true or false, without quotes.',
+  string: 'Write the value as text; put it in double quotes if it looks like a number, a date or true/false.',
+  object: 'Write its fields on the lines below it, indented by two spaces.',
+};
+
 function lastKey(path: FieldPath): string | undefined {
   const key = [...path].reverse().find((seg) => typeof seg === 'string');
   return key === undefined ? undefined : String(key);
@@ -212,8 +219,10 @@ function describe(value: unknown): string {
 function patternHint(path: FieldPath): string {
   const last = path[path.length - 1];
   if (last === 'slug') return 'Slugs are lowercase letters, digits and single hyphens, e.g. chain-of-custody.';
-  if (last === 'baseUrl') return 'Write an absolute URL without a trailing slash, e.g. https://reference.example.com.';
-  if (last === 'href' || last === 'url') return 'Write a site path starting with "/", e.g. /templates/privilege-log.csv.';
   if (last === 'id') return 'Ids start with a letter and use letters, digits, "-" and "_".';
+  if (last === 'editorialEmail') return 'Write an email address, e.g. editors@reference.example.com.';
+  if (last === 'key') return 'An IndexNow key is 8 to 128 letters, digits or hyphens.';
+  if (last === 'secretEnv') return 'Write the name of an environment variable, e.g. WEBHOOK_SECRET (never the secret itself).';
+  if (last === 'file') return 'Write a file name in content/templates/, without folders, e.g. privilege-log.csv.';
   return 'Fix the value to match the expected format.';
 }

@@ -67,7 +67,7 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
       const [kind, slug] = ref.split('/');
       const pool = kind === 'glossary' ? termSlugs : kind === 'articles' ? articleSlugs : undefined;
       if (!pool) report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" is not a site path`, 'Write glossary/{slug} or articles/{slug}.');
-      else if (!pool.has(slug)) report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" does not exist`, didYouMean(slug, pool));
+      else if (!pool.has(slug)) report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" does not exist`, didYouMean(ref, [...pool].map((s) => `${kind}/${s}`)));
     });
     a.downloads.forEach((d, i) => {
       if (!templateHrefs.has(d.href)) report('missing-download', a.file, ['downloads', i, 'href'], `"${d.href}" is not a file in content/templates/`, didYouMean(d.href, templateHrefs));
@@ -101,13 +101,12 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
     if (!termSlugs.has(slug)) report('dangling-reference', site.configFile, ['home', 'sampleTerms', i], `"${slug}" is not a glossary term`, didYouMean(slug, termSlugs));
   });
 
-  const index = site.templates.find((t) => t.usedBy.length)?.file;
+  const indexFile = [...sources.keys()].find((f) => f.endsWith('templates/index.yaml'));
+  const entries = (indexFile && Array.isArray(sources.get(indexFile)!.data) ? sources.get(indexFile)!.data : []) as { file?: unknown }[];
   for (const t of site.templates) {
-    t.usedBy.forEach((slug) => {
-      if (!articleSlugs.has(slug) && index) {
-        const file = [...sources.keys()].find((f) => f.endsWith('templates/index.yaml')) ?? index;
-        report('dangling-reference', file, [], `usedBy "${slug}" of ${t.name} is not an article`, didYouMean(slug, articleSlugs));
-      }
+    const at = entries.findIndex((e) => e?.file === t.name);
+    t.usedBy.forEach((slug, i) => {
+      if (!articleSlugs.has(slug) && indexFile) report('dangling-reference', indexFile, at < 0 ? [] : [at, 'usedBy', i], `"${slug}" is not an article (usedBy of ${t.name})`, didYouMean(slug, articleSlugs));
     });
   }
   return out;

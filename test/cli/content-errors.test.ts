@@ -83,7 +83,7 @@ test('an unknown tag suggests the nearest known tag', async () => {
 
 test('a broken internal link in a body names the line', async () => {
   const { run } = await breakAndBuild((c) => edit(path.join(c, 'articles/hashing-evidence.md'), '(/articles/privilege-basics)', '(/articles/privilege-basic)'));
-  assert.match(run.stderr, /content\/articles\/hashing-evidence\.md:25:1 {2}error {2}link "\/articles\/privilege-basic" points at a page that does not exist {2}\(did you mean "\/articles\/privilege-basics"\?\)/);
+  assert.match(run.stderr, /content\/articles\/hashing-evidence\.md:25:1 {2}error {2}body link "\/articles\/privilege-basic" points at a page that does not exist {2}\(did you mean "\/articles\/privilege-basics"\?\)/);
 });
 
 test('every error of a run is reported at once', async () => {
