@@ -94,6 +94,31 @@ test('every error of a run is reported at once', async () => {
   assert.is(diagnostics.length, 2);
 });
 
+test('two errors of different phases in two files come out of one run, build and check alike (issue 16)', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => {
+    edit(path.join(c, 'articles/privilege-basics.md'), 'title: Privilege basics', 'title: ""');
+    edit(path.join(c, 'glossary/chain-of-custody.yaml'), 'jurisdiction: Global', 'jurisdiction: Mars');
+  });
+  assert.ok(run.stderr.includes('content/articles/privilege-basics.md:2:8  error  title is empty'), run.stderr);
+  assert.ok(run.stderr.includes('content/glossary/chain-of-custody.yaml:2:15  error  jurisdiction "Mars" is not a known jurisdiction'), run.stderr);
+  assert.not.match(run.stderr, /Add the field/, 'an empty value is not a missing one');
+  assert.equal(diagnostics.map((d) => [d.rule, d.file]), [
+    ['missing-field', 'content/articles/privilege-basics.md'],
+    ['unknown-jurisdiction', 'content/glossary/chain-of-custody.yaml'],
+  ]);
+});
+
+test('a YAML alias bomb in a term is a located error with exit 1, not an internal failure (issue 16)', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) =>
+    writeFileSync(
+      path.join(c, 'glossary/bomb.yaml'),
+      ['title: Bomb', 'definition: &a "lol"', 'dataFields: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]', 'alsoCalled: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]', 'seeAlso: [*c, *c, *c, *c, *c, *c, *c, *c, *c]', ''].join('\n'),
+    ),
+  );
+  assert.not.match(run.stderr, /internal failure|bug in legalsite/);
+  assert.equal(diagnostics.map((d) => [d.rule, d.file, d.line, d.field]), [['yaml-limit', 'content/glossary/bomb.yaml', 5, 'seeAlso']]);
+});
+
 test('github reporter prints workflow annotations', async () => {
   const cwd = copyFixture('minimal');
   edit(path.join(cwd, 'content/articles/privilege-basics.md'), 'tags: [privilege, procedure]', 'tags: [privilege, procedures]');
