@@ -3,9 +3,11 @@
  * Articles are loaded, checked and rendered by shards (src/engine: worker threads for large sites),
  * which keep each body where it was rendered; everything else runs here over their digests.
  * Returns every diagnostic, and the files when asked; writes the output folder only when asked and
- * only when the content has no errors (output-target.ts: a failed build leaves it as it was).
+ * only when the content has no errors (output-target.ts: a failed build leaves it as it was). Every
+ * file is checked whatever another file's errors: once any is found, the build writes nothing and
+ * only looks for the errors a whole site shows (failed-build.ts), so one run reports them all.
  */
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
@@ -24,7 +26,7 @@ import { lazyArticleSource } from './engine/lazy-source.js';
 import { defaultWorkers, ShardPool } from './engine/shard-pool.js';
 import { listContentFiles } from './load/content-files.js';
 import { readAssets } from './load/read-assets.js';
-import { parseArticleText, readContent } from './load/read-content.js';
+import { readContent } from './load/read-content.js';
 import { readPreviousManifest } from './load/read-previous-manifest.js';
 import { type BuiltSite, type OrderedSite, runGraphPasses, runOrderPasses, runSitePasses, type Timer, withDigests } from './pipeline.js';
 import type { BacklinkResult } from './passes/backlinks.js';
@@ -33,15 +35,16 @@ import type { SiteSource } from './model.js';
 import type { PageBody } from './passes/page-html.js';
 import { searchDocs } from './passes/search-index.js';
 import { scriptsFor } from './render/page-scripts.js';
-import { articleFileUrls } from './routes/article-files.js';
-import { hasAnswer } from './passes/article-fields.js';
 import { allRoutes, type Route, siteRoutes } from './routes.js';
 import { glossaryMarkdownRoute, llmsFullRoute } from './routes/reference-files.js';
 import { articlePageRefs, type FamilyRefs, graphPageRefs } from './routes/site-pages.js';
 import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, type PageRef } from './routes/types.js';
 import { toolKey } from './tool-key.js';
 import { checkInternalLinks } from './validate/links.js';
-import { checkSemantics } from './validate/semantics.js';
+import { checkSemantics, type SemanticOptions } from './validate/semantics.js';
+import { checkableSite, salvageConfig } from './validate/salvage.js';
+import { remainingLinkErrors } from './failed-build.js';
+import { siteLinks, siteUrls } from './site-links.js';
 import { CacheChangedError, cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
 import { FileThread, type ScannedFolder } from './write/file-thread.js';
 import { guardOutputFolder } from './write/output-guard.js';
@@ -207,11 +210,11 @@ async function buildOnce(opts: BuildOptions, warn: (files: string[], dir: string
     const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
     const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo }));
     if (cache && yamlMemo) cache.yaml = yamlMemo.next;
-    if (!loaded.site) {
-      // Without a site.yaml nothing can be rendered; still report every article's own problems.
-      return fail([...listedArticles.diagnostics, ...loaded.diagnostics, ...articleFiles.flatMap((f) => articleDiagnostics(f.abs, f.rel))]);
-    }
-    const source = loaded.site;
+    // Without a valid site.yaml nothing is written, but every other file is still read and checked,
+    // against what can be read of it (validate/salvage.ts).
+    const standIn = loaded.site ? undefined : salvageConfig(loaded.rejected.find((r) => r.schema === 'site')?.data, loaded.rejected.find((r) => r.schema === 'site')?.problems ?? []);
+    const source: SiteSource = loaded.site ?? { ...loaded.entities!, config: standIn!.config, configFile: rel(path.join(contentAbs, 'site.yaml')), articles: [] };
+    const semantics: SemanticOptions = { tagsKnown: !standIn || standIn.tagsKnown };
     if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
 
     // Where outputs go: updated in place when the folder is as the last build left it, else afresh.
@@ -219,7 +222,7 @@ async function buildOnce(opts: BuildOptions, warn: (files: string[], dir: string
     // and swapping folders is then twice as fast as renaming each over its old copy (10,000 articles).
     const sameMaker = state?.outDir === outAbs && state.inputKey === input?.key;
     const previous = opts.cache?.outputs ? (opts.cache.outputs.outDir === outAbs ? opts.cache.outputs.records : undefined) : sameMaker ? recordsOfState(state) : undefined;
-    target = opts.write ? (previous && !keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous, await outputScan?.help()) : OutputTarget.fresh(outAbs)) : undefined;
+    target = opts.write && loaded.site ? (previous && !keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous, await outputScan?.help()) : OutputTarget.fresh(outAbs)) : undefined;
     const remember = Boolean(stateFile || opts.cache);
     // esbuild bundles the browser code in a process of its own while the articles load.
     const bundling = cachedBundle(cache);
@@ -230,12 +233,22 @@ async function buildOnce(opts: BuildOptions, warn: (files: string[], dir: string
     await pool.configure(setup);
     // Articles, step 1: every article's fields, for the site's order and checks.
     const read = await timed('articles', () => readArticles({ files: articleFiles, setup, pool, target, index: cache?.articles }));
-    const problems = [...listedArticles.diagnostics, ...loaded.diagnostics, ...read.diagnostics];
-    if (problems.length) return abandon(fail(problems));
     source.articles = read.articles.map((a) => a.meta);
-    for (const a of read.articles) loaded.sources.set(a.rel, lazyArticleSource(a.abs, a.rel));
-    const semantic = timed('validate', () => checkSemantics(source, loaded.sources));
-    if (semantic.length) return abandon(fail(semantic));
+    const absOf = new Map(articleFiles.map((f) => [f.rel, f.abs]));
+    for (const a of [...read.articles, ...read.rejected.map((r) => ({ rel: r.meta.file, abs: absOf.get(r.meta.file)! }))]) loaded.sources.set(a.rel, lazyArticleSource(a.abs, a.rel));
+    // Site-wide checks over every file, those with errors of their own included (as far as they can be read).
+    const checkable = checkableSite(source, loaded.rejected, read.rejected.map((r) => ({ entity: r.meta, slugGuessed: r.slugGuessed })));
+    const semantic = timed('validate', () => checkSemantics(checkable.site, loaded.sources, undefined, { ...semantics, guessedSlugs: checkable.guessedSlugs }));
+    const problems = [...listedArticles.diagnostics, ...loaded.diagnostics, ...read.diagnostics, ...semantic];
+    if (problems.length) {
+      // Nothing will be written: the output folder is left as it was, and the rest of the build only
+      // looks for the errors a whole site shows (every error at once).
+      await target?.abort();
+      target = undefined;
+      const assets = async () => ({ ...(await styling), files: [...(await styling).files, ...(await bundling).files] });
+      const links = await remainingLinkErrors({ source, sources: loaded.sources, read, rejected: loaded.rejected, pool, assets, timed, semantics });
+      return fail([...problems, ...links]);
+    }
 
     // Step 2: each article rendered with its page, which needs the site's order and chrome.
     const order = runOrderPasses(source, timed);
@@ -286,18 +299,8 @@ async function buildOnce(opts: BuildOptions, warn: (files: string[], dir: string
       making.push(selecting, emitter.pages([...families.terms, ...families.recommendations]));
       site = await runSitePasses(graph, digests, readPreviousManifest(outAbs), timed, searching);
       routes = timed('routes', () => siteRoutes(site, assets, families));
-      urls = new Set([...articlePages, ...families.terms, ...families.recommendations, ...routes].map((r) => r.url));
-      for (const a of site.articles) for (const url of articleFileUrls(a.slug, hasAnswer(a))) urls.add(url);
-      const linkProblems = timed('link-check', () =>
-        checkInternalLinks(
-          [
-            ...site.articles.map((a) => ({ file: a.file, links: site.bodies.get(a.slug)!.links })),
-            ...site.source.pages.map((p) => ({ file: p.file, links: site.pageBodies.get(p.name)!.links })),
-            { file: source.configFile, links: source.config.glossaryFaq.map((f) => ({ href: f.href, line: loaded.sources.get(source.configFile)?.locate(['glossaryFaq']).line ?? 1 })) },
-          ],
-          urls,
-        ),
-      );
+      urls = siteUrls(site, families, routes);
+      const linkProblems = timed('link-check', () => checkInternalLinks(siteLinks(site, loaded.sources), urls));
       if (linkProblems.length) {
         await Promise.allSettled(making);
         return abandon(fail(linkProblems));
@@ -407,15 +410,6 @@ function isFolder(abs: string): boolean {
     return statSync(abs).isDirectory();
   } catch {
     return false;
-  }
-}
-
-/** An article file's own diagnostics, when the site cannot be built at all. */
-function articleDiagnostics(abs: string, rel: string): Diagnostic[] {
-  try {
-    return parseArticleText(readFileSync(abs, 'utf8'), rel).diagnostics;
-  } catch {
-    return [];
   }
 }
 
