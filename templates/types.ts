@@ -24,6 +24,9 @@ export interface PageMeta {
   siteName: string;
   jsonLd: object[];
   noindex?: boolean;
+  /** Other versions of this page (`<link rel="alternate">`): an article's Markdown and JSON mirrors,
+   * a feed page's feed. Listed before the site-wide feed, so feed readers find the page's own first. */
+  alternates?: { type: string; href: string; title?: string }[];
 }
 
 export interface ArticleCardData {

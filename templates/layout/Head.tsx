@@ -27,6 +27,7 @@ export function Head({ meta, cssHref, scripts }: { meta: PageMeta; cssHref: stri
       <link rel="stylesheet" href={cssHref} />
       {scripts.preloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
       {scripts.scripts.map((src) => <script key={src} type="module" src={src} />)}
+      {meta.alternates?.map((a) => <link key={a.href} rel="alternate" type={a.type} href={a.href} title={a.title} />)}
       <link rel="alternate" type="application/rss+xml" title={`${meta.siteName} RSS`} href="/feed.xml" />
       {meta.jsonLd.map((data, i) => (
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />

@@ -105,7 +105,7 @@ test('a failed upload deletes nothing, holds back the content manifest and recor
   assert.ok(store.objects.has('site/old-page'));
   assert.not.ok(store.objects.has('site/_legalsite/manifest.json'));
   const manifest = JSON.parse(store.objects.get('site/_legalsite/publish-manifest.json')!.body);
-  assert.equal(Object.keys(manifest.objects), ['404.html', 'articles/a', 'feeds/rss', 'index.html', 'robots.txt', 'sitemap.xml']);
+  assert.equal(Object.keys(manifest.objects), ['404.html', 'articles/a', 'feeds/rss.xml', 'index.html', 'robots.txt', 'sitemap.xml']);
 
   const retryStore = memoryStore();
   for (const [k, v] of store.objects) retryStore.objects.set(k, v);

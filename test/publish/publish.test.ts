@@ -26,7 +26,7 @@ const build = async () => {
 const distFiles = () => listFiles(dist()).filter((f) => f !== '_legalsite/last-published-manifest.json');
 /** The key each dist/ file should be stored under, written out independently of the implementation. */
 const keyOf = (file: string) =>
-  file === 'index.html' || file === '404.html' ? file : file.endsWith('.html') ? file.slice(0, -5) : /^feeds\/\w+\.xml$/.test(file) ? file.slice(0, -4) : file;
+  file === 'index.html' || file === '404.html' ? file : file.endsWith('.html') ? file.slice(0, -5) : file;
 const hashes = () => new Map(distFiles().map((f) => [f, createHash('sha256').update(readFileSync(path.join(dist(), f))).digest('hex')]));
 const sorted = (list: Iterable<string>) => [...list].sort();
 
@@ -51,7 +51,8 @@ test('--dry-run on an empty bucket lists every key to upload and changes nothing
   const files = distFiles();
   assert.match(run.stdout, new RegExp(`^  ${files.length} to upload, 0 unchanged, 0 to delete`, 'm'));
   assert.match(run.stdout, /^  \+ articles\/hashing-evidence  \(text\/html\)$/m);
-  assert.match(run.stdout, /^  \+ feeds\/rss  \(application\/rss\+xml\)$/m);
+  assert.match(run.stdout, /^  \+ feeds\/rss\.xml  \(application\/rss\+xml\)$/m);
+  assert.match(run.stdout, /^  \+ feeds\/rss  \(text\/html\)$/m);
   assert.equal(s3.puts, []);
   assert.is((await s3.get('index.html')).status, 404);
 });
@@ -72,8 +73,9 @@ test('uploads every file at extensionless keys with its content type and cache p
     ['404.html', '404.html', 'text/html; charset=utf-8', 'public, max-age=300, must-revalidate'],
     ['articles/hashing-evidence', 'articles/hashing-evidence.html', 'text/html; charset=utf-8', 'public, max-age=300, must-revalidate'],
     ['glossary/hash-value', 'glossary/hash-value.html', 'text/html; charset=utf-8', 'public, max-age=300, must-revalidate'],
-    ['feeds/rss', 'feeds/rss.xml', 'application/rss+xml; charset=utf-8', 'public, max-age=300, must-revalidate'],
-    ['feeds/atom', 'feeds/atom.xml', 'application/atom+xml; charset=utf-8', 'public, max-age=300, must-revalidate'],
+    ['feeds/rss.xml', 'feeds/rss.xml', 'application/rss+xml; charset=utf-8', 'public, max-age=300, must-revalidate'],
+    ['feeds/atom.xml', 'feeds/atom.xml', 'application/atom+xml; charset=utf-8', 'public, max-age=300, must-revalidate'],
+    ['feeds/rss', 'feeds/rss.html', 'text/html; charset=utf-8', 'public, max-age=300, must-revalidate'],
     ['feed.xml', 'feed.xml', 'application/rss+xml; charset=utf-8', 'public, max-age=300, must-revalidate'],
     ['sitemap.xml', 'sitemap.xml', 'application/xml; charset=utf-8', 'public, max-age=300, must-revalidate'],
     ['sitemaps/answers.xml', 'sitemaps/answers.xml', 'application/xml; charset=utf-8', 'public, max-age=300, must-revalidate'],
@@ -98,7 +100,6 @@ test('uploads every file at extensionless keys with its content type and cache p
     assert.ok(Buffer.from(await res.arrayBuffer()).equals(readFileSync(path.join(dist(), file))), `${key}: body is ${file}`);
   }
   assert.is((await s3.get('articles/hashing-evidence.html')).status, 404, 'HTML is stored without its extension');
-  assert.is((await s3.get('feeds/rss.xml')).status, 404, 'feeds are stored without .xml');
   const manifest = await (await s3.get('_legalsite/publish-manifest.json')).json();
   assert.is(manifest.objects['articles/hashing-evidence'].sha256, hashes().get('articles/hashing-evidence.html'));
 });
