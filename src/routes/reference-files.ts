@@ -87,7 +87,11 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   routes.push(text('/robots.txt', ['User-agent: *', 'Allow: /', '', `Sitemap: ${u('/sitemap.xml')}`, `Sitemap: ${u('/sitemaps/answers.xml')}`, ''].join('\n'), 'text/plain; charset=utf-8'));
   if (config.indexnow.key) routes.push(text('/indexnow-key.txt', `${config.indexnow.key}\n`, 'text/plain; charset=utf-8'));
   routes.push({ ...text('/search-index.json', site.searchIndex, 'application/json; charset=utf-8'), inputs: () => searchIndexInputs(site) });
+  // Host configuration (never published to object storage: src/publish/host-files.ts): the headers
+  // for hosts that read `_headers`, and `.nojekyll`, without which GitHub Pages' branch deploys run
+  // Jekyll, which drops `_legalsite/` and turns the Markdown mirrors (front matter) into HTML pages.
   routes.push({ ...text('/_headers', headersFile(), 'text/plain; charset=utf-8'), file: '_headers' });
+  routes.push({ ...text('/.nojekyll', '', 'text/plain; charset=utf-8'), file: '.nojekyll' });
   routes.push(json('/_legalsite/manifest.json', () => site.manifest));
   routes.push(json('/_legalsite/changes.json', () => site.changes));
   return routes;

@@ -22,8 +22,10 @@ const build = async () => {
   const run = await runInProcess(['build', '--content', path.join(cwd, 'content'), '--out', dist()]);
   assert.is(run.exitCode, 0, run.stderr);
 };
-/** Files of dist/ that publish uploads (the last-published copy is local bookkeeping). */
-const distFiles = () => listFiles(dist()).filter((f) => f !== '_legalsite/last-published-manifest.json');
+/** Files of dist/ that publish uploads (the last-published copy is local bookkeeping; `_headers` and
+ * `.nojekyll` configure static hosts). */
+const HOST_FILES = ['_headers', '.nojekyll'];
+const distFiles = () => listFiles(dist()).filter((f) => f !== '_legalsite/last-published-manifest.json' && !HOST_FILES.includes(f));
 /** The key each dist/ file should be stored under, written out independently of the implementation. */
 const keyOf = (file: string) =>
   file === 'index.html' || file === '404.html' ? file : file.endsWith('.html') ? file.slice(0, -5) : file;
@@ -100,6 +102,10 @@ test('uploads every file at extensionless keys with its content type and cache p
     assert.ok(Buffer.from(await res.arrayBuffer()).equals(readFileSync(path.join(dist(), file))), `${key}: body is ${file}`);
   }
   assert.is((await s3.get('articles/hashing-evidence.html')).status, 404, 'HTML is stored without its extension');
+  for (const file of HOST_FILES) {
+    assert.ok(listFiles(dist()).includes(file), `the build wrote ${file}`);
+    assert.is((await s3.get(file)).status, 404, `${file} is never published`);
+  }
   const manifest = await (await s3.get('_legalsite/publish-manifest.json')).json();
   assert.is(manifest.objects['articles/hashing-evidence'].sha256, hashes().get('articles/hashing-evidence.html'));
 });
@@ -170,6 +176,19 @@ test('--prune with --dry-run lists the keys of a removed page and changes nothin
   assert.is((await s3.get('articles/hashing-evidence')).status, 200);
   const manifest = await (await s3.get('_legalsite/publish-manifest.json')).json();
   assert.not.ok('articles/retired-note' in manifest.objects);
+});
+
+test('--prune removes a _headers object an older publish uploaded, and never uploads it again', async () => {
+  const { createS3Store } = await import('../../src/publish/s3-client.js');
+  const store = createS3Store({ bucket: s3.bucket, prefix: '', endpoint: s3.endpoint, env: process.env });
+  await store.put('_headers', '/*\n  X-Old: 1\n', { contentType: 'text/plain; charset=utf-8', cacheControl: 'no-cache' });
+  assert.is((await s3.get('_headers')).status, 200);
+  s3.reset();
+  const run = await publish('--prune');
+  assert.is(run.exitCode, 0, run.stderr);
+  assert.equal(s3.deletes, ['_headers']);
+  assert.not.ok(s3.puts.includes('_headers'));
+  assert.is((await s3.get('_headers')).status, 404);
 });
 
 test('a failed upload exits 1 naming the key, deletes nothing, and the retry sends only what is missing', async () => {
