@@ -9,6 +9,8 @@ export interface Chrome {
   licenseUrl: string;
   chronologyBuilderUrl: string;
   cssHref: string;
+  /** The Content-Security-Policy every page declares in a `<meta http-equiv>` (src/security.ts). */
+  contentSecurityPolicy: string;
   language: string;
   /** The site's legal and about pages that exist, for the footer. */
   pageLinks: { href: string; label: string }[];
