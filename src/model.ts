@@ -26,6 +26,9 @@ export interface SiteConfig {
   webhooks: { url: string; events: string[]; secretEnv?: string }[];
   home: { latestArticles: string[]; sampleTerms: string[] };
   glossaryFaq: { question: string; href: string }[];
+  /** The site's AI-use preferences, stated in robots.txt as Content Signals (contentsignals.org):
+   * search indexing, input to AI answers, AI training. All allowed by default (the content is CC BY 4.0). */
+  contentSignals: { search: boolean; aiInput: boolean; aiTrain: boolean };
   /** Known tags and what each covers; the description feeds topic clusters. */
   tags: Record<string, string>;
 }

@@ -29,6 +29,7 @@ export function toConfig(source: YamlSource): SiteConfig {
     webhooks: (d.webhooks ?? []).map((w: Data) => ({ url: w.url, events: w.events ?? [], ...(w.secretEnv ? { secretEnv: w.secretEnv } : {}) })),
     home: { latestArticles: d.home?.latestArticles ?? [], sampleTerms: d.home?.sampleTerms ?? [] },
     glossaryFaq: d.glossaryFaq ?? [],
+    contentSignals: { search: d.contentSignals?.search ?? true, aiInput: d.contentSignals?.aiInput ?? true, aiTrain: d.contentSignals?.aiTrain ?? true },
     tags: d.tags,
   };
 }

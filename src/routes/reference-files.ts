@@ -13,6 +13,7 @@ import { EDUCATIONAL_NOTE } from '../constants.js';
 import { headersFile } from '../security.js';
 import { ENDPOINTS } from './endpoints.js';
 import { feedFileRoutes } from './feeds.js';
+import { robotsTxt } from './robots.js';
 import { csvTable } from './csv.js';
 import { fileInputs, searchIndexInputs } from './file-inputs.js';
 import { json } from './machine-files.js';
@@ -84,7 +85,7 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   routes.push({ ...text('/llms.txt', () => llmsTxt(config, site.articles, datasets, site.terms.length), 'text/plain; charset=utf-8'), inputs: () => JSON.stringify([config, inputs.articles(), datasets, site.terms.length]) });
   routes.push(llmsFullRoute(site));
 
-  routes.push(text('/robots.txt', ['User-agent: *', 'Allow: /', '', `Sitemap: ${u('/sitemap.xml')}`, `Sitemap: ${u('/sitemaps/answers.xml')}`, ''].join('\n'), 'text/plain; charset=utf-8'));
+  routes.push(text('/robots.txt', robotsTxt(config), 'text/plain; charset=utf-8'));
   if (config.indexnow.key) routes.push(text('/indexnow-key.txt', `${config.indexnow.key}\n`, 'text/plain; charset=utf-8'));
   routes.push({ ...text('/search-index.json', site.searchIndex, 'application/json; charset=utf-8'), inputs: () => searchIndexInputs(site) });
   // Host configuration (never published to object storage: src/publish/host-files.ts): the headers
