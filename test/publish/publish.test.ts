@@ -119,6 +119,18 @@ test('publishing the same dist/ again uploads nothing', async () => {
   assert.equal(s3.deletes, []);
 });
 
+test('the real CLI prints no warning of the SDK or of Node: stderr is empty', async () => {
+  writeFileSync(path.join(dist(), 'templates/warning-check.txt'), 'one object to upload\n');
+  try {
+    const run = await runCli(['publish', '--bucket', s3.bucket, '--endpoint', s3.endpoint], cwd, S3_ENV);
+    assert.is(run.exitCode, 0, run.stderr);
+    assert.is(run.stderr, '', 'nothing on stderr (the SDK warns of its Node 22 requirement unless told not to)');
+    assert.match(run.stdout, /^Published 1 object to s3:\/\/site\/ /);
+  } finally {
+    rmSync(path.join(dist(), 'templates/warning-check.txt'));
+  }
+});
+
 test('after one article changes, only the keys whose bytes changed are uploaded; notify diffs against what was live', async () => {
   const before = hashes();
   const liveManifest = readFileSync(path.join(dist(), '_legalsite/manifest.json'), 'utf8');
