@@ -34,8 +34,14 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
-/** The `_headers` file: the policy for every path, and long caching for content-hashed assets. */
-export function headersFile(): string {
+/**
+ * The `_headers` file: the policy for every path, long caching for content-hashed assets, and the
+ * content type of each `types` path whose file name does not tell a host its type precisely
+ * (JSON Lines has no type a host knows by name; a feed's `.xml` says XML but not RSS or Atom), so
+ * these hosts send what `publish` stores on S3.
+ */
+export function headersFile(types: readonly { path: string; type: string }[] = []): string {
   const lines = ['/*', ...Object.entries(SECURITY_HEADERS).map(([k, v]) => `  ${k}: ${v}`), '', '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', ''];
+  for (const t of types) lines.push(t.path, `  Content-Type: ${t.type}`, '');
   return lines.join('\n');
 }

@@ -91,7 +91,8 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   // Host configuration (never published to object storage: src/publish/host-files.ts): the headers
   // for hosts that read `_headers`, and `.nojekyll`, without which GitHub Pages' branch deploys run
   // Jekyll, which drops `_legalsite/` and turns the Markdown mirrors (front matter) into HTML pages.
-  routes.push({ ...text('/_headers', headersFile(), 'text/plain; charset=utf-8'), file: '_headers' });
+  const typed = routes.filter((r): r is FileRoute => r.kind === 'file' && (/\.jsonl$/.test(r.url) || /^\/feeds?[/.]/.test(r.url)));
+  routes.push({ ...text('/_headers', headersFile(typed.map((r) => ({ path: r.url, type: r.type }))), 'text/plain; charset=utf-8'), file: '_headers' });
   routes.push({ ...text('/.nojekyll', '', 'text/plain; charset=utf-8'), file: '.nojekyll' });
   routes.push(json('/_legalsite/manifest.json', () => site.manifest));
   routes.push(json('/_legalsite/changes.json', () => site.changes));

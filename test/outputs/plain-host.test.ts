@@ -142,6 +142,16 @@ test("the spec's feed URLs lead a feed reader to XML that parses as RSS or Atom"
   assert.is(parseFeed(await combined.text()).meta.type, 'rss');
 });
 
+test('_headers gives the files whose names do not say their exact type the type publish stores', async () => {
+  const rules = readFileSync(path.join(dist, '_headers'), 'utf8').split('\n\n').map((block) => block.trim().split('\n'));
+  const typed = new Map(rules.filter(([, ...h]) => h.some((l) => l.trim().startsWith('Content-Type:'))).map(([p, ...h]) => [p, h.find((l) => l.trim().startsWith('Content-Type:'))!.split(': ')[1]]));
+  const jsonl = (await fg('**/*.jsonl', { cwd: dist })).map((f) => `/${f}`);
+  assert.ok(jsonl.length >= 2);
+  for (const url of [...jsonl, '/feed.xml', '/feeds/rss.xml', '/feeds/atom.xml', '/feeds/articles.xml', '/feeds/glossary.xml']) {
+    assert.is(typed.get(url), contentTypeFor(url.slice(1)), url);
+  }
+});
+
 test('an unknown URL is the 404 page with status 404 (the host error page every recipe sets)', async () => {
   const res = await fetch(`${host.url}/no/such/page`);
   assert.is(res.status, 404);
