@@ -53,6 +53,7 @@ import { type OutputFile, OutputTarget } from './write/output-target.js';
 import { type BuildState, type InputKey, inputKey, outputUnchanged, readBuildState, recordNoChanges, recordsOfState, sameInput, sameSnapshot, saveBuildState, stateFilesOf } from './write/up-to-date.js';
 
 import type { Chrome } from '../templates/types.js';
+import { META_CONTENT_SECURITY_POLICY } from './security.js';
 
 /** Below this many articles, loading and rendering stay on the main thread: starting worker threads
  * costs more than they save (measured with npm run bench). */
@@ -440,6 +441,7 @@ function chromeOf(source: SiteSource, pageBodies: Map<string, PageBody>, cssHref
     licenseUrl: config.license.url,
     chronologyBuilderUrl: config.chronologyBuilderUrl,
     cssHref,
+    contentSecurityPolicy: META_CONTENT_SECURITY_POLICY,
     language: config.language,
     pageLinks: footerPageLinks(source.pages.map((p) => p.name), pageBodies),
   };

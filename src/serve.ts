@@ -1,7 +1,8 @@
 /**
- * Serves the output folder for preview: extensionless routes (`/articles/x` from `articles/x.html`,
- * `/feeds/rss` from `feeds/rss.xml`), unknown paths get the 404 page with status 404, and nothing
- * outside the folder is ever served. With `live`, HTML pages get the live-reload client and
+ * Serves the output folder for preview as a plain static host would (docs/hosting.md): `/x` is the
+ * file `x`, `x.html` or `x/index.html` and nothing else, so a link that works here works on GitHub
+ * Pages, Netlify, Cloudflare Pages, nginx and (through publish's keys) S3; unknown paths get the 404
+ * page with status 404, and nothing outside the folder is ever served. With `live`, HTML pages get the live-reload client and
  * /__legalsite/events streams reload and build-error events (server-sent events).
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
@@ -100,7 +101,8 @@ export function badRange(req: IncomingMessage): boolean {
 
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   // dev mode: no in-memory file list, so a rebuilt dist/ is served at once.
-  const assets = sirv(opts.root, { dev: true, extensions: ['html', 'xml', 'json', 'txt'], etag: true, setHeaders: (res) => setHeaders(res) });
+  // No extension guessing beyond htmlFileFor's `.html`: a static host does none either.
+  const assets = sirv(opts.root, { dev: true, extensions: [], etag: true, setHeaders: (res) => setHeaders(res) });
   const clients = new Set<ServerResponse>();
   let initial: { name: 'build-error'; data: unknown } | undefined;
   const setHeaders = (res: ServerResponse) => {

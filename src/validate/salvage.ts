@@ -138,6 +138,8 @@ export function salvageConfig(data: unknown, problems: Diagnostic[]): { config: 
       editorialEmail: text(d.editorialEmail),
       license: { name: text(license.name, 'CC BY 4.0'), url: text(license.url, 'https://creativecommons.org/licenses/by/4.0/') },
       chronologyBuilderUrl: text(d.chronologyBuilderUrl, '/about'),
+      // Never published either: a failed build writes no robots.txt.
+      contentSignals: { search: true, aiInput: true, aiTrain: true },
       keywords: list(d.keywords),
       indexnow: { key: '', endpoints: [] },
       webhooks: [],

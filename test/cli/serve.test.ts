@@ -1,5 +1,6 @@
-/** `legalsite serve`: builds, binds 127.0.0.1, answers extensionless routes and feeds with the right
- * content types, the 404 page with status 404, and never serves files outside the output folder. */
+/** `legalsite serve`: builds, binds 127.0.0.1, answers URLs as a plain static host would (extensionless
+ * pages, feed files with XML types, the feeds' pages), the 404 page with status 404, and never serves
+ * files outside the output folder. */
 import { readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -48,12 +49,23 @@ test('answers extensionless routes with HTML', async () => {
   }
 });
 
-test('serves feeds at extensionless URLs with XML types, and JSON mirrors', async () => {
-  const rss = await fetch(`${base}/feeds/rss`);
-  assert.is(rss.status, 200);
-  assert.match(rss.headers.get('content-type')!, /xml/);
+test('serves the feed files with XML types, the spec feed URLs as pages pointing to them, and JSON mirrors', async () => {
+  for (const name of ['rss', 'atom', 'articles', 'glossary']) {
+    const feed = await fetch(`${base}/feeds/${name}.xml`);
+    assert.is(feed.status, 200, name);
+    assert.match(feed.headers.get('content-type')!, /xml/, name);
+    const page = await fetch(`${base}/feeds/${name}`);
+    assert.is(page.status, 200, name);
+    assert.match(page.headers.get('content-type')!, /text\/html/, name);
+    assert.match(await page.text(), new RegExp(`<link rel="alternate" type="application/(rss|atom)\\+xml" href="/feeds/${name}\\.xml"`), name);
+  }
   const json = await fetch(`${base}/articles/index.json`);
   assert.match(json.headers.get('content-type')!, /application\/json/);
+});
+
+test('guesses no extension a static host would not: /articles/index is not /articles/index.json', async () => {
+  assert.is((await fetch(`${base}/articles/index`)).status, 404);
+  assert.is((await fetch(`${base}/sitemap`)).status, 404);
 });
 
 test('unknown paths get the 404 page with status 404', async () => {
