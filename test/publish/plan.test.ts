@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
+import { OUTPUT_MARKER_TEXT } from '../../src/write/output-guard.js';
 import * as assert from 'uvu/assert';
 import type { LocalObject } from '../../src/publish/local-files.js';
 import type { ObjectHeaders, ObjectStore } from '../../src/publish/object-store.js';
@@ -77,6 +78,7 @@ function memoryStore(failing = new Set<string>()): ObjectStore & { objects: Map<
 function makeDist(): string {
   const dir = path.join(tempDir(), 'dist');
   const files: Record<string, string> = {
+    '.legalsite-output.json': OUTPUT_MARKER_TEXT,
     'index.html': '<h1>Home</h1>',
     '404.html': '<h1>Not found</h1>',
     'robots.txt': 'User-agent: *\n',

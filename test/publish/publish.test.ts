@@ -24,7 +24,7 @@ const build = async () => {
 };
 /** Files of dist/ that publish uploads (the last-published copy is local bookkeeping; `_headers` and
  * `.nojekyll` configure static hosts). */
-const HOST_FILES = ['_headers', '.nojekyll'];
+const HOST_FILES = ['_headers', '.nojekyll', '.legalsite-output.json'];
 const distFiles = () => listFiles(dist()).filter((f) => f !== '_legalsite/last-published-manifest.json' && !HOST_FILES.includes(f));
 /** The key each dist/ file should be stored under, written out independently of the implementation. */
 const keyOf = (file: string) =>
