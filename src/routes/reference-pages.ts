@@ -36,7 +36,7 @@ export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRe
     kind: 'html', url: '/templates', template: 'templates', lastmod: newest,
     props: {
       items: downloads.map((t) => ({
-        href: `/templates/${t.name}`, name: t.name, title: t.title, description: t.description, format: FORMAT_NAMES[t.name.split('.').pop()!] ?? 'File',
+        href: `/templates/${t.name}`, name: t.name, title: t.title, description: t.description, format: FORMAT_NAMES[t.name.split('.').pop()!] ?? 'File', bytes: t.body!.byteLength,
         usedBy: t.usedBy.filter((s) => articleTitles.has(s)).map((s) => ({ href: `/articles/${s}`, title: articleTitles.get(s)! })),
       })),
     },
@@ -91,11 +91,11 @@ export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRe
   });
   routes.push({
     kind: 'html', url: '/analytics', template: 'analytics', lastmod: newest, props: {},
-    meta: makeMeta(config, { title: 'Analytics and Automations', description: 'Reading analytics recorded in your browser, and webhooks for your automation service.', url: '/analytics' }),
+    meta: makeMeta(config, { title: 'Analytics and Automations', description: 'Reading analytics recorded in your browser, and webhooks for your automation service.', url: '/analytics', jsonLd: [breadcrumbLd(config, crumbs('Analytics', '/analytics'))] }),
   });
   routes.push({
     kind: 'html', url: '/integrations', template: 'integrations', lastmod: newest, props: { baseUrl: config.baseUrl },
-    meta: makeMeta(config, { title: 'Integration Hub', description: 'Content feeds and webhook subscriptions for the site.', url: '/integrations' }),
+    meta: makeMeta(config, { title: 'Integration Hub', description: 'Content feeds and webhook subscriptions for the site.', url: '/integrations', jsonLd: [breadcrumbLd(config, crumbs('Integrations', '/integrations'))] }),
   });
   routes.push({
     kind: 'html', url: '/search', template: 'search', unlisted: true, props: {},
