@@ -28,6 +28,8 @@ export interface SiteConfig {
   glossaryFaq: { question: string; href: string }[];
   /** Known tags and what each covers; the description feeds topic clusters. */
   tags: Record<string, string>;
+  /** Display names site.yaml gives tags (`ai: { name: AI, description: … }`), for topic clusters. */
+  tagNames?: Record<string, string>;
 }
 
 export type Jurisdiction = 'Global' | 'United States' | 'United Kingdom' | 'Australia';

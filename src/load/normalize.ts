@@ -29,7 +29,9 @@ export function toConfig(source: YamlSource): SiteConfig {
     webhooks: (d.webhooks ?? []).map((w: Data) => ({ url: w.url, events: w.events ?? [], ...(w.secretEnv ? { secretEnv: w.secretEnv } : {}) })),
     home: { latestArticles: d.home?.latestArticles ?? [], sampleTerms: d.home?.sampleTerms ?? [] },
     glossaryFaq: d.glossaryFaq ?? [],
-    tags: d.tags,
+    // A tag is `tag: description` or `tag: { name, description }`.
+    tags: Object.fromEntries(Object.entries(d.tags as Data).map(([tag, v]) => [tag, typeof v === 'string' ? v : v.description])),
+    tagNames: Object.fromEntries(Object.entries(d.tags as Data).flatMap(([tag, v]) => (typeof v === 'object' && v.name ? [[tag, v.name]] : []))),
   };
 }
 
