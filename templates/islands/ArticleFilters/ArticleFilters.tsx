@@ -9,7 +9,7 @@
  * hidden (they would do nothing) and every article is listed.
  */
 import { useEffect, useRef, useState } from 'react';
-import { isArrayOf, isString, readStored } from '../../client/lib/storage.js';
+import { isString, readStoredList } from '../../client/lib/storage.js';
 
 export interface ArticleFiltersProps {
   chips: string[];
@@ -59,7 +59,7 @@ export function ArticleFilters({ chips, allFilters }: ArticleFiltersProps) {
   useEffect(() => {
     setState(readUrlState(location.search));
     setReady(true);
-    const slugs = readStored('saved-articles', isArrayOf(isString), []);
+    const slugs = readStoredList('saved-articles', isString);
     const titles = new Map([...document.querySelectorAll<HTMLElement>('[data-article-list] [data-slug]')].map((c) => [c.dataset.slug!, c.querySelector('.card-title')?.textContent ?? c.dataset.slug!]));
     setSaved(slugs.filter((s) => titles.has(s)).map((s) => ({ slug: s, title: titles.get(s)! })));
     const onPop = () => setState(readUrlState(location.search));
