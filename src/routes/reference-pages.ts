@@ -54,7 +54,7 @@ export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRe
     routes.push({
       kind: 'html', url: `/datasets/${d.slug}`, template: 'dataset', lastmod: d.dateModified,
       props: {
-        crumbs: c, slug: d.slug, title: d.title, description: d.description, datePublished: d.datePublished, dateModified: d.dateModified,
+        crumbs: c, slug: d.slug, url: `${config.baseUrl}/datasets/${d.slug}`, title: d.title, description: d.description, datePublished: d.datePublished, dateModified: d.dateModified,
         licenseName: config.license.name, licenseUrl: config.license.url, fields: d.fields,
         downloads: d.distributions.map((x) => ({ label: x.format === 'application/json' ? 'JSON Schema' : 'CSV Template', href: x.url, format: x.format })),
         citation: `${d.title}. ${config.name} (${config.publisher.name}), ${config.baseUrl}/datasets/${d.slug}. Last modified ${d.dateModified}. ${config.license.name}.`,

@@ -57,6 +57,7 @@ export function ArticlePage(p: ArticlePageProps) {
           <TagChips tags={p.tags} max={ARTICLE_HEADER_TAGS} />
         </div>
         <h1>{p.title}</h1>
+        <p className="print-only print-url">{p.copyData.url}</p>
         <p className="byline">
           <span>By {p.author}</span>
           {p.reviewedBy && <span> · Reviewed by {p.reviewedBy}</span>}
