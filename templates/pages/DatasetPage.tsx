@@ -27,7 +27,7 @@ export function DatasetPage(p: DatasetPageProps) {
       <h1>{p.title}</h1>
       <p className="print-only print-url">{p.url}</p>
       <p className="lede">{p.description}</p>
-      <div className="card-grid">
+      <div className="card-grid dataset-cards">
         <section className="card" aria-labelledby="downloads-title">
           <h2 id="downloads-title">Downloads</h2>
           <ul className="link-list">

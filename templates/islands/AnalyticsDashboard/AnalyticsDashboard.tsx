@@ -141,7 +141,7 @@ export function AnalyticsDashboard() {
         <ul className="webhook-list">
           {automations.map((a) => (
             <li key={a.id} className="card">
-              <strong>{a.name}</strong> <span className={a.active ? 'badge' : 'badge badge-muted'}>{a.active ? 'Active' : 'Inactive'}</span>
+              <p className="webhook-title"><strong>{a.name}</strong> <span className={a.active ? 'badge' : 'badge badge-muted'}>{a.active ? 'Active' : 'Inactive'}</span></p>
               <p className="muted webhook-url">{a.url} · {a.events.join(', ')}</p>
               {lastTest[a.id] && (
                 <p className="delivery-stats" role="status">
