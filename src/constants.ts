@@ -37,5 +37,9 @@ export const ANSWER_DEFAULT_TITLE = 'Answer (Summary)';
 export const NOT_FOUND_TEXT =
   "Sorry, we couldn't find the page you're looking for. It might have been moved, deleted, or you entered the wrong URL.";
 
+/** §2, §7: the privilege-log article, whose page heads its references "Citations" and whose article
+ * file is also served at /content/articles/{slug}.json (the calls table's fixed content file). */
+export const PRIVILEGE_LOG_ARTICLE = 'privilege-logs-bases-samples';
+
 /** Reserved element ids on article pages; body headings never take them. */
 export const ARTICLE_RESERVED_IDS = ['answer', 'key-takeaways', 'faq', 'references', 'main', 'see-also', 'downloads'];

@@ -32,6 +32,8 @@ export interface SiteConfig {
   contentSignals: { search: boolean; aiInput: boolean; aiTrain: boolean };
   /** Known tags and what each covers; the description feeds topic clusters. */
   tags: Record<string, string>;
+  /** Display names site.yaml gives tags (`ai: { name: AI, description: … }`), for topic clusters. */
+  tagNames?: Record<string, string>;
 }
 
 export type Jurisdiction = 'Global' | 'United States' | 'United Kingdom' | 'Australia';

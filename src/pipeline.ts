@@ -106,7 +106,7 @@ export function runGraphPasses(
  * made here when the search index file is (routes). */
 export async function runSitePasses(site: GraphSite, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed, searchIndex?: Promise<string>): Promise<BuiltSite> {
   const { source, config, articles, terms, text } = site;
-  const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags));
+  const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags, config.tagNames));
   const feeds = timed('feed-items', () => buildFeedItems(articles, terms, config));
   const manifest = timed('manifest', () => buildManifest(articles.map((a) => ({ slug: a.slug, manifestHash: digests.get(a.slug)!.manifestHash })), terms, source.datasets));
   const changes = diffManifests(previousManifest, manifest, config.baseUrl);

@@ -9,3 +9,10 @@ export function shortDate(iso: string): string {
 }
 
 export const minRead = (readingTime: string) => `${readingTime.replace(/\s*min$/, '')} min read`;
+
+/** A download's size as readers expect it: "830 bytes", "2.1 KB", "1.4 MB" (1 KB = 1,000 bytes, as file managers show). */
+export function fileSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} bytes`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} KB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}

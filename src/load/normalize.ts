@@ -30,7 +30,9 @@ export function toConfig(source: YamlSource): SiteConfig {
     home: { latestArticles: d.home?.latestArticles ?? [], sampleTerms: d.home?.sampleTerms ?? [] },
     glossaryFaq: d.glossaryFaq ?? [],
     contentSignals: { search: d.contentSignals?.search ?? true, aiInput: d.contentSignals?.aiInput ?? true, aiTrain: d.contentSignals?.aiTrain ?? true },
-    tags: d.tags,
+    // A tag is `tag: description` or `tag: { name, description }`.
+    tags: Object.fromEntries(Object.entries(d.tags as Data).map(([tag, v]) => [tag, typeof v === 'string' ? v : v.description])),
+    tagNames: Object.fromEntries(Object.entries(d.tags as Data).flatMap(([tag, v]) => (typeof v === 'object' && v.name ? [[tag, v.name]] : []))),
   };
 }
 

@@ -1,7 +1,9 @@
 /**
  * Topic clusters (spec §3, §9): the 10 most used tags across articles and terms; the first 9 become
  * clusters with their articles, terms, co-occurring tags and the tag's description from site.yaml.
- * Reads: articles, terms, config tags. Writes: TopicCluster[].
+ * A cluster is named as site.yaml names its tag (`ai: { name: AI, … }`), else by the tag with
+ * hyphens as spaces and each word capitalised.
+ * Reads: articles, terms, config tags and tag names. Writes: TopicCluster[].
  */
 import type { ArticleMeta, Term } from '../model.js';
 
@@ -17,7 +19,7 @@ export interface TopicCluster {
   terms: { slug: string; title: string }[];
 }
 
-export function buildTopicClusters(articles: ArticleMeta[], terms: Term[], tagDescriptions: Record<string, string>): { topTags: string[]; clusters: TopicCluster[] } {
+export function buildTopicClusters(articles: ArticleMeta[], terms: Term[], tagDescriptions: Record<string, string>, tagNames: Record<string, string> = {}): { topTags: string[]; clusters: TopicCluster[] } {
   const counts = new Map<string, number>();
   for (const item of [...articles, ...terms]) for (const t of new Set(item.tags)) counts.set(t, (counts.get(t) ?? 0) + 1);
   const topTags = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, TOP_TAGS).map(([t]) => t);
@@ -33,7 +35,7 @@ export function buildTopicClusters(articles: ArticleMeta[], terms: Term[], tagDe
     const related = [...co.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 4).map(([t]) => t);
     return {
       id: tag,
-      name: tag.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' '),
+      name: tagNames[tag] ?? tag.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' '),
       description: tagDescriptions[tag] ?? '',
       tags: [tag, ...related],
       articles: tagged.map((a) => ({ slug: a.slug, title: a.title })),

@@ -11,6 +11,7 @@ import type { ArticleFields } from '../passes/article-fields.js';
 import type { ArticleMeta, ArticleStats, Heading, SiteConfig, Term } from '../model.js';
 import { type RecContext, type RecNode, recommendationsFingerprint, recommendationsFor, type Recommendations } from '../passes/recommendations.js';
 import type { Neighbours } from '../passes/site-order.js';
+import { PRIVILEGE_LOG_ARTICLE } from '../constants.js';
 import { articleLd, breadcrumbLd, definedTermLd, faqLd } from '../structured-data.js';
 import type { ArticlePageProps } from '../../templates/pages/ArticlePage.js';
 import type { LinkedItem } from '../../templates/pages/TermPage.js';
@@ -95,8 +96,10 @@ export function articlePageRoute(config: SiteConfig, parts: ArticleParts, neighb
     headings: body.headings,
     faq: fields.faq,
     references: a.references,
+    referencesTitle: a.slug === PRIVILEGE_LOG_ARTICLE ? 'Citations' : 'References',
     seeAlso: a.seeAlso.map((ref) => ({ href: `/${ref}`, label: title(ref) ?? ref.split('/')[1] })),
-    downloads: a.downloads,
+    // An article whose body has its own Downloads section gets no second one.
+    downloads: body.headings.some(isDownloadsHeading) ? [] : a.downloads,
     editorialNoteHtml: fields.editorialNoteHtml,
     ...neighbours,
     licenseName: config.license.name,
@@ -135,6 +138,8 @@ export function articlePageRoute(config: SiteConfig, parts: ArticleParts, neighb
     },
   };
 }
+
+const isDownloadsHeading = (h: Heading) => h.level === 2 && h.text.trim().toLowerCase() === 'downloads';
 
 // Terms
 
@@ -185,7 +190,7 @@ export function recommendationPageRoute(config: SiteConfig, node: RecNode, rec: 
   const url = recommendationUrl(node);
   const crumbs = [{ label: 'Home', href: '/' }, { label: 'Recommendations', href: '/content-recommendations' }, { label: node.title, href: url }];
   const description = node.type === 'term' ? `Similar and related content, difficulty and a learning pathway for the term “${node.title}”.` : `Similar and related content, difficulty and a learning pathway for “${node.title}”.`;
-  return { kind: 'html', url, template: 'recommendations', lastmod: node.lastModified, props: { crumbs, rec }, meta: makeMeta(config, { title: `Recommendations: ${node.title}`, description, url }) };
+  return { kind: 'html', url, template: 'recommendations', lastmod: node.lastModified, props: { crumbs, rec }, meta: makeMeta(config, { title: `Recommendations: ${node.title}`, description, url, jsonLd: [breadcrumbLd(config, crumbs)] }) };
 }
 
 /** The references `title` knows, with their titles: what a page needs to show them. */

@@ -38,7 +38,7 @@ export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRe
     kind: 'html', url: '/templates', template: 'templates', lastmod: newest,
     props: {
       items: downloads.map((t) => ({
-        href: `/templates/${t.name}`, name: t.name, title: t.title, description: t.description, format: FORMAT_NAMES[t.name.split('.').pop()!] ?? 'File',
+        href: `/templates/${t.name}`, name: t.name, title: t.title, description: t.description, format: FORMAT_NAMES[t.name.split('.').pop()!] ?? 'File', bytes: t.body!.byteLength,
         usedBy: t.usedBy.filter((s) => articleTitles.has(s)).map((s) => ({ href: `/articles/${s}`, title: articleTitles.get(s)! })),
       })),
     },
@@ -56,7 +56,7 @@ export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRe
     routes.push({
       kind: 'html', url: `/datasets/${d.slug}`, template: 'dataset', lastmod: d.dateModified,
       props: {
-        crumbs: c, slug: d.slug, title: d.title, description: d.description, datePublished: d.datePublished, dateModified: d.dateModified,
+        crumbs: c, slug: d.slug, url: `${config.baseUrl}/datasets/${d.slug}`, title: d.title, description: d.description, datePublished: d.datePublished, dateModified: d.dateModified,
         licenseName: config.license.name, licenseUrl: config.license.url, fields: d.fields,
         downloads: d.distributions.map((x) => ({ label: x.format === 'application/json' ? 'JSON Schema' : 'CSV Template', href: x.url, format: x.format })),
         citation: `${d.title}. ${config.name} (${config.publisher.name}), ${config.baseUrl}/datasets/${d.slug}. Last modified ${d.dateModified}. ${config.license.name}.`,
@@ -93,11 +93,11 @@ export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRe
   });
   routes.push({
     kind: 'html', url: '/analytics', template: 'analytics', lastmod: newest, props: {},
-    meta: makeMeta(config, { title: 'Analytics and Automations', description: 'Reading analytics recorded in your browser, and webhooks for your automation service.', url: '/analytics' }),
+    meta: makeMeta(config, { title: 'Analytics and Automations', description: 'Reading analytics recorded in your browser, and webhooks for your automation service.', url: '/analytics', jsonLd: [breadcrumbLd(config, crumbs('Analytics', '/analytics'))] }),
   });
   routes.push({
     kind: 'html', url: '/integrations', template: 'integrations', lastmod: newest, props: { baseUrl: config.baseUrl },
-    meta: makeMeta(config, { title: 'Integration Hub', description: 'Content feeds and webhook subscriptions for the site.', url: '/integrations' }),
+    meta: makeMeta(config, { title: 'Integration Hub', description: 'Content feeds and webhook subscriptions for the site.', url: '/integrations', jsonLd: [breadcrumbLd(config, crumbs('Integrations', '/integrations'))] }),
   });
   routes.push(...feedPageRoutes(site));
   routes.push({

@@ -7,7 +7,7 @@
  */
 import { citationText, llmText, summaryText, takeawaysText, type ArticleCopyData } from './lib/formats.js';
 import { copyText } from './lib/clipboard.js';
-import { isArrayOf, isString, readStored, writeStored } from './lib/storage.js';
+import { isString, readStoredList, writeStored } from './lib/storage.js';
 import { showToast } from './lib/toast.js';
 import { fireReaderEvent } from './lib/notify-events.js';
 
@@ -50,7 +50,7 @@ if (dataEl) {
   if (save) {
     save.hidden = false;
     save.addEventListener('click', () => {
-      const saved = readStored('saved-articles', isArrayOf(isString), []);
+      const saved = readStoredList('saved-articles', isString);
       writeStored('saved-articles', [data.slug, ...saved.filter((s) => s !== data.slug)]);
       showToast('Article saved');
       record({ kind: 'interaction', interactionType: 'save', metadata: {} });

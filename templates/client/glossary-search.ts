@@ -9,6 +9,7 @@ import { matchesTerm } from './lib/glossary-match.js';
 const input = document.getElementById('glossary-search') as HTMLInputElement | null;
 const counter = document.querySelector<HTMLElement>('[data-counter]');
 if (input && counter) {
+  input.hidden = false;
   const groups = [...document.querySelectorAll<HTMLElement>('.letter-group')].map((group) => ({
     group,
     terms: [...group.querySelectorAll<HTMLElement>('.term[data-search]')],

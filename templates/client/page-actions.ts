@@ -5,7 +5,7 @@
  * (a second answer replaces the first) and recorded as a content interaction; no network call.
  */
 import { shareLink } from './lib/clipboard.js';
-import { isRecord, readStored, writeStored } from './lib/storage.js';
+import { hasFields, isBoolean, isDateString, isString, readStoredMap, writeStored } from './lib/storage.js';
 import { showToast } from './lib/toast.js';
 
 const { contentType = 'page', contentSlug = '' } = document.body.dataset;
@@ -24,15 +24,14 @@ export interface FeedbackEntry {
   comment: string;
   at: string;
 }
-type FeedbackStore = Record<string, FeedbackEntry>;
-const isStore = (v: unknown): v is FeedbackStore => isRecord(v) && Object.values(v).every((e) => isRecord(e) && typeof e.helpful === 'boolean');
+const isEntry = hasFields<FeedbackEntry>({ helpful: isBoolean, comment: isString, at: isDateString });
 
 for (const form of document.querySelectorAll<HTMLFormElement>('form[data-feedback]')) {
   const key = form.dataset.feedback!;
   const status = form.querySelector<HTMLElement>('[data-feedback-status]')!;
   const controls = form.querySelector<HTMLElement>('[data-feedback-controls]')!;
   controls.hidden = false;
-  const earlier = readStored('feedback', isStore, {})[key];
+  const earlier = readStoredMap('feedback', isEntry)[key];
   if (earlier) status.textContent = `You answered ${earlier.helpful ? 'yes' : 'no'}. You can change your answer.`;
   form.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -42,7 +41,7 @@ for (const form of document.querySelectorAll<HTMLFormElement>('form[data-feedbac
       return;
     }
     const comment = (form.elements.namedItem('comment') as HTMLTextAreaElement).value.trim().slice(0, 500);
-    const store = readStored('feedback', isStore, {});
+    const store = readStoredMap('feedback', isEntry);
     store[key] = { helpful: choice === 'yes', comment, at: new Date().toISOString() };
     writeStored('feedback', store);
     record({ kind: 'interaction', interactionType: 'feedback', metadata: { helpful: choice === 'yes', hasComment: comment !== '' } });

@@ -32,6 +32,8 @@ export interface ArticlePageProps {
   headings: Heading[];
   faq: { id: string; q: string; aHtml: string }[];
   references: Reference[];
+  /** "References", or "Citations" where the spec names the section so. */
+  referencesTitle: string;
   seeAlso: { href: string; label: string }[];
   downloads: Download[];
   editorialNoteHtml?: string;
@@ -55,6 +57,7 @@ export function ArticlePage(p: ArticlePageProps) {
           <TagChips tags={p.tags} max={ARTICLE_HEADER_TAGS} />
         </div>
         <h1>{p.title}</h1>
+        <p className="print-only print-url">{p.copyData.url}</p>
         <p className="byline">
           <span>By {p.author}</span>
           {p.reviewedBy && <span> · Reviewed by {p.reviewedBy}</span>}
@@ -119,7 +122,7 @@ export function ArticlePage(p: ArticlePageProps) {
 
       <footer className="article-footer">
         <TagChips tags={p.tags} max={p.tags.length} />
-        <References references={p.references} />
+        <References references={p.references} title={p.referencesTitle} />
         {p.seeAlso.length > 0 && (
           <section id="see-also" aria-labelledby="see-also-title">
             <h2 id="see-also-title">See also</h2>
@@ -135,8 +138,9 @@ export function ArticlePage(p: ArticlePageProps) {
             {p.next && <a rel="next" href={`/articles/${p.next.slug}`}>{p.next.title} →</a>}
           </nav>
         )}
-        <p>
+        <p className="actions">
           <a className="button" href={`/recommendations/article/${p.slug}`}>View AI-Powered Recommendations</a>
+          <a className="button button-secondary" href="/content-recommendations">All recommendations</a>
         </p>
         <p className="last-updated">
           Last updated <time dateTime={p.dateModified}>{shortDate(p.dateModified)}</time> · Licensed under{' '}

@@ -18,6 +18,9 @@ export function ArticlesPage(p: ArticlesPageProps) {
       <h1>Articles</h1>
       <p className="lede">Methods and materials for fact-first legal practice: chronologies, evidence, privilege logs, disclosure and the safe use of AI tools.</p>
       <Island name="ArticleFilters" component={ArticleFilters} props={{ chips: p.chips, allFilters: p.allFilters }} />
+      <noscript>
+        <p className="muted">Searching and filtering the list need JavaScript. All {p.articles.length} articles are listed below, newest first.</p>
+      </noscript>
       <div className="card-grid" data-article-list>
         {p.articles.map((a) => <ArticleCard key={a.slug} article={a} headingLevel={2} />)}
       </div>

@@ -7,6 +7,8 @@ import type { Crumb } from '../types.js';
 export interface DatasetPageProps {
   crumbs: Crumb[];
   slug: string;
+  /** The page's absolute URL, printed at the top of a printout. */
+  url: string;
   title: string;
   description: string;
   datePublished: string;
@@ -23,8 +25,9 @@ export function DatasetPage(p: DatasetPageProps) {
     <>
       <Breadcrumbs items={p.crumbs} />
       <h1>{p.title}</h1>
+      <p className="print-only print-url">{p.url}</p>
       <p className="lede">{p.description}</p>
-      <div className="card-grid">
+      <div className="card-grid dataset-cards">
         <section className="card" aria-labelledby="downloads-title">
           <h2 id="downloads-title">Downloads</h2>
           <ul className="link-list">

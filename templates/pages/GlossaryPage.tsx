@@ -19,10 +19,14 @@ export function GlossaryPage(p: GlossaryPageProps) {
       <h1>Glossary</h1>
       <p className="lede">Legal, evidence and e-discovery terms, defined in plain language with their data fields and related terms.</p>
       <div className="filter-bar" role="search">
+        {/* Shown by the glossary-search script: without JavaScript the box could not search. */}
         <label htmlFor="glossary-search" className="visually-hidden">Search terms</label>
-        <input id="glossary-search" type="search" placeholder="Search terms..." autoComplete="off" />
+        <input id="glossary-search" type="search" placeholder="Search terms..." autoComplete="off" hidden />
         <p className="counter" aria-live="polite" data-counter>{p.total} of {p.total} terms</p>
       </div>
+      <noscript>
+        <p className="muted">Searching the glossary needs JavaScript. Every term is on this page: jump to a letter below, or use your browser's Find.</p>
+      </noscript>
       <nav className="az-index" aria-label="Jump to letter">
         <ul>
           {ALPHABET.map((l) => (

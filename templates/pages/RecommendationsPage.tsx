@@ -26,9 +26,10 @@ export function RecommendationsPage({ crumbs, rec }: { crumbs: Crumb[]; rec: Rec
       <Breadcrumbs items={crumbs} />
       <h1>Recommendations: {rec.item.title}</h1>
       <p className="lede">What to read next, computed from shared tags, titles and wording. <a href={href(rec.item)}>Back to the {rec.item.type}</a>.</p>
-      <section aria-labelledby="difficulty-title" className="card">
+      <section aria-labelledby="difficulty-title" className="card difficulty-card">
         <h2 id="difficulty-title">Difficulty</h2>
-        <p><strong>{rec.difficulty} / 5</strong> · {rec.level} · complexity {rec.complexity.toFixed(1)} ({rec.complexityBand})</p>
+        <p className="difficulty-score"><strong>{rec.difficulty} / 5</strong> · {rec.level}</p>
+        <p className="muted">Difficulty weighs the topic, the length and the technical vocabulary. Length and topic keywords alone give a complexity of {rec.complexity.toFixed(1)} out of 5.</p>
         <h3>Key factors</h3>
         <ul>{rec.keyFactors.map((f) => <li key={f}>{f}</li>)}</ul>
       </section>

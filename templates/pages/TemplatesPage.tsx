@@ -1,6 +1,9 @@
-/** /templates: every downloadable file with what it is for and the articles that use it. */
+/** /templates: every downloadable file as a card on the grid: what it is for, a download button with
+ * its file type and size, and the articles that use it. */
+import { fileSize } from '../format.js';
+
 export interface TemplatesPageProps {
-  items: { href: string; name: string; title: string; description: string; format: string; usedBy: { href: string; title: string }[] }[];
+  items: { href: string; name: string; title: string; description: string; format: string; bytes: number; usedBy: { href: string; title: string }[] }[];
 }
 
 export function TemplatesPage(p: TemplatesPageProps) {
@@ -8,15 +11,18 @@ export function TemplatesPage(p: TemplatesPageProps) {
     <>
       <h1>Templates</h1>
       <p className="lede">Downloadable templates and schemas for privilege logs, chronologies, AI-use logs and vendor due diligence. Free to reuse under the site licence.</p>
-      <ul className="download-list">
+      <ul className="card-grid download-list">
         {p.items.map((t) => (
           <li key={t.href} className="card">
-            <h2 className="card-title"><a href={t.href} download>{t.title}</a></h2>
-            <p className="muted"><code>{t.name}</code> · {t.format}</p>
-            <p>{t.description}</p>
+            <h2 className="card-title">{t.title}</h2>
+            <p className="card-meta muted"><code>{t.name}</code></p>
+            <p className="card-summary">{t.description}</p>
             {t.usedBy.length > 0 && (
-              <p className="muted">Used in: {t.usedBy.map((u, i) => <span key={u.href}>{i > 0 && ', '}<a href={u.href}>{u.title}</a></span>)}</p>
+              <p className="card-footer">Used in: {t.usedBy.map((u, i) => <span key={u.href}>{i > 0 && ', '}<a href={u.href}>{u.title}</a></span>)}</p>
             )}
+            <a className="button download-button" href={t.href} download>
+              Download <span className="visually-hidden">{t.title} as </span>{t.format} <span className="download-size">· {fileSize(t.bytes)}</span>
+            </a>
           </li>
         ))}
       </ul>

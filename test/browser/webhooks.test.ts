@@ -15,6 +15,7 @@ let receiver: Server;
 let receiverUrl = '';
 const received: { headers: IncomingMessage['headers']; body: string; attempt: number }[] = [];
 let posts = 0;
+let closedUrl = '';
 
 test.before(async () => {
   site = await serveFixture('minimal');
@@ -23,10 +24,14 @@ test.before(async () => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.base });
   receiver = createServer((req, res) => {
     const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': 'POST' };
+    // /no-cors is an ordinary receiver that knows nothing of CORS; /broken allows CORS and fails.
+    if (req.url === '/no-cors') return void req.resume().on('end', () => res.writeHead(req.method === 'OPTIONS' ? 404 : 200).end());
     if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+    if (req.url === '/broken') return void req.resume().on('end', () => res.writeHead(500, cors).end('database down'));
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
+      if (req.method !== 'POST') return void res.writeHead(200, cors).end();
       posts += 1;
       // The first POST fails so that fetch() rejects, as it does on a network error: the answer lacks
       // the CORS header the browser requires. (A dropped socket is retried by Chrome itself.)
@@ -37,6 +42,11 @@ test.before(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+  // A port nothing listens on: deliveries to it meet a network error.
+  const closed = createServer();
+  await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+  closedUrl = `http://127.0.0.1:${(closed.address() as { port: number }).port}/hook`;
+  await new Promise((r) => closed.close(r));
 });
 test.after(async () => {
   await browser?.close();
@@ -44,12 +54,22 @@ test.after(async () => {
   receiver?.close();
 });
 
-async function hub(): Promise<Page> {
+async function hub(retryDelayMs = 300): Promise<Page> {
   const page = await context.newPage();
-  await page.addInitScript(() => ((globalThis as any).__legalsiteRetryDelayMs = 300));
+  await page.addInitScript((ms) => ((globalThis as any).__legalsiteRetryDelayMs = ms), retryDelayMs);
   await page.goto(`${site.base}/integrations`);
   return page;
 }
+
+async function subscribe(page: Page, url: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add Webhook' }).click();
+  await page.getByLabel('Webhook URL').fill(url);
+  await page.getByLabel('article.created').check();
+  await page.getByRole('button', { name: 'Create Webhook' }).click();
+  await page.locator(`[data-subscription] >> text=${url}`).waitFor();
+}
+
+const stats = (page: Page) => page.locator('[data-delivery-stats]').innerText();
 
 test('integrations: empty state, feed URL copy, and validation of the create form', async () => {
   const page = await hub();
@@ -87,10 +107,13 @@ test('integrations: a signed test event is retried after a network failure and t
   assert.equal(Object.keys(body).sort(), ['data', 'event', 'id', 'timestamp']);
   assert.is(body.event, 'test');
   assert.is(delivered.headers['content-type'], 'application/json');
-  assert.ok(delivered.headers['x-webhook-id'] && delivered.headers['x-webhook-timestamp']);
+  assert.is(delivered.headers['x-webhook-id'], body.id, 'the header id is the body id');
+  assert.is(delivered.headers['x-webhook-timestamp'], body.timestamp);
+  assert.is(delivered.headers['x-webhook-user-agent'], 'legalsite-integrations/1.0');
   const expected = `sha256=${createHmac('sha256', 's3cret').update(delivered.body).digest('hex')}`;
   assert.is(delivered.headers['x-webhook-signature'], expected, 'HMAC of the exact body');
   await page.getByText(/Success rate: 100%/).waitFor();
+  assert.is(await stats(page), 'Deliveries: 1 · Failures: 0 · Pending: 0 · Success rate: 100%', 'one delivery, counted once, although it took two attempts');
   // The browser itself logs the failed first attempt; the page adds no errors of its own.
   assert.equal(errors.filter((e) => !/Failed to load resource|blocked by CORS policy/.test(e)), []);
   await page.close();
@@ -105,6 +128,37 @@ test('integrations: toggle active, delete with "Webhook Deleted"', async () => {
   await page.getByRole('button', { name: 'Delete' }).first().click();
   await page.getByText('Webhook Deleted').waitFor();
   await page.getByText('No webhook subscriptions configured').waitFor();
+  await page.close();
+});
+
+test('integrations: during a retry the statistics show it pending, not a success; the failure says why (CORS)', async () => {
+  const page = await hub(600_000);
+  await subscribe(page, `${receiverUrl}/no-cors`);
+  await page.getByRole('button', { name: 'Send Test Event' }).click();
+  await page.getByText(/failed, will retry \(attempt 1\)/).waitFor();
+  assert.is(await stats(page), 'Deliveries: 0 · Failures: 0 · Pending: 1 · Success rate: none finished yet');
+  assert.match(await page.locator('.deliveries').innerText(), /The receiver did not allow a cross-origin request from this site \(CORS\)/);
+  await page.reload();
+  assert.is(await stats(page), 'Deliveries: 0 · Failures: 0 · Pending: 1 · Success rate: none finished yet', 'the same after a reload');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.close();
+});
+
+test('integrations: an HTTP error and a network error are failures that say so', async () => {
+  const page = await hub(50);
+  await subscribe(page, `${receiverUrl}/broken`);
+  await page.getByRole('button', { name: 'Send Test Event' }).click();
+  await page.getByText(/failed \(attempt 1\), HTTP 500/).waitFor();
+  assert.match(await page.locator('.deliveries').innerText(), /The receiver answered HTTP 500 Internal Server Error\./);
+  assert.is(await stats(page), 'Deliveries: 1 · Failures: 1 · Pending: 0 · Success rate: 0%', 'an error status is not retried');
+  await page.getByRole('button', { name: 'Delete' }).click();
+
+  await subscribe(page, closedUrl);
+  await page.getByRole('button', { name: 'Send Test Event' }).click();
+  await page.getByText(/^failed \(attempt 3\)/).waitFor({ timeout: 15_000 });
+  assert.match(await page.locator('.deliveries').innerText(), /Network error: the receiver could not be reached/);
+  assert.is(await stats(page), 'Deliveries: 1 · Failures: 1 · Pending: 0 · Success rate: 0%', 'three attempts, one failed delivery');
+  await page.getByRole('button', { name: 'Delete' }).click();
   await page.close();
 });
 
@@ -133,6 +187,7 @@ test('analytics: automation webhooks validate, test (no-cors) and delete; export
   await page.getByText('Test webhook sent to "Zap". Check your Zap\'s history.').waitFor();
   await page.waitForFunction((n) => n, received.length > before);
   const test = JSON.parse(received[received.length - 1].body);
+  assert.is(received[received.length - 1].headers['content-type'], 'application/json', 'JSON with its content type: the receiver allows CORS');
   assert.is(test.event, 'test');
   assert.equal(Object.keys(test.data).sort(), ['message', 'testId', 'webhookName']);
   assert.equal(Object.keys(test.source).sort(), ['site', 'triggeredBy', 'version']);

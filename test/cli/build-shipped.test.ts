@@ -79,6 +79,62 @@ test('the privilege-log article renders its answer object with its own title and
   assert.ok(text.includes('Citation:'));
 });
 
+test('the privilege-log page heads its references "Citations" and links to /content-recommendations (spec §2)', () => {
+  const doc = page('articles/privilege-logs-bases-samples.html');
+  assert.is(doc.text(doc.byId('references-title')!), 'Citations');
+  assert.ok(doc.all.some((e) => doc.attr(e, 'href') === '/content-recommendations'));
+  assert.is(page('articles/fact-first-methodology.html').text(page('articles/fact-first-methodology.html').byId('references-title')!), 'References', 'other articles keep "References"');
+});
+
+test('one Downloads section per article, whether the body has its own or not', () => {
+  for (const file of listFiles(path.join(out, 'articles')).filter((f) => f.endsWith('.html'))) {
+    const doc = page(`articles/${file}`);
+    const headings = doc.byTag('h2').filter((h) => doc.text(h).trim() === 'Downloads');
+    assert.ok(headings.length <= 1, `${file}: ${headings.length} Downloads sections`);
+    const ids = doc.all.map((e) => doc.attr(e, 'id')).filter(Boolean);
+    assert.is(new Set(ids).size, ids.length, `${file}: ids are unique`);
+  }
+  for (const slug of ['privilege-logs-bases-samples', 'ai-vendor-due-diligence-for-legal', 'rag-for-legal-teams', 'lawyers-using-ai-tools-safely-playbook']) {
+    assert.ok(page(`articles/${slug}.html`).byTag('h2').some((h) => page(`articles/${slug}.html`).text(h) === 'Downloads'), `${slug} keeps its Downloads`);
+  }
+});
+
+test('/content/articles/privilege-logs-bases-samples.json is the privilege-log article file (spec §7)', () => {
+  assert.equal(readJson(path.join(out, 'content/articles/privilege-logs-bases-samples.json')), readJson(path.join(out, 'articles/privilege-logs-bases-samples.json')));
+});
+
+test('recommendations, integrations and analytics pages carry breadcrumb structured data', () => {
+  for (const rel of ['recommendations/article/privilege-logs-bases-samples.html', 'recommendations/term/chain-of-custody.html', 'integrations.html', 'analytics.html']) {
+    const crumbs = page(rel).jsonLd().find((d) => d['@type'] === 'BreadcrumbList');
+    assert.ok(crumbs, rel);
+    assert.is(crumbs.itemListElement[0].name, 'Home', rel);
+  }
+});
+
+test('/api names topic clusters as site.yaml names their tags: AI, not Ai', () => {
+  const clusters = page('api.html').byTag('h3').map((h) => page('api.html').text(h));
+  assert.ok(clusters.includes('AI'), clusters.join(', '));
+  assert.not.ok(clusters.includes('Ai'));
+});
+
+test('recommendations: one difficulty level, no complexity band that contradicts it', () => {
+  const text = page('recommendations/article/privilege-logs-bases-samples.html').bodyText();
+  assert.match(text, /\d \/ 5 · (Beginner|Intermediate|Advanced|Expert)/);
+  assert.not.match(text, /\((beginner|intermediate|advanced)\)/);
+});
+
+test('/templates: every template is a card with a download button naming its file type and size', () => {
+  const doc = page('templates.html');
+  const cards = doc.all.filter((e) => e.tagName === 'li' && doc.attr(e, 'class') === 'card');
+  assert.ok(cards.length >= 10);
+  const buttons = doc.all.filter((e) => e.tagName === 'a' && doc.attr(e, 'class') === 'button download-button');
+  assert.is(buttons.length, cards.length);
+  for (const b of buttons) {
+    assert.ok(doc.attr(b, 'download') !== undefined && doc.attr(b, 'href')!.startsWith('/templates/'));
+    assert.match(doc.text(b).replace(/\s+/g, ' '), /^Download .+ as (CSV|JSON|Markdown|PDF|Text|File) · [\d.]+ (bytes|KB|MB)$/);
+  }
+});
+
 test('glossary: "N of N terms", A–Z index, letter groups, JSON export link', () => {
   const doc = page('glossary.html');
   const total = readJson(path.join(out, 'glossary.json')).terms.length;

@@ -10,8 +10,9 @@ import { automationError } from '../../templates/islands/AnalyticsDashboard/auto
 import { contentTrendScore, trendingScores, type AnalyticsEvent } from '../../templates/client/lib/analytics.js';
 import { isBot } from '../../templates/client/lib/bots.js';
 import { citationText, llmText } from '../../templates/client/lib/formats.js';
-import { isArrayOf, isString, readStored, type StorageLike } from '../../templates/client/lib/storage.js';
-import { nextRetryAt, shouldRetry, signBody, successRate, validateSubscription, type Delivery, type Subscription } from '../../templates/client/lib/webhooks.js';
+import { hasFields, isCount, isDateString, isString, readStoredList, readStoredMap, type StorageLike } from '../../templates/client/lib/storage.js';
+import { deliveryHeaders, deliveryStats, loadDeliveries, loadSubscriptions, nextRetryAt, shouldRetry, signBody, successRate, validateSubscription, type Delivery, type Subscription } from '../../templates/client/lib/webhooks.js';
+import { readEvents } from '../../templates/client/lib/analytics.js';
 
 const test = suite('browser code: pure parts');
 
@@ -58,9 +59,32 @@ test('retries: attempt × 5 minutes, at most 3 attempts, only while the subscrip
   assert.not.ok(shouldRetry({ ...d, status: 'success' }, [sub]), 'already succeeded');
 });
 
-test('success rate is successes / total, 100 % when none', () => {
-  assert.is(successRate([]), 100);
-  assert.is(successRate([{ status: 'success' }, { status: 'failed' }, { status: 'success' }, { status: 'success' }] as Delivery[]), 75);
+test('success rate is successes / finished deliveries, 100 % when none', () => {
+  assert.is(successRate(0, 0), 100);
+  assert.is(successRate(4, 1), 75);
+});
+
+test('delivery statistics add up: a retry is pending, neither a success nor a failure; no rate until one finishes', () => {
+  const sub = { id: 's', deliveryCount: 0, failureCount: 0 };
+  const retrying = [{ id: 'd', subscriptionId: 's', status: 'retry', attempt: 1 }] as Delivery[];
+  assert.equal(deliveryStats(sub, retrying), { finished: 0, failed: 0, pending: 1, rate: undefined });
+  const done = [{ id: 'd', subscriptionId: 's', status: 'success', attempt: 2 }, { id: 'e', subscriptionId: 's', status: 'failed', attempt: 1 }, { id: 'f', subscriptionId: 'other', status: 'retry', attempt: 1 }] as Delivery[];
+  assert.equal(deliveryStats({ id: 's', deliveryCount: 2, failureCount: 1 }, done), { finished: 2, failed: 1, pending: 0, rate: 50 });
+});
+
+test('webhook headers: the id is the body\'s id on every attempt; no User-Agent (a browser cannot set it); signed with a secret', async () => {
+  const event = { id: 'evt-1', timestamp: '2025-01-01T00:00:00.000Z', version: '1.0' as const, event: 'test', data: {} };
+  const body = JSON.stringify({ event: 'test', data: {}, timestamp: event.timestamp, id: 'evt-1' });
+  const first = await deliveryHeaders({}, event, 1, body);
+  const third = await deliveryHeaders({ secret: 'k' }, event, 3, body);
+  assert.is(first['X-Webhook-Id'], JSON.parse(body).id);
+  assert.is(third['X-Webhook-Id'], 'evt-1');
+  assert.is(first['Content-Type'], 'application/json');
+  assert.is(first['X-Webhook-User-Agent'], 'legalsite-integrations/1.0');
+  assert.not.ok('User-Agent' in first);
+  assert.not.ok('X-Webhook-Signature' in first);
+  assert.is(third['X-Webhook-Signature'], `sha256=${createHmac('sha256', 'k').update(body).digest('hex')}`);
+  assert.is(third['X-Webhook-Attempt'], '3');
 });
 
 test('subscription and automation validation messages are the spec texts', () => {
@@ -90,20 +114,56 @@ test('bots are recognised by user-agent keywords', () => {
   assert.not.ok(isBot('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0 Safari/537.36'));
 });
 
-test('stored data that is corrupt or of the wrong shape is discarded with a warning', () => {
-  const data = new Map<string, string>([['legalsite:saved', '{oops'], ['legalsite:list', '[1,2]']]);
+function fakeStorage(entries: [string, string][]) {
+  const data = new Map<string, string>(entries);
   const storage: StorageLike = { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+  return { data, storage };
+}
+
+function collectWarnings<T>(run: () => T): { result: T; warnings: string[] } {
   const warn = console.warn;
-  const warnings: unknown[] = [];
-  console.warn = (...args: unknown[]) => warnings.push(args);
+  const warnings: string[] = [];
+  console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
   try {
-    assert.equal(readStored('saved', isArrayOf(isString), [], storage), []);
-    assert.equal(readStored('list', isArrayOf(isString), ['fallback'], storage), ['fallback']);
+    return { result: run(), warnings };
   } finally {
     console.warn = warn;
   }
+}
+
+test('stored data that is corrupt or not a list is discarded with a warning', () => {
+  const { data, storage } = fakeStorage([['legalsite:saved', '{oops'], ['legalsite:list', '{"a":1}']]);
+  const { result, warnings } = collectWarnings(() => [readStoredList('saved', isString, storage), readStoredList('list', isString, storage)]);
+  assert.equal(result, [[], []]);
   assert.is(warnings.length, 2);
   assert.not.ok(data.has('legalsite:saved'), 'the corrupt value is removed');
+});
+
+test('stored records are checked field by field: a wrong-typed record is dropped with one warning, the rest kept, the list saved clean', () => {
+  const good = { n: 2, at: '2025-08-26T10:00:00.000Z', name: 'ok' };
+  const { data, storage } = fakeStorage([['legalsite:things', JSON.stringify([good, { ...good, n: 'two' }, { ...good, at: 'yesterday' }, { at: good.at, name: 'no n' }, null])]]);
+  const isThing = hasFields<typeof good>({ n: isCount, at: isDateString, name: isString });
+  const first = collectWarnings(() => readStoredList('things', isThing, storage));
+  assert.equal(first.result, [good]);
+  assert.is(first.warnings.length, 1);
+  assert.match(first.warnings[0], /discarded 4 corrupt stored records of "things"/);
+  assert.equal(JSON.parse(data.get('legalsite:things')!), [good], 'saved without the dropped records');
+  assert.is(collectWarnings(() => readStoredList('things', isThing, storage)).warnings.length, 0, 'the next read is quiet');
+  const map = fakeStorage([['legalsite:m', JSON.stringify({ a: good, b: { ...good, n: -1 } })]]);
+  assert.equal(collectWarnings(() => readStoredMap('m', isThing, map.storage)).result, { a: good });
+});
+
+test('the shapes the pages read: wrong-typed events, subscriptions and deliveries are dropped, never shown', () => {
+  const base = { id: 'e', timestamp: '2025-08-26T10:00:00.000Z', sessionId: 's' };
+  const view = { ...base, kind: 'pageview', url: '/x', title: 'X', referrer: 'direct', userAgent: 'UA', contentType: 'article', contentSlug: 'x', scrollDepth: 50, timeOnPage: 12 };
+  const { storage } = fakeStorage([
+    ['legalsite:analytics:events', JSON.stringify([view, { ...view, contentSlug: 42 }, { ...view, timeOnPage: undefined }, { ...view, timestamp: 'soon' }, { ...base, kind: 'performance', metricType: 'page-load', value: 'fast', url: '/', metadata: {} }, { ...base, kind: 'mystery' }])],
+    ['legalsite:webhooks:subscriptions', JSON.stringify([{ id: 's', url: 'https://h.example/x', events: ['test'], active: true, createdAt: base.timestamp, deliveryCount: 1, failureCount: 0 }, { id: 't', url: 'https://h.example/y', events: 'test', active: true, createdAt: base.timestamp, deliveryCount: 0, failureCount: 0 }, { id: 'u', url: 'https://h.example/z', events: [], active: true, createdAt: base.timestamp, failureCount: 0 }])],
+    ['legalsite:webhooks:deliveries', JSON.stringify([{ id: 'd', subscriptionId: 's', eventId: 'e', url: 'https://h.example/x', status: 'success', attempt: 1 }, { id: 'd2', subscriptionId: 's', eventId: 'e', url: 'https://h.example/x', status: 'done', attempt: 1 }, { id: 'd3', subscriptionId: 's', eventId: 'e', url: 'https://h.example/x', status: 'failed', attempt: null }])],
+  ]);
+  const { result, warnings } = collectWarnings(() => [readEvents(storage).map((e) => e.id), loadSubscriptions(storage).map((s) => s.id), loadDeliveries(storage).map((d) => d.id)]);
+  assert.equal(result, [['e'], ['s'], ['d']]);
+  assert.is(warnings.length, 3, 'one warning per key');
 });
 
 test('copy formats: citation and LLM format as the spec defines', () => {

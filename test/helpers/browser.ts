@@ -3,9 +3,10 @@
  * `legalsite serve` on 127.0.0.1. Fails with an install hint when Chromium is missing.
  */
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { execa } from 'execa';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
-import { BIN, copyFixture } from './sites.js';
+import { BIN, copyFixture, SHIPPED_CONTENT, tempDir } from './sites.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -19,11 +20,27 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+export interface ServedSite {
+  base: string;
+  dir: string;
+  stop: () => void;
+}
+
 /** Serves a fixture site (built by `legalsite serve`) and returns its base URL and a stop function. */
-export async function serveFixture(name: string, prepare?: (dir: string) => void): Promise<{ base: string; dir: string; stop: () => void }> {
+export async function serveFixture(name: string, prepare?: (dir: string) => void): Promise<ServedSite> {
   const dir = copyFixture(name);
   prepare?.(dir);
-  const child = execa('node', [BIN, 'serve', '--port', '0'], { cwd: dir, env: { NO_COLOR: '1' }, reject: false });
+  return serveIn(dir, []);
+}
+
+/** Serves the shipped content (the repository's content/) into a temporary output folder. */
+export function serveShipped(): Promise<ServedSite> {
+  const dir = tempDir();
+  return serveIn(dir, ['--content', SHIPPED_CONTENT, '--out', path.join(dir, 'dist')]);
+}
+
+async function serveIn(dir: string, args: string[]): Promise<ServedSite> {
+  const child = execa('node', [BIN, 'serve', '--port', '0', ...args], { cwd: dir, env: { NO_COLOR: '1' }, reject: false });
   const base = await new Promise<string>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${seen}`)), 60_000);

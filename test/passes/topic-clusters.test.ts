@@ -49,6 +49,13 @@ test('the description comes from the tag descriptions', () => {
   assert.is(clusters[2].description, 'Legal professional privilege.');
 });
 
+test('a cluster is named as site.yaml names its tag, else by the tag capitalised', () => {
+  const named = buildTopicClusters(articles, terms, descriptions, { ai: 'AI' }).clusters;
+  assert.is(named.find((c) => c.id === 'ai')!.name, 'AI');
+  assert.is(named.find((c) => c.id === 'evidence')!.name, 'Evidence');
+  assert.is(clusters.find((c) => c.id === 'ai')!.name, 'Ai', 'without a name the tag is only capitalised');
+});
+
 test('no content gives no clusters', () => {
   assert.equal(buildTopicClusters([], [], {}), { topTags: [], clusters: [] });
 });

@@ -5,7 +5,7 @@
  * recency) and the content trend score (age, tags, word count).
  */
 import { isBot } from './bots.js';
-import { isArrayOf, isRecord, readStored, writeStored, type StorageLike } from './storage.js';
+import { hasFields, isCount, isDateString, isFiniteNumber, isRecord, isString, optional, readStoredList, writeStored, type StorageLike } from './storage.js';
 
 export const MAX_EVENTS = 1000;
 export const EVENTS_KEY = 'analytics:events';
@@ -22,10 +22,18 @@ interface EventBase {
   sessionId: string;
 }
 
-const isEvent = (v: unknown): v is AnalyticsEvent => isRecord(v) && typeof v.kind === 'string' && typeof v.timestamp === 'string' && typeof v.id === 'string';
+// Every field of every kind of event is checked before the dashboard counts or shows it.
+const BASE = { id: isString, timestamp: isDateString, sessionId: isString };
+const EVENT_SHAPES: Record<AnalyticsEvent['kind'], (v: unknown) => boolean> = {
+  pageview: hasFields({ ...BASE, url: isString, title: isString, referrer: isString, userAgent: isString, contentType: isString, contentSlug: optional(isString), scrollDepth: isFiniteNumber, timeOnPage: isCount }),
+  interaction: hasFields({ ...BASE, interactionType: isString, contentType: isString, contentSlug: isString, metadata: isRecord }),
+  llm: hasFields({ ...BASE, usageType: isString, format: isString, contentType: isString, contentSlug: isString }),
+  performance: hasFields({ ...BASE, metricType: isString, value: isFiniteNumber, url: isString, metadata: isRecord }),
+};
+const isEvent = (v: unknown): v is AnalyticsEvent => isRecord(v) && typeof v.kind === 'string' && Object.hasOwn(EVENT_SHAPES, v.kind) && EVENT_SHAPES[v.kind as AnalyticsEvent['kind']](v);
 
 export function readEvents(storage?: StorageLike): AnalyticsEvent[] {
-  return readStored(EVENTS_KEY, isArrayOf(isEvent), [], storage);
+  return readStoredList(EVENTS_KEY, isEvent, storage);
 }
 
 /** Appends events, keeping the newest MAX_EVENTS. */

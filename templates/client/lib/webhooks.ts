@@ -3,8 +3,10 @@
  * visitor's browser: HMAC-SHA256 signatures with WebCrypto, a 30 s timeout, up to 3 attempts with
  * a delay of attempt × 5 minutes for deliveries that threw, skipped when the delivery already
  * succeeded or the subscription was removed or deactivated. Pure parts are exported for tests.
+ * A delivery counts once, when it finishes (delivered, or failed for good): while a retry is
+ * pending it is neither a success nor a failure. A failure says why it may have happened.
  */
-import { isArrayOf, isRecord, readStored, writeStored, type StorageLike } from './storage.js';
+import { hasFields, isBoolean, isCount, isDateString, isRecord, isString, isStringList, oneOf, optional, readStoredList, writeStored, type StorageLike } from './storage.js';
 
 export const INTEGRATION_EVENTS = ['article.created', 'article.updated', 'term.created', 'term.updated', 'content.deleted'] as const;
 export const MAX_ATTEMPTS = 3;
@@ -36,6 +38,8 @@ export interface Delivery {
   deliveredAt?: string;
   attempt: number;
   nextRetry?: string;
+  /** Why the delivery may have failed, in a reader's words (CORS, network, HTTP status, timeout). */
+  reason?: string;
 }
 
 export interface WebhookEvent {
@@ -46,15 +50,21 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
 }
 
-const isSubscription = (v: unknown): v is Subscription => isRecord(v) && typeof v.id === 'string' && typeof v.url === 'string' && Array.isArray(v.events) && typeof v.active === 'boolean';
-const isDelivery = (v: unknown): v is Delivery => isRecord(v) && typeof v.id === 'string' && typeof v.subscriptionId === 'string' && typeof v.status === 'string';
-const isEvent = (v: unknown): v is WebhookEvent => isRecord(v) && typeof v.id === 'string' && typeof v.event === 'string';
+const isSubscription = hasFields<Subscription>({
+  id: isString, url: isString, events: isStringList, active: isBoolean, secret: optional(isString), createdAt: isDateString,
+  deliveryCount: isCount, failureCount: isCount, lastDelivery: optional(isDateString),
+});
+const isDelivery = hasFields<Delivery>({
+  id: isString, subscriptionId: isString, eventId: isString, url: isString, status: oneOf('pending', 'success', 'failed', 'retry'),
+  statusCode: optional(isCount), response: optional(isString), deliveredAt: optional(isDateString), attempt: isCount, nextRetry: optional(isDateString), reason: optional(isString),
+});
+const isEvent = hasFields<WebhookEvent>({ id: isString, timestamp: isDateString, version: oneOf('1.0'), event: isString, data: isRecord });
 
-export const loadSubscriptions = (s?: StorageLike) => readStored('webhooks:subscriptions', isArrayOf(isSubscription), [], s);
+export const loadSubscriptions = (s?: StorageLike) => readStoredList('webhooks:subscriptions', isSubscription, s);
 export const saveSubscriptions = (list: Subscription[], s?: StorageLike) => writeStored('webhooks:subscriptions', list, s);
-export const loadDeliveries = (s?: StorageLike) => readStored('webhooks:deliveries', isArrayOf(isDelivery), [], s);
+export const loadDeliveries = (s?: StorageLike) => readStoredList('webhooks:deliveries', isDelivery, s);
 export const saveDeliveries = (list: Delivery[], s?: StorageLike) => writeStored('webhooks:deliveries', list.slice(-MAX_DELIVERIES), s);
-export const loadQueue = (s?: StorageLike) => readStored('webhooks:events', isArrayOf(isEvent), [], s);
+export const loadQueue = (s?: StorageLike) => readStoredList('webhooks:events', isEvent, s);
 export const saveQueue = (list: WebhookEvent[], s?: StorageLike) => writeStored('webhooks:events', list.slice(-MAX_QUEUE), s);
 
 /** Spec §5 plus a URL check: a URL and at least one event; the URL must be http(s). */
@@ -88,37 +98,84 @@ export function shouldRetry(delivery: Delivery, subscriptions: Subscription[]): 
   return delivery.status === 'retry' && Boolean(sub?.active);
 }
 
-/** Successes / total deliveries as a percentage; 100 when there are none. */
-export function successRate(deliveries: Delivery[]): number {
-  const done = deliveries.filter((d) => d.status === 'success' || d.status === 'failed');
-  if (done.length === 0) return 100;
-  return Math.round((done.filter((d) => d.status === 'success').length / done.length) * 100);
+/** Successes / finished deliveries as a percentage; 100 when none has finished (spec §9). */
+export function successRate(finished: number, failed: number): number {
+  return finished === 0 ? 100 : Math.round(((finished - failed) / finished) * 100);
+}
+
+export interface DeliveryStats {
+  /** Deliveries that finished: delivered, or failed after their last attempt. */
+  finished: number;
+  failed: number;
+  /** Deliveries in flight or waiting for a retry: neither a success nor a failure yet. */
+  pending: number;
+  /** Successes / finished, as a percentage; undefined until one has finished. */
+  rate?: number;
+}
+
+/** A subscription's statistics: its counters (kept however long the log is) and its pending deliveries. */
+export function deliveryStats(sub: Pick<Subscription, 'id' | 'deliveryCount' | 'failureCount'>, deliveries: Delivery[]): DeliveryStats {
+  const pending = deliveries.filter((d) => d.subscriptionId === sub.id && (d.status === 'pending' || d.status === 'retry')).length;
+  return { finished: sub.deliveryCount, failed: sub.failureCount, pending, rate: sub.deliveryCount > 0 ? successRate(sub.deliveryCount, sub.failureCount) : undefined };
 }
 
 export function makeEvent(event: string, data: Record<string, unknown>, id: string, now: Date): WebhookEvent {
   return { id, timestamp: now.toISOString(), version: '1.0', event, data };
 }
 
-/** One attempt: POST the JSON body with the spec's headers; resolves with the outcome, never throws. */
-export async function attemptDelivery(sub: Subscription, event: WebhookEvent, attempt: number, deliveryId: string, fetchImpl: typeof fetch = fetch): Promise<Pick<Delivery, 'status' | 'statusCode' | 'response'> & { threw: boolean }> {
-  const body = JSON.stringify({ event: event.event, data: event.data, timestamp: event.timestamp, id: event.id });
+/** What a browser can send (it will not let a page set User-Agent, so the agent travels as
+ * X-Webhook-User-Agent); the integrations page documents the same list. */
+export const USER_AGENT = 'legalsite-integrations/1.0';
+
+/** The headers of one attempt. X-Webhook-Id is the event's id, the same as the body's `id` and the
+ * same on every attempt, so a receiver can drop repeats. */
+export async function deliveryHeaders(sub: Pick<Subscription, 'secret'>, event: WebhookEvent, attempt: number, body: string): Promise<Record<string, string>> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
-    'User-Agent': 'legalsite-integrations/1.0',
-    'X-Webhook-User-Agent': 'legalsite-integrations/1.0',
-    'X-Webhook-Id': deliveryId,
+    'X-Webhook-Id': event.id,
     'X-Webhook-Timestamp': event.timestamp,
     'X-Webhook-Attempt': String(attempt),
+    'X-Webhook-User-Agent': USER_AGENT,
   };
   if (sub.secret) headers['X-Webhook-Signature'] = await signBody(sub.secret, body);
+  return headers;
+}
+
+export const deliveryBody = (event: WebhookEvent) => JSON.stringify({ event: event.event, data: event.data, timestamp: event.timestamp, id: event.id });
+
+export const CORS_REASON = 'The receiver did not allow a cross-origin request from this site (CORS), so the browser blocked the delivery or hid its answer.';
+export const NETWORK_REASON = 'Network error: the receiver could not be reached (wrong address, offline, connection refused, or blocked by the browser).';
+export const TIMEOUT_REASON = `No answer within ${TIMEOUT_MS / 1000} seconds.`;
+export const httpReason = (status: number, statusText: string) => `The receiver answered HTTP ${status}${statusText ? ` ${statusText}` : ''}.`;
+
+/**
+ * Why a fetch that threw failed. A browser gives the page the same TypeError for a CORS refusal and
+ * for a network error; a no-cors HEAD request (which carries no event, and whose answer the page
+ * cannot read) tells them apart: it succeeds when the receiver is reachable.
+ */
+export async function explainThrow(error: unknown, url: string, fetchImpl: typeof fetch = fetch): Promise<string> {
+  if ((error as Error)?.name === 'AbortError') return TIMEOUT_REASON;
+  try {
+    await fetchImpl(url, { method: 'HEAD', mode: 'no-cors', cache: 'no-store' });
+    return CORS_REASON;
+  } catch {
+    return NETWORK_REASON;
+  }
+}
+
+/** One attempt: POST the JSON body with the spec's headers; resolves with the outcome, never throws. */
+export async function attemptDelivery(sub: Subscription, event: WebhookEvent, attempt: number, fetchImpl: typeof fetch = fetch): Promise<Pick<Delivery, 'status' | 'statusCode' | 'response' | 'reason'> & { threw: boolean }> {
+  const body = deliveryBody(event);
+  const headers = await deliveryHeaders(sub, event, attempt, body);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   try {
     const res = await fetchImpl(sub.url, { method: 'POST', headers, body, signal: controller.signal });
     const text = (await res.text().catch(() => '')).slice(0, 500);
-    return { status: res.ok ? 'success' : 'failed', statusCode: res.status, response: text, threw: false };
+    if (res.ok) return { status: 'success', statusCode: res.status, response: text, threw: false };
+    return { status: 'failed', statusCode: res.status, response: text, reason: httpReason(res.status, res.statusText), threw: false };
   } catch (error) {
-    return { status: 'failed', response: (error as Error).message, threw: true };
+    return { status: 'failed', response: (error as Error)?.message ?? String(error), reason: await explainThrow(error, sub.url, fetchImpl), threw: true };
   } finally {
     clearTimeout(timer);
   }

@@ -1,12 +1,15 @@
 /**
  * /analytics (spec §2): "Loading analytics..." then the four stat cards, Trending Content, Top
  * Performing Content, the automation webhook manager, Export Analytics Data and Trigger Site Update.
- * Everything comes from this browser's localStorage and the site's static JSON.
+ * Everything comes from this browser's localStorage (checked field by field: lib/storage.ts) and
+ * the site's static JSON. The server-rendered HTML shows no loading text (without JavaScript it
+ * would never go away; the page's noscript note says what works): the text appears once the island
+ * runs, until the data is in.
  */
 import { useEffect, useState } from 'react';
 import { contentTrendScore, readEvents, trendingScores, type AnalyticsEvent } from '../../client/lib/analytics.js';
 import { showToast } from '../../client/lib/toast.js';
-import { ANALYTICS_EVENTS, automationError, loadAutomations, newAutomation, saveAutomations, sendAutomation, type Automation } from './automations.js';
+import { ANALYTICS_EVENTS, automationError, loadAutomations, newAutomation, saveAutomations, sendAutomation, type Automation, type AutomationResult } from './automations.js';
 
 interface ContentItem {
   type: 'article' | 'term';
@@ -22,12 +25,15 @@ const TOP_FETCHED = 10;
 const TOP_SHOWN = 8;
 
 export function AnalyticsDashboard() {
+  const [mounted, setMounted] = useState(false);
   const [events, setEvents] = useState<AnalyticsEvent[] | undefined>(undefined);
+  const [lastTest, setLastTest] = useState<Record<string, AutomationResult>>({});
   const [content, setContent] = useState<ContentItem[]>([]);
   const [automations, setAutomations] = useState<Automation[]>([]);
   const [form, setForm] = useState({ name: '', url: '', events: [] as string[] });
 
   useEffect(() => {
+    setMounted(true);
     setAutomations(loadAutomations());
     Promise.all([
       fetch('/articles/index.json').then((r) => r.json()).catch(() => ({ items: [] })),
@@ -36,7 +42,7 @@ export function AnalyticsDashboard() {
       setContent([
         ...(articles.items ?? []).map((a: any): ContentItem => ({ type: 'article', slug: a.slug, title: a.title, tags: a.tags ?? [], dateModified: a.dateModified, wordCount: a.wordCount })),
         ...(glossary.terms ?? []).map((t: any): ContentItem => ({ type: 'term', slug: t.slug, title: t.title, tags: t.tags ?? [], dateModified: t.lastModified })),
-      ]);
+      ].filter((c) => typeof c.slug === 'string' && typeof c.title === 'string' && Array.isArray(c.tags)));
       setEvents(readEvents());
     });
   }, []);
@@ -46,7 +52,7 @@ export function AnalyticsDashboard() {
     saveAutomations(list);
   };
 
-  if (!events) return <p className="muted" role="status">Loading analytics...</p>;
+  if (!events) return <p className="muted" role="status">{mounted ? 'Loading analytics...' : ''}</p>;
 
   const now = Date.now();
   const pageviews = events.filter((e) => e.kind === 'pageview');
@@ -76,7 +82,9 @@ export function AnalyticsDashboard() {
   };
   const test = async (a: Automation) => {
     try {
-      const ok = await sendAutomation(a, 'test', { message: 'Test event from the analytics page', webhookName: a.name, testId: crypto.randomUUID() }, 'test');
+      const result = await sendAutomation(a, 'test', { message: 'Test event from the analytics page', webhookName: a.name, testId: crypto.randomUUID() }, 'test');
+      const ok = result.ok;
+      setLastTest((t) => ({ ...t, [a.id]: result }));
       persist(automations.map((x) => (x.id === a.id ? { ...x, successCount: x.successCount + (ok ? 1 : 0), failureCount: x.failureCount + (ok ? 0 : 1), lastTriggered: new Date().toISOString() } : x)));
       if (ok) showToast('Test Successful', `Test webhook sent to "${a.name}". Check your Zap's history.`);
       else showToast('Test Failed', `Failed to send test webhook to "${a.name}". Please check the URL.`, 'destructive');
@@ -133,8 +141,13 @@ export function AnalyticsDashboard() {
         <ul className="webhook-list">
           {automations.map((a) => (
             <li key={a.id} className="card">
-              <strong>{a.name}</strong> <span className={a.active ? 'badge' : 'badge badge-muted'}>{a.active ? 'Active' : 'Inactive'}</span>
-              <p className="muted">{a.url} · {a.events.join(', ')}</p>
+              <p className="webhook-title"><strong>{a.name}</strong> <span className={a.active ? 'badge' : 'badge badge-muted'}>{a.active ? 'Active' : 'Inactive'}</span></p>
+              <p className="muted webhook-url">{a.url} · {a.events.join(', ')}</p>
+              {lastTest[a.id] && (
+                <p className="delivery-stats" role="status">
+                  Last test: {lastTest[a.id].ok ? 'sent' : 'failed'}{lastTest[a.id].status ? `, HTTP ${lastTest[a.id].status}` : ''}.{lastTest[a.id].reason ? ` ${lastTest[a.id].reason}` : ''}
+                </p>
+              )}
               <div className="actions">
                 <button type="button" className="button button-secondary" onClick={() => void test(a)}>Test</button>
                 <button type="button" className="button button-secondary" onClick={() => remove(a)}>Delete</button>

@@ -1,13 +1,17 @@
 /**
  * /integrations (spec §2, §4, §5, §7): copyable feed URLs and webhook subscriptions kept in this
- * browser: Add Webhook opens the form (URL, events, optional secret); Cancel or a successful create
- * closes it; each subscription has an active toggle, delete, a test event and delivery statistics.
+ * browser: Add Webhook opens the form (URL, events, optional secret) and moves the keyboard into it;
+ * Cancel or a successful create closes it and gives the keyboard back to Add Webhook. Each
+ * subscription has an active toggle, delete, a test event and delivery statistics that add up
+ * (pending deliveries apart; the rate counts finished ones), and each failed delivery says why it
+ * may have failed. Until the island runs (or without JavaScript) its buttons stay hidden: the page
+ * says what works without them.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { copyText } from '../../client/lib/clipboard.js';
 import { randomId } from '../../client/lib/analytics.js';
 import { showToast } from '../../client/lib/toast.js';
-import { INTEGRATION_EVENTS, loadDeliveries, loadSubscriptions, saveSubscriptions, successRate, validateSubscription, type Delivery, type Subscription } from '../../client/lib/webhooks.js';
+import { deliveryStats, INTEGRATION_EVENTS, loadDeliveries, loadSubscriptions, saveSubscriptions, validateSubscription, type Delivery, type Subscription } from '../../client/lib/webhooks.js';
 import { dispatch, resumeRetries } from './delivery-engine.js';
 
 // The feed files themselves: XML on every host. The spec's /feeds/{name} are pages that point to
@@ -19,12 +23,31 @@ const FEEDS = [
   { name: 'Glossary', path: '/feeds/glossary.xml' },
 ];
 
+const STATUS_TEXT: Record<Delivery['status'], string> = { pending: 'pending', retry: 'failed, will retry', success: 'success', failed: 'failed' };
+
+const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+function DeliveryLine({ d }: { d: Delivery }) {
+  return (
+    <li className={`delivery delivery-${d.status}`}>
+      <span className="delivery-status">{STATUS_TEXT[d.status]}</span> (attempt {d.attempt}){d.statusCode ? `, HTTP ${d.statusCode}` : ''}
+      {d.deliveredAt && <>, <time dateTime={d.deliveredAt}>{time(d.deliveredAt)}</time></>}
+      {d.status === 'retry' && d.nextRetry && <>; next attempt <time dateTime={d.nextRetry}>{time(d.nextRetry)}</time></>}
+      {d.reason && d.status !== 'success' && <span className="delivery-reason"> {d.reason}</span>}
+    </li>
+  );
+}
+
 export function IntegrationHub({ baseUrl }: { baseUrl: string }) {
   const [origin, setOrigin] = useState(baseUrl);
+  const [ready, setReady] = useState(false);
   const [subs, setSubs] = useState<Subscription[]>([]);
   const [deliveries, setDeliveries] = useState<Delivery[]>([]);
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState({ url: '', events: [] as string[], secret: '' });
+  const addButton = useRef<HTMLButtonElement>(null);
+  const urlField = useRef<HTMLInputElement>(null);
+  const wasOpen = useRef(false);
 
   const refresh = () => {
     setSubs(loadSubscriptions());
@@ -32,11 +55,18 @@ export function IntegrationHub({ baseUrl }: { baseUrl: string }) {
   };
   useEffect(() => {
     setOrigin(location.origin);
+    setReady(true);
     refresh();
     resumeRetries();
     window.addEventListener('legalsite:deliveries', refresh);
     return () => window.removeEventListener('legalsite:deliveries', refresh);
   }, []);
+  // Focus follows the form: into its first field when it opens, back to Add Webhook when it closes.
+  useEffect(() => {
+    if (open) urlField.current?.focus();
+    else if (wasOpen.current) addButton.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
 
   const persist = (list: Subscription[]) => {
     saveSubscriptions(list);
@@ -75,21 +105,21 @@ export function IntegrationHub({ baseUrl }: { baseUrl: string }) {
     <div className="integrations">
       <section aria-labelledby="feeds-title">
         <h2 id="feeds-title">Content feeds</h2>
-        <ul className="link-list">
+        <ul className="feed-list">
           {FEEDS.map((f) => (
             <li key={f.path}>
-              {f.name}: <code>{origin}{f.path}</code>{' '}
-              <button type="button" className="button button-secondary" onClick={() => void copyText(`${origin}${f.path}`, 'URL Copied')} aria-label={`Copy ${f.name} feed URL`}>Copy</button>
+              <span className="feed-name">{f.name}</span> <code>{origin}{f.path}</code>{' '}
+              <button type="button" className="button button-secondary button-small" hidden={!ready} onClick={() => void copyText(`${origin}${f.path}`, 'URL Copied')} aria-label={`Copy ${f.name} feed URL`}>Copy</button>
             </li>
           ))}
         </ul>
       </section>
       <section aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Webhook subscriptions</h2>
-        {!open && <button type="button" className="button" onClick={() => setOpen(true)}>Add Webhook</button>}
+        <button ref={addButton} type="button" className="button" hidden={!ready || open} aria-controls="new-webhook" onClick={() => setOpen(true)}>Add Webhook</button>
         {open && (
-          <form className="webhook-form card" onSubmit={create} noValidate aria-label="New webhook subscription">
-            <label>Webhook URL <input type="url" value={form.url} onChange={(e) => setForm({ ...form, url: e.target.value })} /></label>
+          <form id="new-webhook" className="webhook-form card" onSubmit={create} noValidate aria-label="New webhook subscription">
+            <label>Webhook URL <input ref={urlField} type="url" value={form.url} onChange={(e) => setForm({ ...form, url: e.target.value })} /></label>
             <fieldset>
               <legend>Events</legend>
               {INTEGRATION_EVENTS.map((ev) => (
@@ -103,21 +133,24 @@ export function IntegrationHub({ baseUrl }: { baseUrl: string }) {
             </div>
           </form>
         )}
-        {subs.length === 0 ? (
+        {ready && (subs.length === 0 ? (
           <p className="empty">No webhook subscriptions configured</p>
         ) : (
           <ul className="webhook-list">
             {subs.map((s) => {
               const mine = deliveries.filter((d) => d.subscriptionId === s.id);
+              const stats = deliveryStats(s, deliveries);
               return (
                 <li key={s.id} className="card" data-subscription={s.id}>
-                  <strong>{s.url}</strong>
+                  <strong className="webhook-url">{s.url}</strong>
                   <p className="muted">{s.events.join(', ')}{s.secret ? ' · signed' : ''}</p>
                   <label className="check"><input type="checkbox" role="switch" checked={s.active} onChange={() => toggle(s)} /> Active</label>
-                  <p>Deliveries: {s.deliveryCount} · Failures: {s.failureCount} · Success rate: {successRate(mine)}%</p>
+                  <p className="delivery-stats" data-delivery-stats>
+                    Deliveries: {stats.finished} · Failures: {stats.failed} · Pending: {stats.pending} · Success rate: {stats.rate === undefined ? 'none finished yet' : `${stats.rate}%`}
+                  </p>
                   {mine.length > 0 && (
                     <ol className="deliveries" aria-label="Recent deliveries">
-                      {mine.slice(-10).reverse().map((d) => <li key={d.id}>{d.status} (attempt {d.attempt}){d.statusCode ? `, HTTP ${d.statusCode}` : ''}{d.deliveredAt ? `, ${d.deliveredAt}` : ''}</li>)}
+                      {mine.slice(-10).reverse().map((d) => <DeliveryLine key={d.id} d={d} />)}
                     </ol>
                   )}
                   <div className="actions">
@@ -128,7 +161,7 @@ export function IntegrationHub({ baseUrl }: { baseUrl: string }) {
               );
             })}
           </ul>
-        )}
+        ))}
       </section>
     </div>
   );

@@ -2,6 +2,9 @@
  * Runs webhook deliveries for the integration hub: one attempt now; a delivery that threw is marked
  * "retry" and re-run after attempt × 5 minutes (while a page is open, and on the next visit), at most
  * 3 attempts, skipped when the subscription was removed or deactivated. State lives in localStorage.
+ * A delivery is recorded as pending while its attempt is in flight, and counted in its
+ * subscription's deliveryCount / failureCount only once it has finished (delivered, or failed for
+ * good): a retry is pending, not a success and not yet a failure.
  */
 import { randomId } from '../../client/lib/analytics.js';
 import {
@@ -12,19 +15,31 @@ import {
 /** Tests may shorten the retry delay by setting this global before the page loads. */
 const retryDelay = () => (globalThis as { __legalsiteRetryDelayMs?: number }).__legalsiteRetryDelayMs ?? RETRY_DELAY_MS;
 
+const announce = () => window.dispatchEvent(new CustomEvent('legalsite:deliveries'));
+
+function record(delivery: Delivery): void {
+  saveDeliveries([...loadDeliveries().filter((d) => d.id !== delivery.id), delivery]);
+}
+
 export async function deliver(sub: Subscription, event: WebhookEvent, attempt: number, deliveryId = randomId()): Promise<Delivery> {
-  const outcome = await attemptDelivery(sub, event, attempt, deliveryId);
+  const base = { id: deliveryId, subscriptionId: sub.id, eventId: event.id, url: sub.url, attempt };
+  record({ ...base, status: 'pending' });
+  announce();
+  const outcome = await attemptDelivery(sub, event, attempt);
   const retryAt = outcome.threw ? nextRetryAt(attempt, Date.now()) : undefined;
   const delivery: Delivery = {
-    id: deliveryId, subscriptionId: sub.id, eventId: event.id, url: sub.url, attempt,
-    status: retryAt !== undefined ? 'retry' : outcome.status, statusCode: outcome.statusCode, response: outcome.response, deliveredAt: new Date().toISOString(),
+    ...base,
+    status: retryAt !== undefined ? 'retry' : outcome.status, statusCode: outcome.statusCode, response: outcome.response, reason: outcome.reason, deliveredAt: new Date().toISOString(),
     nextRetry: retryAt !== undefined ? new Date(Date.now() + (attempt * retryDelay())).toISOString() : undefined,
   };
-  const deliveries = loadDeliveries().filter((d) => d.id !== deliveryId);
-  saveDeliveries([...deliveries, delivery]);
-  const subs = loadSubscriptions().map((s) => (s.id === sub.id ? { ...s, deliveryCount: s.deliveryCount + 1, failureCount: s.failureCount + (delivery.status === 'success' ? 0 : 1), lastDelivery: delivery.deliveredAt } : s));
-  saveSubscriptions(subs);
+  record(delivery);
+  const finished = delivery.status === 'success' || delivery.status === 'failed';
+  if (finished) {
+    const failed = delivery.status === 'failed' ? 1 : 0;
+    saveSubscriptions(loadSubscriptions().map((s) => (s.id === sub.id ? { ...s, deliveryCount: s.deliveryCount + 1, failureCount: s.failureCount + failed, lastDelivery: delivery.deliveredAt } : s)));
+  }
   if (delivery.status === 'retry') scheduleRetry(delivery);
+  announce();
   return delivery;
 }
 
@@ -53,12 +68,20 @@ async function runRetry(deliveryId: string): Promise<void> {
   const sub = subs.find((s) => s.id === delivery.subscriptionId)!;
   if (!event || delivery.attempt >= MAX_ATTEMPTS) return;
   await deliver(sub, event, delivery.attempt + 1, delivery.id);
-  window.dispatchEvent(new CustomEvent('legalsite:deliveries'));
 }
 
-/** On page load: re-arm every pending retry (due ones run at once); trim the logs hourly. */
+/** On page load: re-arm every pending retry (due ones run at once); trim the logs hourly. An
+ * attempt still "pending" was cut short when its page closed: it counts as an attempt that threw. */
 export function resumeRetries(): void {
-  for (const d of loadDeliveries()) if (d.status === 'retry') scheduleRetry(d);
+  for (const d of loadDeliveries()) {
+    if (d.status === 'pending') {
+      const again = nextRetryAt(d.attempt, Date.now()) !== undefined;
+      const cut: Delivery = { ...d, status: again ? 'retry' : 'failed', reason: 'The page closed before the receiver answered.', nextRetry: again ? new Date().toISOString() : undefined };
+      record(cut);
+      if (!again) saveSubscriptions(loadSubscriptions().map((s) => (s.id === d.subscriptionId ? { ...s, deliveryCount: s.deliveryCount + 1, failureCount: s.failureCount + 1 } : s)));
+      if (again) scheduleRetry(cut);
+    } else if (d.status === 'retry') scheduleRetry(d);
+  }
   const trim = () => {
     saveQueue(loadQueue());
     saveDeliveries(loadDeliveries());

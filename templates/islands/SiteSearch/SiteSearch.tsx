@@ -2,7 +2,8 @@
  * Site search (/search?q=): a minisearch index built at build time (/search-index.json), fetched
  * only when this page loads; prefix and fuzzy matching, fields weighted title > tags >
  * summary/definition > body; results show type, title, a snippet with the match highlighted and a
- * link. The form is a plain GET form, so the URL always holds the query.
+ * link. The form is a plain GET form, so the URL always holds the query. It stays hidden until the
+ * island runs: without JavaScript it could not search (the page's noscript note says what to do).
  */
 import MiniSearch from 'minisearch';
 import { Fragment, useEffect, useState } from 'react';
@@ -29,12 +30,14 @@ export function highlight(text: string, terms: string[]): { text: string; match:
 }
 
 export function SiteSearch() {
+  const [mounted, setMounted] = useState(false);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<Result[] | undefined>(undefined);
   const [index, setIndex] = useState<MiniSearch<SearchDoc> | undefined>(undefined);
   const [error, setError] = useState(false);
 
   useEffect(() => {
+    setMounted(true);
     setQuery(new URLSearchParams(location.search).get('q') ?? '');
     fetch('/search-index.json')
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
@@ -60,7 +63,7 @@ export function SiteSearch() {
 
   return (
     <div className="site-search">
-      <form className="filter-bar" role="search" action="/search" method="get" onSubmit={(e) => e.preventDefault()}>
+      <form className="filter-bar" role="search" action="/search" method="get" hidden={!mounted} onSubmit={(e) => e.preventDefault()}>
         <label htmlFor="site-search" className="visually-hidden">Search the site</label>
         <input id="site-search" type="search" name="q" placeholder="Search articles, terms and datasets..." autoComplete="off" value={query} onChange={(e) => onInput(e.target.value)} />
         <button type="submit" className="button">Search</button>
