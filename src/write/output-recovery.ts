@@ -123,15 +123,31 @@ export function recoverOutputFolder(outDir: string): void {
     const kind = match[1];
     if (kind === 'staging' && exists(path.join(dir, STAGING_MARKER))) {
       undoJournal(dir, outDir);
-      rmSync(dir, { recursive: true, force: true });
+      removeMarkedFolder(dir);
     } else if (kind === 'tmp' && exists(path.join(dir, OUTPUT_MARKER))) {
-      rmSync(dir, { recursive: true, force: true });
+      removeMarkedFolder(dir);
     } else if (kind === 'old' && exists(path.join(dir, OUTPUT_MARKER))) {
       // Killed between moving the old output aside and moving the new one in: the old one goes back.
       if (!exists(outDir)) renameSync(dir, outDir);
-      else rmSync(dir, { recursive: true, force: true });
+      else removeMarkedFolder(dir);
     }
   }
+}
+
+/**
+ * Removes a folder legalsite made, its marker last: a kill part-way through leaves the marker, so
+ * the next build still knows the rest is legalsite's to remove.
+ */
+export function removeMarkedFolder(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  const markers = [OUTPUT_MARKER, STAGING_MARKER];
+  for (const name of names) if (!markers.includes(name)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
 }
 
 /** Puts back what an update's journal says was moved, from where each file is now. */

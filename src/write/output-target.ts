@@ -12,13 +12,13 @@
  * so a large site never holds its output in memory.
  */
 import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { hashOf } from '../build-cache.js';
 import type { ScannedFolder } from './file-thread.js';
 import { beforeCommitMove } from './fault-injection.js';
-import { CommitJournal, removeEmptyFolders, STAGING_MARKER } from './output-recovery.js';
+import { CommitJournal, removeEmptyFolders, removeMarkedFolder, STAGING_MARKER } from './output-recovery.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './output-guard.js';
 
 export interface OutputFile {
@@ -154,7 +154,7 @@ export class OutputTarget {
   /** Removes what this build wrote, unless committed (a fresh build's folder is then the output). */
   async abort(): Promise<void> {
     if (this.committed) return;
-    await rm(this.dir, { recursive: true, force: true });
+    removeMarkedFolder(this.dir);
   }
 
   private async commitFresh(record: boolean): Promise<CommitReport> {
@@ -175,7 +175,7 @@ export class OutputTarget {
       if (hadOld) await rename(old, this.outDir);
       throw error;
     }
-    if (hadOld) await rm(old, { recursive: true, force: true });
+    if (hadOld) removeMarkedFolder(old);
     const written = [...this.wrote.keys()].sort();
     return { records: record ? this.recordsOf(written, new Map()) : new Map(), written, deleted: [] };
   }
@@ -198,12 +198,12 @@ export class OutputTarget {
       for (const move of journal.moves()) move();
     } catch (error) {
       journal.rollBack();
-      await rm(this.dir, { recursive: true, force: true });
+      removeMarkedFolder(this.dir);
       throw error;
     }
     journal.end();
     removeEmptyFolders(this.outDir, deleted);
-    await rm(this.dir, { recursive: true, force: true });
+    removeMarkedFolder(this.dir);
     return { records: this.recordsOf(written, this.kept), written, deleted };
   }
 
