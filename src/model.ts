@@ -30,7 +30,9 @@ export interface SiteConfig {
   tags: Record<string, string>;
 }
 
-export type Jurisdiction = 'Global' | 'United States' | 'United Kingdom' | 'Australia';
+/** 'United Kingdom' is for law that is UK-wide; the law of England and Wales (Scots law differs) is
+ * 'England and Wales'. */
+export type Jurisdiction = 'Global' | 'United States' | 'United Kingdom' | 'England and Wales' | 'Australia';
 
 export interface AnswerObject {
   title: string;
@@ -89,10 +91,18 @@ export type ArticleMeta = Omit<Article, 'body'>;
 export interface Term extends SourceRef {
   slug: string;
   title: string;
-  jurisdiction: Jurisdiction;
+  /** The jurisdictions whose law the definition states, as a label ("England and Wales, Australia"). */
+  jurisdiction: string;
+  /** The same, one by one (a term may name several). */
+  jurisdictions: Jurisdiction[];
   tags: string[];
   definition: string;
+  /** Other names; each is auto-linked like the title. */
   alsoCalled: string[];
+  /** Phrasings that never link to this term (the words around the title that give it another sense). */
+  noLink: string[];
+  /** When not empty, the only phrasings that link to this term (its title and aliases alone do not). */
+  linkOnly: string[];
   contrastWith: string[];
   seeAlso: string[];
   dataFields: string[];
@@ -162,12 +172,13 @@ export interface Heading {
   level: number;
 }
 
-/** A glossary term found in an article body by the auto-linker. */
+/** A glossary term an article body links to: auto-linked, or linked by the editor. */
 export interface TermMention {
   termSlug: string;
-  /** Plain text around the first mention, about 50 characters either side (spec §5). */
+  /** The sentence of its first link, as plain text (cut around the link when very long). */
   context: string;
-  linked: boolean;
+  /** 'auto': the auto-linker linked it; 'link': the body links to it explicitly (and was not auto-linked). */
+  via: 'auto' | 'link';
 }
 
 /** What the article-html pass makes of one article. */
