@@ -120,6 +120,7 @@ export function buildGlossaryJson(ordered: Term[], config: SiteConfig) {
       title: t.title,
       url: termUrl(config, t.slug),
       jurisdiction: t.jurisdiction,
+      jurisdictions: t.jurisdictions,
       tags: t.tags,
       definition: t.definition,
       alsoCalled: t.alsoCalled,
