@@ -177,7 +177,7 @@ export interface TermMention {
   termSlug: string;
   /** The sentence of its first link, as plain text (cut around the link when very long). */
   context: string;
-  /** 'auto': the auto-linker linked it; 'link': the body links to it explicitly (and was not auto-linked). */
+  /** How the first of its links was made: by the auto-linker, or written by the editor. */
   via: 'auto' | 'link';
 }
 
