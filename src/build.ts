@@ -36,6 +36,7 @@ import type { PageBody } from './passes/page-html.js';
 import { searchDocs } from './passes/search-index.js';
 import { scriptsFor } from './render/page-scripts.js';
 import { allRoutes, type Route, siteRoutes } from './routes.js';
+import { linkTermOf } from './passes/term-matcher.js';
 import { glossaryMarkdownRoute, llmsFullRoute } from './routes/reference-files.js';
 import { articlePageRefs, type FamilyRefs, graphPageRefs } from './routes/site-pages.js';
 import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, type PageRef } from './routes/types.js';
@@ -230,7 +231,7 @@ async function buildOnce(opts: BuildOptions, warn: (files: string[], dir: string
     bundling.catch(() => {});
     const styling = readAssets();
     styling.catch(() => {});
-    const setup: ShardSetup = { config: source.config, glossary: source.terms.map((t) => [t.slug, t.title]), salt: toolKey() };
+    const setup: ShardSetup = { config: source.config, glossary: source.terms.map(linkTermOf), salt: toolKey() };
     await pool.configure(setup);
     // Articles, step 1: every article's fields, for the site's order and checks.
     const read = await timed('articles', () => readArticles({ files: articleFiles, setup, pool, target, index: cache?.articles }));

@@ -80,7 +80,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   });
   withCommon(program.command('check').description('load, validate and run every pass; write nothing; or, with --dist, audit a built site'))
     .option('--dist [dir]', 'audit a built site (links, fragments, metadata, structured data) instead of the content')
-    .action(async (opts: CommonOptions & { dist?: string | boolean }) => {
+    .option('--list-links', 'after the check, print every glossary auto-link with its sentence, for review')
+    .action(async (opts: CommonOptions & { dist?: string | boolean; listLinks?: boolean }) => {
       if (opts.dist) {
         // Loaded only here, like serve's server: every command pays for what the CLI imports at start.
         const { auditDist, formatGates } = await import('./verify/audit-dist.js');
@@ -89,7 +90,21 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
         exitCode = results.some((r) => r.problems.length) ? 1 : 0;
         return;
       }
-      exitCode = await runBuild(opts, false, io);
+      if (!opts.listLinks) {
+        exitCode = await runBuild(opts, false, io);
+        return;
+      }
+      const result = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: false, workers: opts.workers, retainFiles: false });
+      if (!result.ok || !result.site) {
+        exitCode = report(result, opts, false, io);
+        return;
+      }
+      const { listAutoLinks, formatAutoLinks } = await import('./verify/auto-links.js');
+      const rows = listAutoLinks(result.site, process.cwd());
+      // One JSON document: the (empty) diagnostics and the links.
+      if (opts.reporter === 'json') return io.stdout(JSON.stringify({ errors: 0, diagnostics: [], autoLinks: rows }, null, 2));
+      exitCode = report(result, opts, false, io);
+      io.stdout(formatAutoLinks(rows));
     });
   withCommon(program.command('serve').description('build, then serve the output folder for preview'))
     .option('--port <n>', 'port to listen on', parsePort, 4321)

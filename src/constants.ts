@@ -3,8 +3,9 @@
  */
 import type { Jurisdiction } from './model.js';
 
-/** §3: glossary jurisdictions; articles use the same set. */
-export const JURISDICTIONS: readonly Jurisdiction[] = ['Global', 'United States', 'United Kingdom', 'Australia'];
+/** §3: glossary jurisdictions, and England and Wales (issue 20: "United Kingdom" only for UK-wide
+ * law); articles use the same set. */
+export const JURISDICTIONS: readonly Jurisdiction[] = ['Global', 'United States', 'United Kingdom', 'England and Wales', 'Australia'];
 
 /** §9: reading time = words / 200, rounded up. */
 export const WORDS_PER_MINUTE = 200;
@@ -20,8 +21,6 @@ export const GLOSSARY_STRUCTURED_TERMS = 50;
 
 /** §9 and §5: auto-linking links a term at most twice per article, at its first occurrences. */
 export const MAX_LINKS_PER_TERM = 2;
-/** §5: backlink context is about 50 characters either side of the match. */
-export const CONTEXT_RADIUS = 50;
 
 /** §1: shown on every page. */
 export const EDUCATIONAL_NOTE = 'Educational material only. Not legal advice.';

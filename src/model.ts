@@ -36,7 +36,9 @@ export interface SiteConfig {
   tagNames?: Record<string, string>;
 }
 
-export type Jurisdiction = 'Global' | 'United States' | 'United Kingdom' | 'Australia';
+/** 'United Kingdom' is for law that is UK-wide; the law of England and Wales (Scots law differs) is
+ * 'England and Wales'. */
+export type Jurisdiction = 'Global' | 'United States' | 'United Kingdom' | 'England and Wales' | 'Australia';
 
 export interface AnswerObject {
   title: string;
@@ -95,10 +97,18 @@ export type ArticleMeta = Omit<Article, 'body'>;
 export interface Term extends SourceRef {
   slug: string;
   title: string;
-  jurisdiction: Jurisdiction;
+  /** The jurisdictions whose law the definition states, as a label ("England and Wales, Australia"). */
+  jurisdiction: string;
+  /** The same, one by one (a term may name several). */
+  jurisdictions: Jurisdiction[];
   tags: string[];
   definition: string;
+  /** Other names; each is auto-linked like the title. */
   alsoCalled: string[];
+  /** Phrasings that never link to this term (the words around the title that give it another sense). */
+  noLink: string[];
+  /** When not empty, the only phrasings that link to this term (its title and aliases alone do not). */
+  linkOnly: string[];
   contrastWith: string[];
   seeAlso: string[];
   dataFields: string[];
@@ -168,12 +178,13 @@ export interface Heading {
   level: number;
 }
 
-/** A glossary term found in an article body by the auto-linker. */
+/** A glossary term an article body links to: auto-linked, or linked by the editor. */
 export interface TermMention {
   termSlug: string;
-  /** Plain text around the first mention, about 50 characters either side (spec §5). */
+  /** The sentence of its first link, as plain text (cut around the link when very long). */
   context: string;
-  linked: boolean;
+  /** How the first of its links was made: by the auto-linker, or written by the editor. */
+  via: 'auto' | 'link';
 }
 
 /** What the article-html pass makes of one article. */

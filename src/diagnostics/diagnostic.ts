@@ -29,7 +29,7 @@ export const RULES = {
   'invalid-value': 'Use one of the allowed values.',
   'invalid-format': 'Fix the value to match the expected format.',
   'unknown-tag': 'Use a tag listed under `tags:` in site.yaml, or add it there.',
-  'unknown-jurisdiction': 'Use Global, United States, United Kingdom or Australia.',
+  'unknown-jurisdiction': 'Use Global, United States, United Kingdom, England and Wales or Australia.',
   'duplicate-slug': 'Give one of the two a different slug.',
   'duplicate-id': 'Ids must be unique within the file.',
   'dangling-reference': 'Point at a slug that exists, or create the entry.',

@@ -9,6 +9,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ArticleMeta, SiteConfig } from '../model.js';
 import type { BodyLink } from '../passes/markdown.js';
 import type { Neighbours } from '../passes/site-order.js';
+import type { LinkTerm } from '../passes/term-matcher.js';
 import type { FamilyInput } from '../routes/page-families.js';
 import type { HtmlRoute } from '../routes/types.js';
 import { toolKey } from '../tool-key.js';
@@ -17,8 +18,8 @@ import type { ArticleDigest } from './article-unit.js';
 
 export interface ShardSetup {
   config: SiteConfig;
-  /** [slug, title] of every glossary term: what bodies are linked against. */
-  glossary: [string, string][];
+  /** Every glossary term's names and link rules: what bodies are linked against. */
+  glossary: LinkTerm[];
   /** Changes when legalsite itself changes, so a unit made by other code is never reused. */
   salt: string;
 }

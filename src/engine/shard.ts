@@ -60,8 +60,8 @@ export class Shard {
     if (key === this.setupKey) return;
     this.setup = setup;
     this.setupKey = key;
-    const titles = new Map(setup.glossary);
-    this.glossary = { matcher: buildTermMatcher(setup.glossary.map(([slug, title]) => ({ slug, title }))), termTitle: (slug) => titles.get(slug) ?? slug };
+    const titles = new Map(setup.glossary.map((t) => [t.slug, t.title]));
+    this.glossary = { matcher: buildTermMatcher(setup.glossary), termTitle: (slug) => titles.get(slug) ?? slug };
     this.parsed.clear();
   }
 

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_AUTHOR, DEFAULT_LANGUAGE } from '../constants.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { Article, Dataset, Page, SiteConfig, TemplateFile, Term } from '../model.js';
+import type { Article, Dataset, Jurisdiction, Page, SiteConfig, TemplateFile, Term } from '../model.js';
 import { slugify } from '../passes/slugify.js';
 import type { YamlSource } from './yaml-source.js';
 
@@ -65,14 +65,19 @@ export function toArticle(source: YamlSource, body: string, bodyLine: number, fi
 
 export function toTerm(source: YamlSource): Term {
   const d = source.data as Data;
+  // One jurisdiction or a list; checked against the known ones later (validate/semantics.ts).
+  const jurisdictions = (Array.isArray(d.jurisdiction) ? d.jurisdiction : [d.jurisdiction]) as Jurisdiction[];
   return {
     file: source.file,
     slug: d.slug ?? slugify(d.title),
     title: d.title,
-    jurisdiction: d.jurisdiction,
+    jurisdiction: jurisdictions.join(', '),
+    jurisdictions,
     tags: d.tags,
     definition: String(d.definition).trim(),
     alsoCalled: d.alsoCalled,
+    noLink: d.noLink,
+    linkOnly: d.linkOnly,
     contrastWith: d.contrastWith,
     seeAlso: d.seeAlso,
     dataFields: d.dataFields,

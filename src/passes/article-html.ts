@@ -9,7 +9,7 @@ import { ARTICLE_RESERVED_IDS } from '../constants.js';
 import type { Article, ArticleHtml } from '../model.js';
 import { markupText, readMarkup, writeMarkup } from '../html/markup.js';
 import { addCiteAnchors } from './article-html/cite-anchors.js';
-import { linkGlossaryTerms } from './article-html/glossary-links.js';
+import { type AutoLink, linkGlossaryTerms } from './article-html/glossary-links.js';
 import { addHeadingIds } from './article-html/heading-ids.js';
 import { wrapTables } from './article-html/wrap-tables.js';
 import { type BodyLink, renderMarkdown } from './markdown.js';
@@ -18,15 +18,19 @@ import type { TermMatcher } from './term-matcher.js';
 
 export interface ArticleBody extends ArticleHtml {
   links: BodyLink[];
+  /** Every auto-link with its sentence (with its source line under `sourceLines`). */
+  autoLinks: AutoLink[];
 }
 
-/** Renders one article's body; pure over its inputs, so serve can re-run it for one file. */
-export function renderArticleBody(article: Pick<Article, 'slug' | 'body' | 'bodyLine'>, matcher: TermMatcher, termTitle: (slug: string) => string): ArticleBody {
-  const { html, links } = renderMarkdown(article.body, article.bodyLine);
+/** Renders one article's body; pure over its inputs, so serve can re-run it for one file.
+ * `sourceLines`: note each auto-link's source line (for `check --list-links`; the HTML then carries
+ * source-line attributes and is not for publishing). */
+export function renderArticleBody(article: Pick<Article, 'slug' | 'body' | 'bodyLine'>, matcher: TermMatcher, termTitle: (slug: string) => string, opts: { sourceLines?: boolean } = {}): ArticleBody {
+  const { html, links } = renderMarkdown(article.body, article.bodyLine, opts);
   const read = readMarkup(html);
   const headings = addHeadingIds(read, createSlugger(ARTICLE_RESERVED_IDS));
   addCiteAnchors(read, article.slug);
-  const { markup: linked, mentions } = linkGlossaryTerms(read, matcher, termTitle);
+  const { markup: linked, mentions, autoLinks } = linkGlossaryTerms(read, matcher, termTitle);
   const markup = wrapTables(linked);
-  return { html: writeMarkup(markup), headings, mentions, plainText: markupText(markup), links };
+  return { html: writeMarkup(markup), headings, mentions, plainText: markupText(markup), links, autoLinks };
 }

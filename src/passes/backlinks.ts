@@ -1,12 +1,16 @@
 /**
  * Backlinks (spec §3 "Backlink relation", §9): who points at each article and term.
- * - article → term: the article body mentions the term (relationship "mentions", strength 1);
- * - term → term: see-also (strength 2) and contrast (strength 1), relationship "related";
- * - shared tags between any two items (relationship "related", strength = shared tags, capped at 3).
- * At most 10 per target, strongest first. Shared-tag candidates come from an inverted index over
- * tags, never from all pairs: lists of the items holding each tag, pair and triple of tags, in rank
- * order, merged as far as the top 10 need. Reads: articles, terms, mentions. Writes: BacklinkResult.
- * Needs: article-html (mentions).
+ * References, what a term page lists under "Referenced by" (at most 10, strongest first):
+ * - article → term: the article body links to the term, auto-linked or by the editor (relationship
+ *   "mentions", strength 1, quoting the sentence of the link); the article lists it under see-also
+ *   ("related", strength 2);
+ * - term → term: see-also (strength 2) and contrast (strength 1), relationship "related".
+ * Shared tags between any two items (relationship "related", strength = shared tags, capped at 3)
+ * are no reference: a target keeps its 5 strongest sources sharing tags that do not already refer
+ * to it, which its page shows as related content. Shared-tag candidates come from an inverted index
+ * over tags, never from all pairs: lists of the items holding each tag, pair and triple of tags, in
+ * rank order, merged as far as the top 5 need. Reads: articles, terms, mentions. Writes:
+ * BacklinkResult. Needs: article-html (mentions).
  */
 import type { ArticleMeta, Term, TermMention } from '../model.js';
 import { SortedMerge } from './sorted-merge.js';
@@ -31,8 +35,13 @@ export interface Backlink extends BacklinkEdge {
   context: string;
 }
 
+/** §9: at most 10 backlinks per target; related content defaults to 5. */
 export const MAX_BACKLINKS = 10;
+export const MAX_SHARED_TAG_RELATIONS = 5;
 const SHARED_TAG_CAP = 3;
+
+/** What a see-also or contrast backlink quotes: where the source lists the target. */
+export const LISTED_UNDER = { 'see-also': 'Listed under “See also”.', contrast: 'Listed under “Contrast with”.' } as const;
 
 /** Key of a node: "article:slug" or "glossary:slug". */
 export const nodeKey = (type: NodeType, slug: string) => `${type}:${slug}`;
@@ -42,8 +51,9 @@ export interface BacklinkResult {
    * target (in key order), strongest first. Made when first read (only the knowledge graph reads
    * them: 200,000 relations at 10,000 articles). */
   readonly relations: BacklinkEdge[];
-  /** Per target node key, at most 10, strongest first; each target's made when first asked for
-   * (pages show only terms' backlinks). */
+  /** Per target node key: its references (at most 10, strongest first), then its strongest
+   * shared-tag relations (at most 5); each target's made when first asked for (pages show only
+   * terms' backlinks). */
   byTarget: Pick<ReadonlyMap<string, Backlink[]>, 'get'>;
 }
 
@@ -52,7 +62,7 @@ interface Node {
   slug: string;
   title: string;
   tags: string[];
-  /** What a backlink from this node quotes when it is a shared-tag one. */
+  /** What a relation from this node quotes when it is a shared-tag one. */
   context: string;
 }
 
@@ -86,27 +96,30 @@ export function buildBacklinks(articles: ArticleMeta[], terms: Term[], mentions:
       const to = termIndex.get(m.termSlug);
       if (to !== undefined) explicit[to].push({ from: i, to, kind: 'mention', strength: 1, context: m.context });
     }
+    for (const ref of new Set(a.seeAlso)) {
+      const to = ref.startsWith('glossary/') ? termIndex.get(ref.slice('glossary/'.length)) : undefined;
+      if (to !== undefined) explicit[to].push({ from: i, to, kind: 'see-also', strength: 2, context: LISTED_UNDER['see-also'] });
+    }
   });
   terms.forEach((t, k) => {
     const from = articles.length + k;
-    const context = nodes[from].context;
     for (const s of t.seeAlso) {
       const to = termIndex.get(s);
-      if (to !== undefined) explicit[to].push({ from, to, kind: 'see-also', strength: 2, context });
+      if (to !== undefined) explicit[to].push({ from, to, kind: 'see-also', strength: 2, context: LISTED_UNDER['see-also'] });
     }
     for (const s of t.contrastWith) {
       const to = termIndex.get(s);
-      if (to !== undefined) explicit[to].push({ from, to, kind: 'contrast', strength: 1, context });
+      if (to !== undefined) explicit[to].push({ from, to, kind: 'contrast', strength: 1, context: LISTED_UNDER.contrast });
     }
   });
 
   let shared: SharedTags | undefined;
   const linkedTo = new Int32Array(nodes.length).fill(-1);
   const kept: (Relation[] | undefined)[] = nodes.map(() => undefined);
-  /** A target's backlinks: its explicit relations and the best shared-tag sources not linked already. */
+  /** A target's backlinks: its strongest references, then the best shared-tag sources that do not refer to it. */
   const keptOf = (ti: number): Relation[] => {
     if (kept[ti]) return kept[ti];
-    const list = explicit[ti].sort(compare);
+    const list = onePerSource(explicit[ti].sort(compare));
     for (const r of list) linkedTo[r.from] = ti;
     // The best shared-tag sources, strongest then best-ranked first, that are not linked already.
     const best: Relation[] = [];
@@ -114,9 +127,9 @@ export function buildBacklinks(articles: ArticleMeta[], terms: Term[], mentions:
     shared.walk(ti, (i, strength) => {
       if (i === ti || linkedTo[i] === ti) return true;
       best.push({ from: i, to: ti, kind: 'shared-tags', strength, context: nodes[i].context });
-      return best.length < MAX_BACKLINKS;
+      return best.length < MAX_SHARED_TAG_RELATIONS;
     });
-    return (kept[ti] = [...list, ...best].sort(compare).slice(0, MAX_BACKLINKS));
+    return (kept[ti] = [...list.slice(0, MAX_BACKLINKS), ...best]);
   };
 
   const keyOf = (i: number) => nodeKey(nodes[i].type, nodes[i].slug);
@@ -153,6 +166,23 @@ export function buildBacklinks(articles: ArticleMeta[], terms: Term[], mentions:
       return relations;
     },
   };
+}
+
+/** A source that refers to a target twice (an article that links a term and lists it under see-also)
+ * is listed once, with its strongest relation, quoting its sentence if it has one. `list` is sorted. */
+function onePerSource(list: Relation[]): Relation[] {
+  const seen = new Map<number, Relation>();
+  const out: Relation[] = [];
+  for (const r of list) {
+    const first = seen.get(r.from);
+    if (!first) {
+      seen.set(r.from, r);
+      out.push(r);
+    } else if (r.kind === 'mention' && first.kind !== 'mention') {
+      out[out.indexOf(first)] = { ...first, context: r.context };
+    }
+  }
+  return out;
 }
 
 interface SharedTags {

@@ -102,7 +102,7 @@ export function buildAnswerJson({ article: a, body, fields }: ArticleParts, conf
     variant: 'primary',
     pinpoints: a.references.filter((r) => r.pinpoint).map((r) => ({ id: r.id, title: r.title, pinpoint: r.pinpoint, url: r.url ?? undefined })),
     jurisdictions: [a.jurisdiction],
-    glossaryTags: body.mentions.filter((x) => x.linked).map((x) => x.termSlug).sort(),
+    glossaryTags: body.mentions.map((x) => x.termSlug).sort(),
     license: config.license.url,
   };
 }
@@ -120,6 +120,7 @@ export function buildGlossaryJson(ordered: Term[], config: SiteConfig) {
       title: t.title,
       url: termUrl(config, t.slug),
       jurisdiction: t.jurisdiction,
+      jurisdictions: t.jurisdictions,
       tags: t.tags,
       definition: t.definition,
       alsoCalled: t.alsoCalled,

@@ -13,6 +13,11 @@ export function absolutizeLinks(markdown: string, baseUrl: string): string {
   return markdown.replace(/\]\((\/[^)\s]*)\)/g, (_m, path: string) => `](${baseUrl}${path})`);
 }
 
+/** The editor's no-link markers (`[words]{.nolink}`, markdown.ts) are for the site's auto-linker only. */
+export function stripNoLinkMarkers(markdown: string): string {
+  return markdown.replace(/\[([^\]\n]*)\]\{\.nolink\}/g, '$1');
+}
+
 function calloutsToQuotes(markdown: string): string {
   return markdown.replace(/^:::(tip|note|warning)[^\n]*\n([\s\S]*?)^:::\s*$/gm, (_m, kind: string, inner: string) => {
     const label = kind.charAt(0).toUpperCase() + kind.slice(1);
@@ -27,7 +32,7 @@ export function articleMarkdown(a: Article, fields: ArticleFields, stats: Articl
     jurisdiction: a.jurisdiction, tags: a.tags, readingTime: stats.readingTime, wordCount: stats.wordCount, license: config.license.url,
   };
   const out = ['---', stringify(facts).trimEnd(), '---', '', `# ${a.title}`, '', `> ${a.summary}`, ''];
-  if (a.editorialNote) out.push('## Editorial note for AI agents', '', a.editorialNote.trim(), '');
+  if (a.editorialNote) out.push('## Citation guidance', '', a.editorialNote.trim(), '');
   if (fields.answer) {
     out.push(`## ${fields.answer.title}`, '', `Answer ID: answers/${a.slug}#a0`, '');
     fields.answer.points.forEach((p, i) => out.push(`${i + 1}. ${p}`));
@@ -35,10 +40,10 @@ export function articleMarkdown(a: Article, fields: ArticleFields, stats: Articl
     out.push('');
   }
   if (a.keyTakeaways.length) out.push('## Key takeaways', '', ...a.keyTakeaways.map((t) => `- ${t}`), '');
-  out.push(absolutizeLinks(calloutsToQuotes(a.body.trim()), config.baseUrl), '');
+  out.push(absolutizeLinks(calloutsToQuotes(stripNoLinkMarkers(a.body.trim())), config.baseUrl), '');
   if (fields.faq.length) {
     out.push('## Frequently asked questions', '');
-    for (const f of fields.faq) out.push(`### ${f.q}`, '', absolutizeLinks(a.faq.find((x) => x.id === f.id)!.a.trim(), config.baseUrl), '');
+    for (const f of fields.faq) out.push(`### ${f.q}`, '', absolutizeLinks(stripNoLinkMarkers(a.faq.find((x) => x.id === f.id)!.a.trim()), config.baseUrl), '');
   }
   if (a.references.length) {
     out.push('## References', '');

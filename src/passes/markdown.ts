@@ -2,6 +2,9 @@
  * Markdown to HTML with markdown-it: CommonMark, GFM tables, and `:::tip` / `:::note` / `:::warning`
  * callout containers. Also lists every link in a body with its source line, for the link check.
  * Raw HTML in Markdown is not allowed (escaped), so content cannot smuggle scripts past the CSP.
+ * The editor's no-link marker `[words]{.nolink}` (Pandoc's bracketed-span syntax, so other Markdown
+ * tools read it too) becomes a span of class NO_LINK_CLASS, which the glossary-links pass keeps from
+ * linking and then removes.
  */
 import MarkdownIt from 'markdown-it';
 import container from 'markdown-it-container';
@@ -11,6 +14,12 @@ export interface BodyLink {
   /** Line in the source file. */
   line: number;
 }
+
+/** The class of the no-link marker's span (removed again by the glossary-links pass). */
+export const NO_LINK_CLASS = 'nolink';
+const NO_LINK_MARKER = `{.${NO_LINK_CLASS}}`;
+/** Block tags carry their source line in this attribute when renderMarkdown is asked for source lines. */
+export const SOURCE_LINE_ATTR = 'data-source-line';
 
 export const CALLOUT_KINDS = ['tip', 'note', 'warning'] as const;
 const CALLOUT_LABELS: Record<(typeof CALLOUT_KINDS)[number], string> = { tip: 'Tip', note: 'Note', warning: 'Warning' };
@@ -28,15 +37,39 @@ function createMarkdown() {
       },
     });
   }
+  md.inline.ruler.before('link', 'nolink', noLinkMarker);
+  md.core.ruler.push('source_lines', (state: any) => {
+    if (state.env?.sourceLines === undefined) return;
+    for (const token of state.tokens) if (token.map && token.nesting === 1) token.attrSet(SOURCE_LINE_ATTR, String(state.env.sourceLines + token.map[0]));
+  });
   return md;
+}
+
+/** `[words]{.nolink}`: the words, inline Markdown and all, inside a no-link span. */
+function noLinkMarker(state: any, silent: boolean): boolean {
+  if (state.src.charCodeAt(state.pos) !== 0x5b /* [ */) return false;
+  const labelEnd: number = state.md.helpers.parseLinkLabel(state, state.pos, true);
+  if (labelEnd < 0 || !state.src.startsWith(NO_LINK_MARKER, labelEnd + 1)) return false;
+  if (!silent) {
+    const max = state.posMax;
+    state.push('nolink_open', 'span', 1).attrSet('class', NO_LINK_CLASS);
+    state.pos += 1;
+    state.posMax = labelEnd;
+    state.md.inline.tokenize(state);
+    state.posMax = max;
+    state.push('nolink_close', 'span', -1);
+  }
+  state.pos = labelEnd + 1 + NO_LINK_MARKER.length;
+  return true;
 }
 
 // markdown-it instances hold configuration only, no per-render state, so one can be shared.
 const md = createMarkdown();
 
-/** Renders a Markdown body and lists its links; `firstLine` is the file line of the body's line 1. */
-export function renderMarkdown(body: string, firstLine: number): { html: string; links: BodyLink[] } {
-  const env = {};
+/** Renders a Markdown body and lists its links; `firstLine` is the file line of the body's line 1.
+ * With `sourceLines`, block tags carry their file line (SOURCE_LINE_ATTR), for `check --list-links`. */
+export function renderMarkdown(body: string, firstLine: number, opts: { sourceLines?: boolean } = {}): { html: string; links: BodyLink[] } {
+  const env = opts.sourceLines ? { sourceLines: firstLine } : {};
   const tokens = md.parse(body, env);
   const links: BodyLink[] = [];
   for (const token of tokens) {

@@ -1,17 +1,36 @@
 /**
  * One combined matcher for every glossary term, so auto-linking makes a single pass over a text
- * whatever the number of terms (DESIGN.md "Scale"). Terms are matched by title (a trailing
- * parenthetical dropped, "Retrieval-augmented generation (RAG)" also matching the acronym "RAG"),
- * whole words only, case-insensitively except for acronyms, longest match first, with a simple plural.
+ * whatever the number of terms (DESIGN.md "Scale"). A term is matched by its title (a trailing
+ * parenthetical dropped, "Retrieval-augmented generation (RAG)" also matching the acronym "RAG") and
+ * its aliases (alsoCalled), or, when it has `linkOnly` phrases, by those alone. Whole words only,
+ * case-insensitively except for acronyms, longest match first, with a simple plural. The punctuation
+ * between and after a phrase's words must be the phrase's own ("502(d) order" matches "502(d) order",
+ * not "502 d order"); any run of whitespace matches any other.
+ * A term's `noLink` phrases are matched too, as stops: where one is the longest match, its words
+ * stay plain text ("relevance score" never links to relevance), unless another term has that very
+ * phrase as its own.
  * Reads: terms. Writes: TermMatcher (an immutable trie).
  */
 import type { Term } from '../model.js';
 import { scanWords } from './word-scan.js';
 
+/** What the matcher reads of a term (the link rules are optional, for tests and small callers). */
+export type LinkTerm = Pick<Term, 'slug' | 'title'> & Partial<Pick<Term, 'alsoCalled' | 'noLink' | 'linkOnly'>>;
+
+/** Only what the matcher reads of a term, so that (in a build's setup key) an edit to a definition
+ * does not count as a change to what bodies are linked against. */
+export function linkTermOf(t: LinkTerm): LinkTerm {
+  return { slug: t.slug, title: t.title, alsoCalled: t.alsoCalled ?? [], noLink: t.noLink ?? [], linkOnly: t.linkOnly ?? [] };
+}
+
 interface Entry {
   slug: string;
   /** For acronyms: the exact tokens that must appear. */
   exact?: string[];
+  /** Punctuation that must follow the last word ("26(f)" ends in ")"). */
+  tail: string;
+  /** Lower wins at one node: a title, then an alias or linkOnly phrase, then a stop (noLink). */
+  rank: 0 | 1 | 2;
 }
 
 interface TrieNode {
@@ -26,7 +45,7 @@ export interface TermMatch {
 }
 
 export interface TermMatcher {
-  /** All non-overlapping matches in `text`, left to right, longest first at each position. */
+  /** All non-overlapping links in `text`, left to right, longest first at each position. */
   find(text: string): TermMatch[];
   readonly size: number;
 }
@@ -39,6 +58,9 @@ export function tokenize(text: string): { word: string; start: number; end: numb
   scanWords(text, JOINERS, (start, end) => out.push({ word: text.slice(start, end), start, end }));
   return out;
 }
+
+/** The text between two words as phrases compare it: each run of whitespace one space. */
+export const normalizeGap = (gap: string) => (gap.length === 1 && gap === ' ' ? gap : gap.replace(/\s+/g, ' '));
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
@@ -54,33 +76,76 @@ function asciiHash(text: string, start: number, end: number): number {
   return h;
 }
 
-/** The phrases a term is recognised by. */
-export function termPhrases(term: Pick<Term, 'title'>): { phrase: string; exact: boolean }[] {
-  const phrases: { phrase: string; exact: boolean }[] = [];
-  const base = term.title.replace(/\s*\([^)]*\)\s*$/, '').trim();
-  if (base) phrases.push({ phrase: base, exact: false });
-  const paren = /\(([^)]*)\)\s*$/.exec(term.title)?.[1]?.trim();
-  if (paren && /^[A-Z][A-Z0-9-]{1,}$/.test(paren)) phrases.push({ phrase: paren, exact: true });
+const ACRONYM = /^[A-Z][A-Z0-9-]{1,}$/;
+
+export interface TermPhrase {
+  phrase: string;
+  /** Matched with the exact capitals (acronyms). */
+  exact: boolean;
+  kind: 'title' | 'alias' | 'stop';
+}
+
+/** The phrases a term links by (its linkOnly phrases, or else its title and aliases, less any listed
+ * under noLink), then its stops: the noLink phrases that are not one of those names. */
+export function termPhrases(term: LinkTerm): TermPhrase[] {
+  const names: TermPhrase[] = term.linkOnly?.length ? term.linkOnly.map((phrase) => ({ phrase, exact: ACRONYM.test(phrase), kind: 'alias' })) : ownPhrases(term);
+  const unlinked = new Set((term.noLink ?? []).map(phraseKey));
+  const phrases = names.filter((p) => !unlinked.has(phraseKey(p.phrase)));
+  const named = new Set(names.map((p) => phraseKey(p.phrase)));
+  for (const phrase of term.noLink ?? []) if (!named.has(phraseKey(phrase))) phrases.push({ phrase, exact: false, kind: 'stop' });
   return phrases;
 }
 
-export function buildTermMatcher(terms: Pick<Term, 'slug' | 'title'>[]): TermMatcher {
+/** Two phrasings are the same phrase when their words (in any case) and punctuation are. */
+export function phraseKey(phrase: string): string {
+  const parsed = phraseKeys(phrase);
+  return parsed ? `${parsed.keys.join('\u0000')}\u0000${parsed.tail}` : '';
+}
+
+/** A term's own names: its title (and a trailing acronym in parentheses) and its aliases. */
+export function ownPhrases(term: Pick<LinkTerm, 'title' | 'alsoCalled'>): TermPhrase[] {
+  const phrases: TermPhrase[] = [];
+  // "… (RAG)": a parenthetical after a space is an acronym or a gloss, not part of the name; "Rule 26(f)" keeps its "(f)".
+  const base = term.title.replace(/\s+\([^)]*\)\s*$/, '').trim();
+  if (base) phrases.push({ phrase: base, exact: false, kind: 'title' });
+  const paren = /\s\(([^)]*)\)\s*$/.exec(term.title)?.[1]?.trim();
+  if (paren && ACRONYM.test(paren)) phrases.push({ phrase: paren, exact: true, kind: 'title' });
+  for (const alias of term.alsoCalled ?? []) if (alias.trim()) phrases.push({ phrase: alias.trim(), exact: ACRONYM.test(alias.trim()), kind: 'alias' });
+  return phrases;
+}
+
+/** A phrase as trie keys: its first word, then each gap and word; and what must follow its last word. */
+function phraseKeys(phrase: string): { keys: string[]; words: string[]; tail: string } | undefined {
+  const tokens = tokenize(phrase);
+  if (tokens.length === 0) return undefined;
+  const keys = tokens.map((t, k) => (k === 0 ? '' : normalizeGap(phrase.slice(tokens[k - 1].end, t.start))) + t.word.toLowerCase());
+  return { keys, words: tokens.map((t) => t.word), tail: phrase.slice(tokens[tokens.length - 1].end).trimEnd() };
+}
+
+export function buildTermMatcher(terms: LinkTerm[]): TermMatcher {
   const root: TrieNode = { next: new Map(), entries: [] };
+  const rankOf = { title: 0, alias: 1, stop: 2 } as const;
   // Sorted so that when two terms share a phrase, the same one wins on every build.
   for (const term of [...terms].sort((a, b) => a.slug.localeCompare(b.slug))) {
-    for (const { phrase, exact } of termPhrases(term)) {
-      const words = tokenize(phrase).map((t) => t.word);
-      if (words.length === 0) continue;
+    for (const { phrase, exact, kind } of termPhrases(term)) {
+      const parsed = phraseKeys(phrase);
+      if (!parsed) continue;
       let node = root;
-      for (const w of words) {
-        const key = w.toLowerCase();
+      for (const key of parsed.keys) {
         let child = node.next.get(key);
         if (!child) node.next.set(key, (child = { next: new Map(), entries: [] }));
         node = child;
       }
-      if (!node.entries.some((e) => e.slug === term.slug)) node.entries.push({ slug: term.slug, exact: exact ? words : undefined });
+      const entry: Entry = { slug: term.slug, exact: exact ? parsed.words : undefined, tail: parsed.tail, rank: rankOf[kind] };
+      if (!node.entries.some((e) => e.slug === entry.slug && e.rank === entry.rank && e.tail === entry.tail && String(e.exact) === String(entry.exact))) node.entries.push(entry);
     }
   }
+  // Stable: by rank, then in slug order.
+  const sortEntries = (node: TrieNode): void => {
+    node.entries.sort((a, b) => a.rank - b.rank);
+    for (const child of node.next.values()) sortEntries(child);
+  };
+  sortEntries(root);
 
   // A word can start a match only if it (or, for a plural, it without its "s") is a phrase's first
   // word. Each scanned word is hashed in place first, so the many that cannot start one are never
@@ -116,22 +181,24 @@ export function buildTermMatcher(terms: Pick<Term, 'slug' | 'title'>[]): TermMat
         continue;
       }
       let node: TrieNode | undefined = root;
-      let best: { slug: string; endToken: number } | undefined;
+      let best: { entry: Entry; endToken: number } | undefined;
       for (let j = i; j < n && node; j++) {
+        const gap = j === i ? '' : normalizeGap(text.slice(ends[j - 1], starts[j]));
         const lower = lowerAt(j);
-        const exactNode: TrieNode | undefined = node.next.get(lower);
+        const exactNode: TrieNode | undefined = node.next.get(gap + lower);
         // A plural ("privilege logs") may end a phrase but not continue one.
-        const pluralNode = lower.length > 3 && lower.endsWith('s') ? node.next.get(lower.slice(0, -1)) : undefined;
-        const accept = (n: TrieNode | undefined) => {
-          const hit = n?.entries.find((e) => !e.exact || e.exact.every((w, k) => i + k < ends.length && text.slice(starts[i + k], ends[i + k]) === w));
-          if (hit) best = { slug: hit.slug, endToken: j };
+        const pluralNode = lower.length > 3 && lower.endsWith('s') ? node.next.get(gap + lower.slice(0, -1)) : undefined;
+        const accept = (at: TrieNode | undefined) => {
+          const hit = at?.entries.find((e) => text.startsWith(e.tail, ends[j]) && (!e.exact || e.exact.every((w, k) => i + k < n && text.slice(starts[i + k], ends[i + k]) === w)));
+          if (hit) best = { entry: hit, endToken: j };
         };
         if (pluralNode) accept(pluralNode);
         if (exactNode) accept(exactNode);
         node = exactNode;
       }
       if (best) {
-        matches.push({ slug: best.slug, start: starts[i], end: ends[best.endToken] });
+        // A stop (noLink phrase) keeps its words as plain text.
+        if (best.entry.rank !== 2) matches.push({ slug: best.entry.slug, start: starts[i], end: ends[best.endToken] + best.entry.tail.length });
         i = best.endToken + 1;
       } else {
         i += 1;

@@ -26,7 +26,7 @@ export const RELATED_ON_TERM_PAGE = 5;
 export type FamilyInput =
   /** Made with the article's body, by the shard that renders it (engine/shard.ts loadArticles). */
   | { family: 'article'; neighbours: Neighbours; titles: [ref: string, title: string][] }
-  | { family: 'term'; term: Term; node: number; backlinks: LinkedItem[]; titles: [slug: string, title: string][] }
+  | { family: 'term'; term: Term; node: number; backlinks: LinkedItem[]; sharedTags: LinkedItem[]; titles: [slug: string, title: string][] }
   | { family: 'recommendations'; node: number };
 
 /** What a shard has to build family routes with. */
@@ -63,7 +63,7 @@ export function buildFamilyRoute(input: FamilyInput, ctx: FamilyContext): HtmlRo
   const rec = recommendationsFor(recs, input.node);
   if (input.family === 'recommendations') return recommendationPageRoute(ctx.config, recs.nodes[input.node], rec);
   const titles = new Map(input.titles);
-  return termPageRoute(ctx.config, input.term, (slug) => titles.get(slug), { backlinks: input.backlinks, related: relatedOnTermPage(rec) });
+  return termPageRoute(ctx.config, input.term, (slug) => titles.get(slug), { backlinks: input.backlinks, related: relatedOnTermPage(input, rec) });
 }
 
 // Articles
@@ -145,9 +145,11 @@ const isDownloadsHeading = (h: Heading) => h.level === 2 && h.text.trim().toLowe
 
 const termUrl = (slug: string) => `/glossary/${slug}`;
 
-/** `node`: the term's item in the recommendations context; `title` resolves a term slug. */
-export function termPageRef(t: Term, node: number, backlinks: LinkedItem[], title: (slug: string) => string | undefined): PageRef {
-  return { kind: 'page', url: termUrl(t.slug), template: 'term', lastmod: t.lastModified, input: { family: 'term', term: t, node, backlinks, titles: knownTitles([...t.contrastWith, ...t.seeAlso], title) } };
+/** `node`: the term's item in the recommendations context; `relations`: what refers to it and what
+ * shares tags with it (term-extras.ts); `title` resolves a term slug. */
+export function termPageRef(t: Term, node: number, relations: { backlinks: LinkedItem[]; sharedTags: LinkedItem[] }, title: (slug: string) => string | undefined): PageRef {
+  const { backlinks, sharedTags } = relations;
+  return { kind: 'page', url: termUrl(t.slug), template: 'term', lastmod: t.lastModified, input: { family: 'term', term: t, node, backlinks, sharedTags, titles: knownTitles([...t.contrastWith, ...t.seeAlso], title) } };
 }
 
 export function termPageRoute(config: SiteConfig, t: Term, title: (slug: string) => string | undefined, extras: { backlinks: LinkedItem[]; related: LinkedItem[] }): HtmlRoute {
@@ -169,13 +171,23 @@ export function termPageRoute(config: SiteConfig, t: Term, title: (slug: string)
   };
 }
 
-/** A term page's "Related" list: its first similar and related items. */
-function relatedOnTermPage(rec: Recommendations): LinkedItem[] {
-  return [...rec.similar, ...rec.related].slice(0, RELATED_ON_TERM_PAGE).map((r): LinkedItem => ({
+/** A term page's "Related content": the items sharing the most tags with it (that do not already
+ * refer to it), then its first similar and related items, none listed twice. */
+function relatedOnTermPage(input: { backlinks: LinkedItem[]; sharedTags: LinkedItem[] }, rec: Recommendations): LinkedItem[] {
+  const recommended = [...rec.similar, ...rec.related].map((r): LinkedItem => ({
     href: r.item.type === 'term' ? termUrl(r.item.slug) : articleUrl(r.item.slug),
     title: r.item.title,
     type: r.item.type,
   }));
+  const shown = new Set(input.backlinks.map((b) => b.href));
+  const out: LinkedItem[] = [];
+  for (const item of [...input.sharedTags, ...recommended]) {
+    if (out.length === RELATED_ON_TERM_PAGE) break;
+    if (shown.has(item.href)) continue;
+    out.push(item);
+    shown.add(item.href);
+  }
+  return out;
 }
 
 // Recommendations

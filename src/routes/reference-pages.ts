@@ -78,7 +78,7 @@ export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRe
   routes.push({
     kind: 'html', url: '/api', template: 'api', lastmod: newest,
     props: {
-      metrics: { articles: site.articles.length, terms: site.terms.length, topicAreas: site.topTags.length, jurisdictions: JURISDICTIONS.filter((j) => [...site.articles, ...site.terms].some((x) => x.jurisdiction === j)).length },
+      metrics: { articles: site.articles.length, terms: site.terms.length, topicAreas: site.topTags.length, jurisdictions: JURISDICTIONS.filter((j) => site.articles.some((a) => a.jurisdiction === j) || site.terms.some((t) => t.jurisdictions.includes(j))).length },
       endpoints: ENDPOINTS,
       clusters: site.clusters,
     },

@@ -9,7 +9,7 @@ import { breadcrumbLd, definedTermSetLd, itemListLd, websiteLd } from '../struct
 import { makeMeta } from './meta.js';
 import { articlePageRef, recommendationPageRef, termPageRef } from './page-families.js';
 import { nodeKey } from '../passes/backlinks.js';
-import { termBacklinks } from './term-extras.js';
+import { termRelations } from './term-extras.js';
 import type { HtmlRoute, PageRef } from './types.js';
 import { articleCard, termData, termIndex } from './view-data.js';
 
@@ -136,7 +136,7 @@ export function graphPageRefs(site: GraphSite): Pick<FamilyRefs, 'terms' | 'reco
   const termTitle = (slug: string) => terms.get(slug)?.title;
   const nodeOf = new Map(site.recommendations.nodes.map((n, i) => [n.key, i]));
   return {
-    terms: site.terms.map((t) => termPageRef(t, nodeOf.get(nodeKey('glossary', t.slug))!, termBacklinks(site, t.slug), termTitle)),
+    terms: site.terms.map((t) => termPageRef(t, nodeOf.get(nodeKey('glossary', t.slug))!, termRelations(site, t.slug), termTitle)),
     recommendations: site.recommendations.nodes.map((node, i) => recommendationPageRef(node, i)),
   };
 }

@@ -9,6 +9,7 @@ import { diagnostic, didYouMean, type Diagnostic, type RuleId } from '../diagnos
 import type { FieldPath, YamlSource } from '../load/yaml-source.js';
 import type { SiteSource } from '../model.js';
 import { formatFieldPath } from './schema-validator.js';
+import { checkLinkRules } from './link-rules.js';
 
 export interface SemanticOptions {
   /** False when site.yaml's tags could not be read: tags are then not checked. */
@@ -37,9 +38,9 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
     tags.forEach((tag, i) => {
       if (!site.config.tags[tag]) report('unknown-tag', file, ['tags', i], `"${tag}" is not a known tag`, didYouMean(tag, knownTags));
     });
-  const checkJurisdiction = (file: string, value: string) => {
+  const checkJurisdiction = (file: string, value: string, path: FieldPath = ['jurisdiction']) => {
     if (!JURISDICTIONS.includes(value as never)) {
-      report('unknown-jurisdiction', file, ['jurisdiction'], `"${value}" is not a known jurisdiction`, didYouMean(value, JURISDICTIONS) ?? `Use one of: ${JURISDICTIONS.join(', ')}.`);
+      report('unknown-jurisdiction', file, path, `"${value}" is not a known jurisdiction`, didYouMean(value, JURISDICTIONS) ?? `Use one of: ${JURISDICTIONS.join(', ')}.`);
     }
   };
   const checkDuplicateSlugs = (kind: string, items: { slug: string; file: string }[]) => {
@@ -76,7 +77,15 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
 
   for (const t of checked(site.terms)) {
     checkTags(t.file, t.tags);
-    checkJurisdiction(t.file, t.jurisdiction);
+    const listed = Array.isArray((sources.get(t.file)?.data as { jurisdiction?: unknown } | undefined)?.jurisdiction);
+    t.jurisdictions.forEach((j, i) => {
+      checkJurisdiction(t.file, j, listed ? ['jurisdiction', i] : ['jurisdiction']);
+      if (t.jurisdictions.indexOf(j) !== i) report('invalid-value', t.file, ['jurisdiction', i], `"${j}" is listed twice`, 'Name each jurisdiction once.');
+    });
+    if (t.jurisdictions.length > 1 && t.jurisdictions.includes('Global')) {
+      report('invalid-value', t.file, ['jurisdiction'], '"Global" cannot be listed with other jurisdictions', 'Name the jurisdictions whose law the definition states, or only Global.');
+    }
+    checkLinkRules(t, (path, message, hint) => report('invalid-value', t.file, path, message, hint));
     for (const field of ['seeAlso', 'contrastWith'] as const) {
       t[field].forEach((slug, i) => {
         if (slug === t.slug) report('dangling-reference', t.file, [field, i], `"${slug}" points at the term itself`);

@@ -76,7 +76,7 @@ export function ArticlePage(p: ArticlePageProps) {
 
       {p.editorialNoteHtml && (
         <aside className="editorial-note" aria-labelledby="editorial-note-title">
-          <h2 id="editorial-note-title">Editorial note for AI agents</h2>
+          <h2 id="editorial-note-title">Citation guidance</h2>
           <div dangerouslySetInnerHTML={{ __html: p.editorialNoteHtml }} />
         </aside>
       )}

@@ -163,7 +163,7 @@ test('with the in-memory cache (serve), a rebuild makes only the files whose inp
   }
 });
 
-test('recommendations chosen again only where a change reaches, and backlinks kept from the last build, are those of a cold build: body, title and term edits on a generated site', async () => {
+test('recommendations chosen again only where a change reaches, and backlinks kept from the last build, are those of a cold build: body, title, term, link-rule and see-also edits on a generated site', async () => {
   const cwd = tempDir();
   const corpus = generateCorpus({ dir: path.join(cwd, 'content'), articles: 120, seed: 7 });
   const cache = createBuildCache();
@@ -181,6 +181,20 @@ ${readFileSync(article(40), 'utf8').split('\n').slice(-12).join(' ')} quokkaesqu
     () => {
       const term = path.join(cwd, 'content/glossary', readdirSync(path.join(cwd, 'content/glossary')).sort()[4]);
       writeFileSync(term, readFileSync(term, 'utf8').replace(/^definition: /m, 'definition: Chronology privilege disclosure custodian. '));
+    },
+    // Link rules: a term's title stops linking (noLink), another gains an alias: which bodies link
+    // which terms changes, so what refers to them does.
+    () => {
+      const [first, second] = readdirSync(path.join(cwd, 'content/glossary')).sort().slice(6, 8).map((f) => path.join(cwd, 'content/glossary', f));
+      const title = (file: string) => JSON.parse(readFileSync(file, 'utf8').match(/^title: (.*)$/m)![1]) as string;
+      appendFileSync(first, `noLink: [${JSON.stringify(title(first))}]\n`);
+      appendFileSync(second, 'alsoCalled: ["hash value taken"]\n');
+    },
+    // An article lists a term under see-also: a reference, not a body link.
+    () => {
+      const text = readFileSync(article(20), 'utf8');
+      assert.match(text, /^seeAlso: \[/m);
+      writeFileSync(article(20), text.replace(/^seeAlso: \[/m, `seeAlso: [glossary/${readdirSync(path.join(cwd, 'content/glossary')).sort()[9].replace(/\.yaml$/, '')}, `));
     },
   ];
   try {

@@ -135,6 +135,37 @@ test('check writes nothing', async () => {
   assert.not.ok(existsSync(path.join(cwd, 'dist')));
 });
 
+test('a noLink phrase that holds none of the term\'s phrasings is reported at its line, with a hint', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'glossary/hash-value.yaml'), 'seeAlso: [chain-of-custody]', 'seeAlso: [chain-of-custody]\nnoLink: [hash tag]'));
+  assert.ok(run.stderr.includes('content/glossary/hash-value.yaml:7:10  error  noLink[0] "hash tag" is not and does not contain a phrasing that links to this term ("Hash value")'), run.stderr);
+  assert.ok(diagnostics.some((d) => d.rule === 'invalid-value' && d.field === 'noLink[0]' && d.line === 7 && d.hint));
+});
+
+test('a term may name several jurisdictions; an unknown one in the list is reported at its item', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'glossary/hash-value.yaml'), 'jurisdiction: Global', 'jurisdiction: [England and Wales, Austrlia]'));
+  assert.ok(run.stderr.includes('content/glossary/hash-value.yaml:3:35  error  jurisdiction[1] "Austrlia" is not a known jurisdiction  (did you mean "Australia"?)'), run.stderr);
+  assert.is(diagnostics.length, 1, 'England and Wales is a known jurisdiction');
+  assert.is(diagnostics[0].rule, 'unknown-jurisdiction');
+});
+
+test('a list of jurisdictions cannot include Global', async () => {
+  const { diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'glossary/hash-value.yaml'), 'jurisdiction: Global', 'jurisdiction: [Global, United States]'));
+  assert.ok(diagnostics.some((d) => d.rule === 'invalid-value' && d.field === 'jurisdiction'));
+});
+
+test('check --list-links prints every auto-link with its file, line and sentence, then a count', async () => {
+  const cwd = copyFixture('minimal');
+  const run = await runCli(['check', '--list-links'], cwd);
+  assert.is(run.exitCode, 0, run.stderr);
+  assert.ok(run.stdout.includes('content/articles/hashing-evidence.md:21  "hash value" → /glossary/hash-value  A hash value is a fingerprint of a file.'), run.stdout);
+  assert.ok(run.stdout.includes('content/articles/hashing-evidence.md:21  "chain of custody" → /glossary/chain-of-custody  The chain of custody records each hash value.'), run.stdout);
+  assert.not.match(run.stdout, /hash value inside code/);
+  assert.match(run.stdout, /^\d+ auto-links in \d+ articles\.$/m);
+  const json = JSON.parse((await runCli(['check', '--list-links', '--reporter', 'json'], cwd)).stdout) as { errors: number; autoLinks: { file: string; line: number; term: string; text: string; sentence: string }[] };
+  assert.is(json.errors, 0);
+  assert.ok(json.autoLinks.some((l) => l.term === 'hash-value' && l.line === 21 && l.sentence === 'A hash value is a fingerprint of a file.'));
+});
+
 test('usage mistakes exit with code 2 and say what is wrong', async () => {
   const cwd = copyFixture('minimal');
   const unknown = await runCli(['build', '--bogus'], cwd);

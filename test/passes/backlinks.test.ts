@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildBacklinks, MAX_BACKLINKS } from '../../src/passes/backlinks.js';
+import { buildBacklinks, LISTED_UNDER, MAX_BACKLINKS, MAX_SHARED_TAG_RELATIONS } from '../../src/passes/backlinks.js';
 import type { TermMention } from '../../src/model.js';
 import { makeArticle, makeTerm } from '../helpers/make-site.js';
 
@@ -10,20 +10,20 @@ const noMentions = new Map<string, TermMention[]>();
 const summary = (list: { fromSlug: string; kind: string; strength: number }[] | undefined) =>
   (list ?? []).map((b) => `${b.fromSlug}:${b.kind}:${b.strength}`);
 
-test('an article mentioning a term is a "mentions" backlink of strength 1 carrying the mention context', () => {
+test('an article linking a term is a "mentions" backlink of strength 1 quoting the sentence of the link', () => {
   const articles = [makeArticle({ slug: 'custody', title: 'Chain of custody' })];
   const terms = [makeTerm({ slug: 'hash-value', title: 'Hash value' })];
-  const mentions = new Map([['custody', [{ termSlug: 'hash-value', context: '…record the hash value of every copy…', linked: true }]]]);
+  const mentions = new Map([['custody', [{ termSlug: 'hash-value', context: 'Record the hash value of every copy.', via: 'auto' as const }]]]);
   const { byTarget } = buildBacklinks(articles, terms, mentions);
   const list = byTarget.get('glossary:hash-value')!;
   assert.is(list.length, 1);
   assert.equal(
     { fromType: list[0].fromType, fromSlug: list[0].fromSlug, fromTitle: list[0].fromTitle, toTitle: list[0].toTitle, relationship: list[0].relationship, strength: list[0].strength, context: list[0].context },
-    { fromType: 'article', fromSlug: 'custody', fromTitle: 'Chain of custody', toTitle: 'Hash value', relationship: 'mentions', strength: 1, context: '…record the hash value of every copy…' },
+    { fromType: 'article', fromSlug: 'custody', fromTitle: 'Chain of custody', toTitle: 'Hash value', relationship: 'mentions', strength: 1, context: 'Record the hash value of every copy.' },
   );
 });
 
-test('see-also is a "related" backlink of strength 2 and contrast one of strength 1', () => {
+test('see-also is a "related" backlink of strength 2 and contrast one of strength 1, each saying where it is listed', () => {
   const terms = [
     makeTerm({ slug: 'privilege', seeAlso: ['work-product'], contrastWith: ['waiver'] }),
     makeTerm({ slug: 'work-product' }),
@@ -32,36 +32,54 @@ test('see-also is a "related" backlink of strength 2 and contrast one of strengt
   const { byTarget } = buildBacklinks([], terms, noMentions);
   const seeAlso = byTarget.get('glossary:work-product')!;
   const contrast = byTarget.get('glossary:waiver')!;
-  assert.equal(seeAlso.map((b) => [b.fromSlug, b.relationship, b.strength]), [['privilege', 'related', 2]]);
-  assert.equal(contrast.map((b) => [b.fromSlug, b.relationship, b.strength]), [['privilege', 'related', 1]]);
+  assert.equal(seeAlso.map((b) => [b.fromSlug, b.relationship, b.strength, b.context]), [['privilege', 'related', 2, LISTED_UNDER['see-also']]]);
+  assert.equal(contrast.map((b) => [b.fromSlug, b.relationship, b.strength, b.context]), [['privilege', 'related', 1, LISTED_UNDER.contrast]]);
 });
 
-test('shared-tag strength is the number of shared tags capped at 3, strongest first', () => {
+test('an article listing a term under see-also refers to it; listing an article does not make a term backlink', () => {
+  const articles = [makeArticle({ slug: 'holds', seeAlso: ['glossary/spoliation', 'articles/other'] }), makeArticle({ slug: 'other' })];
+  const { byTarget } = buildBacklinks(articles, [makeTerm({ slug: 'spoliation' })], noMentions);
+  assert.equal(summary(byTarget.get('glossary:spoliation')), ['holds:see-also:2']);
+});
+
+test('a source that refers twice is listed once, with its strongest relation and the sentence of its link', () => {
+  const articles = [makeArticle({ slug: 'holds', seeAlso: ['glossary/spoliation'] })];
+  const mentions = new Map([['holds', [{ termSlug: 'spoliation', context: 'Loss of evidence is spoliation.', via: 'auto' as const }]]]);
+  const list = buildBacklinks(articles, [makeTerm({ slug: 'spoliation' })], mentions).byTarget.get('glossary:spoliation')!;
+  assert.equal(list.map((b) => [b.fromSlug, b.kind, b.strength, b.context]), [['holds', 'see-also', 2, 'Loss of evidence is spoliation.']]);
+});
+
+test('shared tags are no reference: kept apart, after the references, five at most, strength = shared tags capped at 3', () => {
   const articles = [
     makeArticle({ slug: 'x', tags: ['a', 'b', 'c', 'd'] }),
     makeArticle({ slug: 'y', tags: ['a', 'b', 'c', 'd'] }), // 4 shared with x → min(4, 3) = 3
     makeArticle({ slug: 'z', tags: ['a'] }), //                1 shared with x → 1
+    ...Array.from({ length: 6 }, (_, i) => makeArticle({ slug: `more${i}`, tags: ['d'] })),
   ];
   const terms = [makeTerm({ slug: 'w', tags: ['a', 'b', 'zz'] })]; // 2 shared with x → 2
   const { byTarget } = buildBacklinks(articles, terms, noMentions);
   const list = byTarget.get('article:x')!;
-  assert.equal(summary(list), ['y:shared-tags:3', 'w:shared-tags:2', 'z:shared-tags:1']);
+  assert.is(MAX_SHARED_TAG_RELATIONS, 5);
+  assert.equal(summary(list), ['y:shared-tags:3', 'w:shared-tags:2', 'more0:shared-tags:1', 'more1:shared-tags:1', 'more2:shared-tags:1']);
   assert.ok(list.every((b) => b.relationship === 'related'));
 });
 
-test('a target keeps at most 10 backlinks, ordered by strength descending', () => {
-  // 12 articles sharing one tag (strength 1 each) and one term with see-also (strength 2): 13 → 10.
-  const articles = Array.from({ length: 12 }, (_, i) => makeArticle({ slug: `a${String(i).padStart(2, '0')}`, tags: ['evidence'] }));
+test('a target keeps at most 10 references, strongest first, and its shared-tag relations besides', () => {
+  // 12 articles linking the term (strength 1 each), one term with see-also (strength 2), 3 sharing a tag.
+  const articles = Array.from({ length: 12 }, (_, i) => makeArticle({ slug: `a${String(i).padStart(2, '0')}` }));
+  const sharing = Array.from({ length: 3 }, (_, i) => makeArticle({ slug: `s${i}`, tags: ['evidence'] }));
   const terms = [makeTerm({ slug: 'target', tags: ['evidence'] }), makeTerm({ slug: 'linker', seeAlso: ['target'] })];
-  const { byTarget } = buildBacklinks(articles, terms, noMentions);
-  const list = byTarget.get('glossary:target')!;
+  const mentions = new Map(articles.map((a) => [a.slug, [{ termSlug: 'target', context: 'It is the target.', via: 'auto' as const }]]));
+  const list = buildBacklinks([...articles, ...sharing], terms, mentions).byTarget.get('glossary:target')!;
+  const references = list.filter((b) => b.kind !== 'shared-tags');
   assert.is(MAX_BACKLINKS, 10);
-  assert.is(list.length, 10);
-  assert.equal(summary([list[0]]), ['linker:see-also:2']);
-  for (let i = 1; i < list.length; i++) assert.ok(list[i - 1].strength >= list[i].strength, `strength not descending at ${i}`);
+  assert.is(references.length, 10);
+  assert.equal(summary([references[0]]), ['linker:see-also:2']);
+  for (let i = 1; i < references.length; i++) assert.ok(references[i - 1].strength >= references[i].strength, `strength not descending at ${i}`);
+  assert.equal(summary(list.slice(10)), ['s0:shared-tags:1', 's1:shared-tags:1', 's2:shared-tags:1']);
 });
 
-test('a source already linked explicitly is not listed again as shared tags', () => {
+test('a source already referring to a target is not listed again as sharing tags', () => {
   // t1 → t2 by see-also and they share 2 tags: one backlink (see-also, 2), not a second shared-tags one.
   const terms = [makeTerm({ slug: 't1', tags: ['x', 'y'], seeAlso: ['t2'] }), makeTerm({ slug: 't2', tags: ['x', 'y'] })];
   const { byTarget, relations } = buildBacklinks([], terms, noMentions);
@@ -79,7 +97,8 @@ test('items with no tags, links or mentions get no backlinks', () => {
 });
 
 
-/** The reference: every explicit relation and every item sharing a tag, scored, sorted, cut to ten. */
+/** The reference: every explicit relation (one per source, the strongest), sorted and cut to ten; then
+ * every other item sharing a tag, scored, sorted and cut to five. */
 function bruteForce(articles: ReturnType<typeof makeArticle>[], terms: ReturnType<typeof makeTerm>[], mentions: Map<string, TermMention[]>) {
   const nodes = [...articles.map((a) => ({ type: 'article', slug: a.slug, title: a.title, tags: a.tags })), ...terms.map((t) => ({ type: 'glossary', slug: t.slug, title: t.title, tags: t.tags }))];
   const byTarget = new Map<string, string[]>();
@@ -92,15 +111,20 @@ function bruteForce(articles: ReturnType<typeof makeArticle>[], terms: ReturnTyp
       if (target.type === 'glossary' && t.seeAlso.includes(target.slug)) for (const s of t.seeAlso) if (s === target.slug) rows.push({ from, kind: 'see-also', strength: 2 });
       if (target.type === 'glossary') for (const s of t.contrastWith) if (s === target.slug) rows.push({ from, kind: 'contrast', strength: 1 });
     }
+    const order = (a: (typeof rows)[number], b: (typeof rows)[number]) => b.strength - a.strength || a.from.title.localeCompare(b.from.title) || a.from.slug.localeCompare(b.from.slug);
+    rows.sort(order);
+    const references = rows.filter((r, i) => rows.findIndex((x) => x.from === r.from) === i);
     const linked = new Set(rows.map((r) => r.from));
+    const shared: typeof rows = [];
     for (const n of nodes) {
       if (n === target || linked.has(n)) continue;
-      let shared = 0;
-      for (const tag of new Set(target.tags)) shared += n.tags.filter((t) => t === tag).length;
-      if (shared) rows.push({ from: n, kind: 'shared-tags', strength: Math.min(shared, 3) });
+      let count = 0;
+      for (const tag of new Set(target.tags)) count += n.tags.filter((t) => t === tag).length;
+      if (count) shared.push({ from: n, kind: 'shared-tags', strength: Math.min(count, 3) });
     }
-    rows.sort((a, b) => b.strength - a.strength || (a.kind === 'shared-tags' ? 1 : 0) - (b.kind === 'shared-tags' ? 1 : 0) || a.from.title.localeCompare(b.from.title) || a.from.slug.localeCompare(b.from.slug));
-    if (rows.length) byTarget.set(key, rows.slice(0, MAX_BACKLINKS).map((r) => `${r.from.slug}:${r.kind}:${r.strength}`));
+    shared.sort(order);
+    const kept = [...references.slice(0, MAX_BACKLINKS), ...shared.slice(0, MAX_SHARED_TAG_RELATIONS)];
+    if (kept.length) byTarget.set(key, kept.map((r) => `${r.from.slug}:${r.kind}:${r.strength}`));
   });
   return byTarget;
 }
@@ -118,7 +142,7 @@ for (const [size, tagCount, seed, duplicates] of [[240, 6, 1, false], [300, 10, 
     const articles = Array.from({ length: size * 0.7 }, (_, i) => makeArticle({ slug: `a${i}`, title: title(), tags: pickTags() }));
     const termCount = size * 0.3;
     const terms = Array.from({ length: termCount }, (_, i) => makeTerm({ slug: `t${i}`, title: title(), tags: pickTags(), seeAlso: random() < 0.3 ? [`t${Math.floor(random() * termCount)}`].filter((x) => x !== `t${i}`) : [], contrastWith: random() < 0.2 ? [`t${Math.floor(random() * termCount)}`].filter((x) => x !== `t${i}`) : [] }));
-    const mentions = new Map(articles.map((a) => [a.slug, terms.filter(() => random() < 0.05).map((t) => ({ termSlug: t.slug, context: '…', linked: true }))]));
+    const mentions = new Map(articles.map((a) => [a.slug, terms.filter(() => random() < 0.05).map((t) => ({ termSlug: t.slug, context: '…', via: 'auto' as const }))]));
     const fast = buildBacklinks(articles, terms, mentions).byTarget;
     const slow = bruteForce(articles, terms, mentions);
     // Every target: those with backlinks have the same, the others none.

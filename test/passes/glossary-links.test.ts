@@ -1,9 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { linkGlossaryTerms, snippet } from '../../src/passes/article-html/glossary-links.js';
-import { buildTermMatcher } from '../../src/passes/term-matcher.js';
+import { linkGlossaryTerms } from '../../src/passes/article-html/glossary-links.js';
+import { sentenceAround } from '../../src/passes/article-html/sentence.js';
+import { buildTermMatcher, type LinkTerm } from '../../src/passes/term-matcher.js';
 import { readMarkup, writeMarkup } from '../../src/html/markup.js';
 import { renderMarkdown } from '../../src/passes/markdown.js';
+import { ROOT } from '../helpers/sites.js';
 
 const test = suite('glossary-links');
 const terms = [
@@ -12,12 +16,11 @@ const terms = [
   { slug: 'privilege', title: 'Privilege' },
   { slug: 'rag', title: 'Retrieval-augmented generation (RAG)' },
 ];
-const matcher = buildTermMatcher(terms);
 
-function link(markdown: string) {
-  const { markup, mentions } = linkGlossaryTerms(readMarkup(renderMarkdown(markdown, 1).html), matcher, (s) => s);
+function link(markdown: string, list: LinkTerm[] = terms, sourceLines = false) {
+  const { markup, mentions, autoLinks } = linkGlossaryTerms(readMarkup(renderMarkdown(markdown, 1, { sourceLines }).html), buildTermMatcher(list), (s) => s);
   const html = writeMarkup(markup);
-  return { html, mentions, links: [...html.matchAll(/href="\/glossary\/([^"]+)"/g)].map((m) => m[1]) };
+  return { html, mentions, autoLinks, links: [...html.matchAll(/href="\/glossary\/([^"]+)" class="term-link"/g)].map((m) => m[1]) };
 }
 
 test('links a term at its first occurrence, whole words only, case-insensitively', () => {
@@ -45,21 +48,54 @@ test('matches a parenthetical acronym only in capitals', () => {
   assert.equal(link('An old rag.').links, []);
 });
 
-test('every term met is a mention with a plain-text context snippet', () => {
-  const { mentions } = link('Before the match there is *some* text, then a hash value appears, and text continues for a good while after it.');
-  assert.is(mentions.length, 1);
-  assert.is(mentions[0].termSlug, 'hash-value');
-  assert.ok(mentions[0].linked);
-  assert.ok(mentions[0].context.includes('some text, then a hash value appears'));
-  assert.not.match(mentions[0].context, /</);
+test('every linked term is a mention quoting the sentence of its first link, as plain text', () => {
+  const { mentions } = link('Before it there is *some* text. Then a hash value appears, and text continues. Another sentence.');
+  assert.equal(mentions, [{ termSlug: 'hash-value', context: 'Then a hash value appears, and text continues.', via: 'auto' }]);
 });
 
-test('snippets keep about 50 characters either side, cut at words', () => {
-  const text = `${'word '.repeat(30)}TARGET${' word'.repeat(30)}`;
-  const start = text.indexOf('TARGET');
-  const s = snippet(text, start, start + 6);
-  assert.ok(s.startsWith('…') && s.endsWith('…'));
-  assert.ok(s.length <= 6 + 2 * 50 + 2);
+test('a term met only where it cannot link (a heading, code) is no mention', () => {
+  assert.equal(link('## Hash value\n\nSee `hash value`.').mentions, []);
 });
+
+test('auto-links are listed with their sentence and, when asked, their source line', () => {
+  const { autoLinks } = link('First line.\nThe hash value is on line two.\n\n- Privilege on line four.', terms, true);
+  assert.equal(autoLinks, [
+    { termSlug: 'hash-value', text: 'hash value', sentence: 'The hash value is on line two.', line: 2 },
+    { termSlug: 'privilege', text: 'Privilege', sentence: 'Privilege on line four.', line: 4 },
+  ]);
+});
+
+test('source lines change nothing but the attributes the listing reads', () => {
+  const md = 'A hash value.\n\n| a | b |\n|---|---|\n| privilege | x |\n';
+  assert.equal(link(md).html, link(md, terms, true).html.replace(/ data-source-line="\d+"/g, ''));
+});
+
+test('a sentence ends at a full stop, not after an abbreviation or a pinpoint', () => {
+  const text = 'See Mata v. Avianca, Inc., No. 22-cv-1461 (S.D.N.Y. 2023), on the hash value of U.S. filings. Next one.';
+  const at = text.indexOf('hash value');
+  assert.is(sentenceAround(text, at, at + 10), 'See Mata v. Avianca, Inc., No. 22-cv-1461 (S.D.N.Y. 2023), on the hash value of U.S. filings.');
+});
+
+test('a very long sentence is cut around the link, at words', () => {
+  const text = `${'word '.repeat(80)}TARGET${' word'.repeat(80)}.`;
+  const at = text.indexOf('TARGET');
+  const s = sentenceAround(text, at, at + 6);
+  assert.ok(s.startsWith('…') && s.endsWith('…') && s.includes('TARGET'), s);
+  assert.ok(s.length < 260, `${s.length} characters`);
+});
+
+// Fixture folders: test/fixtures/glossary-links/<case>/{terms.json, input.md, expected.json}.
+const fixtures = path.join(ROOT, 'test/fixtures/glossary-links');
+for (const name of readdirSync(fixtures).sort()) {
+  const dir = path.join(fixtures, name);
+  test(`fixture ${name}`, () => {
+    const list = JSON.parse(readFileSync(path.join(dir, 'terms.json'), 'utf8')) as LinkTerm[];
+    const expected = JSON.parse(readFileSync(path.join(dir, 'expected.json'), 'utf8')) as { links: string[]; mentions?: unknown; html?: string };
+    const { html, mentions, autoLinks } = link(readFileSync(path.join(dir, 'input.md'), 'utf8'), list);
+    assert.equal(autoLinks.map((l) => `${l.termSlug}:${l.text}`), expected.links);
+    if (expected.mentions) assert.equal(mentions, expected.mentions);
+    if (expected.html) assert.ok(html.includes(expected.html), html);
+  });
+}
 
 test.run();

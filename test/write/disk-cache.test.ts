@@ -14,7 +14,7 @@ const test = suite('disk cache');
 function known(n: number, title = `Article ${n}`): KnownArticle {
   return {
     key: `key-${n}`,
-    digest: { article: { slug: `a-${n}`, title, faq: [{ id: 'faq-1', q: `Why ${n}?`, a: 'Because.' }], keyTakeaways: [`Takeaway ${n}`], references: [], summary: `Summary ${n}` }, body: { mentions: [{ termSlug: `term-${n % 7}`, context: `A sentence of article ${n}.`, linked: true }], mentionsKey: `mentions-${n}`, links: [{ href: '/glossary', line: 3 }] }, text: { words: `word${n} other`, textLength: 100 + n, technicalWords: n % 4, searchText: `The text of ${title}.` } } as unknown as KnownArticle['digest'],
+    digest: { article: { slug: `a-${n}`, title, faq: [{ id: 'faq-1', q: `Why ${n}?`, a: 'Because.' }], keyTakeaways: [`Takeaway ${n}`], references: [], summary: `Summary ${n}` }, body: { mentions: [{ termSlug: `term-${n % 7}`, context: `A sentence of article ${n}.`, via: 'auto' }], mentionsKey: `mentions-${n}`, links: [{ href: '/glossary', line: 3 }] }, text: { words: `word${n} other`, textLength: 100 + n, technicalWords: n % 4, searchText: `The text of ${title}.` } } as unknown as KnownArticle['digest'],
     files: [{ url: `/articles/a-${n}.json`, path: `articles/a-${n}.json` }] as KnownArticle['files'],
     stat: { size: n, mtimeMs: 1000 + n, ctimeMs: 1000 + n, ino: n },
     readAt: 5000,
@@ -81,7 +81,7 @@ test('mentions are read when first asked for, apart from texts, and keep their p
   assert.is(body.mentionsKey, 'mentions-12');
   assert.equal(body.links, [{ href: '/glossary', line: 3 }]);
   assert.is(JSON.stringify(body), JSON.stringify(known(12).digest.body), 'fields in their order');
-  assert.equal(body.mentions, [{ termSlug: 'term-5', context: 'A sentence of article 12.', linked: true }]);
+  assert.equal(body.mentions, [{ termSlug: 'term-5', context: 'A sentence of article 12.', via: 'auto' }]);
   // A digest saved with other mentions (another build saved meanwhile) is not mixed with these.
   const stale = loadDiskCache(dir);
   const other = loadDiskCache(dir);
