@@ -80,15 +80,23 @@ export function salvageTerm(data: unknown, problems: Diagnostic[], file: string,
     file,
     slug: text(d.slug, SLUG.test(derived) ? derived : stem),
     title,
-    jurisdiction: text(d.jurisdiction, 'Global') as Jurisdiction,
+    ...salvageJurisdictions(d.jurisdiction),
     tags: list(d.tags),
     definition: text(d.definition),
     alsoCalled: [],
+    noLink: [],
+    linkOnly: [],
     contrastWith: list(d.contrastWith),
     seeAlso: list(d.seeAlso),
     dataFields: [],
     lastModified: text(d.lastModified),
   } };
+}
+
+/** A term's one jurisdiction or list of them, as far as they are strings. */
+function salvageJurisdictions(value: unknown): { jurisdiction: string; jurisdictions: Jurisdiction[] } {
+  const jurisdictions = (Array.isArray(value) ? list(value) : [text(value, 'Global')]) as Jurisdiction[];
+  return { jurisdiction: jurisdictions.join(', '), jurisdictions };
 }
 
 /** A dataset for the site-wide checks. */
