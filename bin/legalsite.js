@@ -28,6 +28,8 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   }
   const { main } = await import('../lib/src/cli.js');
   process.exitCode = await main(process.argv);
+  // The command is done: nothing left running (a thread a failure left open) may keep it from ending.
+  setTimeout(() => process.exit(), 2000).unref();
 } else {
   const args = process.argv.slice(2);
   const contentMb = Math.ceil(contentBytes(contentDirOf(args)) / 2 ** 20);

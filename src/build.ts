@@ -3,15 +3,16 @@
  * Articles are loaded, checked and rendered by shards (src/engine: worker threads for large sites),
  * which keep each body where it was rendered; everything else runs here over their digests.
  * Returns every diagnostic, and the files when asked; writes the output folder only when asked and
- * only when the content has no errors (output-target.ts: a failed build leaves it as it was).
+ * only when the content has no errors (output-target.ts: a failed build leaves it as it was). Every
+ * file is checked whatever another file's errors: once any is found, the build writes nothing and
+ * only looks for the errors a whole site shows (failed-build.ts), so one run reports them all.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import fg from 'fast-glob';
 import type { Diagnostic } from './diagnostics/diagnostic.js';
-import { sortDiagnostics } from './diagnostics/diagnostic.js';
+import { sortDiagnostics, UsageError } from './diagnostics/diagnostic.js';
 import { type BuildCache, hashOf } from './build-cache.js';
 import { bundleClient, bundleSourcesKey, type ClientBundle } from './bundle/client-bundle.js';
 import type { FileStat } from './file-stat.js';
@@ -23,8 +24,9 @@ import { searchIndexInputs } from './routes/file-inputs.js';
 import { planCandidates } from './passes/recommendations/candidate-memo.js';
 import { lazyArticleSource } from './engine/lazy-source.js';
 import { defaultWorkers, ShardPool } from './engine/shard-pool.js';
+import { listContentFiles } from './load/content-files.js';
 import { readAssets } from './load/read-assets.js';
-import { parseArticleText, readContent } from './load/read-content.js';
+import { readContent } from './load/read-content.js';
 import { readPreviousManifest } from './load/read-previous-manifest.js';
 import { type BuiltSite, type OrderedSite, runGraphPasses, runOrderPasses, runSitePasses, type Timer, withDigests } from './pipeline.js';
 import type { BacklinkResult } from './passes/backlinks.js';
@@ -33,21 +35,25 @@ import type { SiteSource } from './model.js';
 import type { PageBody } from './passes/page-html.js';
 import { searchDocs } from './passes/search-index.js';
 import { scriptsFor } from './render/page-scripts.js';
-import { articleFileUrls } from './routes/article-files.js';
-import { hasAnswer } from './passes/article-fields.js';
 import { allRoutes, type Route, siteRoutes } from './routes.js';
 import { glossaryMarkdownRoute, llmsFullRoute } from './routes/reference-files.js';
 import { articlePageRefs, type FamilyRefs, graphPageRefs } from './routes/site-pages.js';
 import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, type PageRef } from './routes/types.js';
 import { toolKey } from './tool-key.js';
 import { checkInternalLinks } from './validate/links.js';
-import { checkSemantics } from './validate/semantics.js';
-import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
+import { checkSemantics, type SemanticOptions } from './validate/semantics.js';
+import { checkableSite, salvageConfig } from './validate/salvage.js';
+import { remainingLinkErrors } from './failed-build.js';
+import { siteLinks, siteUrls } from './site-links.js';
+import { CacheChangedError, cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
 import { FileThread, type ScannedFolder } from './write/file-thread.js';
+import { guardOutputFolder } from './write/output-guard.js';
+import { recoverOutputFolder } from './write/output-recovery.js';
 import { type OutputFile, OutputTarget } from './write/output-target.js';
 import { type BuildState, type InputKey, inputKey, outputUnchanged, readBuildState, recordNoChanges, recordsOfState, sameInput, sameSnapshot, saveBuildState, stateFilesOf } from './write/up-to-date.js';
 
 import type { Chrome } from '../templates/types.js';
+import { META_CONTENT_SECURITY_POLICY } from './security.js';
 
 /** Below this many articles, loading and rendering stay on the main thread: starting worker threads
  * costs more than they save (measured with npm run bench). */
@@ -76,6 +82,8 @@ export interface BuildOptions {
    * (serve's first build), an empty `cache` is filled from the disk cache, the output folder is
    * updated from the state the last build saved, and both are saved after the build. */
   diskCache?: boolean;
+  /** Replace an existing output folder that legalsite did not make (--force; output-guard.ts). */
+  force?: boolean;
   /** Return every output file in the result (default). The CLI needs only counts: at scale the
    * files are a gigabyte, so it turns this off, and then only changed files are made. */
   retainFiles?: boolean;
@@ -95,6 +103,8 @@ export interface BuildResult {
   pages: number;
   /** The page that ships the most JavaScript, and how much (gzip bytes): the budget report. */
   heaviestJs?: { url: string; gzipBytes: number };
+  /** Things the user should know that did not stop the build (a damaged build cache, dropped). */
+  warnings?: string[];
   /** Milliseconds per pass and phase, for --profile. */
   timings: Map<string, number>;
   /** Set when nothing changed since the build that wrote the output folder, so nothing was rebuilt. */
@@ -107,7 +117,28 @@ export interface BuildResult {
   ms: number;
 }
 
+/**
+ * Builds the site (buildOnce). The build cache is a hint, never trusted: a part found damaged while
+ * loading is dropped and its articles made afresh; one found damaged (or rewritten by another build)
+ * only when the build reads its deferred fields makes the build start again without that part.
+ * Either way the output is what a build without the cache makes, and one warning line says so.
+ */
 export async function build(opts: BuildOptions): Promise<BuildResult> {
+  const warnings: string[] = [];
+  const warn = (files: string[], dir: string) => warnings.push(`the build cache in ${path.relative(opts.cwd ?? process.cwd(), dir) || '.'} had ${files.length === 1 ? 'a damaged file' : `${files.length} damaged files`} (${files.join(', ')}); ${files.length === 1 ? 'it was' : 'they were'} dropped and what ${files.length === 1 ? 'it' : 'they'} held made afresh`);
+  let result: BuildResult;
+  try {
+    result = await buildOnce(opts, warn);
+  } catch (error) {
+    if (!(error instanceof CacheChangedError) || !error.file || opts.cache) throw error;
+    rmSync(error.file, { force: true });
+    warn([path.basename(error.file)], error.dir);
+    result = await buildOnce(opts, warn);
+  }
+  return { ...result, warnings };
+}
+
+async function buildOnce(opts: BuildOptions, warn: (files: string[], dir: string) => void): Promise<BuildResult> {
   const started = performance.now();
   const timings = new Map<string, number>();
   const timed: Timer = (name, run) => {
@@ -134,12 +165,20 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const diskFile = opts.diskCache ? cacheFile(cwd, opts.contentDir) : undefined;
   // In the content folder's cache, one per output folder: removing a site's cache removes its states.
   const stateFile = diskFile && opts.write ? path.join(diskFile, `${hashOf(contentAbs, outAbs).slice(0, 16)}.state.bin`) : undefined;
+  if (!isFolder(contentAbs)) throw new UsageError(`${existsSync(contentAbs) ? 'content folder is a file, not a folder' : 'content folder not found'}: ${opts.contentDir} (pass --content DIR)`);
+  let stateOnDisk: { state?: BuildState } | undefined;
+  const readState = () => (stateOnDisk ??= { state: stateFile ? readBuildState(stateFile) : undefined }).state;
+  if (opts.write) {
+    // Before anything in or beside the output folder is read or touched.
+    guardOutputFolder({ outDir: opts.outDir, contentDir: opts.contentDir, cwd, force: opts.force, builtBefore: () => readState()?.outDir === outAbs });
+    recoverOutputFolder(outAbs);
+  }
   // The content and output folders are listed on a thread of their own while the state is read.
   const takenAt = Date.now();
   const fileThread = opts.write ? new FileThread() : undefined;
   // Listings are shared: this thread takes stats too when it has to wait for one.
   const [contentScan, outputScan] = fileThread && (stateFile || opts.cache?.outputs?.outDir === outAbs) ? fileThread.scan([contentAbs, outAbs], [true, true]) : [];
-  const state = stateFile ? readBuildState(stateFile) : undefined;
+  const state = readState();
   const contentFiles = await timed('up-to-date', () => contentScan?.help());
   const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl }, state?.content, contentFiles && { files: contentFiles, takenAt })) : undefined;
   // serve needs the whole site in memory, even when the output folder is up to date.
@@ -154,7 +193,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   }
 
   const rel = (abs: string) => path.relative(cwd, abs).split(path.sep).join('/');
-  const articleFiles = articleFilesIn(contentAbs, contentFiles)
+  const listedArticles = articleFilesIn(contentAbs, contentFiles, rel);
+  const articleFiles = listedArticles.files
     .map(({ abs, stat }) => ({ abs, rel: rel(abs), stat }))
     .sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
   // Worker threads start (loading their modules takes them half a second) while this thread loads
@@ -167,15 +207,15 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   try {
     // serve keeps its cache for the session: it reads the whole of it now, not parts when first asked
     // for, as another build may rewrite the files meanwhile.
-    const cache = diskFile && !opts.cache?.articles ? timed('cache-load', () => loadDiskCache(diskFile, opts.cache, { whole: Boolean(opts.cache) })) : opts.cache;
+    const cache = diskFile && !opts.cache?.articles ? timed('cache-load', () => loadDiskCache(diskFile, opts.cache, { whole: Boolean(opts.cache), damaged: (files) => warn(files, diskFile) })) : opts.cache;
     const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
     const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd, yamlMemo }));
     if (cache && yamlMemo) cache.yaml = yamlMemo.next;
-    if (!loaded.site) {
-      // Without a site.yaml nothing can be rendered; still report every article's own problems.
-      return fail([...loaded.diagnostics, ...articleFiles.flatMap((f) => articleDiagnostics(f.abs, f.rel))]);
-    }
-    const source = loaded.site;
+    // Without a valid site.yaml nothing is written, but every other file is still read and checked,
+    // against what can be read of it (validate/salvage.ts).
+    const standIn = loaded.site ? undefined : salvageConfig(loaded.rejected.find((r) => r.schema === 'site')?.data, loaded.rejected.find((r) => r.schema === 'site')?.problems ?? []);
+    const source: SiteSource = loaded.site ?? { ...loaded.entities!, config: standIn!.config, configFile: rel(path.join(contentAbs, 'site.yaml')), articles: [] };
+    const semantics: SemanticOptions = { tagsKnown: !standIn || standIn.tagsKnown };
     if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
 
     // Where outputs go: updated in place when the folder is as the last build left it, else afresh.
@@ -183,7 +223,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     // and swapping folders is then twice as fast as renaming each over its old copy (10,000 articles).
     const sameMaker = state?.outDir === outAbs && state.inputKey === input?.key;
     const previous = opts.cache?.outputs ? (opts.cache.outputs.outDir === outAbs ? opts.cache.outputs.records : undefined) : sameMaker ? recordsOfState(state) : undefined;
-    target = opts.write ? (previous && !keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous, await outputScan?.help()) : OutputTarget.fresh(outAbs)) : undefined;
+    target = opts.write && loaded.site ? (previous && !keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous, await outputScan?.help()) : OutputTarget.fresh(outAbs)) : undefined;
     const remember = Boolean(stateFile || opts.cache);
     // esbuild bundles the browser code in a process of its own while the articles load.
     const bundling = cachedBundle(cache);
@@ -194,12 +234,22 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     await pool.configure(setup);
     // Articles, step 1: every article's fields, for the site's order and checks.
     const read = await timed('articles', () => readArticles({ files: articleFiles, setup, pool, target, index: cache?.articles }));
-    const problems = [...loaded.diagnostics, ...read.diagnostics];
-    if (problems.length) return abandon(fail(problems));
     source.articles = read.articles.map((a) => a.meta);
-    for (const a of read.articles) loaded.sources.set(a.rel, lazyArticleSource(a.abs, a.rel));
-    const semantic = timed('validate', () => checkSemantics(source, loaded.sources));
-    if (semantic.length) return abandon(fail(semantic));
+    const absOf = new Map(articleFiles.map((f) => [f.rel, f.abs]));
+    for (const a of [...read.articles, ...read.rejected.map((r) => ({ rel: r.meta.file, abs: absOf.get(r.meta.file)! }))]) loaded.sources.set(a.rel, lazyArticleSource(a.abs, a.rel));
+    // Site-wide checks over every file, those with errors of their own included (as far as they can be read).
+    const checkable = checkableSite(source, loaded.rejected, read.rejected.map((r) => ({ entity: r.meta, slugGuessed: r.slugGuessed })));
+    const semantic = timed('validate', () => checkSemantics(checkable.site, loaded.sources, undefined, { ...semantics, guessedSlugs: checkable.guessedSlugs }));
+    const problems = [...listedArticles.diagnostics, ...loaded.diagnostics, ...read.diagnostics, ...semantic];
+    if (problems.length) {
+      // Nothing will be written: the output folder is left as it was, and the rest of the build only
+      // looks for the errors a whole site shows (every error at once).
+      await target?.abort();
+      target = undefined;
+      const assets = async () => ({ ...(await styling), files: [...(await styling).files, ...(await bundling).files] });
+      const links = await remainingLinkErrors({ source, sources: loaded.sources, read, rejected: loaded.rejected, pool, assets, timed, semantics });
+      return fail([...problems, ...links]);
+    }
 
     // Step 2: each article rendered with its page, which needs the site's order and chrome.
     const order = runOrderPasses(source, timed);
@@ -250,18 +300,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       making.push(selecting, emitter.pages([...families.terms, ...families.recommendations]));
       site = await runSitePasses(graph, digests, readPreviousManifest(outAbs), timed, searching);
       routes = timed('routes', () => siteRoutes(site, assets, families));
-      urls = new Set([...articlePages, ...families.terms, ...families.recommendations, ...routes].map((r) => r.url));
-      for (const a of site.articles) for (const url of articleFileUrls(a.slug, hasAnswer(a))) urls.add(url);
-      const linkProblems = timed('link-check', () =>
-        checkInternalLinks(
-          [
-            ...site.articles.map((a) => ({ file: a.file, links: site.bodies.get(a.slug)!.links })),
-            ...site.source.pages.map((p) => ({ file: p.file, links: site.pageBodies.get(p.name)!.links })),
-            { file: source.configFile, links: source.config.glossaryFaq.map((f) => ({ href: f.href, line: loaded.sources.get(source.configFile)?.locate(['glossaryFaq']).line ?? 1 })) },
-          ],
-          urls,
-        ),
-      );
+      urls = siteUrls(site, families, routes);
+      const linkProblems = timed('link-check', () => checkInternalLinks(siteLinks(site, loaded.sources), urls));
       if (linkProblems.length) {
         await Promise.allSettled(making);
         return abandon(fail(linkProblems));
@@ -301,6 +341,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       timings,
       ms: performance.now() - started,
     };
+  } catch (error) {
+    // Whatever failed, the output folder stays as it was and the staging folder goes.
+    await target?.abort();
+    throw error;
   } finally {
     if (!opts.cache) await pool.close();
     await fileThread?.close();
@@ -346,22 +390,27 @@ function workersFor(state: BuildState | undefined, input: InputKey | undefined):
   return changed <= FEW_CHANGED_ARTICLES ? 1 : defaultWorkers();
 }
 
-/** The article files (articles/*.md), from the content folder's scan when it has one without links. */
-function articleFilesIn(contentAbs: string, scanned: ScannedFolder | undefined): { abs: string; stat?: FileStat }[] {
+/** The article files (articles/*.md), from the content folder's scan when it has one without links
+ * or special files; else listed again, each confined to the content folder (content-files.ts). */
+function articleFilesIn(contentAbs: string, scanned: ScannedFolder | undefined, rel: (abs: string) => string): { files: { abs: string; stat?: FileStat }[]; diagnostics: Diagnostic[] } {
   const files = scanned && [...scanned.values()].every((f) => f.isFile) ? [...scanned] : undefined;
   if (!files) {
-    return fg.sync('articles/*.md', { cwd: contentAbs, absolute: true, onlyFiles: true, stats: true }).map(({ path: abs, stats: st }) => ({ abs, stat: st && { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino } }));
+    const diagnostics: Diagnostic[] = [];
+    const listed = listContentFiles(contentAbs, 'articles/*.md', rel, diagnostics).map((abs) => {
+      const st = statSync(abs);
+      return { abs, stat: { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino } };
+    });
+    return { files: listed, diagnostics };
   }
   // As the glob: directly in articles/, not hidden.
-  return files.filter(([p]) => /^articles\/[^/.][^/]*\.md$/.test(p)).map(([p, { size, mtimeMs, ctimeMs, ino }]) => ({ abs: path.join(contentAbs, p), stat: { size, mtimeMs, ctimeMs, ino } }));
+  return { files: files.filter(([p]) => /^articles\/[^/.][^/]*\.md$/.test(p)).map(([p, { size, mtimeMs, ctimeMs, ino }]) => ({ abs: path.join(contentAbs, p), stat: { size, mtimeMs, ctimeMs, ino } })), diagnostics: [] };
 }
 
-/** An article file's own diagnostics, when the site cannot be built at all. */
-function articleDiagnostics(abs: string, rel: string): Diagnostic[] {
+function isFolder(abs: string): boolean {
   try {
-    return parseArticleText(readFileSync(abs, 'utf8'), rel).diagnostics;
+    return statSync(abs).isDirectory();
   } catch {
-    return [];
+    return false;
   }
 }
 
@@ -392,6 +441,7 @@ function chromeOf(source: SiteSource, pageBodies: Map<string, PageBody>, cssHref
     licenseUrl: config.license.url,
     chronologyBuilderUrl: config.chronologyBuilderUrl,
     cssHref,
+    contentSecurityPolicy: META_CONTENT_SECURITY_POLICY,
     language: config.language,
     pageLinks: footerPageLinks(source.pages.map((p) => p.name), pageBodies),
   };

@@ -1,12 +1,14 @@
 /**
  * The command line: `legalsite build | check | serve`. Parses options with commander, runs the build,
  * prints diagnostics through the chosen reporter and returns the exit code:
- * 0 ok, 1 content errors, 2 usage errors, 3 internal failure.
+ * 0 ok, 1 content errors, 2 usage errors, 3 internal failure, 4 a failure of the environment (disk
+ * full, permission denied, port in use: diagnostics/environment.ts).
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { build, type BuildResult } from './build.js';
-import { InternalError, ResourceError, UsageError, type Diagnostic } from './diagnostics/diagnostic.js';
+import { ResourceError, UsageError, type Diagnostic } from './diagnostics/diagnostic.js';
+import { ENVIRONMENT_EXIT, environmentMessage } from './diagnostics/environment.js';
 import { ContentChangedError } from './engine/shard-protocol.js';
 import { CacheChangedError } from './write/disk-cache.js';
 import { formatGithub } from './diagnostics/reporters/github.js';
@@ -21,6 +23,7 @@ import { parseUrl } from './cli-parsers.js';
 type Reporter = 'pretty' | 'json' | 'github';
 
 interface CommonOptions {
+  force?: boolean;
   content: string;
   out: string;
   baseUrl?: string;
@@ -69,6 +72,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       .option('--debug', 'print stack traces for internal failures')
       .option('--no-cache', 'ignore and do not update the build cache (a cold build)')
       .option('--workers <n>', 'render on n worker threads (default: all cores)', parseWorkers)
+      .option('--force', 'replace an output folder that legalsite did not make (never the project, content or home folder)')
       .exitOverride();
 
   withCommon(program.command('build').description('build the site into the output folder (atomically)')).action(async (opts: CommonOptions) => {
@@ -95,7 +99,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       // starts from the build cache on disk and the output folder as the last build left it, so a
       // large site's first build makes only what changed since (and saves both for the next build).
       const cache = createBuildCache();
-      const first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true, cache, diskCache: opts.cache, workers: opts.workers, retainFiles: false });
+      const first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true, cache, diskCache: opts.cache, workers: opts.workers, retainFiles: false, force: opts.force });
       exitCode = report(first, opts, true, io);
       if (exitCode !== 0) return;
       const { startDevServer } = await import('./dev/dev-server.js');
@@ -121,7 +125,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     }
     if (error instanceof ResourceError) {
       io.stderr(`legalsite: ${error.message}`);
-      return 3;
+      return ENVIRONMENT_EXIT;
     }
     if (error instanceof UsageError) {
       io.stderr(`legalsite: ${error.message}`);
@@ -132,16 +136,21 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       io.stderr(`legalsite: ${error.message}`);
       return 1;
     }
+    const environment = environmentMessage(error);
+    if (environment) {
+      io.stderr(`legalsite: ${environment}`);
+      return ENVIRONMENT_EXIT;
+    }
     const debug = argv.includes('--debug');
     io.stderr(`legalsite: internal failure: ${(error as Error).message}\nThis is a bug in legalsite${debug ? '' : ' (run with --debug for the stack trace)'}.`);
     if (debug) io.stderr(String((error as Error).stack));
-    return error instanceof InternalError ? 3 : 3;
+    return 3;
   }
 }
 
 async function runBuild(opts: CommonOptions, write: boolean, io: Io): Promise<number> {
   const progress = io.isTTY && !opts.quiet && opts.reporter === 'pretty' ? phaseProgress(io) : undefined;
-  const result = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write, diskCache: opts.cache && write, workers: opts.workers, onPhase: progress?.phase, retainFiles: false });
+  const result = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write, diskCache: opts.cache && write, workers: opts.workers, onPhase: progress?.phase, retainFiles: false, force: opts.force });
   progress?.done();
   return report(result, opts, write, io);
 }
@@ -163,6 +172,7 @@ function phaseProgress(io: Io) {
 
 /** Prints a build's diagnostics or summary; returns the exit code. */
 function report(result: BuildResult, opts: CommonOptions, write: boolean, io: Io): number {
+  for (const w of result.warnings ?? []) io.stderr(`legalsite: warning: ${w}`);
   if (!result.ok) {
     printDiagnostics(result.diagnostics, opts.reporter, io);
     if (!opts.quiet && opts.reporter === 'pretty') io.stderr(write ? `Build failed; ${opts.out}/ was left unchanged.` : 'Check failed.');

@@ -22,10 +22,14 @@ export interface SiteConfig {
   chronologyBuilderUrl: string;
   keywords: string[];
   indexnow: { key: string; endpoints: string[] };
-  /** Build-side webhooks for `legalsite notify`: events to send, and the environment variable holding the signing secret. */
-  webhooks: { url: string; events: string[]; secretEnv?: string }[];
+  /** Build-side webhooks for `legalsite notify`: events to send, and the environment variables holding
+   * the signing secrets, in order (several during a rotation; the first also signs `sha256=`). */
+  webhooks: { url: string; events: string[]; secretEnv?: string[] }[];
   home: { latestArticles: string[]; sampleTerms: string[] };
   glossaryFaq: { question: string; href: string }[];
+  /** The site's AI-use preferences, stated in robots.txt as Content Signals (contentsignals.org):
+   * search indexing, input to AI answers, AI training. All allowed by default (the content is CC BY 4.0). */
+  contentSignals: { search: boolean; aiInput: boolean; aiTrain: boolean };
   /** Known tags and what each covers; the description feeds topic clusters. */
   tags: Record<string, string>;
   /** Display names site.yaml gives tags (`ai: { name: AI, description: … }`), for topic clusters. */

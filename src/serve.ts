@@ -1,10 +1,11 @@
 /**
- * Serves the output folder for preview: extensionless routes (`/articles/x` from `articles/x.html`,
- * `/feeds/rss` from `feeds/rss.xml`), unknown paths get the 404 page with status 404, and nothing
- * outside the folder is ever served. With `live`, HTML pages get the live-reload client and
+ * Serves the output folder for preview as a plain static host would (docs/hosting.md): `/x` is the
+ * file `x`, `x.html` or `x/index.html` and nothing else, so a link that works here works on GitHub
+ * Pages, Netlify, Cloudflare Pages, nginx and (through publish's keys) S3; unknown paths get the 404
+ * page with status 404, and nothing outside the folder is ever served. With `live`, HTML pages get the live-reload client and
  * /__legalsite/events streams reload and build-error events (server-sent events).
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -45,14 +46,63 @@ export function htmlFileFor(root: string, urlPath: string): string | undefined {
   const candidates = rel === '' ? ['index.html'] : rel.endsWith('.html') ? [rel] : [`${rel}.html`, `${rel}/index.html`];
   for (const c of candidates) {
     const abs = path.join(root, c);
-    if (abs.startsWith(path.resolve(root) + path.sep) && existsSync(abs) && statSync(abs).isFile()) return abs;
+    if (abs.startsWith(path.resolve(root) + path.sep) && existsSync(abs) && statSync(abs).isFile()) return insideRoot(root, abs) ? abs : undefined;
   }
   return undefined;
 }
 
+/** Extensions tried for a path without one, as sirv tries them (startServer). */
+const EXTENSIONS = ['html', 'xml', 'json', 'txt'];
+
+/** Whether the file a request for `urlPath` would get lies inside `root` once links are resolved:
+ * a link in the output folder is never followed out of it. True when no file matches (a 404). */
+export function staysInside(root: string, urlPath: string): boolean {
+  let rel: string;
+  try {
+    rel = path.posix.normalize(decodeURIComponent(urlPath)).replace(/^\/+/, '');
+  } catch {
+    return false;
+  }
+  const candidates = [rel, ...EXTENSIONS.map((e) => `${rel.replace(/\/+$/, '')}.${e}`), path.posix.join(rel, 'index.html')];
+  for (const c of candidates) {
+    const abs = path.join(root, c);
+    if (existsSync(abs)) return insideRoot(root, abs);
+  }
+  return true;
+}
+
+function insideRoot(root: string, abs: string): boolean {
+  try {
+    const real = realpathSync.native(abs);
+    const realRoot = realpathSync.native(root);
+    return real === realRoot || real.startsWith(realRoot + path.sep);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The answer to a Range header that cannot be served (RFC 9110 §14): malformed, or a first byte after
+ * the last. sirv would pass such a range to the file stream, which throws and ends the server.
+ * Undefined for a range sirv serves correctly, or for none; a suffix range ("bytes=-500"), which
+ * sirv reads wrongly, is dropped so the whole file is sent (a server may ignore Range).
+ */
+export function badRange(req: IncomingMessage): boolean {
+  const range = req.headers.range;
+  if (range === undefined) return false;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return true;
+  if (m[1] === '') {
+    delete req.headers.range;
+    return false;
+  }
+  return m[2] !== '' && Number(m[1]) > Number(m[2]);
+}
+
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   // dev mode: no in-memory file list, so a rebuilt dist/ is served at once.
-  const assets = sirv(opts.root, { dev: true, extensions: ['html', 'xml', 'json', 'txt'], etag: true, setHeaders: (res) => setHeaders(res) });
+  // No extension guessing beyond htmlFileFor's `.html`: a static host does none either.
+  const assets = sirv(opts.root, { dev: true, extensions: [], etag: true, setHeaders: (res) => setHeaders(res) });
   const clients = new Set<ServerResponse>();
   let initial: { name: 'build-error'; data: unknown } | undefined;
   const setHeaders = (res: ServerResponse) => {
@@ -71,6 +121,15 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   };
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    try {
+      handle(req, res);
+    } catch {
+      // Whatever one request does, the server goes on serving the others.
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal error');
+    }
+  });
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (opts.live && urlPath === EVENTS_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
@@ -84,10 +143,15 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }).end(LIVE_CLIENT);
       return;
     }
+    if (!staysInside(opts.root, urlPath)) return void notFound(res);
     const html = req.method === 'GET' || req.method === 'HEAD' ? htmlFileFor(opts.root, urlPath) : undefined;
     if (html) return void sendHtml(res, html, 200).catch(() => notFound(res));
+    if (badRange(req)) {
+      res.writeHead(416, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Range Not Satisfiable');
+      return;
+    }
     assets(req, res, () => void notFound(res));
-  });
+  };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());

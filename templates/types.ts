@@ -9,6 +9,8 @@ export interface Chrome {
   licenseUrl: string;
   chronologyBuilderUrl: string;
   cssHref: string;
+  /** The Content-Security-Policy every page declares in a `<meta http-equiv>` (src/security.ts). */
+  contentSecurityPolicy: string;
   language: string;
   /** The site's legal and about pages that exist, for the footer. */
   pageLinks: { href: string; label: string }[];
@@ -24,6 +26,9 @@ export interface PageMeta {
   siteName: string;
   jsonLd: object[];
   noindex?: boolean;
+  /** Other versions of this page (`<link rel="alternate">`): an article's Markdown and JSON mirrors,
+   * a feed page's feed. Listed before the site-wide feed, so feed readers find the page's own first. */
+  alternates?: { type: string; href: string; title?: string }[];
 }
 
 export interface ArticleCardData {

@@ -120,7 +120,7 @@ export async function startDevServer(first: BuildResult, opts: DevServerOptions)
 
   const root = packageRoot();
   const watched = [path.resolve(opts.cwd, opts.contentDir), path.join(root, 'templates', 'styles'), path.join(root, 'templates', 'client'), path.join(root, 'templates', 'islands')];
-  const watcher = watch(watched, { ignoreInitial: true, ignored: (p) => p.startsWith(outDir) || /(^|[/\\])\.[^/\\]/.test(path.basename(p)) });
+  const watcher = watch(watched, { ignoreInitial: true, ignored: (p) => p === outDir || p.startsWith(outDir + path.sep) || /(^|[/\\])\.[^/\\]/.test(path.basename(p)) });
   let timer: NodeJS.Timeout | undefined;
   const burst: { event: string; file: string }[] = [];
   watcher.on('all', (event, file) => {

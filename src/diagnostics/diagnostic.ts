@@ -38,6 +38,11 @@ export const RULES = {
   'date-order': 'dateModified cannot be earlier than datePublished.',
   'unreadable-file': 'Check that the file exists and is readable.',
   'empty-body': 'Write the body below the front matter.',
+  'outside-content': 'Copy the file into the content folder instead of linking to it.',
+  'not-a-file': 'Replace it with a regular file, or remove it from the content folder.',
+  'yaml-limit': 'Write the values out plainly: legalsite content needs no deep nesting and no aliases.',
+  'file-too-large': 'Split the content into smaller files.',
+  'unsafe-url': 'Use an https:// address or a site path starting with "/".',
 } as const;
 
 export type RuleId = keyof typeof RULES;

@@ -18,7 +18,7 @@ import { type FileStat, unchangedSince } from '../file-stat.js';
 import type { ArticleIndex, KnownArticle } from './article-index.js';
 import type { ArticleDigest } from './article-unit.js';
 import type { SiteEmitter } from './emit-site.js';
-import { type ArticleJob, articlePageFingerprint, setupKeyOf, type ShardSetup } from './shard-protocol.js';
+import { type ArticleJob, articlePageFingerprint, type RejectedArticle, setupKeyOf, type ShardSetup } from './shard-protocol.js';
 import type { ShardPool } from './shard-pool.js';
 
 export interface ReadRequest {
@@ -48,6 +48,8 @@ export interface ReadResult {
   /** Every valid article, in file order. */
   articles: ReadArticle[];
   diagnostics: Diagnostic[];
+  /** The articles with problems, in file order: what the site-wide checks can read of them. */
+  rejected: RejectedArticle[];
   setup: string;
   /** When step 1 read the files (ms since the epoch). */
   readAt: number;
@@ -77,12 +79,27 @@ export async function readArticles(req: ReadRequest): Promise<ReadResult> {
   const readAt = Date.now();
   const results = toRead.length ? await req.pool.readFrontMatter(toRead.map(({ abs, rel }) => ({ abs, rel }))) : [];
   const diagnostics: Diagnostic[] = [];
+  const rejected: RejectedArticle[] = [];
   results.forEach((r, i) => {
     diagnostics.push(...r.diagnostics);
+    if (r.rejected) rejected.push(r.rejected);
     const { abs, rel, stat, prevKey } = toRead[i];
     if (r.meta) known.set(rel, { abs, rel, key: r.key, meta: r.meta, stat, prevKey });
   });
-  return { articles: req.files.filter((f) => known.has(f.rel)).map((f) => known.get(f.rel)!), diagnostics, setup, readAt };
+  return { articles: req.files.filter((f) => known.has(f.rel)).map((f) => known.get(f.rel)!), diagnostics, rejected, setup, readAt };
+}
+
+/**
+ * Every article's digest and nothing else (no file, no page): what a failed build's link check needs
+ * of the articles it kept (failed-build.ts). A digest known from an earlier build is not made again.
+ */
+export async function digestArticles(kept: ReadArticle[], pool: ShardPool): Promise<Map<string, ArticleDigest>> {
+  const jobs: ArticleJob[] = kept.filter((a) => !a.known).map((a) => ({ abs: a.abs, rel: a.rel, key: a.key, digest: true, files: false }));
+  const made = new Map((jobs.length ? await pool.loadArticles(jobs, { keep: false }) : []).map((r) => [r.rel, r.digest!]));
+  return new Map(kept.map((a) => {
+    const digest = a.known?.digest ?? made.get(a.rel)!;
+    return [digest.article.slug, digest];
+  }));
 }
 
 export interface RenderRequest {

@@ -7,6 +7,7 @@
 import { hashOf } from '../build-cache.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ArticleMeta, SiteConfig } from '../model.js';
+import type { BodyLink } from '../passes/markdown.js';
 import type { Neighbours } from '../passes/site-order.js';
 import type { FamilyInput } from '../routes/page-families.js';
 import type { HtmlRoute } from '../routes/types.js';
@@ -58,6 +59,17 @@ export interface FrontMatterResult {
   /** The article's fields (absent when the file has problems). */
   meta?: ArticleMeta;
   diagnostics: Diagnostic[];
+  /** When the file has problems: what the site-wide checks can still read of it. */
+  rejected?: RejectedArticle;
+}
+
+/** An article file with problems of its own, as the site-wide checks see it: its sound fields
+ * (validate/salvage.ts) and its body's links, never built. */
+export interface RejectedArticle {
+  meta: ArticleMeta;
+  /** Its slug is only a guess (salvage.ts). */
+  slugGuessed: boolean;
+  links: BodyLink[];
 }
 
 /** What an article's page needs of the rest of the site. */
@@ -70,6 +82,9 @@ export interface ArticlePageInput {
 }
 
 export interface ArticleJob extends FileJob {
+  /** Make the article's own files (JSON, Markdown); false when only its digest is wanted (a
+   * failed build's link check). Default true. */
+  files?: boolean;
   /** The unit key step 1 gave, or the one the build cache knows: the text must still have it. */
   key: string;
   /** Render the body and report its digest and files; false for a page-only job (an unchanged

@@ -16,7 +16,9 @@ import { hashOf } from '../build-cache.js';
 import type { BundleEntry, ClientBundle } from '../bundle/client-bundle.js';
 import type { ClientEntry } from '../../templates/client/entries.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
-import { parseArticleText } from '../load/read-content.js';
+import { parseArticleText, type RejectedFile } from '../load/read-content.js';
+import { renderMarkdown } from '../passes/markdown.js';
+import { salvageArticle } from '../validate/salvage.js';
 import type { Article } from '../model.js';
 import { featuresFromWire, type RecContext, recommendationShard, type WireFeatures, withCandidates } from '../passes/recommendations.js';
 import { type CandidatePlan, copyInto, type SelectedLists, selectedLists } from '../passes/recommendations/candidate-memo.js';
@@ -29,9 +31,17 @@ import { articlePageRoute, buildFamilyRoute, familyFingerprint } from '../routes
 import { outputPath } from '../routes/types.js';
 import type { Chrome } from '../../templates/types.js';
 import { articleUnit, digestArticle, type GlossaryLinks } from './article-unit.js';
-import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type FileJob, type FrontMatterResult, type PageJob, setupKeyOf, type ShardSetup, type Sink, unitKeyOf } from './shard-protocol.js';
+import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type FileJob, type FrontMatterResult, type PageJob, type RejectedArticle, setupKeyOf, type ShardSetup, type Sink, unitKeyOf } from './shard-protocol.js';
 
 export * from './shard-protocol.js';
+
+/** What the site-wide checks read of an article file with problems (salvage.ts): its sound fields,
+ * and the links of its body (so a failed build reports its broken links too). */
+function rejectedArticle(file: RejectedFile): RejectedArticle {
+  const stem = path.basename(file.file).replace(/\.[^.]+$/, '');
+  const { entity, slugGuessed } = salvageArticle(file.data, file.problems, file.file, stem);
+  return { meta: entity, slugGuessed, links: file.body ? renderMarkdown(file.body.text, file.body.line).links : [] };
+}
 
 export class Shard {
   private setup?: ShardSetup;
@@ -89,11 +99,11 @@ export class Shard {
       try {
         text = readFileSync(abs, 'utf8');
       } catch {
-        return { rel, key: '', diagnostics: [diagnostic('unreadable-file', { file: rel }, '', 'could not be read')] };
+        return { rel, key: '', diagnostics: [diagnostic('unreadable-file', { file: rel }, '', 'could not be read')], rejected: rejectedArticle({ schema: 'article', file: rel, data: undefined, problems: [] }) };
       }
       const key = unitKeyOf(this.setupKey, rel, text);
-      const { article, diagnostics } = parseArticleText(text, rel);
-      if (!article) return { rel, key, diagnostics };
+      const { article, diagnostics, rejected } = parseArticleText(text, rel);
+      if (!article) return { rel, key, diagnostics, rejected: rejected && rejectedArticle(rejected) };
       this.parsed.set(rel, { key, article });
       const { body: _body, ...meta } = article;
       return { rel, key, meta, diagnostics: [] };
@@ -109,7 +119,9 @@ export class Shard {
       if (job.digest) {
         result.digest = digestArticle(unit);
         result.unchanged = job.key === job.prevKey;
-        result.files = result.unchanged
+        result.files = job.files === false
+          ? []
+          : result.unchanged
           ? articleFileUrls(unit.article.slug, Boolean(unit.fields.answer)).map((url) => ({ url, path: url.slice(1) }))
           : articleFileRoutes(unit, this.setup!.config).map((r) => this.emit(sink, r.url, outputPath(r), r.body as string, true));
       }

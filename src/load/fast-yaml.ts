@@ -11,6 +11,7 @@
  * mutated front matters.
  */
 import yaml from 'js-yaml';
+import { MAX_NESTING } from './yaml-limits.js';
 
 export function fastYaml(text: string): unknown {
   if (!plainLines(text)) return undefined;
@@ -54,17 +55,22 @@ function plainLines(text: string): boolean {
       } else if (c === '[' || c === '{') depth++;
       else if (c === ']' || c === '}') depth--;
       else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]))) break;
+      // Right after a closing quote or bracket, `yaml` rejects a "#" that js-yaml takes as a comment.
+      else if (c === '#' && /["'\]}]/.test(line[i - 1])) return false;
     }
     if (quote || depth !== 0) return false;
   }
   return true;
 }
 
-function onlyStrings(value: unknown): boolean {
+/** Deeper data goes to `yaml`, which reports it against legalsite's limit (yaml-limits.ts); the
+ * bound also keeps this recursion far from the stack's end. */
+function onlyStrings(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return true;
-  if (Array.isArray(value)) return value.every(onlyStrings);
+  if (depth >= MAX_NESTING) return false;
+  if (Array.isArray(value)) return value.every((v) => onlyStrings(v, depth + 1));
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.entries(value).every(([key, v]) => key !== '' && key !== 'null' && onlyStrings(v));
+    return Object.entries(value).every(([key, v]) => key !== '' && key !== 'null' && onlyStrings(v, depth + 1));
   }
   return false;
 }

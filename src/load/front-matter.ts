@@ -3,6 +3,7 @@
  * The front matter sits between a first line `---` and the next line `---`.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { formatSize, MAX_MARKDOWN_BYTES, sizeOver } from './yaml-limits.js';
 import { parseYamlSource, type YamlMemo, type YamlSource } from './yaml-source.js';
 
 export interface FrontMatterFile {
@@ -17,6 +18,11 @@ export function splitFrontMatter(
   file: string,
   memo?: YamlMemo,
 ): { parsed?: FrontMatterFile; diagnostics: Diagnostic[] } {
+  const size = sizeOver(text, MAX_MARKDOWN_BYTES);
+  if (size !== undefined) {
+    const message = `is ${formatSize(size)}; legalsite reads Markdown files of at most ${formatSize(MAX_MARKDOWN_BYTES)}`;
+    return { diagnostics: [diagnostic('file-too-large', { file, line: 1 }, '', message, 'Split it into several articles or pages, or publish the material as a download under content/templates/.')] };
+  }
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   if (lines[0]?.trim() !== '---') {
     return { diagnostics: [diagnostic('front-matter-missing', { file, line: 1 }, '', 'has no front matter')] };

@@ -26,9 +26,10 @@ export function toConfig(source: YamlSource): SiteConfig {
     chronologyBuilderUrl: d.chronologyBuilderUrl,
     keywords: d.keywords ?? [],
     indexnow: { key: d.indexnow?.key ?? '', endpoints: d.indexnow?.endpoints ?? [] },
-    webhooks: (d.webhooks ?? []).map((w: Data) => ({ url: w.url, events: w.events ?? [], ...(w.secretEnv ? { secretEnv: w.secretEnv } : {}) })),
+    webhooks: (d.webhooks ?? []).map((w: Data) => ({ url: w.url, events: w.events ?? [], ...(w.secretEnv ? { secretEnv: [w.secretEnv].flat() } : {}) })),
     home: { latestArticles: d.home?.latestArticles ?? [], sampleTerms: d.home?.sampleTerms ?? [] },
     glossaryFaq: d.glossaryFaq ?? [],
+    contentSignals: { search: d.contentSignals?.search ?? true, aiInput: d.contentSignals?.aiInput ?? true, aiTrain: d.contentSignals?.aiTrain ?? true },
     // A tag is `tag: description` or `tag: { name, description }`.
     tags: Object.fromEntries(Object.entries(d.tags as Data).map(([tag, v]) => [tag, typeof v === 'string' ? v : v.description])),
     tagNames: Object.fromEntries(Object.entries(d.tags as Data).flatMap(([tag, v]) => (typeof v === 'object' && v.name ? [[tag, v.name]] : []))),

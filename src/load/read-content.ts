@@ -7,20 +7,35 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { type Diagnostic, diagnostic, UsageError } from '../diagnostics/diagnostic.js';
 import type { Article, SiteSource } from '../model.js';
 import { checkArticleIds } from '../validate/article-ids.js';
 import { validateAgainstSchema, type SchemaId } from '../validate/schema-validator.js';
+import { listContentFiles } from './content-files.js';
 import { splitFrontMatter } from './front-matter.js';
 import { toArticle, toConfig, toDataset, toPage, toTemplates, toTerm } from './normalize.js';
 import { parseYamlSource, type YamlMemo, type YamlSource } from './yaml-source.js';
 
 export interface LoadResult {
+  /** Undefined when site.yaml is missing or has errors (`rejected` then holds what could be read). */
   site?: SiteSource;
   /** Parsed YAML per file (relative path), so later checks can point at lines. */
   sources: Map<string, YamlSource>;
   diagnostics: Diagnostic[];
+  /** Every file that failed its own checks, for the site-wide checks to read what they can
+   * (validate/salvage.ts), and the entities read when there is no site. */
+  rejected: RejectedFile[];
+  entities?: Pick<SiteSource, 'contentDir' | 'terms' | 'datasets' | 'pages' | 'templates'>;
+}
+
+/** A content file with errors of its own: its data (undefined when it could not be parsed). */
+export interface RejectedFile {
+  schema: SchemaId;
+  file: string;
+  data: unknown;
+  problems: Diagnostic[];
+  /** A Markdown file's body and the line it starts on. */
+  body?: { text: string; line: number };
 }
 
 export interface LoadOptions {
@@ -33,15 +48,16 @@ export interface LoadOptions {
 
 /** One article file, parsed and schema-checked: the Article, or the file's diagnostics. Pure over
  * its text, so any thread can run it (src/engine/shard.ts). */
-export function parseArticleText(text: string, rel: string, memo?: YamlMemo): { article?: Article; source?: YamlSource; diagnostics: Diagnostic[] } {
+export function parseArticleText(text: string, rel: string, memo?: YamlMemo): { article?: Article; source?: YamlSource; diagnostics: Diagnostic[]; rejected?: RejectedFile } {
   const { parsed, diagnostics } = splitFrontMatter(text, rel, memo);
-  if (!parsed || diagnostics.length) return { diagnostics };
+  const rejected = (data: unknown, problems: Diagnostic[]): RejectedFile => ({ schema: 'article', file: rel, data, problems, body: parsed && { text: parsed.body, line: parsed.bodyLine } });
+  if (!parsed || diagnostics.length) return { diagnostics, rejected: rejected(undefined, diagnostics) };
   if (parsed.source.data == null) parsed.source.data = {};
   const problems = validateAgainstSchema(parsed.source, 'article');
-  if (problems.length) return { source: parsed.source, diagnostics: problems };
+  if (problems.length) return { source: parsed.source, diagnostics: problems, rejected: rejected(parsed.source.data, problems) };
   const article = toArticle(parsed.source, parsed.body, parsed.bodyLine, stem(rel));
   const own = checkArticleIds(article, parsed.source);
-  return own.length ? { source: parsed.source, diagnostics: own } : { article, source: parsed.source, diagnostics: [] };
+  return own.length ? { source: parsed.source, diagnostics: own, rejected: rejected(parsed.source.data, own) } : { article, source: parsed.source, diagnostics: [] };
 }
 
 /** Loads and schema-validates every content file. */
@@ -53,8 +69,9 @@ export function readContent(opts: LoadOptions): LoadResult {
   const rel = (abs: string) => path.relative(opts.cwd, abs).split(path.sep).join('/');
   const sources = new Map<string, YamlSource>();
   const diagnostics: Diagnostic[] = [];
+  const rejected: RejectedFile[] = [];
 
-  const list = (pattern: string) => fg.sync(pattern, { cwd: contentDir, absolute: true, onlyFiles: true }).sort();
+  const list = (pattern: string) => listContentFiles(contentDir, pattern, rel, diagnostics);
   const read = (abs: string): string | undefined => {
     try {
       return readFileSync(abs, 'utf8');
@@ -75,29 +92,31 @@ export function readContent(opts: LoadOptions): LoadResult {
     const { parsed, diagnostics: syntax } = splitFrontMatter(text, rel(abs), opts.yamlMemo);
     if (!parsed) {
       diagnostics.push(...syntax);
+      rejected.push({ schema, file: rel(abs), data: undefined, problems: syntax });
       return undefined;
     }
-    const source = accept(parsed.source, syntax, schema);
+    const source = accept(parsed.source, syntax, schema, { text: parsed.body, line: parsed.bodyLine });
     return source && { source, body: parsed.body, bodyLine: parsed.bodyLine };
   };
-  function accept(source: YamlSource, syntax: Diagnostic[], schema: SchemaId): YamlSource | undefined {
+  function accept(source: YamlSource, syntax: Diagnostic[], schema: SchemaId, body?: RejectedFile['body']): YamlSource | undefined {
     if (syntax.length) {
       diagnostics.push(...syntax);
+      rejected.push({ schema, file: source.file, data: undefined, problems: syntax, body });
       return undefined;
     }
     if (source.data == null) source.data = schema === 'templates-index' ? [] : {};
     sources.set(source.file, source);
     const problems = validateAgainstSchema(source, schema);
     diagnostics.push(...problems);
+    if (problems.length) rejected.push({ schema, file: source.file, data: source.data, problems, body });
     return problems.length ? undefined : source;
   }
 
   const siteFile = path.join(contentDir, 'site.yaml');
-  if (!existsSync(siteFile)) {
-    diagnostics.push(diagnostic('unreadable-file', { file: rel(siteFile) }, '', 'is missing', 'Every content folder needs a site.yaml with the site name, baseUrl and tags.'));
-    return { sources, diagnostics };
-  }
-  const siteSource = loadYaml(siteFile, 'site');
+  const [siteListed] = list('site.yaml');
+  // Without one, every other file is still read and checked (every error at once).
+  if (!siteListed && !diagnostics.some((d) => d.file === rel(siteFile))) diagnostics.push(diagnostic('unreadable-file', { file: rel(siteFile) }, '', 'is missing', 'Every content folder needs a site.yaml with the site name, baseUrl and tags.'));
+  const siteSource = siteListed ? loadYaml(siteFile, 'site') : undefined;
 
   const terms = list('glossary/*.{yaml,yml}').flatMap((abs) => {
     const source = loadYaml(abs, 'term');
@@ -113,11 +132,12 @@ export function readContent(opts: LoadOptions): LoadResult {
   });
   const templatesDir = path.join(contentDir, 'templates');
   const indexFile = path.join(templatesDir, 'index.yaml');
-  const indexSource = existsSync(indexFile) ? loadYaml(indexFile, 'templates-index') : undefined;
+  const [indexListed] = list('templates/index.yaml');
+  const indexSource = indexListed ? loadYaml(indexFile, 'templates-index') : undefined;
   const templateFiles = list('templates/**/*').filter((abs) => abs !== indexFile);
   const templates = toTemplates(indexSource, templateFiles, templatesDir, rel, diagnostics);
 
-  if (!siteSource) return { sources, diagnostics };
+  if (!siteSource) return { sources, diagnostics, rejected, entities: { contentDir, terms, datasets, pages, templates } };
   const site: SiteSource = {
     contentDir,
     config: toConfig(siteSource),
@@ -128,7 +148,7 @@ export function readContent(opts: LoadOptions): LoadResult {
     pages,
     templates,
   };
-  return { site, sources, diagnostics };
+  return { site, sources, diagnostics, rejected };
 }
 
 function stem(abs: string): string {

@@ -4,10 +4,12 @@
  * error names file:line:col. Plain texts are read by the fast path (fast-yaml.ts); `yaml` reads the
  * rest, reports every syntax error, and finds every position.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node, type Scalar } from 'yaml';
+import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics/diagnostic.js';
 import { hashOf } from '../build-cache.js';
 import { fastYaml } from './fast-yaml.js';
+import { describeSyntaxError, keyPathAt } from './yaml-errors.js';
+import { firstAlias, formatSize, MAX_ALIAS_COUNT, MAX_NESTING, MAX_YAML_BYTES, nestedTooDeep, sizeOver, tooDeepNode } from './yaml-limits.js';
 
 export type FieldPath = (string | number)[];
 
@@ -23,7 +25,11 @@ export interface YamlSource {
   locate(path: FieldPath, key?: boolean): Position;
 }
 
-/** Parses `text` from `file`; `lineOffset` is how many file lines precede the YAML (front matter). */
+/** ['faq', 2, 'q'] → `faq[2].q` */
+export function formatFieldPath(path: FieldPath): string {
+  return path.reduce<string>((out, seg) => (typeof seg === 'number' ? `${out}[${seg}]` : out ? `${out}.${seg}` : seg), '');
+}
+
 /**
  * Data of YAML texts parsed before (`previous`), keyed by a hash of the text: parsing is most of
  * loading, and a rebuild (serve, or build with its disk cache) mostly reads texts it has seen. Every
@@ -34,6 +40,11 @@ export interface YamlMemo {
   next: Map<string, unknown>;
 }
 
+/**
+ * Parses `text` from `file`; `lineOffset` is how many file lines precede the YAML (front matter).
+ * Every problem is a located diagnostic, data undefined: syntax errors in words with the field they
+ * are in, and texts beyond legalsite's limits (size, nesting, alias expansion: yaml-limits.ts).
+ */
 export function parseYamlSource(
   text: string,
   file: string,
@@ -47,21 +58,83 @@ export function parseYamlSource(
     // A copy: loaders may fill in defaults, and the memo must keep the data exactly as parsed.
     return { source: { file, data: structuredClone(known), locate: locator(text, lineOffset) }, diagnostics: [] };
   }
+  const unread = (diagnostics: Diagnostic[]) => ({ source: { file, data: undefined, locate: locator(text, lineOffset) }, diagnostics });
+  const size = sizeOver(text, MAX_YAML_BYTES);
+  if (size !== undefined) {
+    return unread([diagnostic('file-too-large', { file, line: lineOffset + 1 }, '', `holds ${formatSize(size)} of YAML; legalsite reads at most ${formatSize(MAX_YAML_BYTES)} of YAML in one file`, 'Split the content into smaller files; a glossary term or a front matter needs a few KB.')]);
+  }
   const fast = fastYaml(text);
   if (fast !== undefined) {
     if (memoKey) memo!.next.set(memoKey, structuredClone(fast));
     return { source: { file, data: fast, locate: locator(text, lineOffset) }, diagnostics: [] };
   }
   const parsed = parse(text, lineOffset);
-  const diagnostics: Diagnostic[] = parsed.doc.errors.map((e) => {
-    const pos = parsed.at(e.pos[0]);
-    const firstLine = e.message.split('\n')[0].replace(/ at line \d+, column \d+.*$/, '');
-    return diagnostic('yaml-syntax', { file, ...pos }, '', `is not valid YAML: ${firstLine}`);
-  });
-  const data = diagnostics.length ? undefined : parsed.doc.toJS({ maxAliasCount: 100 });
-  if (memoKey && !diagnostics.length) memo!.next.set(memoKey, structuredClone(data));
+  const { doc, at } = parsed;
+  const located = (rule: RuleId, path: FieldPath, offset: number, message: string, hint: string) =>
+    diagnostic(rule, { file, ...at(offset) }, formatFieldPath(path), path.length ? message : `the file ${message}`, hint);
+  // The parser's own stack ran out (thousands of nested brackets): the same error as the limit.
+  const exhausted = doc.errors.find((e) => e.code === 'RESOURCE_EXHAUSTION');
+  if (exhausted) return unread([tooDeep(exhausted.pos[0])]);
+  // One mistake often trips several of the parser's rules on its line: the first says it best.
+  const lines = new Set<number>();
+  const diagnostics: Diagnostic[] = [];
+  for (const e of doc.errors) {
+    const problem = describeSyntaxError(e, doc.contents, text);
+    const d = located('yaml-syntax', problem.path, problem.offset, `is not valid YAML: it ${problem.message}`, problem.hint);
+    if (!lines.has(d.line)) diagnostics.push(d);
+    lines.add(d.line);
+  }
+  if (diagnostics.length) return unread(diagnostics);
+  const deep = tooDeepNode(doc.contents);
+  if (deep) return unread([tooDeep(deep.range?.[0] ?? 0)]);
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    return unread([aliasProblem(error)]);
+  }
+  if (nestedTooDeep(data)) return unread([tooDeep(firstAlias(doc.contents)?.range?.[0] ?? 0)]);
+  if (memoKey) memo!.next.set(memoKey, structuredClone(data));
   return { source: { file, data, locate: locator(text, lineOffset) }, diagnostics };
+
+  // Reported at the top-level key that holds the offset: where a parser gave up inside thousands of
+  // brackets depends on its stack, the key does not.
+  function tooDeep(offset: number): Diagnostic {
+    const top = keyPathAt(doc.contents, offset).path.slice(0, 1);
+    const start = top.length ? (topKeyOffset(doc.contents, top[0]) ?? offset) : offset;
+    return located('yaml-limit', top, start, `is nested more than ${MAX_NESTING} levels deep (lists or mappings inside one another)`, 'Flatten the value: no field of legalsite content nests more than a few levels.');
+  }
+
+  function aliasProblem(error: unknown): Diagnostic {
+    const alias = firstAlias(doc.contents);
+    const offset = alias?.range?.[0] ?? 0;
+    const top = keyPathAt(doc.contents, offset).path.slice(0, 1);
+    const message = error instanceof Error ? error.message : String(error);
+    if (/Unresolved alias/.test(message)) {
+      const name = /: (.*)$/.exec(message)?.[1] ?? '';
+      const unresolved = findAlias(doc.contents, name) ?? alias;
+      const path = keyPathAt(doc.contents, unresolved?.range?.[0] ?? offset).path;
+      return located('yaml-syntax', path, unresolved?.range?.[0] ?? offset, `is not valid YAML: it uses the alias *${name}, but no anchor &${name} comes before it`, `Write the value out in full, or define &${name} earlier in the file.`);
+    }
+    if (error instanceof RangeError) return tooDeep(offset);
+    // The field whose own value expands too far (each counted alone), else the first alias.
+    const culprit = isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && expandsTooFar(p.value)) : undefined;
+    if (culprit) return located('yaml-limit', [String((culprit.key as Scalar).value)], (culprit.key as Node).range?.[0] ?? offset, ALIAS_MESSAGE, ALIAS_HINT);
+    return located('yaml-limit', top, offset, ALIAS_MESSAGE, ALIAS_HINT);
+  }
+
+  function expandsTooFar(node: unknown): boolean {
+    try {
+      (node as Node | null)?.toJS(doc, { maxAliasCount: MAX_ALIAS_COUNT });
+      return false;
+    } catch {
+      return true;
+    }
+  }
 }
+
+const ALIAS_MESSAGE = `uses YAML aliases (*name) that expand to more than ${MAX_ALIAS_COUNT} copies of their anchors: a file written to exhaust memory (a "billion laughs"), or aliases overused`;
+const ALIAS_HINT = 'Write the values out instead of repeating aliases; legalsite content never needs them.';
 
 /**
  * Where a field path starts in a YAML text. The parsed document is many times the size of its text,
@@ -101,6 +174,26 @@ function locator(text: string, lineOffset: number): YamlSource['locate'] {
       return range ? at(range[0]) : undefined;
     }
   };
+}
+
+/** Where a top-level key starts. */
+function topKeyOffset(root: unknown, key: string | number): number | undefined {
+  if (!isMap(root)) return undefined;
+  const pair = root.items.find((p) => isScalar(p.key) && String(p.key.value) === String(key));
+  return (pair?.key as Node | undefined)?.range?.[0];
+}
+
+/** The first alias `*name` in source order. */
+function findAlias(root: unknown, name: string): Node | undefined {
+  const stack: unknown[] = [root];
+  let found: Node | undefined;
+  while (stack.length) {
+    const node = stack.pop();
+    if (isAlias(node) && node.source === name && (!found || (node.range?.[0] ?? 0) < (found.range?.[0] ?? 0))) found = node;
+    else if (isPair(node)) stack.push(node.key, node.value);
+    else if (isCollection(node)) stack.push(...node.items);
+  }
+  return found;
 }
 
 function parse(text: string, lineOffset: number) {

@@ -16,7 +16,7 @@ import { INDEXNOW_ENDPOINTS } from './constants.js';
 import { indexNowBodies, indexNowUrls, submitIndexNow } from './indexnow.js';
 import { readSiteConfig } from './read-site-config.js';
 import { webhookEvents, type WebhookEvent } from './webhook-events.js';
-import { deliverWebhooks, subscribedEvents } from './webhooks.js';
+import { deliverWebhooks, signingOf, subscribedEvents } from './webhooks.js';
 
 interface NotifyCliOptions {
   content: string;
@@ -91,7 +91,9 @@ async function notifyWebhooks(config: SiteConfig, events: WebhookEvent[], opts: 
     for (const sub of subs) {
       const wanted = new Set(subscribedEvents(sub));
       const mine = events.filter((e) => wanted.has(e.event));
-      const signing = sub.secretEnv ? `signed with $${sub.secretEnv}${io.env[sub.secretEnv] ? '' : ' (NOT SET: would not be sent)'}` : 'unsigned';
+      const names = sub.secretEnv ?? [];
+      const check = signingOf(sub, io.env);
+      const signing = `${names.length ? `signed with ${names.map((n) => `$${n}`).join(', ')}` : 'unsigned'}${'problem' in check ? ` (WOULD NOT BE SENT: ${check.problem})` : ''}`;
       io.stdout(`  ${sub.url} (${signing}): ${mine.length} event${s(mine.length)}`);
       for (const e of mine) io.stdout(`    ${e.event}  ${e.data.key}`);
     }

@@ -30,3 +30,6 @@ export const WEBHOOK_RETRY_BASE_MS = 5_000;
 
 /** Deliveries in flight at once per subscriber (a first publish can announce every entity). */
 export const WEBHOOK_CONCURRENCY = 4;
+
+/** The most of any response body notify reads (for the snippet in a failure report); the rest is dropped. */
+export const MAX_RESPONSE_BYTES = 4096;

@@ -1,9 +1,12 @@
 /**
  * Delivers webhook events to the subscribers configured in site.yaml (spec §7 and §9): one POST per
  * event a subscriber asked for, body `{event, data, timestamp, id}`; headers Content-Type, User-Agent,
- * X-Webhook-Id, X-Webhook-Timestamp and, when the subscriber names a secret, X-Webhook-Signature.
- * Each delivery gets up to 3 attempts (the same body and id each time, so receivers can deduplicate),
- * waiting attempt × the base delay between them, and a 30-second timeout per attempt.
+ * X-Webhook-Id, X-Webhook-Timestamp, the Standard Webhooks headers (webhook-id, webhook-timestamp and,
+ * when the subscriber names secrets, webhook-signature: standard-webhooks.ts) and, signed with the
+ * first secret, the spec's X-Webhook-Signature (`sha256=` of the body) for existing receivers.
+ * Each delivery gets up to 3 attempts (the same body and id each time, so receivers can deduplicate;
+ * the Standard Webhooks timestamp and signature are those of each attempt, so a retry is never
+ * stale), waiting attempt × the base delay between them, and a 30-second timeout per attempt.
  * Reads: the secrets' environment variables. Writes: the network.
  */
 import { randomUUID } from 'node:crypto';
@@ -12,6 +15,7 @@ import { runPool } from '../publish/pool.js';
 import { REQUEST_TIMEOUT_MS, WEBHOOK_CONCURRENCY, WEBHOOK_EVENTS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_BASE_MS, type WebhookEventName } from './constants.js';
 import { postJson, type PostOutcome } from './http.js';
 import { signWebhookBody } from './signature.js';
+import { SecretError, signingKey, standardWebhookHeaders } from './standard-webhooks.js';
 import type { WebhookEvent } from './webhook-events.js';
 
 export type WebhookSubscription = SiteConfig['webhooks'][number];
@@ -49,20 +53,42 @@ export async function deliverWebhooks(subscriptions: WebhookSubscription[], even
   const perSubscriber = await Promise.all(
     subscriptions.map((sub, index) => {
       const wanted = new Set(subscribedEvents(sub));
-      const secret = sub.secretEnv ? opts.env[sub.secretEnv] : undefined;
+      const signing = signingOf(sub, opts.env);
       const mine = events.filter((e) => wanted.has(e.event));
-      return runPool(mine, WEBHOOK_CONCURRENCY, (e) => deliverOne(index, sub, e, secret, opts));
+      return runPool(mine, WEBHOOK_CONCURRENCY, (e) => deliverOne(index, sub, e, signing, opts));
     }),
   );
   return perSubscriber.flat();
 }
 
-async function deliverOne(subscriber: number, sub: WebhookSubscription, e: WebhookEvent, secret: string | undefined, opts: DeliveryOptions): Promise<Delivery> {
+/** How a subscriber's deliveries are signed, or why none can be sent. */
+export type Signing = { secrets: string[]; keys: Buffer[] } | { problem: string };
+
+/** The secrets of `secretEnv`, in order (the first also signs X-Webhook-Signature), with their keys. */
+export function signingOf(sub: WebhookSubscription, env: NodeJS.ProcessEnv): Signing {
+  const names = sub.secretEnv ?? [];
+  const unset = names.filter((n) => !env[n]);
+  // A subscriber that expects signed requests would reject unsigned ones; do not send them.
+  if (unset.length) return { problem: `the environment variable${unset.length > 1 ? 's' : ''} ${unset.join(', ')} (secretEnv) ${unset.length > 1 ? 'are' : 'is'} not set` };
+  const secrets = names.map((n) => env[n]!);
+  const keys: Buffer[] = [];
+  for (const [i, name] of names.entries()) {
+    try {
+      keys.push(signingKey(secrets[i]));
+    } catch (error) {
+      if (!(error instanceof SecretError)) throw error;
+      return { problem: `the secret in ${name} (secretEnv) ${error.message}` };
+    }
+  }
+  return { secrets, keys };
+}
+
+async function deliverOne(subscriber: number, sub: WebhookSubscription, e: WebhookEvent, signing: Signing, opts: DeliveryOptions): Promise<Delivery> {
   const id = randomUUID();
   const base = { subscriber, url: sub.url, event: e.event, key: e.data.key, id };
-  // A subscriber that expects signed requests would reject unsigned ones; do not send them.
-  if (sub.secretEnv && !secret) return { ...base, attempts: 0, ok: false, error: `the environment variable ${sub.secretEnv} (secretEnv) is not set, so nothing was sent` };
-  const timestamp = (opts.now ?? (() => new Date()))().toISOString();
+  if ('problem' in signing) return { ...base, attempts: 0, ok: false, error: `${signing.problem}, so nothing was sent` };
+  const now = opts.now ?? (() => new Date());
+  const timestamp = now().toISOString();
   const body = JSON.stringify({ event: e.event, data: e.data, timestamp, id });
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
@@ -70,14 +96,15 @@ async function deliverOne(subscriber: number, sub: WebhookSubscription, e: Webho
     'X-Webhook-Id': id,
     'X-Webhook-Timestamp': timestamp,
   };
-  if (secret) headers['X-Webhook-Signature'] = signWebhookBody(body, secret);
+  if (signing.secrets.length) headers['X-Webhook-Signature'] = signWebhookBody(body, signing.secrets[0]);
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let outcome: PostOutcome = { ok: false };
   let attempts = 0;
   while (attempts < WEBHOOK_MAX_ATTEMPTS) {
     if (attempts > 0) await sleep(attempts * (opts.baseDelayMs ?? WEBHOOK_RETRY_BASE_MS));
     attempts += 1;
-    outcome = await postJson(sub.url, body, headers, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    const attempt = standardWebhookHeaders(id, Math.floor(now().getTime() / 1000), body, signing.keys);
+    outcome = await postJson(sub.url, body, { ...headers, ...attempt }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
     if (outcome.ok || !isRetryable(outcome)) break;
   }
   return { ...base, attempts, ...outcome };

@@ -10,7 +10,7 @@ import type { Io } from '../cli.js';
 import { normalizePrefix } from './object-keys.js';
 import { StorageError } from './object-store.js';
 import type { PublishPlan } from './plan.js';
-import { publishSite, type PublishResult } from './publish.js';
+import { DEFAULT_MAX_DELETES, publishSite, type PublishResult } from './publish.js';
 
 interface PublishCliOptions {
   bucket: string;
@@ -19,6 +19,7 @@ interface PublishCliOptions {
   region?: string;
   dryRun?: boolean;
   prune?: boolean;
+  maxDeletes: number;
   concurrency: number;
   out: string;
   quiet?: boolean;
@@ -35,6 +36,7 @@ export function registerPublishCommand(program: Command, io: Io, done: (code: nu
     .option('--region <region>', 'the bucket region (default: AWS_REGION, or us-east-1 with --endpoint)')
     .option('--dry-run', 'print what would be uploaded and deleted; change nothing')
     .option('--prune', 'delete objects under the prefix that are no longer in the output folder')
+    .option('--max-deletes <n>', 'the most objects --prune may delete in one run; a run that would delete more changes nothing', parseMaxDeletes, DEFAULT_MAX_DELETES)
     .option('--concurrency <n>', 'uploads in flight at once', parseConcurrency, 8)
     .option('--out <dir>', 'output folder to publish', 'dist')
     .option('--quiet', 'print nothing but errors')
@@ -57,6 +59,7 @@ async function runPublish(opts: PublishCliOptions, io: Io): Promise<number> {
       prefix,
       dryRun: Boolean(opts.dryRun),
       prune: Boolean(opts.prune),
+      maxDeletes: opts.maxDeletes,
       concurrency: opts.concurrency,
       progress: io.isTTY && !opts.quiet ? io.stderr : undefined,
     });
@@ -66,7 +69,7 @@ async function runPublish(opts: PublishCliOptions, io: Io): Promise<number> {
     return 1;
   }
   if (result.dryRun) {
-    io.stdout(formatPlan(result.plan, store.name, Boolean(opts.prune)));
+    io.stdout(formatPlan(result.plan, store.name, Boolean(opts.prune), opts.maxDeletes));
     return 0;
   }
   if (result.failed.length) {
@@ -80,10 +83,14 @@ async function runPublish(opts: PublishCliOptions, io: Io): Promise<number> {
   return 0;
 }
 
-/** The dry-run report: counts, then every key that would be uploaded or deleted. */
-export function formatPlan(plan: PublishPlan, target: string, prune: boolean): string {
+/** The dry-run report: counts (deletes against --max-deletes), then every key that would be uploaded or deleted. */
+export function formatPlan(plan: PublishPlan, target: string, prune: boolean, maxDeletes = DEFAULT_MAX_DELETES): string {
   const uploads = [...plan.upload, ...plan.uploadLast];
-  const lines = [`Dry run: nothing was changed in ${target}.`, `  ${uploads.length} to upload, ${plan.unchanged.length} unchanged, ${plan.delete.length} to delete${prune ? '' : ' (pass --prune to delete)'}`];
+  const deletes = prune ? ` (at most ${maxDeletes} allowed by --max-deletes)` : ' (pass --prune to delete)';
+  const lines = [`Dry run: nothing was changed in ${target}.`, `  ${uploads.length} to upload, ${plan.unchanged.length} unchanged, ${plan.delete.length} to delete${deletes}`];
+  if (prune && plan.delete.length > maxDeletes) {
+    lines.push(`A real run would change nothing: ${plan.delete.length} deletions are more than --max-deletes ${maxDeletes} (pass --max-deletes ${plan.delete.length} if every one is intended).`);
+  }
   if (uploads.length) lines.push('Would upload:', ...uploads.map((o) => `  + ${o.key}  (${o.contentType.split(';')[0]})`));
   if (plan.delete.length) lines.push('Would delete:', ...plan.delete.map((k) => `  - ${k}`));
   return lines.join('\n');
@@ -102,6 +109,12 @@ const s = (n: number) => (n === 1 ? '' : 's');
 function parseConcurrency(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 256) throw new InvalidArgumentError('write a whole number from 1 to 256.');
+  return n;
+}
+
+function parseMaxDeletes(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) throw new InvalidArgumentError('write a whole number of objects, 0 or more.');
   return n;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Lists dist/ as the objects a publish would store: each file's object key, sha256, Content-Type and
- * Cache-Control. Bodies are not kept in memory; uploads read each file again when they send it.
+ * Cache-Control; host configuration files (`_headers`, host-files.ts) are not objects. Bodies are not kept in memory; uploads read each file again when they send it.
  * Reads: the output folder. Writes: nothing.
  */
 import { createHash } from 'node:crypto';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { cacheControlFor, contentTypeFor } from './content-types.js';
+import { isHostConfigFile } from './host-files.js';
 import { objectKeyFor } from './object-keys.js';
 import { runPool } from './pool.js';
 import { LAST_PUBLISHED_PATH, PUBLISH_MANIFEST_KEY } from './publish-manifest.js';
@@ -30,7 +31,9 @@ export async function readLocalObjects(outDir: string, label = outDir): Promise<
   if (!existsSync(outDir) || !statSync(outDir).isDirectory()) {
     throw new UsageError(`output folder not found: ${label} (run \`legalsite build\` first, or pass --out DIR)`);
   }
-  const files = (await fg('**/*', { cwd: outDir, onlyFiles: true, dot: true })).filter((f) => f !== LAST_PUBLISHED_PATH && f !== PUBLISH_MANIFEST_KEY).sort();
+  const files = (await fg('**/*', { cwd: outDir, onlyFiles: true, dot: true }))
+    .filter((f) => f !== LAST_PUBLISHED_PATH && f !== PUBLISH_MANIFEST_KEY && !isHostConfigFile(f))
+    .sort();
   const objects = await runPool(files, 32, async (file) => ({
     file,
     key: objectKeyFor(file),

@@ -1,9 +1,11 @@
 /**
  * Where each file of dist/ is published in object storage. Object stores serve keys exactly as
- * named, with no "clean URLs", so files that answer extensionless URLs are uploaded without their
- * extension: `articles/foo.html` → `articles/foo`, `feeds/rss.xml` → `feeds/rss`. The home page stays
- * `index.html` (an empty key is impossible; hosts serve it as the index document) and the 404 page stays
- * `404.html` (the host's error document). Everything else keeps its name.
+ * named, with no "clean URLs", so HTML pages, which answer extensionless URLs, are uploaded without
+ * their extension: `articles/foo.html` → `articles/foo`, `feeds/rss.html` → `feeds/rss` (the feed's
+ * page; the feed itself stays `feeds/rss.xml`). The bucket then answers every URL as a static host
+ * answers the same dist/. The home page stays `index.html` (an empty key is impossible; hosts serve it
+ * as the index document) and the 404 page stays `404.html` (the host's error document). Everything
+ * else keeps its name.
  * Reads: nothing. Writes: nothing. Mirrors `outputPath` in src/routes/types.ts, in reverse.
  */
 
@@ -11,7 +13,6 @@
 export function objectKeyFor(distPath: string): string {
   if (distPath === 'index.html' || distPath === '404.html') return distPath;
   if (distPath.endsWith('.html')) return distPath.slice(0, -'.html'.length);
-  if (/^feeds\/[^/]+\.xml$/.test(distPath)) return distPath.slice(0, -'.xml'.length);
   return distPath;
 }
 

@@ -1,5 +1,7 @@
 /**
  * One publish of dist/ to an object store, in the order that keeps the live site consistent:
+ *   0. refuse a folder that is not a complete legalsite build (complete-build.ts), and a --prune
+ *      that would delete more than --max-deletes objects, before anything is changed;
  *   1. hash dist/ and read the publish manifest (and, with --prune, list the bucket);
  *   2. upload new and changed pages, mirrors, feeds and assets;
  *   3. only if all of them succeeded: upload `_legalsite/*` (the content manifest), then delete what
@@ -13,6 +15,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { UsageError } from '../diagnostics/diagnostic.js';
+import { assertCompleteBuild } from './complete-build.js';
 import { readLocalObjects } from './local-files.js';
 import type { ObjectStore } from './object-store.js';
 import { isEmptyPlan, planPublish, type PublishPlan } from './plan.js';
@@ -36,6 +40,8 @@ export interface PublishOptions {
   prefix: string;
   dryRun: boolean;
   prune: boolean;
+  /** The most objects --prune may delete in one run (`--max-deletes`, default 256). */
+  maxDeletes: number;
   concurrency: number;
   /** Prints progress lines during long uploads (a terminal only). */
   progress?: (line: string) => void;
@@ -50,20 +56,28 @@ export interface PublishResult {
   failed: Failure[];
   /** True when --prune had deletes to do but they were skipped because an upload failed. */
   deletesSkipped: boolean;
+  /** True when --prune would delete more than maxDeletes objects (a dry run reports it; a real run is refused). */
+  overDeleteLimit: boolean;
 }
+
+/** The default of `--max-deletes`, as `hugo deploy`'s: a normal publish deletes a few pages, not hundreds. */
+export const DEFAULT_MAX_DELETES = 256;
 
 const EMPTY_CONTENT_MANIFEST = `${JSON.stringify({ version: 1, entities: {} }, null, 2)}\n`;
 
 /** Publishes `opts.outDir` to `store` and reports what it did; throws StorageError if the store is unusable. */
 export async function publishSite(store: ObjectStore, opts: PublishOptions): Promise<PublishResult> {
   const { prefix } = opts;
+  assertCompleteBuild(opts.outDir, opts.outLabel);
   const local = await readLocalObjects(opts.outDir, opts.outLabel);
   const remote = parsePublishManifest(await store.getText(prefix + PUBLISH_MANIFEST_KEY));
   const liveContentManifest = await store.getText(prefix + CONTENT_MANIFEST_PATH);
   const remoteKeys = opts.prune ? (await store.list(prefix)).map((k) => k.slice(prefix.length)) : undefined;
   const plan = planPublish(local, remote, remoteKeys);
-  const result: PublishResult = { plan, dryRun: opts.dryRun, uploaded: [], deleted: [], failed: [], deletesSkipped: false };
+  const overDeleteLimit = plan.delete.length > opts.maxDeletes;
+  const result: PublishResult = { plan, dryRun: opts.dryRun, uploaded: [], deleted: [], failed: [], deletesSkipped: false, overDeleteLimit };
   if (opts.dryRun) return result;
+  if (overDeleteLimit) throw new UsageError(deleteLimitMessage(plan.delete.length, opts.maxDeletes, store.name));
 
   const progress = createProgress(plan.upload.length + plan.uploadLast.length, opts.progress ?? (() => {}), Boolean(opts.progress));
   const transfer = { outDir: opts.outDir, prefix, concurrency: opts.concurrency, progress };
@@ -97,6 +111,14 @@ export async function publishSite(store: ObjectStore, opts: PublishOptions): Pro
   }
   if (result.failed.length === 0) await keepLastPublished(opts.outDir, liveContentManifest);
   return result;
+}
+
+/** Why a publish that would delete too much was refused, and what to do. */
+export function deleteLimitMessage(deletes: number, maxDeletes: number, target: string): string {
+  return (
+    `--prune would delete ${deletes} objects from ${target}, more than --max-deletes ${maxDeletes}; nothing was uploaded or deleted. ` +
+    `Check --out, --bucket and --prefix (run with --dry-run to see the list); if every deletion is intended, pass --max-deletes ${deletes}.`
+  );
 }
 
 /**

@@ -29,8 +29,9 @@ const MAX_ATTEMPTS = 3;
 
 /** Creates an S3-backed ObjectStore for one bucket. */
 export function createS3Store(opts: S3StoreOptions): ObjectStore {
-  // The SDK warns on every run that its 2027 releases will need Node 22; legalsite pins a release
-  // that supports Node 20, so the warning would only be noise in CI logs.
+  // The SDK warns on every run that its releases from January 2027 will need Node 22; package.json
+  // pins a release that supports Node 20 (test/deps/engines.test.ts), so the warning would only be
+  // noise in CI logs. A user who sets the variable keeps their own value.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const region = opts.region ?? opts.env.AWS_REGION ?? opts.env.AWS_DEFAULT_REGION ?? (opts.endpoint ? 'us-east-1' : undefined);
   const client = new S3Client({

@@ -1,3 +1,5 @@
+import { FEEDS } from './feeds.js';
+
 /** The machine-readable entry points the site serves, with what each returns; listed on /api and
  * /for-ai-systems and in /for-ai-systems/index.json. routes.ts asserts each exists (tested). */
 export interface Endpoint {
@@ -22,10 +24,7 @@ export const ENDPOINTS: Endpoint[] = [
   { url: '/exports/glossary.csv', format: 'CSV', description: 'The glossary as CSV.' },
   { url: '/for-ai-systems/index.json', format: 'JSON', description: 'This list, with licence and citation guidance, for automated clients.' },
   { url: '/feed.xml', format: 'RSS 2.0', description: 'The latest 50 articles and terms.' },
-  { url: '/feeds/rss', format: 'RSS 2.0', description: 'The combined feed at an extensionless URL.' },
-  { url: '/feeds/atom', format: 'Atom 1.0', description: 'The combined feed as Atom.' },
-  { url: '/feeds/articles', format: 'RSS 2.0', description: 'The latest 25 articles.' },
-  { url: '/feeds/glossary', format: 'RSS 2.0', description: 'The latest 25 glossary terms.' },
+  ...FEEDS.map((f) => ({ url: f.file, format: f.format, description: `${f.description} (${f.page} is a page that points to it.)` })),
   { url: '/sitemap.xml', format: 'XML sitemap', description: 'Every HTML page with its last-modified date.' },
   { url: '/sitemaps/answers.xml', format: 'XML sitemap', description: 'Every article answer.' },
   { url: '/robots.txt', format: 'Text', description: 'Crawling rules and sitemap locations.' },

@@ -15,6 +15,7 @@ import { PRIVILEGE_LOG_ARTICLE } from '../constants.js';
 import { articleLd, breadcrumbLd, definedTermLd, faqLd } from '../structured-data.js';
 import type { ArticlePageProps } from '../../templates/pages/ArticlePage.js';
 import type { LinkedItem } from '../../templates/pages/TermPage.js';
+import { articleJsonUrl, articleMarkdownUrl } from './article-files.js';
 import { makeMeta } from './meta.js';
 import type { HtmlRoute, PageRef } from './types.js';
 import { termData } from './view-data.js';
@@ -127,7 +128,14 @@ export function articlePageRoute(config: SiteConfig, parts: ArticleParts, neighb
     lastmod: a.dateModified,
     content: { type: 'article', slug: a.slug },
     props,
-    meta: makeMeta(config, { title: a.title, description: a.description, url: articleUrl(a.slug), keywords: a.tags, ogType: 'article', jsonLd }),
+    meta: {
+      ...makeMeta(config, { title: a.title, description: a.description, url: articleUrl(a.slug), keywords: a.tags, ogType: 'article', jsonLd }),
+      // The machine versions of the page, for crawlers and language models that look for them.
+      alternates: [
+        { type: 'text/markdown', href: articleMarkdownUrl(a.slug), title: `${a.title} (Markdown)` },
+        { type: 'application/json', href: articleJsonUrl(a.slug), title: `${a.title} (JSON)` },
+      ],
+    },
   };
 }
 

@@ -3,10 +3,8 @@
  * dataset JSON, /for-ai-systems/index.json, the knowledge graph, JSONL/CSV exports, feeds, Markdown
  * mirrors, llms.txt, robots.txt, the IndexNow key, and the manifest with this build's changes.
  */
-import { Feed } from 'feed';
 import type { BuiltSite, OrderedSite } from '../pipeline.js';
 import { hasAnswer } from '../passes/article-fields.js';
-import { FEED_TTL_MINUTES, type FeedItem } from '../passes/feed-items.js';
 import { articleIndexItem } from '../passes/json-mirrors.js';
 import { buildKnowledgeGraph } from '../passes/knowledge-graph.js';
 import { glossaryMarkdown, llmsTxt } from '../passes/markdown-mirrors.js';
@@ -14,6 +12,8 @@ import { articleAnswerUrl, articleJsonUrl, articleMarkdownUrl, MARKDOWN_TYPE } f
 import { EDUCATIONAL_NOTE } from '../constants.js';
 import { headersFile } from '../security.js';
 import { ENDPOINTS } from './endpoints.js';
+import { feedFileRoutes } from './feeds.js';
+import { robotsTxt } from './robots.js';
 import { csvTable } from './csv.js';
 import { fileInputs, searchIndexInputs } from './file-inputs.js';
 import { json } from './machine-files.js';
@@ -79,33 +79,21 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   routes.push({ ...text('/exports/glossary.jsonl', () => jsonl(termRows()), 'application/jsonl; charset=utf-8'), inputs: inputs.terms });
   routes.push({ ...text('/exports/glossary.csv', () => table(termRows()), 'text/csv; charset=utf-8'), inputs: inputs.terms });
 
-  const makeFeed = (title: string, items: FeedItem[], selfPath: string) => {
-    const feed = new Feed({
-      title, description: config.description.trim(), id: u('/'), link: u('/'), language: config.language, ttl: FEED_TTL_MINUTES,
-      copyright: `${config.license.name} ${config.license.url}`, updated: new Date(`${site.feeds.updated}T00:00:00Z`), generator: 'legalsite',
-      feedLinks: { rss: u(selfPath), atom: u('/feeds/atom') }, author: { name: config.publisher.name, email: config.editorialEmail },
-    });
-    for (const it of items) {
-      feed.addItem({ title: it.title, id: it.guid, link: it.link, description: it.description, date: new Date(`${it.pubDate}T00:00:00Z`), author: [{ name: it.author, email: config.editorialEmail }], category: it.category.map((name) => ({ name })) });
-    }
-    return feed;
-  };
-  const rssType = 'application/rss+xml; charset=utf-8';
-  const combined = makeFeed(config.name, site.feeds.combined, '/feed.xml');
-  routes.push(text('/feed.xml', combined.rss2(), rssType));
-  routes.push(text('/feeds/rss', makeFeed(config.name, site.feeds.combined, '/feeds/rss').rss2(), rssType));
-  routes.push(text('/feeds/atom', combined.atom1(), 'application/atom+xml; charset=utf-8'));
-  routes.push(text('/feeds/articles', makeFeed(`${config.name}: Articles`, site.feeds.articles, '/feeds/articles').rss2(), rssType));
-  routes.push(text('/feeds/glossary', makeFeed(`${config.name}: Glossary`, site.feeds.glossary, '/feeds/glossary').rss2(), rssType));
+  routes.push(...feedFileRoutes(site));
 
   routes.push(glossaryMarkdownRoute(site));
   routes.push({ ...text('/llms.txt', () => llmsTxt(config, site.articles, datasets, site.terms.length), 'text/plain; charset=utf-8'), inputs: () => JSON.stringify([config, inputs.articles(), datasets, site.terms.length]) });
   routes.push(llmsFullRoute(site));
 
-  routes.push(text('/robots.txt', ['User-agent: *', 'Allow: /', '', `Sitemap: ${u('/sitemap.xml')}`, `Sitemap: ${u('/sitemaps/answers.xml')}`, ''].join('\n'), 'text/plain; charset=utf-8'));
+  routes.push(text('/robots.txt', robotsTxt(config), 'text/plain; charset=utf-8'));
   if (config.indexnow.key) routes.push(text('/indexnow-key.txt', `${config.indexnow.key}\n`, 'text/plain; charset=utf-8'));
   routes.push({ ...text('/search-index.json', site.searchIndex, 'application/json; charset=utf-8'), inputs: () => searchIndexInputs(site) });
-  routes.push({ ...text('/_headers', headersFile(), 'text/plain; charset=utf-8'), file: '_headers' });
+  // Host configuration (never published to object storage: src/publish/host-files.ts): the headers
+  // for hosts that read `_headers`, and `.nojekyll`, without which GitHub Pages' branch deploys run
+  // Jekyll, which drops `_legalsite/` and turns the Markdown mirrors (front matter) into HTML pages.
+  const typed = routes.filter((r): r is FileRoute => r.kind === 'file' && (/\.jsonl$/.test(r.url) || /^\/feeds?[/.]/.test(r.url)));
+  routes.push({ ...text('/_headers', headersFile(typed.map((r) => ({ path: r.url, type: r.type }))), 'text/plain; charset=utf-8'), file: '_headers' });
+  routes.push({ ...text('/.nojekyll', '', 'text/plain; charset=utf-8'), file: '.nojekyll' });
   routes.push(json('/_legalsite/manifest.json', () => site.manifest));
   routes.push(json('/_legalsite/changes.json', () => site.changes));
   return routes;

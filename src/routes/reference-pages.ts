@@ -1,12 +1,14 @@
 /**
  * Reference and graph pages: /answers, /templates, /datasets, /datasets/{slug}, /for-ai-systems,
- * /api and /content-recommendations (spec §2); /recommendations/{type}/{slug} are in page-families.ts.
+ * /api, /content-recommendations, /analytics, /integrations, /search and the feeds' pages (spec §2,
+ * §7; feeds.ts); /recommendations/{type}/{slug} are in page-families.ts.
  */
 import { JURISDICTIONS } from '../constants.js';
 import type { BuiltSite } from '../pipeline.js';
 import { hasAnswer } from '../passes/article-fields.js';
 import { breadcrumbLd, datasetLd, itemListLd } from '../structured-data.js';
 import { ENDPOINTS } from './endpoints.js';
+import { feedPageRoutes } from './feeds.js';
 import { makeMeta } from './meta.js';
 import type { HtmlRoute, PageRef } from './types.js';
 import { articleCard } from './view-data.js';
@@ -97,6 +99,7 @@ export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRe
     kind: 'html', url: '/integrations', template: 'integrations', lastmod: newest, props: { baseUrl: config.baseUrl },
     meta: makeMeta(config, { title: 'Integration Hub', description: 'Content feeds and webhook subscriptions for the site.', url: '/integrations', jsonLd: [breadcrumbLd(config, crumbs('Integrations', '/integrations'))] }),
   });
+  routes.push(...feedPageRoutes(site));
   routes.push({
     kind: 'html', url: '/search', template: 'search', unlisted: true, props: {},
     meta: makeMeta(config, { title: 'Search', description: `Search the articles, glossary and datasets of ${config.name}.`, url: '/search', noindex: true }),

@@ -7,22 +7,26 @@ import type { BodyLink } from '../passes/markdown.js';
 
 export interface LinkSource {
   file: string;
+  /** The field the links are in: `body` for a Markdown body, `glossaryFaq[2].href` for one value. */
+  field?: string;
   links: BodyLink[];
 }
 
-export function checkInternalLinks(sources: LinkSource[], urls: Set<string>): Diagnostic[] {
+/** `excused`: site paths not to report although the build does not make them (those a file with
+ * errors of its own would make, in a failed build: failed-build.ts). */
+export function checkInternalLinks(sources: LinkSource[], urls: Set<string>, excused?: (path: string) => boolean): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const { file, links } of sources) {
+  for (const { file, field = '', links } of sources) {
     for (const link of links) {
       const href = link.href.trim();
       if (/^(https?:|mailto:|tel:)/i.test(href) || href.startsWith('#')) continue;
       if (!href.startsWith('/') || href.startsWith('//')) {
-        out.push(diagnostic('broken-link', { file, line: link.line }, '', `link "${href}" is not a site path or an absolute URL`, 'Write internal links as site paths starting with "/", e.g. /glossary/provenance.'));
+        out.push(diagnostic('broken-link', { file, line: link.line }, field, `link "${href}" is not a site path or an absolute URL`, 'Write internal links as site paths starting with "/", e.g. /glossary/provenance.'));
         continue;
       }
       const target = decodeURI(href.split('#')[0].split('?')[0]).replace(/\/$/, '') || '/';
-      if (!urls.has(target)) {
-        out.push(diagnostic('broken-link', { file, line: link.line }, '', `link "${href}" points at a page that does not exist`, didYouMean(target, urls) ?? 'Link to a page that exists on the site.'));
+      if (!urls.has(target) && !excused?.(target)) {
+        out.push(diagnostic('broken-link', { file, line: link.line }, field, `link "${href}" points at a page that does not exist`, didYouMean(target, urls) ?? 'Link to a page that exists on the site.'));
       }
     }
   }

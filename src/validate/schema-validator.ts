@@ -12,9 +12,10 @@ import siteSchema from '../schemas/site.schema.json' with { type: 'json' };
 import templatesIndexSchema from '../schemas/templates-index.schema.json' with { type: 'json' };
 import termSchema from '../schemas/term.schema.json' with { type: 'json' };
 import { diagnostic, didYouMean, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { FieldPath, YamlSource } from '../load/yaml-source.js';
+import { type FieldPath, formatFieldPath, type YamlSource } from '../load/yaml-source.js';
 import { packageRoot } from '../package-root.js';
 import { isIsoDate } from './dates.js';
+import { baseUrlProblem, isSitePath, isSiteUrl, isWebUrl, unsafeScheme } from './urls.js';
 import { loadStandalone, saveStandalone, type StandaloneSource, standaloneCodeOptions, standaloneKey, validatorCacheDir, canKeepIn } from './standalone-validators.js';
 
 export type SchemaId = 'article' | 'term' | 'dataset' | 'page' | 'site' | 'templates-index';
@@ -29,9 +30,13 @@ const SCHEMAS: Record<SchemaId, object> = {
 };
 
 const AJV_OPTIONS = { allErrors: true, useDefaults: true, verbose: true, strict: true, strictTypes: false, strictRequired: false } as const;
-const FORMATS = {
+/** The formats the schemas name, each a function of legalsite (dates, and the addresses of urls.ts). */
+export const FORMATS = {
   date: { type: 'string' as const, validate: isIsoDate },
-  uri: { type: 'string' as const, validate: (s: string) => /^(https?|mailto):[^\s]+$/.test(s) },
+  'web-url': { type: 'string' as const, validate: isWebUrl },
+  'site-path': { type: 'string' as const, validate: isSitePath },
+  'site-url': { type: 'string' as const, validate: isSiteUrl },
+  'base-url': { type: 'string' as const, validate: (s: string) => baseUrlProblem(s) === undefined && !s.endsWith('/') },
 };
 const STANDALONE_SOURCE: StandaloneSource = { ajvOptions: AJV_OPTIONS, formats: FORMATS, schemas: SCHEMAS };
 
@@ -93,10 +98,7 @@ export function parsePointer(pointer: string): FieldPath {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
-/** ['faq', 2, 'q'] → `faq[2].q` */
-export function formatFieldPath(path: FieldPath): string {
-  return path.reduce<string>((out, seg) => (typeof seg === 'number' ? `${out}[${seg}]` : out ? `${out}.${seg}` : seg), '');
-}
+export { formatFieldPath };
 
 function toDiagnostics(errors: ErrorObject[], source: YamlSource): Diagnostic[] {
   // A failed oneOf/anyOf also reports every branch's errors; keep only our one sentence for it.
@@ -133,15 +135,16 @@ function toDiagnostic(e: ErrorObject, source: YamlSource): Diagnostic {
     case 'required': {
       const name = String((e.params as { missingProperty: string }).missingProperty);
       const childPath = [...path, name];
-      return diagnostic('missing-field', at(path, false), formatFieldPath(childPath), 'is required');
+      return diagnostic('missing-field', at(path, false), formatFieldPath(childPath), 'is required', `Add the field: a line \`${name}: …\`${path.length ? ` under ${field}` : ''}.`);
     }
-    case 'type':
-      return diagnostic('wrong-type', at(path), field || '(file)', `should be ${article((e.params as { type: string }).type)}, not ${describe(e.data)}`);
-    case 'format': {
-      const format = (e.params as { format: string }).format;
-      if (format === 'date') return diagnostic('invalid-date', at(path), field, `${shown} is not a valid date`);
-      return diagnostic('invalid-format', at(path), field, `${shown} is not a valid ${format === 'uri' ? 'absolute URL' : format}`);
+    case 'type': {
+      const expected = article((e.params as { type: string }).type);
+      // `title:` with nothing after the colon is read as no value at all, not as empty text.
+      if (e.data === null) return diagnostic('wrong-type', at(path), field || '(file)', `has no value (it should be ${expected})`, field ? `Write the value after "${lastKey(path)}:", or remove the line if the field is optional.` : 'Write the fields of the file.');
+      return diagnostic('wrong-type', at(path), field || '(file)', `should be ${expected}, not ${describe(e.data)}`, TYPE_HINTS[(e.params as { type: string }).type]);
     }
+    case 'format':
+      return formatDiagnostic((e.params as { format: string }).format, String(e.data), at(path), field);
     case 'enum': {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map(String);
       const hint = didYouMean(String(e.data), allowed);
@@ -150,9 +153,13 @@ function toDiagnostic(e: ErrorObject, source: YamlSource): Diagnostic {
     case 'pattern':
       return diagnostic('invalid-format', at(path), field, `${shown} does not have the expected form`, patternHint(path));
     case 'minItems':
-      return diagnostic('missing-field', at(path), field, `needs at least ${(e.params as { limit: number }).limit} item(s)`);
+      return diagnostic('missing-field', at(path), field, 'is an empty list', `Add at least ${(e.params as { limit: number }).limit === 1 ? 'one item' : `${(e.params as { limit: number }).limit} items`} to the list, or remove the line if the field is optional.`);
+    case 'minProperties':
+      return diagnostic('missing-field', at(path), field, 'has no entries', 'Add at least one `name: description` line under it.');
     case 'minLength':
-      return diagnostic('missing-field', at(path), field, 'must not be empty');
+      return diagnostic('missing-field', at(path), field, 'is empty', `Write the ${lastKey(path) === undefined ? 'value' : `text of ${lastKey(path)}`} between the quotes; it cannot be empty.`);
+    case 'uniqueItems':
+      return diagnostic('invalid-value', at(path), field, 'lists the same value twice', 'Remove the repeated value.');
     case 'oneOf':
       return diagnostic('wrong-type', at(path), field, 'should be a list of strings, or an object with title, content (a list) and citation');
     case 'anyOf':
@@ -160,6 +167,41 @@ function toDiagnostic(e: ErrorObject, source: YamlSource): Diagnostic {
     default:
       return diagnostic('invalid-value', at(path), field, e.message ?? 'is not valid');
   }
+}
+
+/** A failed format: an unsafe or non-web scheme, an invalid URL, or an impossible date. */
+function formatDiagnostic(format: string, value: string, at: { file: string; line: number; column: number }, field: string): Diagnostic {
+  const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  if (format === 'date') return diagnostic('invalid-date', at, field, `${shown} is not a valid date`);
+  const scheme = unsafeScheme(value);
+  if (scheme) return diagnostic('unsafe-url', at, field, `${shown} uses the ${scheme} scheme, which a page must never link to (it runs code or carries content of its own)`, FORMAT_HINTS[format]);
+  if (format === 'base-url') return diagnostic('invalid-format', at, field, `${shown} is not a base URL: ${baseUrlProblem(value) ?? 'it must not end with "/"'}`, 'Write the address the site is published at, e.g. https://reference.example.com.');
+  return diagnostic('invalid-format', at, field, `${shown} is not ${FORMAT_NAMES[format] ?? `a valid ${format}`}`, FORMAT_HINTS[format]);
+}
+
+const FORMAT_NAMES: Record<string, string> = {
+  'web-url': 'an http:// or https:// address',
+  'site-path': 'a path of this site (starting with a single "/")',
+  'site-url': 'an http:// or https:// address or a path of this site',
+};
+
+const FORMAT_HINTS: Record<string, string> = {
+  'web-url': 'Write the full address, starting with https://.',
+  'site-path': 'Write a site path starting with "/", e.g. /templates/privilege-log.csv.',
+  'site-url': 'Write an https:// address or a site path starting with "/", e.g. /about.',
+  'base-url': 'Write the address the site is published at, e.g. https://reference.example.com.',
+};
+
+const TYPE_HINTS: Record<string, string> = {
+  array: 'Write a list: [first, second] on one line, or one "- item" line per entry below it.',
+  boolean: 'Write true or false, without quotes.',
+  string: 'Write the value as text; put it in double quotes if it looks like a number, a date or true/false.',
+  object: 'Write its fields on the lines below it, indented by two spaces.',
+};
+
+function lastKey(path: FieldPath): string | undefined {
+  const key = [...path].reverse().find((seg) => typeof seg === 'string');
+  return key === undefined ? undefined : String(key);
 }
 
 function article(type: string): string {
@@ -177,8 +219,10 @@ function describe(value: unknown): string {
 function patternHint(path: FieldPath): string {
   const last = path[path.length - 1];
   if (last === 'slug') return 'Slugs are lowercase letters, digits and single hyphens, e.g. chain-of-custody.';
-  if (last === 'baseUrl') return 'Write an absolute URL without a trailing slash, e.g. https://reference.example.com.';
-  if (last === 'href' || last === 'url') return 'Write a site path starting with "/", e.g. /templates/privilege-log.csv.';
   if (last === 'id') return 'Ids start with a letter and use letters, digits, "-" and "_".';
+  if (last === 'editorialEmail') return 'Write an email address, e.g. editors@reference.example.com.';
+  if (last === 'key') return 'An IndexNow key is 8 to 128 letters, digits or hyphens.';
+  if (last === 'secretEnv') return 'Write the name of an environment variable, e.g. WEBHOOK_SECRET (never the secret itself).';
+  if (last === 'file') return 'Write a file name in content/templates/, without folders, e.g. privilege-log.csv.';
   return 'Fix the value to match the expected format.';
 }

@@ -10,11 +10,18 @@ import type { FieldPath, YamlSource } from '../load/yaml-source.js';
 import type { SiteSource } from '../model.js';
 import { formatFieldPath } from './schema-validator.js';
 
+export interface SemanticOptions {
+  /** False when site.yaml's tags could not be read: tags are then not checked. */
+  tagsKnown?: boolean;
+  /** Files whose slug is only a guess (validate/salvage.ts): never reported as a duplicate. */
+  guessedSlugs?: Set<string>;
+}
+
 /**
  * With `onlyFile`, checks just that file's own references (serve's quick preview of one edited
  * article, whose slug is unchanged, against a site whose other files already passed).
  */
-export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource>, onlyFile?: string): Diagnostic[] {
+export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource>, onlyFile?: string, opts: SemanticOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
   const report = (rule: RuleId, file: string, path: FieldPath, message: string, hint?: string, key = false) => {
     const pos = sources.get(file)?.locate(path, key) ?? { line: 1, column: 1 };
@@ -26,6 +33,7 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
   const templateHrefs = new Set(site.templates.map((t) => `/templates/${t.name}`));
 
   const checkTags = (file: string, tags: string[]) =>
+    opts.tagsKnown !== false &&
     tags.forEach((tag, i) => {
       if (!site.config.tags[tag]) report('unknown-tag', file, ['tags', i], `"${tag}" is not a known tag`, didYouMean(tag, knownTags));
     });
@@ -37,6 +45,7 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
   const checkDuplicateSlugs = (kind: string, items: { slug: string; file: string }[]) => {
     const first = new Map<string, string>();
     for (const item of items) {
+      if (opts.guessedSlugs?.has(item.file)) continue;
       const earlier = first.get(item.slug);
       if (earlier) report('duplicate-slug', item.file, ['slug'], `"${item.slug}" is already the slug of ${kind} ${earlier}`);
       else first.set(item.slug, item.file);
@@ -58,7 +67,7 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
       const [kind, slug] = ref.split('/');
       const pool = kind === 'glossary' ? termSlugs : kind === 'articles' ? articleSlugs : undefined;
       if (!pool) report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" is not a site path`, 'Write glossary/{slug} or articles/{slug}.');
-      else if (!pool.has(slug)) report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" does not exist`, didYouMean(slug, pool));
+      else if (!pool.has(slug)) report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" does not exist`, didYouMean(ref, [...pool].map((s) => `${kind}/${s}`)));
     });
     a.downloads.forEach((d, i) => {
       if (!templateHrefs.has(d.href)) report('missing-download', a.file, ['downloads', i, 'href'], `"${d.href}" is not a file in content/templates/`, didYouMean(d.href, templateHrefs));
@@ -92,13 +101,12 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
     if (!termSlugs.has(slug)) report('dangling-reference', site.configFile, ['home', 'sampleTerms', i], `"${slug}" is not a glossary term`, didYouMean(slug, termSlugs));
   });
 
-  const index = site.templates.find((t) => t.usedBy.length)?.file;
+  const indexFile = [...sources.keys()].find((f) => f.endsWith('templates/index.yaml'));
+  const entries = (indexFile && Array.isArray(sources.get(indexFile)!.data) ? sources.get(indexFile)!.data : []) as { file?: unknown }[];
   for (const t of site.templates) {
-    t.usedBy.forEach((slug) => {
-      if (!articleSlugs.has(slug) && index) {
-        const file = [...sources.keys()].find((f) => f.endsWith('templates/index.yaml')) ?? index;
-        report('dangling-reference', file, [], `usedBy "${slug}" of ${t.name} is not an article`, didYouMean(slug, articleSlugs));
-      }
+    const at = entries.findIndex((e) => e?.file === t.name);
+    t.usedBy.forEach((slug, i) => {
+      if (!articleSlugs.has(slug) && indexFile) report('dangling-reference', indexFile, at < 0 ? [] : [at, 'usedBy', i], `"${slug}" is not an article (usedBy of ${t.name})`, didYouMean(slug, articleSlugs));
     });
   }
   return out;

@@ -3,7 +3,7 @@
  * has complete metadata, and JSON-LD parses with the properties each type requires. Each gate returns
  * a figure and the problems that fail it. Browser gates (accessibility, CSP) live in scripts/verify.ts.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { PageFacts } from './html-index.js';
 
@@ -13,11 +13,11 @@ export interface GateResult {
   problems: string[];
 }
 
-/** The file a site path is served from, by the README's layout rules. */
+/** The file a site path is served from, as a plain static host serves it: `x`, `x.html` or `x/index.html`. */
 export function resolveUrl(dist: string, urlPath: string): string | undefined {
   const rel = decodeURI(urlPath).replace(/^\/+/, '');
-  const candidates = rel === '' ? ['index.html'] : [rel, `${rel}.html`, `${rel}.xml`, `${rel}/index.html`];
-  return candidates.map((c) => path.join(dist, c)).find((f) => existsSync(f) && !f.endsWith(path.sep));
+  const candidates = rel === '' ? ['index.html'] : [rel, `${rel}.html`, `${rel}/index.html`];
+  return candidates.map((c) => path.join(dist, c)).find((f) => existsSync(f) && statSync(f).isFile());
 }
 
 export function linkGate(dist: string, pages: PageFacts[]): GateResult {

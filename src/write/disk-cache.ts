@@ -17,12 +17,13 @@
  * plain text) and its longest fields that only its own files show (FAQ, key takeaways, references).
  * A rebuild after a small edit needs those of the changed articles alone, which it makes afresh.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { type BuildCache, createBuildCache } from '../build-cache.js';
 import { packageVersion } from '../package-root.js';
 import { toolKey } from '../tool-key.js';
+import { checksumOf, intact, sealed, unsealed } from './checksum.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
 import type { BodyDigest } from '../engine/article-unit.js';
 import type { ArticleMeta, TextFeatures } from '../model.js';
@@ -30,10 +31,11 @@ import type { BacklinksMemo } from '../passes/backlinks-memo.js';
 import type { CandidateMemo } from '../passes/recommendations/candidate-memo.js';
 
 const PARTS = 32;
-/** A part file starts with these bytes, then the byte lengths of its digests and of its mentions
- * section (32 bits each, little-endian); its texts section runs to the end. */
-const MAGIC = Buffer.from('LSC3');
-const HEADER_BYTES = MAGIC.length + 8;
+/** A part file starts with these bytes, then the byte length and CRC-32 of each of its sections
+ * (digests, mentions, texts; 32 bits each, little-endian), then the sections. */
+const MAGIC = Buffer.from('LSC4');
+const SECTIONS = ['digests', 'mentions', 'texts'] as const;
+const HEADER_BYTES = MAGIC.length + 8 * SECTIONS.length;
 
 interface CachePart {
   version: string;
@@ -63,7 +65,11 @@ type TextsSection = Section<[DeferredText, DeferredMeta]>;
 /** The cache changed between loading a digest and reading its deferred fields (another build saved
  * the cache meanwhile), or the file was damaged. */
 export class CacheChangedError extends Error {
-  constructor(readonly dir: string) {
+  constructor(
+    readonly dir: string,
+    /** The part file found changed or damaged. */
+    readonly file?: string,
+  ) {
     super(`the build cache in ${dir} changed or was damaged while this build used it; run the build again (or with --no-cache)`);
     this.name = 'CacheChangedError';
   }
@@ -108,7 +114,8 @@ function writeAtomically(file: string, data: Uint8Array): void {
 
 /** The cache saved in `dir`, loaded into `into` (by default a new one). `whole`: read the deferred
  * fields at once too, for a cache kept for long (serve), while another build may rewrite the files. */
-export function loadDiskCache(dir: string, into?: BuildCache, { whole = false } = {}): BuildCache {
+export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, damaged }: { whole?: boolean; damaged?: (files: string[]) => void } = {}): BuildCache {
+  const damagedFiles: string[] = [];
   const cache = into ?? createBuildCache();
   const loaded: Loaded = { parts: [] };
   const version = packageVersion();
@@ -118,8 +125,10 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false } 
     let part: CachePart;
     try {
       part = readDigests(partFile(dir, n));
-    } catch {
-      continue; // a part missing or unreadable is rebuilt; the others still count
+    } catch (error) {
+      // A part missing or unreadable is rebuilt; the others still count. A damaged one is removed.
+      if (error instanceof DamagedPart) (damagedFiles.push(path.basename(partFile(dir, n))), rmSync(partFile(dir, n), { force: true }));
+      continue;
     }
     if (part.version !== version) continue;
     const mentions = sectionOf<[DeferredBody]>(dir, n, 'mentions');
@@ -139,7 +148,11 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false } 
       }
     } catch (error) {
       // Read whole and found damaged: its articles are made again, like those of a missing part.
-      if (error instanceof CacheChangedError) continue;
+      if (error instanceof CacheChangedError) {
+        damagedFiles.push(path.basename(partFile(dir, n)));
+        rmSync(partFile(dir, n), { force: true });
+        continue;
+      }
       throw error;
     }
     if (part.articles.length > 0 && part.setup !== undefined) setups.add(part.setup);
@@ -151,8 +164,10 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false } 
   }
   // None yet, unreadable or made by other code: candidates are selected for every item, backlinks
   // worked out in full.
-  cache.candidates = loaded.candidates = readMemo<CandidateMemo>(candidatesFile(dir));
-  cache.backlinks = loaded.backlinks = readMemo<BacklinksMemo>(backlinksFile(dir));
+  const memoDamaged = (name: string) => damagedFiles.push(name);
+  cache.candidates = loaded.candidates = readMemo<CandidateMemo>(candidatesFile(dir), memoDamaged);
+  cache.backlinks = loaded.backlinks = readMemo<BacklinksMemo>(backlinksFile(dir), memoDamaged);
+  if (damagedFiles.length) damaged?.(damagedFiles);
   // Parts saved under different setups cannot all be right: keep none of their articles.
   if (setups.size === 1) {
     loaded.setup = [...setups][0];
@@ -183,9 +198,15 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
   }
 }
 
-function readMemo<T>(file: string): T | undefined {
+function readMemo<T>(file: string, damaged?: (name: string) => void): T | undefined {
+  if (!existsSync(file)) return undefined;
   try {
-    const saved = deserialize(readFileSync(file)) as MemoFile<T>;
+    const bytes = unsealed(readFileSync(file));
+    if (!bytes) {
+      damaged?.(path.basename(file));
+      return undefined;
+    }
+    const saved = deserialize(bytes) as MemoFile<T>;
     return saved.version === toolKey() ? saved.memo : undefined;
   } catch {
     return undefined;
@@ -193,7 +214,7 @@ function readMemo<T>(file: string): T | undefined {
 }
 
 function writeMemo<T>(file: string, memo: T): void {
-  writeAtomically(file, serialize({ version: toolKey(), memo } satisfies MemoFile<T>));
+  writeAtomically(file, sealed(serialize({ version: toolKey(), memo } satisfies MemoFile<T>)));
 }
 
 /** A part's file: header, digests (deferred fields as placeholders), mentions, texts. */
@@ -208,13 +229,14 @@ function partBytes(part: CachePart): Buffer {
     const digest = { ...known.digest, body: placeholders(body, DEFERRED_BODY), text: placeholders(text, DEFERRED_TEXT), article: placeholders(article, DEFERRED_META) };
     return [rel, { ...known, digest }];
   });
-  const digests = serialize({ ...part, articles });
-  const mentionBytes = serialize(mentions);
+  const sections = [serialize({ ...part, articles }), serialize(mentions), serialize(texts)];
   const header = Buffer.alloc(HEADER_BYTES);
   MAGIC.copy(header);
-  header.writeUInt32LE(digests.length, MAGIC.length);
-  header.writeUInt32LE(mentionBytes.length, MAGIC.length + 4);
-  return Buffer.concat([header, digests, mentionBytes, serialize(texts)]);
+  sections.forEach((bytes, i) => {
+    header.writeUInt32LE(bytes.length, MAGIC.length + 8 * i);
+    header.writeUInt32LE(checksumOf(bytes), MAGIC.length + 8 * i + 4);
+  });
+  return Buffer.concat([header, ...sections]);
 }
 
 function pick<T extends object, K extends keyof T>(value: T, fields: readonly K[]): Pick<T, K> {
@@ -228,14 +250,39 @@ function placeholders<T extends object>(value: T, fields: readonly (keyof T)[]):
   return copy;
 }
 
-/** Reads a part's header and digests, not its deferred fields. */
+/** Where each section of a part file is, and its checksum, from the file's header. */
+interface PartLayout {
+  sections: { at: number; length: number; checksum: number }[];
+}
+
+function layoutOf(header: Buffer, fileSize: number): PartLayout {
+  if (!header.subarray(0, MAGIC.length).equals(MAGIC)) {
+    // A part in an earlier legalsite's format is only out of date; anything else is not a part.
+    throw header.subarray(0, 3).equals(MAGIC.subarray(0, 3)) ? new Error('an earlier format') : new DamagedPart('not a cache part');
+  }
+  let at = HEADER_BYTES;
+  const sections = SECTIONS.map((_, i) => {
+    const length = header.readUInt32LE(MAGIC.length + 8 * i);
+    const section = { at, length, checksum: header.readUInt32LE(MAGIC.length + 8 * i + 4) };
+    at += length;
+    return section;
+  });
+  if (at !== fileSize) throw new DamagedPart('a cut cache part');
+  return { sections };
+}
+
+/** A part file whose bytes are not as they were saved. */
+class DamagedPart extends Error {}
+
+/** Reads a part's header and digests, checked, not its deferred fields. */
 function readDigests(file: string): CachePart {
   const fd = openSync(file, 'r');
   try {
     const header = Buffer.alloc(HEADER_BYTES);
-    if (readSync(fd, header, 0, HEADER_BYTES, 0) !== HEADER_BYTES || !header.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('not a cache part');
-    const digests = Buffer.alloc(header.readUInt32LE(MAGIC.length));
-    if (readSync(fd, digests, 0, digests.length, HEADER_BYTES) !== digests.length) throw new Error('a cut cache part');
+    readSync(fd, header, 0, HEADER_BYTES, 0);
+    const { sections } = layoutOf(header, fstatSync(fd).size);
+    const digests = Buffer.alloc(sections[0].length);
+    if (readSync(fd, digests, 0, digests.length, sections[0].at) !== digests.length || !intact(digests, sections[0].checksum)) throw new DamagedPart('a damaged cache part');
     return deserialize(digests) as CachePart;
   } finally {
     closeSync(fd);
@@ -248,19 +295,20 @@ function sectionOf<F extends unknown[]>(dir: string, n: number, section: 'mentio
   const read = () => {
     try {
       const bytes = readFileSync(partFile(dir, n));
-      const mentionsAt = HEADER_BYTES + bytes.readUInt32LE(MAGIC.length);
-      const textsAt = mentionsAt + bytes.readUInt32LE(MAGIC.length + 4);
-      const entries = deserialize(section === 'mentions' ? bytes.subarray(mentionsAt, textsAt) : bytes.subarray(textsAt)) as Section<F>;
+      const { at, length, checksum } = layoutOf(bytes, bytes.length).sections[section === 'mentions' ? 1 : 2];
+      const own = bytes.subarray(at, at + length);
+      if (!intact(own, checksum)) throw new DamagedPart('a damaged cache part');
+      const entries = deserialize(own) as Section<F>;
       return new Map(entries.map((entry) => [entry[0], entry]));
     } catch {
-      throw new CacheChangedError(dir);
+      throw new CacheChangedError(dir, partFile(dir, n));
     }
   };
   return {
     of(rel, key) {
       const entry = (byFile ??= read()).get(rel);
       // Another build may have saved the part since it was loaded: the fields must be of this digest.
-      if (entry?.[1] !== key) throw new CacheChangedError(dir);
+      if (entry?.[1] !== key) throw new CacheChangedError(dir, partFile(dir, n));
       return entry.slice(2) as F;
     },
   };

@@ -11,11 +11,15 @@
  * Files are written as they are produced (pages as workers render them, by the workers themselves),
  * so a large site never holds its output in memory.
  */
-import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { hashOf } from '../build-cache.js';
 import type { ScannedFolder } from './file-thread.js';
+import { beforeCommitMove } from './fault-injection.js';
+import { CommitJournal, removeEmptyFolders, STAGING_MARKER } from './output-recovery.js';
+import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './output-guard.js';
 
 export interface OutputFile {
   /** Path inside the output folder, with forward slashes. */
@@ -38,14 +42,14 @@ export interface CommitReport {
   deleted: string[];
 }
 
-/** Files at least this big are not renamed over their old copies (commitUpdate). */
-const BIG_FILE_BYTES = 4 * 2 ** 20;
+const OUTPUT_MARKER_FINGERPRINT = hashOf(OUTPUT_MARKER_TEXT);
 
 export class OutputTarget {
   private made = new Set<string>();
   /** Fingerprints of this build's files: those written into `dir`, and those kept as they were. */
   private wrote = new Map<string, string>();
   private kept = new Map<string, OutputRecord>();
+  private committed = false;
 
   private constructor(
     readonly outDir: string,
@@ -65,11 +69,18 @@ export class OutputTarget {
     return OutputTarget.open(outDir, 'staging', previous, present);
   }
 
-  private static open(outDir: string, kind: string, previous?: Map<string, OutputRecord>, present?: ScannedFolder): OutputTarget {
+  private static open(outDir: string, kind: 'tmp' | 'staging', previous?: Map<string, OutputRecord>, present?: ScannedFolder): OutputTarget {
     const abs = path.resolve(outDir);
     const dir = `${abs}.${kind}-${process.pid}-${Date.now().toString(36)}`;
-    mkdirSync(dir, { recursive: true });
-    return new OutputTarget(abs, dir, previous, present);
+    mkdirSync(path.dirname(dir), { recursive: true });
+    // Not recursive: on a read-only file system a recursive mkdir reports ENOENT, not EROFS.
+    mkdirSync(dir);
+    const target = new OutputTarget(abs, dir, previous, present);
+    // The marker proves the folder is legalsite's (output-guard.ts); a staging folder's own marker
+    // lets a later build remove it if this one is killed.
+    if (kind === 'staging') writeFileSync(path.join(dir, STAGING_MARKER), '');
+    if (target.needs(OUTPUT_MARKER, OUTPUT_MARKER_FINGERPRINT)) target.write(OUTPUT_MARKER, OUTPUT_MARKER_TEXT, OUTPUT_MARKER_FINGERPRINT);
+    return target;
   }
 
   get updating(): boolean {
@@ -135,10 +146,14 @@ export class OutputTarget {
 
   /** `record`: stat every file for the records (not needed when no later build will use them). */
   async commit(record = true): Promise<CommitReport> {
-    return this.previous ? this.commitUpdate() : this.commitFresh(record);
+    const report = await (this.previous ? this.commitUpdate() : this.commitFresh(record));
+    this.committed = true;
+    return report;
   }
 
+  /** Removes what this build wrote, unless committed (a fresh build's folder is then the output). */
   async abort(): Promise<void> {
+    if (this.committed) return;
     await rm(this.dir, { recursive: true, force: true });
   }
 
@@ -147,43 +162,47 @@ export class OutputTarget {
     await mkdir(path.dirname(this.outDir), { recursive: true });
     let hadOld = true;
     try {
+      beforeCommitMove();
       await rename(this.outDir, old);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       hadOld = false;
     }
-    await rename(this.dir, this.outDir);
+    try {
+      if (hadOld) beforeCommitMove();
+      await rename(this.dir, this.outDir);
+    } catch (error) {
+      if (hadOld) await rename(old, this.outDir);
+      throw error;
+    }
     if (hadOld) await rm(old, { recursive: true, force: true });
     const written = [...this.wrote.keys()].sort();
     return { records: record ? this.recordsOf(written, new Map()) : new Map(), written, deleted: [] };
   }
 
+  /**
+   * Moves the staged files in and the files no longer made out, all or nothing: each old copy is
+   * moved aside into the staging folder before its new copy goes in, and deleted files are moved
+   * there too, so a failure part-way (a locked folder, a full disk) puts every file back, and a kill
+   * part-way is put back by the next build from the journal (output-recovery.ts) before it does
+   * anything else. Only once every move is done is the staging folder, with the old copies, removed.
+   */
   private async commitUpdate(): Promise<CommitReport> {
     const written = [...this.wrote.keys()].sort();
-    const made = new Set<string>();
-    const replaced = path.join(this.dir, '.replaced');
-    mkdirSync(replaced);
-    written.forEach((file, i) => {
-      const from = path.join(this.dir, file);
-      const to = path.join(this.outDir, file);
-      const dir = path.dirname(to);
-      if (!made.has(dir)) (mkdirSync(dir, { recursive: true }), made.add(dir));
-      // ext4 writes out a file renamed over another at once (so a crash leaves neither empty): for
-      // llms-full.txt, 100 MB just written, that took a tenth of a second. A big file's old copy is
-      // moved aside first (and deleted with the staging folder), so the new one replaces nothing.
-      if (statSync(from).size >= BIG_FILE_BYTES) {
-        try {
-          renameSync(to, path.join(replaced, String(i)));
-        } catch {
-          // No old copy.
-        }
-      }
-      renameSync(from, to);
-    });
     // Everything in the output folder that this build did not make: files no longer made, and strays.
     const present = this.present ? [...this.present.keys()] : fg.sync('**/*', { cwd: this.outDir, onlyFiles: true, dot: true });
     const deleted = present.filter((f) => !this.wrote.has(f) && !this.kept.has(f)).sort();
-    for (const file of deleted) unlinkSync(path.join(this.outDir, file));
+    const journal = new CommitJournal(this.outDir, this.dir, written, deleted);
+    journal.begin();
+    try {
+      for (const move of journal.moves()) move();
+    } catch (error) {
+      journal.rollBack();
+      await rm(this.dir, { recursive: true, force: true });
+      throw error;
+    }
+    journal.end();
+    removeEmptyFolders(this.outDir, deleted);
     await rm(this.dir, { recursive: true, force: true });
     return { records: this.recordsOf(written, this.kept), written, deleted };
   }

@@ -8,12 +8,14 @@
  * - reuse: each file's fingerprint (what it is made from), so a file whose fingerprint did not change
  *   is left as it is (output-target.ts) instead of made and written again.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { sealed, unsealed } from './checksum.js';
 import fg from 'fast-glob';
 import { hashOf } from '../build-cache.js';
 import { unchangedSince } from '../file-stat.js';
+import { confinementProblem } from '../load/content-files.js';
 import { MANIFEST_PATH, readPreviousManifest } from '../load/read-previous-manifest.js';
 import { diffManifests } from '../passes/manifest.js';
 import { json } from '../routes/machine-files.js';
@@ -56,16 +58,39 @@ export function inputKey(contentDir: string, options: { baseUrl?: string }, prev
   const useScan = scanned && [...scanned.files.values()].every((f) => f.isFile);
   const takenAt = useScan ? scanned.takenAt : Date.now();
   const known = new Map(previous?.files.map((f) => [f[0], f]));
-  const files: { path: string; stats: FileStat }[] = useScan
+  const files: { path: string; stats: FileStat & { hash?: string } }[] = useScan
     ? [...scanned.files].map(([p, st]) => ({ path: p, stats: st }))
-    : fg.sync('**/*', { cwd: contentDir, onlyFiles: true, dot: true, stats: true }).map((e) => ({ path: e.path, stats: e.stats! }));
+    : linkedFiles(contentDir);
   files.sort((a, b) => (a.path < b.path ? -1 : 1));
   const content = files.map(({ path: p, stats: st }): ContentSnapshot['files'][number] => {
     const then = known.get(p);
     const same = then && unchangedSince({ size: then[1], mtimeMs: then[2], ctimeMs: then[3], ino: then[4] }, previous!.takenAt, st);
-    return [p, st.size, st.mtimeMs, st.ctimeMs, st.ino, same ? then[5] : hashFile(path.join(contentDir, p))];
+    return [p, st.size, st.mtimeMs, st.ctimeMs, st.ino, same ? then[5] : st.hash ?? hashFile(path.join(contentDir, p))];
   });
   return { key: hashOf(toolKey(), JSON.stringify(options)), content: { takenAt, files: content } };
+}
+
+/**
+ * The content folder's files when it holds links or special files: links are not followed out of it
+ * (a link to / would list the whole disk, one to a FIFO never end a read), a link that stays inside
+ * counts as the file it points at, and anything else counts by where it points, so adding or
+ * changing it is noticed (the build reports it: load/content-files.ts).
+ */
+function linkedFiles(contentDir: string): { path: string; stats: FileStat & { hash?: string } }[] {
+  const fileStat = (st: FileStat): FileStat => ({ size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino });
+  return fg.sync('**/*', { cwd: contentDir, onlyFiles: false, dot: true, followSymbolicLinks: false, stats: true }).flatMap((e) => {
+    const st = e.stats!;
+    if (st.isDirectory()) return [];
+    const abs = path.join(contentDir, e.path);
+    if (st.isFile() || !confinementProblem(abs, contentDir)) return [{ path: e.path, stats: fileStat(st.isFile() ? st : statSync(abs)) }];
+    let target = '';
+    try {
+      target = readlinkSync(abs);
+    } catch {
+      // Not a link: a FIFO, socket or device, never read.
+    }
+    return [{ path: e.path, stats: { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, hash: hashOf('not read', target) } }];
+  });
 }
 
 /** The state was made from the same input: same legalsite and options, and every content file with
@@ -100,7 +125,9 @@ interface StoredState {
 
 export function readBuildState(file: string): BuildState | undefined {
   try {
-    const stored = deserialize(readFileSync(file)) as StoredState;
+    const bytes = unsealed(readFileSync(file));
+    if (!bytes) return undefined; // damaged: the next build is a full one, as without a state
+    const stored = deserialize(bytes) as StoredState;
     if (stored.format !== 2) return undefined;
     const split = (joined: string) => (joined === '' ? [] : joined.split('\0'));
     const hashes = split(stored.content.hashes);
@@ -141,7 +168,7 @@ export function saveBuildState(file: string, state: BuildState): void {
       },
     };
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, serialize(stored));
+    writeFileSync(temp, sealed(serialize(stored)));
     renameSync(temp, file);
   } catch {
     // Without a state file the next build is simply a full one.

@@ -1,14 +1,17 @@
-/** <head>: title, description, canonical, keywords, Open Graph, Twitter card and JSON-LD (spec §2). */
+/** <head>: the page's own Content-Security-Policy, title, description, canonical, keywords, Open
+ * Graph, Twitter card, alternate versions and JSON-LD (spec §2). */
 import type { PageMeta } from '../types.js';
 import type { PageScripts } from './Layout.js';
 
 /** JSON-LD inside <script> must not contain "</script>"; escaping "<" as \u003c makes that impossible. */
 export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export function Head({ meta, cssHref, scripts }: { meta: PageMeta; cssHref: string; scripts: PageScripts }) {
+export function Head({ meta, cssHref, contentSecurityPolicy, scripts }: { meta: PageMeta; cssHref: string; contentSecurityPolicy: string; scripts: PageScripts }) {
   return (
     <head>
       <meta charSet="utf-8" />
+      {/* Before any script or stylesheet: a meta policy governs only what follows it. */}
+      <meta httpEquiv="Content-Security-Policy" content={contentSecurityPolicy} />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>{meta.title}</title>
       <meta name="description" content={meta.description} />
@@ -27,6 +30,7 @@ export function Head({ meta, cssHref, scripts }: { meta: PageMeta; cssHref: stri
       <link rel="stylesheet" href={cssHref} />
       {scripts.preloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
       {scripts.scripts.map((src) => <script key={src} type="module" src={src} />)}
+      {meta.alternates?.map((a) => <link key={a.href} rel="alternate" type={a.type} href={a.href} title={a.title} />)}
       <link rel="alternate" type="application/rss+xml" title={`${meta.siteName} RSS`} href="/feed.xml" />
       {meta.jsonLd.map((data, i) => (
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />

@@ -23,7 +23,7 @@ const Slot = ({ name }: { name: SlotName }) => <template {...{ [SLOT]: name }} /
 export function Layout({ chrome, meta, scripts, content, children }: { chrome: Chrome; meta: PageMeta; scripts: PageScripts; content?: { type: string; slug?: string }; children: ReactNode }) {
   return (
     <html lang={chrome.language}>
-      <Head meta={meta} cssHref={chrome.cssHref} scripts={scripts} />
+      <Head meta={meta} cssHref={chrome.cssHref} contentSecurityPolicy={chrome.contentSecurityPolicy} scripts={scripts} />
       <body data-content-type={content?.type ?? 'page'} data-content-slug={content?.slug}>
         <a className="skip-link" href="#main">Skip to content</a>
         <Slot name="header" />

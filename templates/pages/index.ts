@@ -18,6 +18,7 @@ import { TemplatesPage } from './TemplatesPage.js';
 import { SearchPage } from './SearchPage.js';
 import { AnalyticsPage } from './AnalyticsPage.js';
 import { IntegrationsPage } from './IntegrationsPage.js';
+import { FeedPage } from './FeedPage.js';
 
 export const PAGE_TEMPLATES = {
   home: HomePage,
@@ -38,6 +39,7 @@ export const PAGE_TEMPLATES = {
   search: SearchPage,
   analytics: AnalyticsPage,
   integrations: IntegrationsPage,
+  feed: FeedPage,
 } as const;
 
 export type TemplateName = keyof typeof PAGE_TEMPLATES;

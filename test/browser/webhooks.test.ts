@@ -76,7 +76,7 @@ test('integrations: empty state, feed URL copy, and validation of the create for
   await page.getByText('No webhook subscriptions configured').waitFor();
   await page.getByRole('button', { name: 'Copy RSS feed URL' }).click();
   await page.getByText('URL Copied').waitFor();
-  assert.is(await page.evaluate(() => navigator.clipboard.readText()), `${site.base}/feeds/rss`);
+  assert.is(await page.evaluate(() => navigator.clipboard.readText()), `${site.base}/feeds/rss.xml`);
   await page.getByRole('button', { name: 'Add Webhook' }).click();
   await page.getByRole('button', { name: 'Create Webhook' }).click();
   await page.getByText('Validation Error: Please provide a URL and select at least one event.').waitFor();

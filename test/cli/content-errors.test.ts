@@ -32,10 +32,11 @@ async function breakAndBuild(mutate: (content: string) => void) {
 
 const edit = (file: string, from: string | RegExp, to: string) => writeFileSync(file, readFileSync(file, 'utf8').replace(from, to));
 
-test('malformed YAML names the file and line, never a stack trace', async () => {
+test('malformed YAML names the file, line and field, and says what is wrong, never a stack trace', async () => {
   const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'glossary/hash-value.yaml'), 'definition: A fixed', 'definition: "A fixed'));
-  assert.match(run.stderr, /^content\/glossary\/hash-value\.yaml:\d+:\d+ {2}error {2}is not valid YAML/m);
+  assert.match(run.stderr, /^content\/glossary\/hash-value\.yaml:5:13 {2}error {2}definition is not valid YAML: it has an opening quote \("\) that is never closed {2}\(Add the closing "/m);
   assert.is(diagnostics[0].rule, 'yaml-syntax');
+  assert.is(diagnostics[0].field, 'definition');
 });
 
 test('an unknown field is rejected with a did-you-mean hint at its line', async () => {
@@ -82,7 +83,7 @@ test('an unknown tag suggests the nearest known tag', async () => {
 
 test('a broken internal link in a body names the line', async () => {
   const { run } = await breakAndBuild((c) => edit(path.join(c, 'articles/hashing-evidence.md'), '(/articles/privilege-basics)', '(/articles/privilege-basic)'));
-  assert.match(run.stderr, /content\/articles\/hashing-evidence\.md:25:1 {2}error {2}link "\/articles\/privilege-basic" points at a page that does not exist {2}\(did you mean "\/articles\/privilege-basics"\?\)/);
+  assert.match(run.stderr, /content\/articles\/hashing-evidence\.md:25:1 {2}error {2}body link "\/articles\/privilege-basic" points at a page that does not exist {2}\(did you mean "\/articles\/privilege-basics"\?\)/);
 });
 
 test('every error of a run is reported at once', async () => {
@@ -91,6 +92,31 @@ test('every error of a run is reported at once', async () => {
     edit(path.join(c, 'glossary/hash-value.yaml'), 'seeAlso: [chain-of-custody]', 'seeAlso: [nowhere]');
   });
   assert.is(diagnostics.length, 2);
+});
+
+test('two errors of different phases in two files come out of one run, build and check alike (issue 16)', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => {
+    edit(path.join(c, 'articles/privilege-basics.md'), 'title: Privilege basics', 'title: ""');
+    edit(path.join(c, 'glossary/chain-of-custody.yaml'), 'jurisdiction: Global', 'jurisdiction: Mars');
+  });
+  assert.ok(run.stderr.includes('content/articles/privilege-basics.md:2:8  error  title is empty'), run.stderr);
+  assert.ok(run.stderr.includes('content/glossary/chain-of-custody.yaml:2:15  error  jurisdiction "Mars" is not a known jurisdiction'), run.stderr);
+  assert.not.match(run.stderr, /Add the field/, 'an empty value is not a missing one');
+  assert.equal(diagnostics.map((d) => [d.rule, d.file]), [
+    ['missing-field', 'content/articles/privilege-basics.md'],
+    ['unknown-jurisdiction', 'content/glossary/chain-of-custody.yaml'],
+  ]);
+});
+
+test('a YAML alias bomb in a term is a located error with exit 1, not an internal failure (issue 16)', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) =>
+    writeFileSync(
+      path.join(c, 'glossary/bomb.yaml'),
+      ['title: Bomb', 'definition: &a "lol"', 'dataFields: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]', 'alsoCalled: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]', 'seeAlso: [*c, *c, *c, *c, *c, *c, *c, *c, *c]', ''].join('\n'),
+    ),
+  );
+  assert.not.match(run.stderr, /internal failure|bug in legalsite/);
+  assert.equal(diagnostics.map((d) => [d.rule, d.file, d.line, d.field]), [['yaml-limit', 'content/glossary/bomb.yaml', 5, 'seeAlso']]);
 });
 
 test('github reporter prints workflow annotations', async () => {

@@ -1,27 +1,36 @@
-/** `legalsite serve`: builds, binds 127.0.0.1, answers extensionless routes and feeds with the right
- * content types, the 404 page with status 404, and never serves files outside the output folder. */
+/** `legalsite serve`: builds, binds 127.0.0.1, answers URLs as a plain static host would (extensionless
+ * pages, feed files with XML types, the feeds' pages), the 404 page with status 404, and never serves
+ * files outside the output folder. */
+import { readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BIN, copyFixture } from '../helpers/sites.js';
+import { BIN, copyFixture, tempDir } from '../helpers/sites.js';
 
 const test = suite('serve');
 let server: ReturnType<typeof execa> | undefined;
 let base = '';
+let cwd = '';
 
-test.before(async () => {
-  const cwd = copyFixture('minimal');
-  server = execa('node', [BIN, 'serve', '--port', '0'], { cwd, env: { NO_COLOR: '1' }, reject: false });
-  base = await new Promise<string>((resolve, reject) => {
+/** Starts `legalsite serve` with `args` in `dir`; resolves with its process and URL. */
+async function startServe(dir: string, args: string[] = []) {
+  const proc = execa('node', [BIN, 'serve', '--port', '0', ...args], { cwd: dir, env: { NO_COLOR: '1' }, reject: false });
+  const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${seen}`)), 30_000);
-    server!.stdout!.on('data', (chunk: Buffer) => {
+    proc.stdout!.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const m = /Serving .* at (http:\/\/127\.0\.0\.1:\d+)/.exec(seen);
       if (m) (clearTimeout(timer), resolve(m[1]));
     });
   });
+  return { proc, url };
+}
+
+test.before(async () => {
+  cwd = copyFixture('minimal');
+  ({ proc: server, url: base } = await startServe(cwd));
 });
 
 test.after(() => {
@@ -40,12 +49,23 @@ test('answers extensionless routes with HTML', async () => {
   }
 });
 
-test('serves feeds at extensionless URLs with XML types, and JSON mirrors', async () => {
-  const rss = await fetch(`${base}/feeds/rss`);
-  assert.is(rss.status, 200);
-  assert.match(rss.headers.get('content-type')!, /xml/);
+test('serves the feed files with XML types, the spec feed URLs as pages pointing to them, and JSON mirrors', async () => {
+  for (const name of ['rss', 'atom', 'articles', 'glossary']) {
+    const feed = await fetch(`${base}/feeds/${name}.xml`);
+    assert.is(feed.status, 200, name);
+    assert.match(feed.headers.get('content-type')!, /xml/, name);
+    const page = await fetch(`${base}/feeds/${name}`);
+    assert.is(page.status, 200, name);
+    assert.match(page.headers.get('content-type')!, /text\/html/, name);
+    assert.match(await page.text(), new RegExp(`<link rel="alternate" type="application/(rss|atom)\\+xml" href="/feeds/${name}\\.xml"`), name);
+  }
   const json = await fetch(`${base}/articles/index.json`);
   assert.match(json.headers.get('content-type')!, /application\/json/);
+});
+
+test('guesses no extension a static host would not: /articles/index is not /articles/index.json', async () => {
+  assert.is((await fetch(`${base}/articles/index`)).status, 404);
+  assert.is((await fetch(`${base}/sitemap`)).status, 404);
 });
 
 test('unknown paths get the 404 page with status 404', async () => {
@@ -59,6 +79,67 @@ test('never serves files outside the output folder', async () => {
   assert.is(res.status, 404);
   const raw = await fetch(`${base}/../content/site.yaml`);
   assert.is(raw.status, 404);
+});
+
+test('never follows a link out of the output folder', async () => {
+  const secret = path.join(tempDir(), 'secret.txt');
+  writeFileSync(secret, 'CI_TOKEN=abc');
+  symlinkSync(secret, path.join(cwd, 'dist/leak.txt'));
+  symlinkSync(path.dirname(secret), path.join(cwd, 'dist/leaks'));
+  for (const url of ['/leak.txt', '/leak', '/leaks/secret.txt', '/leaks/secret']) {
+    const res = await fetch(base + url);
+    assert.is(res.status, 404, url);
+    assert.not.match(await res.text(), /CI_TOKEN/, url);
+  }
+});
+
+test('a malformed or unsatisfiable Range gets 416, and the server goes on', async () => {
+  for (const range of ['bytes=100-50', 'bytes=abc', 'bytes=-', 'bytes=5-3', 'chars=1-2', 'bytes=0-1,3-']) {
+    const res = await fetch(`${base}/robots.txt`, { headers: { Range: range } });
+    assert.is(res.status, 416, range);
+  }
+  const ok = await fetch(`${base}/robots.txt`, { headers: { Range: 'bytes=0-4' } });
+  assert.is(ok.status, 206);
+  assert.is((await ok.text()).length, 5);
+  const suffix = await fetch(`${base}/robots.txt`, { headers: { Range: 'bytes=-3' } });
+  assert.ok([200, 206].includes(suffix.status), 'a suffix range is served (whole, or its last bytes)');
+  assert.is((await fetch(`${base}/`)).status, 200, 'still serving');
+});
+
+test("a port in use is the environment's failure: exit 4, one line naming the port", async () => {
+  const port = new URL(base).port;
+  const r = await execa('node', [BIN, 'serve', '--port', port], { cwd, env: { NO_COLOR: '1' }, reject: false, timeout: 60_000 });
+  assert.is(r.exitCode, 4);
+  assert.match(r.stderr, new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use`));
+  assert.not.match(r.stderr, /bug in legalsite|\n\s+at /);
+});
+
+test('a file given as --content or --out is refused at once with exit 2', async () => {
+  writeFileSync(path.join(cwd, 'notes.txt'), 'mine');
+  for (const args of [['--content', 'content/site.yaml'], ['--out', 'notes.txt']]) {
+    const r = await execa('node', [BIN, 'serve', '--port', '0', ...args], { cwd, env: { NO_COLOR: '1' }, reject: false, timeout: 20_000 });
+    assert.is(r.exitCode, 2, args.join(' '));
+    assert.match(r.stderr, /is a file/);
+  }
+  assert.is(readFileSync(path.join(cwd, 'notes.txt'), 'utf8'), 'mine');
+});
+
+test("an output folder whose name starts the content folder's does not hide content changes", async () => {
+  const dir = copyFixture('minimal');
+  renameSync(path.join(dir, 'content'), path.join(dir, 'site-content'));
+  const { proc, url } = await startServe(dir, ['--out', 'site', '--content', 'site-content']);
+  try {
+    const file = path.join(dir, 'site-content/articles/privilege-basics.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Privilege protects', 'Privilege shelters'));
+    let text = '';
+    for (let i = 0; i < 100 && !text.includes('Privilege shelters'); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      text = await (await fetch(`${url}/articles/privilege-basics`)).text();
+    }
+    assert.match(text, /Privilege shelters/);
+  } finally {
+    proc.kill();
+  }
 });
 
 test.run();

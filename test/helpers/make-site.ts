@@ -70,6 +70,7 @@ export function makeConfig(partial: Partial<SiteConfig> = {}): SiteConfig {
     indexnow: { key: 'abcdef0123456789', endpoints: [] },
     home: { latestArticles: [], sampleTerms: [] },
     glossaryFaq: [],
+    contentSignals: { search: true, aiInput: true, aiTrain: true },
     tags: {},
     ...partial,
   };

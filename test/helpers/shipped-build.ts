@@ -21,5 +21,5 @@ export function fileForUrl(dist: string, url: string): string[] {
   const p = decodeURI(new URL(url, 'https://x.invalid').pathname);
   if (p === '/') return [path.join(dist, 'index.html')];
   const rel = p.slice(1);
-  return [path.join(dist, rel), path.join(dist, `${rel}.html`), path.join(dist, `${rel}.xml`)];
+  return [path.join(dist, rel), path.join(dist, `${rel}.html`), path.join(dist, rel, 'index.html')];
 }

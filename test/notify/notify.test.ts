@@ -7,6 +7,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { Webhook } from 'standardwebhooks';
 import { parse, stringify } from 'yaml';
 import { copyFixture, ROOT, runCli } from '../helpers/sites.js';
 import { runInProcess } from '../publish/in-process.js';
@@ -14,6 +15,7 @@ import { startReceiver, type Receiver } from './receiver.js';
 
 const test = suite('notify');
 const SECRET = 'test-secret-do-not-use';
+const WHSEC = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 const VERSION = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
 const INDEXNOW_PATHS = ['/engine-a', '/engine-b', '/engine-c', '/engine-d'];
 
@@ -23,8 +25,9 @@ let hooks: Receiver;
 let concurrentIndexNow = false;
 const dist = () => path.join(cwd, 'dist');
 const notify = (...args: string[]) =>
-  runInProcess(['notify', '--content', path.join(cwd, 'content'), '--out', dist(), '--retry-delay', '0.01', ...args], { ...process.env, LEGALSITE_TEST_SECRET: SECRET });
+  runInProcess(['notify', '--content', path.join(cwd, 'content'), '--out', dist(), '--retry-delay', '0.01', ...args], { ...process.env, LEGALSITE_TEST_SECRET: SECRET, LEGALSITE_TEST_WHSEC: WHSEC });
 const reset = () => (indexnow.received.splice(0), hooks.received.splice(0));
+const headersOf = (r: { headers: Record<string, unknown> }) => Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, String(v)]));
 
 const BASE = 'https://test.example.org';
 const EVERYTHING = [
@@ -61,6 +64,8 @@ test.before(async () => {
     { url: `${hooks.url}/down`, events: ['article.created'] },
     { url: `${hooks.url}/gone`, events: ['term.created'] },
     { url: `${hooks.url}/unset-secret`, events: ['article.created'], secretEnv: 'LEGALSITE_TEST_MISSING_SECRET' },
+    // A rotation: the new Standard Webhooks secret first, the old shared one second.
+    { url: `${hooks.url}/rotating`, events: ['term.created'], secretEnv: ['LEGALSITE_TEST_WHSEC', 'LEGALSITE_TEST_SECRET'] },
   ];
   writeFileSync(siteFile, stringify(site));
   const build = await runInProcess(['build', '--content', path.join(cwd, 'content'), '--out', dist()]);
@@ -116,6 +121,17 @@ test('webhooks: exact bodies and headers, a verifiable signature, only subscribe
     assert.is(req.headers['x-webhook-id'], body.id);
     assert.is(req.headers['x-webhook-timestamp'], body.timestamp);
     assert.is(req.headers['x-webhook-signature'], `sha256=${createHmac('sha256', SECRET).update(req.body).digest('hex')}`);
+    assert.is(req.headers['webhook-id'], body.id);
+    assert.equal(new Webhook(SECRET, { format: 'raw' }).verify(req.body, headersOf(req)), body, 'Standard Webhooks signature, raw secret');
+  }
+
+  // Both secrets of site.yaml's secretEnv list sign; sha256= is the first one's.
+  const rotating = hooks.to('/rotating');
+  assert.is(rotating.length, 3);
+  for (const req of rotating) {
+    assert.ok(new Webhook(WHSEC).verify(req.body, headersOf(req)));
+    assert.ok(new Webhook(SECRET, { format: 'raw' }).verify(req.body, headersOf(req)));
+    assert.is(req.headers['x-webhook-signature'], `sha256=${createHmac('sha256', WHSEC).update(req.body).digest('hex')}`);
   }
   assert.is(new Set(signed.map((r) => JSON.parse(r.body).id)).size, 5, 'every delivery has its own id');
 
@@ -172,7 +188,8 @@ test('--dry-run prints what would be sent and sends nothing', async () => {
   assert.match(run.stdout, /^IndexNow: would send 15 URLs in 1 request to each of /m);
   assert.match(run.stdout, new RegExp(`^  ${hooks.url}/signed \\(signed with \\$LEGALSITE_TEST_SECRET\\): 3 events$`, 'm'));
   assert.match(run.stdout, /^    content\.deleted  glossary:retired-term$/m);
-  assert.match(run.stdout, /unset-secret \(signed with \$LEGALSITE_TEST_MISSING_SECRET \(NOT SET: would not be sent\)\): 1 event$/m);
+  assert.match(run.stdout, new RegExp(`^  ${hooks.url}/rotating \\(signed with \\$LEGALSITE_TEST_WHSEC, \\$LEGALSITE_TEST_SECRET\\): 0 events$`, 'm'));
+  assert.match(run.stdout, /unset-secret \(signed with \$LEGALSITE_TEST_MISSING_SECRET \(WOULD NOT BE SENT: the environment variable LEGALSITE_TEST_MISSING_SECRET \(secretEnv\) is not set\)\): 1 event$/m);
   assert.equal(indexnow.received, []);
   assert.equal(hooks.received, []);
 });

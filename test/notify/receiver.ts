@@ -19,8 +19,12 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-/** Starts a receiver; `respond` decides each status (it may wait) from the request and all so far. */
-export async function startReceiver(respond: (req: Received, all: Received[]) => number | Promise<number> = () => 200): Promise<Receiver> {
+/** Starts a receiver; `respond` decides each status (it may wait) from the request and all so far,
+ * `extraHeaders` any headers to add to an answer (a redirect's Location). */
+export async function startReceiver(
+  respond: (req: Received, all: Received[]) => number | Promise<number> = () => 200,
+  extraHeaders: (req: Received) => Record<string, string> = () => ({}),
+): Promise<Receiver> {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -29,7 +33,7 @@ export async function startReceiver(respond: (req: Received, all: Received[]) =>
       const r: Received = { method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       received.push(r);
       const status = await respond(r, received);
-      res.writeHead(status, { 'Content-Type': 'text/plain' });
+      res.writeHead(status, { 'Content-Type': 'text/plain', ...extraHeaders(r) });
       res.end(status < 300 ? 'ok' : 'failed on purpose');
     });
   });

@@ -1,6 +1,8 @@
 /** Webhook events from a manifest diff, signatures, and delivery: backoff of attempt × base delay,
  * the per-attempt timeout, and which failures are retried. */
 import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { signWebhookBody, verifyWebhookSignature } from '../../src/notify/signature.js';
@@ -72,6 +74,51 @@ test('an unreachable subscriber is a failed delivery, not an exception', async (
   assert.not.ok(d.ok);
   assert.is(d.attempts, 3);
   assert.match(d.error!, /ECONNREFUSED/);
+});
+
+for (const status of [301, 302, 303, 307, 308]) {
+  test(`a ${status} redirect is a failed delivery with its status, and the redirect is not followed`, async () => {
+    const receiver = await startReceiver((req) => (req.path === '/old' ? status : 200), (req) => (req.path === '/old' ? { Location: '/new' } : {}));
+    try {
+      const [d] = await deliverWebhooks([{ url: `${receiver.url}/old`, events: all }], event, { env: {}, userAgent: 'legalsite/test', baseDelayMs: 1 });
+      assert.not.ok(d.ok);
+      assert.is(d.status, status);
+      assert.is(d.attempts, 1, 'a redirect fails the same way every time: not retried');
+      assert.match(d.error!, `redirects are not followed (to ${receiver.url}/new)`);
+      assert.equal(receiver.to('/new'), [], 'nothing was sent to the redirect target');
+    } finally {
+      await receiver.close();
+    }
+  });
+}
+
+test('reads only the start of an error response, however long its body is', async () => {
+  // An endless 500 body: reading it whole would never end (the attempt would time out instead).
+  let sent = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    res.writeHead(500, { 'Content-Type': 'text/plain' });
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    const pump = () => {
+      while (!res.destroyed && res.write(chunk)) sent += chunk.length;
+      if (!res.destroyed) res.once('drain', pump);
+    };
+    pump();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/h`;
+    const started = Date.now();
+    const [d] = await deliverWebhooks([{ url, events: all }], event, { env: {}, userAgent: 'legalsite/test', baseDelayMs: 1, timeoutMs: 10_000 });
+    assert.not.ok(d.ok);
+    assert.is(d.status, 500);
+    assert.match(d.error!, /^HTTP 500 Internal Server Error: x{100}/);
+    assert.ok(Date.now() - started < 9_000, 'each attempt ended after reading the start of the body, not at the timeout');
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  assert.ok(sent < 64 * 1024 * 1024, `the server could send only ${sent} bytes before the client stopped reading`);
 });
 
 test.run();

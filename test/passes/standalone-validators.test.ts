@@ -8,8 +8,7 @@ import * as assert from 'uvu/assert';
 import { Ajv } from 'ajv';
 import termSchema from '../../src/schemas/term.schema.json' with { type: 'json' };
 import articleSchema from '../../src/schemas/article.schema.json' with { type: 'json' };
-import { standaloneValidators } from '../../src/validate/schema-validator.js';
-import { isIsoDate } from '../../src/validate/dates.js';
+import { FORMATS, standaloneValidators } from '../../src/validate/schema-validator.js';
 import { canKeepIn, validatorCacheDir } from '../../src/validate/standalone-validators.js';
 
 const test = suite('standalone validators');
@@ -17,8 +16,7 @@ const test = suite('standalone validators');
 /** A validator compiled by ajv as legalsite always did, to compare with. */
 function compiled(schema: object) {
   const ajv = new Ajv({ allErrors: true, useDefaults: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
-  ajv.addFormat('date', { type: 'string', validate: isIsoDate });
-  ajv.addFormat('uri', { type: 'string', validate: (s: string) => /^(https?|mailto):[^\s]+$/.test(s) });
+  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
   return ajv.compile(schema);
 }
 
@@ -39,7 +37,7 @@ test('the same verdicts, errors and defaults as compiled validators', () => {
   const cases: [string, object, unknown][] = [
     ['term', termSchema, { slug: 'Bad Slug', title: 3, definition: 'd', extra: true }],
     ['term', termSchema, { slug: 'ok', title: 'OK', definition: 'A definition.', lastModified: '2024-02-30' }],
-    ['article', articleSchema, { title: 'T', summary: 'S', datePublished: '2024-01-01', tags: ['x'], references: [{ id: 'r1', title: 'R', url: 'ftp://x' }], answer: [] }],
+    ['article', articleSchema, { title: 'T', summary: 'S', datePublished: '2024-01-01', tags: ['x'], references: [{ id: 'r1', title: 'R', url: 'ftp://x' }, { id: 'r2', title: 'R', url: 'javascript:alert(1)' }], downloads: [{ href: '//elsewhere.example/x.csv', title: 'D' }], answer: [] }],
     ['article', articleSchema, { title: 'T', summary: 'S', datePublished: '2024-01-01', tags: ['x'] }],
   ];
   for (const [id, schema, data] of cases) {

@@ -6,15 +6,16 @@ import { normalizePrefix, objectKeyFor } from '../../src/publish/object-keys.js'
 
 const test = suite('object keys and headers');
 
-test('HTML routes lose .html except the home and 404 pages; feeds lose .xml; the rest keep their names', () => {
+test('HTML routes lose .html except the home and 404 pages; the rest, feeds included, keep their names', () => {
   const cases: [string, string][] = [
     ['index.html', 'index.html'],
     ['404.html', '404.html'],
     ['articles.html', 'articles'],
     ['articles/foo.html', 'articles/foo'],
     ['recommendations/term/hash-value.html', 'recommendations/term/hash-value'],
-    ['feeds/rss.xml', 'feeds/rss'],
-    ['feeds/atom.xml', 'feeds/atom'],
+    ['feeds/rss.html', 'feeds/rss'],
+    ['feeds/rss.xml', 'feeds/rss.xml'],
+    ['feeds/atom.xml', 'feeds/atom.xml'],
     ['feed.xml', 'feed.xml'],
     ['sitemap.xml', 'sitemap.xml'],
     ['sitemaps/answers.xml', 'sitemaps/answers.xml'],

@@ -3,11 +3,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
+import { OUTPUT_MARKER_TEXT } from '../../src/write/output-guard.js';
 import * as assert from 'uvu/assert';
 import type { LocalObject } from '../../src/publish/local-files.js';
 import type { ObjectHeaders, ObjectStore } from '../../src/publish/object-store.js';
 import { planPublish } from '../../src/publish/plan.js';
 import { createProgress } from '../../src/publish/progress.js';
+import { UsageError } from '../../src/diagnostics/diagnostic.js';
 import { publishSite } from '../../src/publish/publish.js';
 import { tempDir } from '../helpers/sites.js';
 
@@ -76,7 +78,11 @@ function memoryStore(failing = new Set<string>()): ObjectStore & { objects: Map<
 function makeDist(): string {
   const dir = path.join(tempDir(), 'dist');
   const files: Record<string, string> = {
+    '.legalsite-output.json': OUTPUT_MARKER_TEXT,
     'index.html': '<h1>Home</h1>',
+    '404.html': '<h1>Not found</h1>',
+    'robots.txt': 'User-agent: *\n',
+    'sitemap.xml': '<urlset/>',
     'articles/a.html': '<h1>A</h1>',
     'articles/b.html': '<h1>B</h1>',
     'feeds/rss.xml': '<rss/>',
@@ -89,7 +95,7 @@ function makeDist(): string {
   return dir;
 }
 
-const options = (outDir: string) => ({ outDir, outLabel: 'dist', prefix: 'site/', dryRun: false, prune: true, concurrency: 2 });
+const options = (outDir: string) => ({ outDir, outLabel: 'dist', prefix: 'site/', dryRun: false, prune: true, maxDeletes: 256, concurrency: 2 });
 
 test('a failed upload deletes nothing, holds back the content manifest and records what did upload', async () => {
   const outDir = makeDist();
@@ -101,7 +107,7 @@ test('a failed upload deletes nothing, holds back the content manifest and recor
   assert.ok(store.objects.has('site/old-page'));
   assert.not.ok(store.objects.has('site/_legalsite/manifest.json'));
   const manifest = JSON.parse(store.objects.get('site/_legalsite/publish-manifest.json')!.body);
-  assert.equal(Object.keys(manifest.objects), ['articles/a', 'feeds/rss', 'index.html']);
+  assert.equal(Object.keys(manifest.objects), ['404.html', 'articles/a', 'feeds/rss.xml', 'index.html', 'robots.txt', 'sitemap.xml']);
 
   const retryStore = memoryStore();
   for (const [k, v] of store.objects) retryStore.objects.set(k, v);
@@ -114,9 +120,67 @@ test('a dry run reads but writes nothing', async () => {
   const outDir = makeDist();
   const store = memoryStore();
   const result = await publishSite(store, { ...options(outDir), dryRun: true });
-  assert.is(result.plan.upload.length, 4);
+  assert.is(result.plan.upload.length, 7);
   assert.equal(store.log, []);
   assert.is(store.objects.size, 0);
+});
+
+/** A bucket that holds a live site of `pages` pages besides dist/'s own keys. */
+function liveStore(pages: number) {
+  const store = memoryStore();
+  for (let i = 0; i < pages; i++) store.objects.set(`site/live/page-${i}`, { body: 'live', headers: { contentType: 'text/html', cacheControl: '' } });
+  return store;
+}
+
+test('a folder that is not a complete legalsite build is refused before the bucket is read or changed', async () => {
+  const empty = tempDir();
+  const project = tempDir();
+  writeFileSync(path.join(project, 'package.json'), '{}');
+  writeFileSync(path.join(project, 'index.html'), '<h1>Not a build</h1>');
+  const partial = makeDist();
+  writeFileSync(path.join(partial, '_legalsite/manifest.json'), '{"pages": []}');
+  for (const [dir, why] of [
+    [empty, /^dist is not a complete legalsite build \(it has none of the files a build writes\); nothing was uploaded or deleted\./],
+    [project, /^dist is not a complete legalsite build \(missing \.legalsite-output\.json, 404\.html, robots\.txt, sitemap\.xml, _legalsite\/manifest\.json\)/],
+    [partial, /^dist is not a complete legalsite build \(_legalsite\/manifest\.json is not a manifest legalsite wrote\)/],
+  ] as const) {
+    const store = liveStore(3);
+    let reads = 0;
+    const watched = { ...store, getText: async (k: string) => (reads++, store.getText(k)), list: async (p: string) => (reads++, store.list(p)) };
+    const error = await publishSite(watched, options(dir)).then(() => undefined, (e: Error) => e);
+    assert.instance(error, UsageError);
+    assert.match(error!.message, why);
+    assert.is(reads, 0, 'the bucket was not even read');
+    assert.equal(store.log, []);
+    assert.is(store.objects.size, 3, 'every live object is still there');
+  }
+});
+
+test('--prune that would delete more than maxDeletes objects uploads and deletes nothing', async () => {
+  const store = liveStore(5);
+  const error = await publishSite(store, { ...options(makeDist()), maxDeletes: 4 }).then(() => undefined, (e: Error) => e);
+  assert.instance(error, UsageError);
+  assert.match(error!.message, /^--prune would delete 5 objects from memory:\/\/, more than --max-deletes 4; nothing was uploaded or deleted\. .*pass --max-deletes 5\.$/);
+  assert.equal(store.log, []);
+  assert.is(store.objects.size, 5);
+
+  const dry = await publishSite(store, { ...options(makeDist()), maxDeletes: 4, dryRun: true });
+  assert.ok(dry.overDeleteLimit);
+  assert.is(dry.plan.delete.length, 5);
+  assert.equal(store.log, []);
+
+  const raised = await publishSite(store, { ...options(makeDist()), maxDeletes: 5 });
+  assert.equal(raised.failed, []);
+  assert.is(raised.deleted.length, 5);
+  assert.not.ok([...store.objects.keys()].some((k) => k.startsWith('site/live/')));
+});
+
+test('without --prune, the delete limit does not apply (nothing is deleted anyway)', async () => {
+  const store = liveStore(5);
+  const result = await publishSite(store, { ...options(makeDist()), prune: false, maxDeletes: 0 });
+  assert.equal(result.failed, []);
+  assert.is(result.deleted.length, 0);
+  assert.is([...store.objects.keys()].filter((k) => k.startsWith('site/live/')).length, 5);
 });
 
 test.run();

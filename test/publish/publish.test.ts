@@ -22,11 +22,13 @@ const build = async () => {
   const run = await runInProcess(['build', '--content', path.join(cwd, 'content'), '--out', dist()]);
   assert.is(run.exitCode, 0, run.stderr);
 };
-/** Files of dist/ that publish uploads (the last-published copy is local bookkeeping). */
-const distFiles = () => listFiles(dist()).filter((f) => f !== '_legalsite/last-published-manifest.json');
+/** Files of dist/ that publish uploads (the last-published copy is local bookkeeping; `_headers` and
+ * `.nojekyll` configure static hosts). */
+const HOST_FILES = ['_headers', '.nojekyll', '.legalsite-output.json'];
+const distFiles = () => listFiles(dist()).filter((f) => f !== '_legalsite/last-published-manifest.json' && !HOST_FILES.includes(f));
 /** The key each dist/ file should be stored under, written out independently of the implementation. */
 const keyOf = (file: string) =>
-  file === 'index.html' || file === '404.html' ? file : file.endsWith('.html') ? file.slice(0, -5) : /^feeds\/\w+\.xml$/.test(file) ? file.slice(0, -4) : file;
+  file === 'index.html' || file === '404.html' ? file : file.endsWith('.html') ? file.slice(0, -5) : file;
 const hashes = () => new Map(distFiles().map((f) => [f, createHash('sha256').update(readFileSync(path.join(dist(), f))).digest('hex')]));
 const sorted = (list: Iterable<string>) => [...list].sort();
 
@@ -51,7 +53,8 @@ test('--dry-run on an empty bucket lists every key to upload and changes nothing
   const files = distFiles();
   assert.match(run.stdout, new RegExp(`^  ${files.length} to upload, 0 unchanged, 0 to delete`, 'm'));
   assert.match(run.stdout, /^  \+ articles\/hashing-evidence  \(text\/html\)$/m);
-  assert.match(run.stdout, /^  \+ feeds\/rss  \(application\/rss\+xml\)$/m);
+  assert.match(run.stdout, /^  \+ feeds\/rss\.xml  \(application\/rss\+xml\)$/m);
+  assert.match(run.stdout, /^  \+ feeds\/rss  \(text\/html\)$/m);
   assert.equal(s3.puts, []);
   assert.is((await s3.get('index.html')).status, 404);
 });
@@ -72,8 +75,9 @@ test('uploads every file at extensionless keys with its content type and cache p
     ['404.html', '404.html', 'text/html; charset=utf-8', 'public, max-age=300, must-revalidate'],
     ['articles/hashing-evidence', 'articles/hashing-evidence.html', 'text/html; charset=utf-8', 'public, max-age=300, must-revalidate'],
     ['glossary/hash-value', 'glossary/hash-value.html', 'text/html; charset=utf-8', 'public, max-age=300, must-revalidate'],
-    ['feeds/rss', 'feeds/rss.xml', 'application/rss+xml; charset=utf-8', 'public, max-age=300, must-revalidate'],
-    ['feeds/atom', 'feeds/atom.xml', 'application/atom+xml; charset=utf-8', 'public, max-age=300, must-revalidate'],
+    ['feeds/rss.xml', 'feeds/rss.xml', 'application/rss+xml; charset=utf-8', 'public, max-age=300, must-revalidate'],
+    ['feeds/atom.xml', 'feeds/atom.xml', 'application/atom+xml; charset=utf-8', 'public, max-age=300, must-revalidate'],
+    ['feeds/rss', 'feeds/rss.html', 'text/html; charset=utf-8', 'public, max-age=300, must-revalidate'],
     ['feed.xml', 'feed.xml', 'application/rss+xml; charset=utf-8', 'public, max-age=300, must-revalidate'],
     ['sitemap.xml', 'sitemap.xml', 'application/xml; charset=utf-8', 'public, max-age=300, must-revalidate'],
     ['sitemaps/answers.xml', 'sitemaps/answers.xml', 'application/xml; charset=utf-8', 'public, max-age=300, must-revalidate'],
@@ -98,7 +102,10 @@ test('uploads every file at extensionless keys with its content type and cache p
     assert.ok(Buffer.from(await res.arrayBuffer()).equals(readFileSync(path.join(dist(), file))), `${key}: body is ${file}`);
   }
   assert.is((await s3.get('articles/hashing-evidence.html')).status, 404, 'HTML is stored without its extension');
-  assert.is((await s3.get('feeds/rss.xml')).status, 404, 'feeds are stored without .xml');
+  for (const file of HOST_FILES) {
+    assert.ok(listFiles(dist()).includes(file), `the build wrote ${file}`);
+    assert.is((await s3.get(file)).status, 404, `${file} is never published`);
+  }
   const manifest = await (await s3.get('_legalsite/publish-manifest.json')).json();
   assert.is(manifest.objects['articles/hashing-evidence'].sha256, hashes().get('articles/hashing-evidence.html'));
 });
@@ -110,6 +117,18 @@ test('publishing the same dist/ again uploads nothing', async () => {
   assert.match(run.stdout, /^Nothing to publish: all \d+ objects in s3:\/\/site\/ are up to date\.$/);
   assert.equal(s3.puts, []);
   assert.equal(s3.deletes, []);
+});
+
+test('the real CLI prints no warning of the SDK or of Node: stderr is empty', async () => {
+  writeFileSync(path.join(dist(), 'templates/warning-check.txt'), 'one object to upload\n');
+  try {
+    const run = await runCli(['publish', '--bucket', s3.bucket, '--endpoint', s3.endpoint], cwd, S3_ENV);
+    assert.is(run.exitCode, 0, run.stderr);
+    assert.is(run.stderr, '', 'nothing on stderr (the SDK warns of its Node 22 requirement unless told not to)');
+    assert.match(run.stdout, /^Published 1 object to s3:\/\/site\/ /);
+  } finally {
+    rmSync(path.join(dist(), 'templates/warning-check.txt'));
+  }
 });
 
 test('after one article changes, only the keys whose bytes changed are uploaded; notify diffs against what was live', async () => {
@@ -169,6 +188,19 @@ test('--prune with --dry-run lists the keys of a removed page and changes nothin
   assert.is((await s3.get('articles/hashing-evidence')).status, 200);
   const manifest = await (await s3.get('_legalsite/publish-manifest.json')).json();
   assert.not.ok('articles/retired-note' in manifest.objects);
+});
+
+test('--prune removes a _headers object an older publish uploaded, and never uploads it again', async () => {
+  const { createS3Store } = await import('../../src/publish/s3-client.js');
+  const store = createS3Store({ bucket: s3.bucket, prefix: '', endpoint: s3.endpoint, env: process.env });
+  await store.put('_headers', '/*\n  X-Old: 1\n', { contentType: 'text/plain; charset=utf-8', cacheControl: 'no-cache' });
+  assert.is((await s3.get('_headers')).status, 200);
+  s3.reset();
+  const run = await publish('--prune');
+  assert.is(run.exitCode, 0, run.stderr);
+  assert.equal(s3.deletes, ['_headers']);
+  assert.not.ok(s3.puts.includes('_headers'));
+  assert.is((await s3.get('_headers')).status, 404);
 });
 
 test('a failed upload exits 1 naming the key, deletes nothing, and the retry sends only what is missing', async () => {

@@ -14,11 +14,13 @@ import { showToast } from '../../client/lib/toast.js';
 import { deliveryStats, INTEGRATION_EVENTS, loadDeliveries, loadSubscriptions, saveSubscriptions, validateSubscription, type Delivery, type Subscription } from '../../client/lib/webhooks.js';
 import { dispatch, resumeRetries } from './delivery-engine.js';
 
+// The feed files themselves: XML on every host. The spec's /feeds/{name} are pages that point to
+// them (src/routes/feeds.ts says why).
 const FEEDS = [
-  { name: 'RSS', path: '/feeds/rss' },
-  { name: 'Atom', path: '/feeds/atom' },
-  { name: 'Articles', path: '/feeds/articles' },
-  { name: 'Glossary', path: '/feeds/glossary' },
+  { name: 'RSS', path: '/feeds/rss.xml' },
+  { name: 'Atom', path: '/feeds/atom.xml' },
+  { name: 'Articles', path: '/feeds/articles.xml' },
+  { name: 'Glossary', path: '/feeds/glossary.xml' },
 ];
 
 const STATUS_TEXT: Record<Delivery['status'], string> = { pending: 'pending', retry: 'failed, will retry', success: 'success', failed: 'failed' };

@@ -1,0 +1,42 @@
+/**
+ * Lists the content folder's files, confined to it: a file reached through a link that leaves the
+ * content folder (to /etc/shadow, /proc/self/environ, a CI secret), a link to a folder, a device, a
+ * FIFO or a socket is never read, and is reported where it stands, so nothing outside the content
+ * folder can be copied into the site. Links inside the content folder to its own files are followed.
+ * Reads: the content folder's listing and links. Writes: nothing.
+ */
+import { realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+
+/** The regular files under `contentDir` matching `pattern` (absolute, sorted); the rest reported. */
+export function listContentFiles(contentDir: string, pattern: string, rel: (abs: string) => string, diagnostics: Diagnostic[]): string[] {
+  const entries = fg.sync(pattern, { cwd: contentDir, absolute: true, onlyFiles: false, followSymbolicLinks: false, objectMode: true });
+  const files: string[] = [];
+  for (const { path: abs, dirent } of entries) {
+    if (dirent.isDirectory()) continue;
+    const problem = dirent.isFile() ? undefined : confinementProblem(abs, contentDir);
+    if (problem) diagnostics.push(problem(rel(abs)));
+    else files.push(abs);
+  }
+  return files.sort();
+}
+
+/** Why the file at `abs` (a link, or not a regular file) must not be read, or undefined if it may. */
+export function confinementProblem(abs: string, contentDir: string): ((file: string) => Diagnostic) | undefined {
+  let real: string;
+  try {
+    real = realpathSync.native(abs);
+  } catch {
+    return (file) => diagnostic('unreadable-file', { file }, '', 'is a link to a file that does not exist', 'Remove the link, or point it at a file in the content folder.');
+  }
+  const root = realpathSync.native(contentDir);
+  if (real !== root && !real.startsWith(root + path.sep)) {
+    return (file) => diagnostic('outside-content', { file }, '', `is a link to ${real}, outside the content folder; it was not read`);
+  }
+  const st = statSync(real);
+  if (st.isFile()) return undefined;
+  const kind = st.isDirectory() ? 'a link to a folder (links to folders are not followed)' : st.isFIFO() ? 'a named pipe (FIFO)' : st.isSocket() ? 'a socket' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : 'not a regular file';
+  return (file) => diagnostic('not-a-file', { file }, '', `is ${kind}, not a regular file; it was not read`);
+}

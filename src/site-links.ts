@@ -1,0 +1,32 @@
+/**
+ * What the internal-link check reads of a built site (validate/links.ts): every URL the build makes,
+ * and every link its files hold (article and page bodies, site.yaml's glossary FAQ). Shared by a
+ * build and by a failed build's own link check (failed-build.ts), so both check the same links.
+ */
+import type { BuiltSite } from './pipeline.js';
+import type { YamlSource } from './load/yaml-source.js';
+import { hasAnswer } from './passes/article-fields.js';
+import { articleFileUrls } from './routes/article-files.js';
+import type { FamilyRefs } from './routes/site-pages.js';
+import type { Route } from './routes/types.js';
+import type { LinkSource } from './validate/links.js';
+
+/** Every URL the build makes: its pages, its files, and each article's own files. */
+export function siteUrls(site: BuiltSite, families: FamilyRefs, routes: Route[]): Set<string> {
+  const urls = new Set([...families.articles, ...families.terms, ...families.recommendations, ...routes].map((r) => r.url));
+  for (const a of site.articles) for (const url of articleFileUrls(a.slug, hasAnswer(a))) urls.add(url);
+  return urls;
+}
+
+/** Every link of the site's content files, with the file and line it is on. */
+export function siteLinks(site: BuiltSite, sources: Map<string, YamlSource>): LinkSource[] {
+  const { source } = site;
+  return [
+    ...site.articles.map((a) => ({ file: a.file, field: 'body', links: site.bodies.get(a.slug)!.links })),
+    ...source.pages.map((p) => ({ file: p.file, field: 'body', links: site.pageBodies.get(p.name)!.links })),
+    ...source.config.glossaryFaq.map((f, i) => {
+      const path = ['glossaryFaq', i, 'href'];
+      return { file: source.configFile, field: `glossaryFaq[${i}].href`, links: [{ href: f.href, line: sources.get(source.configFile)?.locate(path).line ?? 1 }] };
+    }),
+  ];
+}

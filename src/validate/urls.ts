@@ -1,0 +1,59 @@
+/**
+ * Which addresses content may hold. Every URL a reader's browser or a crawler follows from a page
+ * is an http(s) address or a path of this site: a `javascript:` link in the footer would run code
+ * on every page, a `data:` one would show anything under the site's name. Used by the schemas'
+ * formats (schema-validator.ts) and by the CLI's --base-url.
+ */
+
+/** The scheme of `value` ("javascript:"), read as a browser reads it: case, and the tabs, newlines
+ * and spaces a browser strips, do not hide it. Undefined for a value without one. */
+export function schemeOf(value: string): string | undefined {
+  const squeezed = value.replace(/[\u0000-\u0020\u007f]/g, '').toLowerCase();
+  return /^([a-z][a-z0-9+.-]*):/.exec(squeezed)?.[1]?.concat(':');
+}
+
+/** Schemes that run code or carry their own content: never a link on a public page. */
+const UNSAFE_SCHEMES = new Set(['javascript:', 'vbscript:', 'data:', 'file:', 'blob:', 'filesystem:']);
+
+/** The scheme of `value` when it is one a page must never link to. */
+export function unsafeScheme(value: string): string | undefined {
+  const scheme = schemeOf(value);
+  return scheme && UNSAFE_SCHEMES.has(scheme) ? scheme : undefined;
+}
+
+const HAS_SPACE_OR_CONTROL = /[\u0000-\u0020\u007f\\]/;
+
+/** An absolute http:// or https:// address with a host (no spaces, no backslashes). */
+export function isWebUrl(value: string): boolean {
+  if (HAS_SPACE_OR_CONTROL.test(value) || !/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A path of this site: starts with one "/" ("//host" is another site; a browser reads "/\host" so too). */
+export function isSitePath(value: string): boolean {
+  return value.startsWith('/') && !value.startsWith('//') && !HAS_SPACE_OR_CONTROL.test(value);
+}
+
+/** A link a page may carry: an http(s) address, a site path, or a fragment of the same page ("#"). */
+export function isSiteUrl(value: string): boolean {
+  return isWebUrl(value) || isSitePath(value) || /^#[^\s\\]*$/.test(value);
+}
+
+/**
+ * Why `value` cannot be the address a site is published at, or undefined when it can: an absolute
+ * http(s) URL without a query, a fragment or credentials (every canonical URL, feed and sitemap entry
+ * is made by appending a path to it).
+ */
+export function baseUrlProblem(value: string): string | undefined {
+  if (!isWebUrl(value)) return 'it must be an absolute http:// or https:// URL, e.g. https://reference.example.com';
+  const url = new URL(value);
+  if (url.search || value.includes('?')) return 'it must not have a query ("?…"): every page URL is made by adding a path to it';
+  if (url.hash || value.includes('#')) return 'it must not have a fragment ("#…"): every page URL is made by adding a path to it';
+  if (url.username || url.password) return 'it must not contain a user name or password';
+  return undefined;
+}

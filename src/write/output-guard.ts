@@ -1,0 +1,87 @@
+/**
+ * The output folder guard: a build replaces its output folder's contents, so before anything is
+ * written, renamed or deleted the folder must be one a build may own. Refused, whatever --force
+ * says: an empty name (an unset variable in `--out "$OUT"`), the file system's root, the home folder
+ * or a folder holding it, the current folder or any of its parents, the content folder, a folder
+ * inside it or holding it, a folder with a package.json or .git (a project), and a file. Refused
+ * unless --force: an existing folder with files that no legalsite build made (no OUTPUT_MARKER).
+ * Paths are compared as written and with links resolved, so a link cannot walk around a rule.
+ * Reads: the file system (stats only). Writes: nothing.
+ */
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { UsageError } from '../diagnostics/diagnostic.js';
+
+/** Every build writes this file into its output folder: the proof that legalsite made the folder. */
+export const OUTPUT_MARKER = '.legalsite-output.json';
+
+/** The marker's text: the same for every build, so output stays byte-identical. */
+export const OUTPUT_MARKER_TEXT = `${JSON.stringify({ generator: 'legalsite', note: 'This folder is made by legalsite build, which replaces everything in it on every build. Do not keep other files here.' }, null, 2)}\n`;
+
+export interface GuardOptions {
+  /** The --out value as the user gave it. */
+  outDir: string;
+  contentDir: string;
+  cwd: string;
+  /** --force: replace an existing folder that legalsite did not make. */
+  force?: boolean;
+  /** Whether the last build recorded in the cache wrote this folder (made before the marker existed):
+   * asked only of an existing folder without the marker. */
+  builtBefore?: () => boolean;
+  home?: string;
+}
+
+/** Throws a UsageError (exit 2) with a one-line reason when `outDir` must not be used. */
+export function guardOutputFolder(opts: GuardOptions): void {
+  const reason = refusal(opts);
+  if (reason) throw new UsageError(reason);
+}
+
+function refusal({ outDir, contentDir, cwd, force, builtBefore, home = os.homedir() }: GuardOptions): string | undefined {
+  if (outDir.trim() === '') return 'the output folder is empty (--out ""): an unset variable? Name a folder for the site, e.g. --out dist.';
+  const shown = JSON.stringify(outDir);
+  const refuse = (what: string) => `refusing to use ${shown} as the output folder: it is ${what}, and a build replaces everything in its output folder. Choose a new or empty folder, e.g. --out dist.`;
+  const out = bothForms(path.resolve(cwd, outDir));
+  const content = bothForms(path.resolve(cwd, contentDir));
+  const here = bothForms(path.resolve(cwd));
+  const homes = home ? bothForms(path.resolve(home)) : [];
+  if (out.some((o) => path.parse(o).root === o)) return refuse("the file system's root");
+  if (out.some((o) => homes.some((h) => o === h))) return refuse('your home folder');
+  if (out.some((o) => homes.some((h) => inside(h, o)))) return refuse('a folder holding your home folder');
+  if (out.some((o) => here.some((h) => o === h))) return refuse('the current folder');
+  if (out.some((o) => here.some((h) => inside(h, o)))) return refuse('a folder holding the current folder');
+  if (out.some((o) => content.some((c) => o === c))) return refuse(`the content folder`);
+  if (out.some((o) => content.some((c) => inside(o, c)))) return refuse(`inside the content folder ${JSON.stringify(contentDir)}`);
+  if (out.some((o) => content.some((c) => inside(c, o)))) return refuse(`a folder holding the content folder ${JSON.stringify(contentDir)}`);
+  const abs = out[0];
+  if (!existsSync(abs)) return undefined;
+  if (!statSync(abs).isDirectory()) return `refusing to use ${shown} as the output folder: it is a file, not a folder. Choose a folder, e.g. --out dist.`;
+  for (const project of ['package.json', '.git']) {
+    if (existsSync(path.join(abs, project))) return refuse(`a project folder (it holds ${project})`);
+  }
+  if (force || existsSync(path.join(abs, OUTPUT_MARKER)) || readdirSync(abs).length === 0 || builtBefore?.()) return undefined;
+  return `refusing to replace ${shown}: it holds files that legalsite did not make (it has no ${OUTPUT_MARKER}). Choose a new or empty folder, or run again with --force to replace everything in it.`;
+}
+
+/** The path as given and, where it (or the nearest folder above it) exists, with links resolved. */
+function bothForms(abs: string): string[] {
+  let existing = abs;
+  const rest: string[] = [];
+  while (!existsSync(existing) && path.dirname(existing) !== existing) {
+    rest.unshift(path.basename(existing));
+    existing = path.dirname(existing);
+  }
+  try {
+    const real = path.join(realpathSync.native(existing), ...rest);
+    return real === abs ? [abs] : [abs, real];
+  } catch {
+    return [abs];
+  }
+}
+
+/** `child` is strictly inside `parent`. */
+function inside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}

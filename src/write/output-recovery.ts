@@ -1,0 +1,229 @@
+/**
+ * Keeps the output folder whole across failures and kills. An in-place update (output-target.ts)
+ * moves files with a journal: the list of moves is written (and flushed) into the staging folder
+ * before the first one, every old copy is moved aside into the staging folder before its new copy
+ * goes in, and files no longer made are moved there too. A failure part-way moves everything back
+ * (rollBack); a kill part-way is moved back by the next build (recoverOutputFolder), which reads
+ * from the journal and from which files are where what was done, so the output folder is again
+ * exactly as the last finished build left it. The next build also finishes or undoes a fresh
+ * build's folder swap cut short, and removes the folders killed builds left beside the output
+ * folder, only those that carry legalsite's marker and whose process is gone.
+ * Reads and writes: the output folder and the folders beside it.
+ */
+import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { beforeCommitMove } from './fault-injection.js';
+import { OUTPUT_MARKER } from './output-guard.js';
+
+/** In a staging folder: proof that legalsite made it (a killed build's is removed by the next). */
+export const STAGING_MARKER = '.legalsite-staging';
+const JOURNAL = '.journal.json';
+const ASIDE = '.replaced';
+const GONE = '.deleted';
+
+interface JournalData {
+  outDir: string;
+  written: string[];
+  deleted: string[];
+  /** True once every move is done: the staging folder then holds only what is to be removed. */
+  done?: boolean;
+}
+
+export class CommitJournal {
+  private undo: (() => void)[] = [];
+
+  constructor(
+    private outDir: string,
+    private staging: string,
+    private written: string[],
+    private deleted: string[],
+  ) {}
+
+  /** Writes the journal, flushed to disk, before the first move. */
+  begin(): void {
+    mkdirSync(path.join(this.staging, ASIDE));
+    mkdirSync(path.join(this.staging, GONE));
+    writeDurably(path.join(this.staging, JOURNAL), JSON.stringify({ outDir: this.outDir, written: this.written, deleted: this.deleted } satisfies JournalData));
+  }
+
+  /** The moves, in the journal's order, each recording how to undo itself once done. */
+  *moves(): Generator<() => void> {
+    const made = new Set<string>();
+    for (const [i, file] of this.written.entries()) {
+      yield () => {
+        beforeCommitMove();
+        const to = path.join(this.outDir, file);
+        const aside = path.join(this.staging, ASIDE, String(i));
+        if (exists(to)) {
+          renameSync(to, aside);
+          this.undo.push(() => renameSync(aside, to));
+        }
+        const dir = path.dirname(to);
+        if (!made.has(dir)) {
+          const first = mkdirSync(dir, { recursive: true });
+          if (first) this.undo.push(() => removeFoldersUpTo(dir, first));
+          made.add(dir);
+        }
+        const from = path.join(this.staging, file);
+        renameSync(from, to);
+        this.undo.push(() => renameSync(to, from));
+      };
+    }
+    for (const [i, file] of this.deleted.entries()) {
+      yield () => {
+        beforeCommitMove();
+        const from = path.join(this.outDir, file);
+        const gone = path.join(this.staging, GONE, String(i));
+        renameSync(from, gone);
+        this.undo.push(() => renameSync(gone, from));
+      };
+    }
+  }
+
+  /** Undoes the moves done so far, last first. */
+  rollBack(): void {
+    for (const step of this.undo.reverse()) {
+      try {
+        step();
+      } catch {
+        // Put back all that can be; the next build's recovery sees the journal for the rest.
+        return;
+      }
+    }
+    rmSync(path.join(this.staging, JOURNAL), { force: true });
+  }
+
+  /** Marks every move done: from here the staging folder is only to be removed. */
+  end(): void {
+    writeDurably(path.join(this.staging, JOURNAL), JSON.stringify({ outDir: this.outDir, written: [], deleted: [], done: true } satisfies JournalData));
+  }
+}
+
+/**
+ * Before a build touches `outDir`: undoes an update a killed build left part-way, finishes or
+ * undoes a folder swap a killed build left part-way, and removes the folders killed builds left
+ * beside it. Only folders named as legalsite names them, holding its marker, of a process that is
+ * gone, are touched.
+ */
+export function recoverOutputFolder(outDir: string): void {
+  const parent = path.dirname(outDir);
+  const base = path.basename(outDir);
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  const leftovers = names
+    .map((name) => ({ name, match: new RegExp(`^${escape(base)}\\.(tmp|staging|old)-(\\d+)-([0-9a-z]+)$`).exec(name) }))
+    .filter((l): l is { name: string; match: RegExpExecArray } => l.match !== null && !alive(Number(l.match[2])))
+    .sort((a, b) => (a.match[3] < b.match[3] ? -1 : 1));
+  for (const { name, match } of leftovers) {
+    const dir = path.join(parent, name);
+    const kind = match[1];
+    if (kind === 'staging' && exists(path.join(dir, STAGING_MARKER))) {
+      undoJournal(dir, outDir);
+      rmSync(dir, { recursive: true, force: true });
+    } else if (kind === 'tmp' && exists(path.join(dir, OUTPUT_MARKER))) {
+      rmSync(dir, { recursive: true, force: true });
+    } else if (kind === 'old' && exists(path.join(dir, OUTPUT_MARKER))) {
+      // Killed between moving the old output aside and moving the new one in: the old one goes back.
+      if (!exists(outDir)) renameSync(dir, outDir);
+      else rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Puts back what an update's journal says was moved, from where each file is now. */
+function undoJournal(staging: string, outDir: string): void {
+  let journal: JournalData;
+  try {
+    journal = JSON.parse(readFileSync(path.join(staging, JOURNAL), 'utf8')) as JournalData;
+  } catch {
+    return; // no journal: killed before the first move, so nothing of the output folder was touched
+  }
+  if (journal.done || journal.outDir !== outDir) return;
+  // Each written file: moved aside (its old copy) and then moved in (its new copy), in that order.
+  // The new copy gone from the staging folder means it was moved in; an old copy aside means there
+  // was one. Undone last first, like rollBack.
+  for (let i = journal.deleted.length - 1; i >= 0; i--) {
+    const gone = path.join(staging, GONE, String(i));
+    if (exists(gone)) moveBack(gone, path.join(outDir, journal.deleted[i]));
+  }
+  for (let i = journal.written.length - 1; i >= 0; i--) {
+    const file = journal.written[i];
+    const to = path.join(outDir, file);
+    const staged = path.join(staging, file);
+    const aside = path.join(staging, ASIDE, String(i));
+    if (!exists(staged) && exists(to)) unlinkSync(to);
+    if (exists(aside)) moveBack(aside, to);
+  }
+  removeEmptyFolders(outDir, journal.written);
+}
+
+function moveBack(from: string, to: string): void {
+  mkdirSync(path.dirname(to), { recursive: true });
+  renameSync(from, to);
+}
+
+/** Removes the folders that held `files` (and their parents, up to `root`) where now empty, so an
+ * update leaves no folder a fresh build would not make. */
+export function removeEmptyFolders(root: string, files: string[]): void {
+  const folders = new Set<string>();
+  for (const f of files) {
+    for (let dir = path.dirname(f); dir !== '.' && dir !== ''; dir = path.dirname(dir)) folders.add(dir);
+  }
+  // Deepest first, so a parent is tried after its children.
+  for (const dir of [...folders].sort((a, b) => b.split('/').length - a.split('/').length)) {
+    try {
+      rmdirSync(path.join(root, dir));
+    } catch {
+      // Not empty, or not there.
+    }
+  }
+}
+
+/** Removes `dir` and its parents up to and including `first`, the first folder mkdir made. */
+function removeFoldersUpTo(dir: string, first: string): void {
+  for (let d = dir; ; d = path.dirname(d)) {
+    try {
+      rmdirSync(d);
+    } catch {
+      return;
+    }
+    if (d === first || path.dirname(d) === d) return;
+  }
+}
+
+function writeDurably(file: string, text: string): void {
+  const fd = openSync(file, 'w');
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function exists(p: string): boolean {
+  try {
+    lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,302 @@
+/** Never lose a user's data: dangerous output folders are refused with nothing deleted, a failed or
+ * killed build leaves the previous output (or, after the next build, a cold build's output), the
+ * build cache is checked rather than trusted, and leftovers of killed builds are cleaned up. */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build } from '../../src/build.js';
+import { guardOutputFolder, OUTPUT_MARKER } from '../../src/write/output-guard.js';
+import { copyFixture, listFiles, runCli, tempDir } from '../helpers/sites.js';
+
+const test = suite('data safety');
+
+/** Every file of a folder with its bytes, for byte-for-byte comparison (changes.json records the
+ * difference from the build before, so it differs between an incremental and a cold build). */
+function snapshot(dir: string): Map<string, string> {
+  return new Map(listFiles(dir).filter((f) => f !== '_legalsite/changes.json').map((f) => [f, readFileSync(path.join(dir, f)).toString('base64')]));
+}
+
+function assertSame(actual: string, expected: string, what: string) {
+  const a = snapshot(actual);
+  const b = snapshot(expected);
+  assert.equal([...a.keys()], [...b.keys()], `${what}: the same files`);
+  for (const [f, bytes] of a) assert.ok(bytes === b.get(f), `${what}: ${f} is identical`);
+}
+
+/** Every folder under `dir` (relative), to catch empty folders a cold build would not have. */
+function folders(dir: string, base = dir): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const abs = path.join(dir, n);
+    return statSync(abs).isDirectory() ? [path.relative(base, abs), ...folders(abs, base)] : [];
+  }).sort();
+}
+
+async function coldBuild(cwd: string): Promise<string> {
+  const out = path.join(tempDir(), 'cold');
+  const result = await build({ contentDir: 'content', outDir: out, cwd, write: true, retainFiles: false });
+  assert.ok(result.ok, 'the cold build succeeds');
+  return out;
+}
+
+function editArticle(cwd: string, from: string, to: string) {
+  const f = path.join(cwd, 'content/articles/privilege-basics.md');
+  const text = readFileSync(f, 'utf8');
+  assert.ok(text.includes(from));
+  writeFileSync(f, text.replace(from, to));
+}
+
+test('dangerous output folders are refused with exit 2, and nothing is deleted', async () => {
+  const cwd = copyFixture('minimal');
+  writeFileSync(path.join(cwd, 'package.json'), '{}');
+  mkdirSync(path.join(cwd, '.git'));
+  writeFileSync(path.join(cwd, 'sentinel.txt'), 'keep me');
+  const home = tempDir('legalsite-home-');
+  writeFileSync(path.join(home, 'notes.txt'), 'keep me');
+  const before = listFiles(cwd);
+  const cases: [string, RegExp][] = [
+    ['', /output folder is empty/],
+    ['.', /the current folder/],
+    ['content/..', /the current folder/],
+    ['content', /the content folder/],
+    ['content/articles', /inside the content folder/],
+    ['..', /holding (the current|your home) folder/],
+    ['/', /root/],
+    [home, /your home folder/],
+    [path.dirname(home), /holding your home folder/],
+    ['sentinel.txt', /a file, not a folder/],
+  ];
+  for (const [out, reason] of cases) {
+    const r = await runCli(['build', '--quiet', '--out', out], cwd, { HOME: home });
+    assert.is(r.exitCode, 2, `--out ${JSON.stringify(out)} is refused`);
+    assert.match(r.stderr, reason);
+    assert.not.match(r.stderr, /bug in legalsite|\n\s+at /);
+    assert.equal(r.stderr.trim().split('\n').length, 1, 'one line');
+  }
+  // --force never overrides those.
+  assert.is((await runCli(['build', '--quiet', '--force', '--out', '.'], cwd)).exitCode, 2);
+  assert.equal(listFiles(cwd), before, 'nothing in the project was deleted or added');
+  assert.is(readFileSync(path.join(home, 'notes.txt'), 'utf8'), 'keep me');
+});
+
+test('a folder holding a project, or one legalsite did not make, is refused; --force replaces the latter', async () => {
+  const cwd = copyFixture('minimal');
+  mkdirSync(path.join(cwd, 'site/.git'), { recursive: true });
+  let r = await runCli(['build', '--quiet', '--out', 'site'], cwd);
+  assert.is(r.exitCode, 2);
+  assert.match(r.stderr, /a project folder \(it holds \.git\)/);
+  assert.ok(existsSync(path.join(cwd, 'site/.git')));
+
+  mkdirSync(path.join(cwd, 'mine'));
+  writeFileSync(path.join(cwd, 'mine/thesis.docx'), 'years of work');
+  r = await runCli(['build', '--quiet', '--out', 'mine'], cwd);
+  assert.is(r.exitCode, 2);
+  assert.match(r.stderr, /legalsite did not make.*--force/);
+  assert.is(readFileSync(path.join(cwd, 'mine/thesis.docx'), 'utf8'), 'years of work');
+
+  r = await runCli(['build', '--quiet', '--force', '--out', 'mine'], cwd);
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.not.ok(existsSync(path.join(cwd, 'mine/thesis.docx')), '--force replaces it');
+  assert.ok(existsSync(path.join(cwd, 'mine', OUTPUT_MARKER)), 'and marks it as legalsite output');
+  // A folder a build made is rebuilt without --force; an empty one is used.
+  assert.is((await runCli(['build', '--quiet', '--out', 'mine'], cwd)).exitCode, 0);
+  mkdirSync(path.join(cwd, 'empty'));
+  assert.is((await runCli(['build', '--quiet', '--out', 'empty'], cwd)).exitCode, 0);
+});
+
+test('the guard resolves links: a link to the project is the project', () => {
+  const cwd = tempDir();
+  mkdirSync(path.join(cwd, 'content'));
+  const link = path.join(tempDir(), 'link');
+  symlinkSync(cwd, link);
+  assert.throws(() => guardOutputFolder({ outDir: link, contentDir: 'content', cwd }), /the current folder/);
+  assert.throws(() => guardOutputFolder({ outDir: path.join(link, 'content', 'x'), contentDir: 'content', cwd }), /inside the content folder/);
+  assert.not.throws(() => guardOutputFolder({ outDir: 'dist', contentDir: 'content', cwd }));
+});
+
+test('a commit that fails part-way leaves every file of the output folder as it was', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const dist = path.join(cwd, 'dist');
+  const before = path.join(tempDir(), 'before');
+  cpSync(dist, before, { recursive: true, preserveTimestamps: true });
+  editArticle(cwd, 'Privilege protects', 'Privilege shields');
+  rmSync(path.join(cwd, 'content/articles/duty-to-preserve.md'), { force: true });
+  for (const n of [1, 2, 5]) {
+    const r = await runCli(['build', '--quiet'], cwd, { LEGALSITE_FAULT: `commit-fail:${n}` });
+    assert.is(r.exitCode, 4, `a full disk at move ${n} is the environment's failure`);
+    assert.match(r.stderr, /disk is full/);
+    assert.not.match(r.stderr, /bug in legalsite|\n\s+at /);
+    assertSame(dist, before, `after a failure at move ${n}`);
+    assert.equal(folders(dist), folders(before), 'no folder added or removed');
+    assert.equal(readdirSync(cwd).filter((n) => n.startsWith('dist.')), [], 'no staging folder left');
+  }
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  assertSame(dist, await coldBuild(cwd), 'the next build');
+});
+
+test('a build killed at any point of its commit leaves, after the next build, exactly a cold build', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const dist = path.join(cwd, 'dist');
+  let edit = 0;
+  // In-place updates (an edited body, a removed article), then fresh builds (another --base-url).
+  for (const [n, args] of [[1, []], [2, []], [3, []], [8, []], [1, ['--base-url', 'https://staging.example.org']], [2, ['--base-url', 'https://staging.example.org']]] as [number, string[]][]) {
+    editArticle(cwd, `Privilege ${edit ? `edit${edit}` : 'protects'}`, `Privilege edit${++edit}`);
+    const killed = await runCli(['build', '--quiet', ...args], cwd, { LEGALSITE_FAULT: `commit-kill:${n}` });
+    assert.is(killed.signal, 'SIGKILL', `killed at move ${n}`);
+    const r = await runCli(['build', '--quiet', ...args], cwd);
+    assert.is(r.exitCode, 0, r.stderr);
+    const cold = path.join(tempDir(), 'cold');
+    assert.ok((await build({ contentDir: 'content', outDir: cold, cwd, write: true, retainFiles: false, baseUrl: args[1] })).ok);
+    assertSame(dist, cold, `after a kill at move ${n} ${args.join(' ')}`);
+    assert.equal(folders(dist), folders(cold), 'the same folders');
+    assert.equal(readdirSync(cwd).filter((n) => n.startsWith('dist.')), [], 'the killed build left nothing beside the output folder');
+  }
+});
+
+test('folders a killed build left are removed; folders of the same name that legalsite did not make are not', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const ours = path.join(cwd, 'dist.staging-999999-abc');
+  mkdirSync(ours);
+  writeFileSync(path.join(ours, '.legalsite-staging'), '');
+  writeFileSync(path.join(ours, 'big.bin'), Buffer.alloc(1024));
+  const theirs = path.join(cwd, 'dist.tmp-999999-abc');
+  mkdirSync(theirs);
+  writeFileSync(path.join(theirs, 'notes.txt'), 'mine');
+  editArticle(cwd, 'Privilege protects', 'Privilege shields');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  assert.not.ok(existsSync(ours));
+  assert.is(readFileSync(path.join(theirs, 'notes.txt'), 'utf8'), 'mine');
+});
+
+test('an incremental build removes folders it no longer fills, as a cold build has none', async () => {
+  const cwd = copyFixture('minimal');
+  mkdirSync(path.join(cwd, 'content/templates/extra'), { recursive: true });
+  writeFileSync(path.join(cwd, 'content/templates/extra/sample.csv'), 'a,b\n1,2\n');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  assert.ok(existsSync(path.join(cwd, 'dist/templates/extra/sample.csv')));
+  rmSync(path.join(cwd, 'content/templates/extra'), { recursive: true });
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const cold = await coldBuild(cwd);
+  assert.equal(folders(path.join(cwd, 'dist')), folders(cold));
+});
+
+test('a damaged build cache is dropped with one warning, and the output is a cold build', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const cacheRoot = path.join(cwd, '.legalsite-cache');
+  const cacheDir = path.join(cacheRoot, readdirSync(cacheRoot)[0]);
+  const parts = readdirSync(cacheDir).filter((f) => /^(\d\d|candidates|backlinks)\.bin$/.test(f)).sort();
+  assert.ok(parts.length >= 32);
+  const cold = await coldBuild(cwd);
+  const damage = [
+    (f: string) => truncateSync(f, Math.floor(statSync(f).size / 2)),
+    (f: string) => {
+      const bytes = readFileSync(f);
+      for (let i = 17; i < bytes.length; i += 97) bytes[i] ^= 0x5a;
+      writeFileSync(f, bytes);
+    },
+    (f: string) => writeFileSync(f, 'not a cache file'),
+  ];
+  let runs = 0;
+  // Flipped bytes in every part, one at a time; a cut and a foreign file in a few.
+  const plan = [...parts.map((part) => [part, 1] as const), [parts[0], 0], [parts[7], 0], ['candidates.bin', 0], [parts[3], 2], ['backlinks.bin', 2]] as const;
+  for (const [part, d] of plan) {
+    const file = path.join(cacheDir, part);
+    if (!existsSync(file)) continue;
+    rmSync(path.join(cwd, 'dist'), { recursive: true });
+    damage[d](file);
+    const result = await build({ contentDir: 'content', outDir: 'dist', cwd, write: true, diskCache: true, retainFiles: false });
+    runs++;
+    assert.ok(result.ok, `the build succeeds with ${part} damaged (${d})`);
+    assert.equal(result.diagnostics, [], 'no error blamed on any content file');
+    assert.is(result.warnings?.length, 1, `one warning for ${part} (${d})`);
+    assert.match(result.warnings![0], /damaged/);
+    assertSame(path.join(cwd, 'dist'), cold, `with ${part} damaged (${d})`);
+  }
+  assert.ok(runs >= 32);
+  // The warning reaches the user, and the cache heals: the build after is quiet.
+  const file = path.join(cacheDir, parts.find((p) => /^\d\d\.bin$/.test(p) && statSync(path.join(cacheDir, p)).size > 200)!);
+  truncateSync(file, 40);
+  rmSync(path.join(cwd, 'dist'), { recursive: true });
+  const r = await runCli(['build', '--quiet'], cwd);
+  assert.is(r.exitCode, 0);
+  assert.match(r.stderr, /^legalsite: warning: the build cache .* had a damaged file/);
+  rmSync(path.join(cwd, 'dist'), { recursive: true });
+  assert.is((await runCli(['build', '--quiet'], cwd)).stderr, '');
+});
+
+test('a damaged build state is not trusted: the build after is whole', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const cacheRoot = path.join(cwd, '.legalsite-cache');
+  const state = listFiles(cacheRoot).find((f) => f.endsWith('.state.bin'))!;
+  const bytes = readFileSync(path.join(cacheRoot, state));
+  for (let i = 20; i < bytes.length; i += 50) bytes[i] ^= 0xff;
+  writeFileSync(path.join(cacheRoot, state), bytes);
+  editArticle(cwd, 'Privilege protects', 'Privilege shields');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  assertSame(path.join(cwd, 'dist'), await coldBuild(cwd), 'after a damaged state');
+});
+
+test('inputs stay inside the content folder: links out, links to folders and FIFOs are located errors, never copied', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const before = snapshot(path.join(cwd, 'dist'));
+  const secret = path.join(tempDir(), 'ci-secrets.env');
+  writeFileSync(secret, 'AWS_SECRET_ACCESS_KEY=do-not-publish');
+  symlinkSync(secret, path.join(cwd, 'content/templates/settings.csv'));
+  symlinkSync('/proc/self/environ', path.join(cwd, 'content/templates/environ.txt'));
+  symlinkSync(path.dirname(secret), path.join(cwd, 'content/templates/shared'));
+  symlinkSync(secret, path.join(cwd, 'content/glossary/leak.yaml'));
+  symlinkSync(secret, path.join(cwd, 'content/articles/leak.md'));
+  execFileSync('mkfifo', [path.join(cwd, 'content/templates/pipe.csv')]);
+  const r = await runCli(['build'], cwd);
+  assert.is(r.exitCode, 1);
+  for (const file of ['templates/settings.csv', 'templates/environ.txt', 'glossary/leak.yaml', 'articles/leak.md']) {
+    assert.match(r.stderr, new RegExp(`content/${file}:1:1  error  is a link to .*, outside the content folder`), file);
+  }
+  assert.match(r.stderr, /content\/templates\/shared:1:1  error  is a link to .*outside the content folder/);
+  assert.match(r.stderr, /content\/templates\/pipe\.csv:1:1  error  is a named pipe \(FIFO\)/);
+  assert.not.match(r.stderr + r.stdout, /do-not-publish/);
+  assert.equal(snapshot(path.join(cwd, 'dist')), before, 'the output folder is as it was');
+  // A link inside the content folder to its own file is fine.
+  for (const f of ['settings.csv', 'environ.txt', 'shared', 'pipe.csv']) rmSync(path.join(cwd, 'content/templates', f));
+  rmSync(path.join(cwd, 'content/glossary/leak.yaml'));
+  rmSync(path.join(cwd, 'content/articles/leak.md'));
+  symlinkSync('../articles/privilege-basics.md', path.join(cwd, 'content/templates/privilege-basics.md'));
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  assert.ok(existsSync(path.join(cwd, 'dist/templates/privilege-basics.md')));
+});
+
+test('a full disk fails the build with exit 4 and one plain line; the previous output stays whole', async () => {
+  const cwd = copyFixture('minimal');
+  const mnt = tempDir('legalsite-disk-');
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1200k', 'tmpfs', mnt]);
+  } catch {
+    // Only root may mount; the injected failure test above covers others.
+    assert.ok(process.getuid?.() !== 0, 'root can mount a small tmpfs');
+    return;
+  }
+  try {
+    const out = path.join(mnt, 'dist');
+    const first = await runCli(['build', '--quiet', '--out', out], cwd);
+    assert.is(first.exitCode, 0, `the site fits once: ${first.stderr}`);
+    const before = snapshot(out);
+    // Another base URL rewrites every file into a new folder beside it: twice the site, more than the disk.
+    const r = await runCli(['build', '--quiet', '--out', out, '--base-url', 'https://staging.example.org'], cwd);
+    assert.is(r.exitCode, 4, r.stderr);
+    assert.match(r.stderr, /^legalsite: the disk is full/);
+    assert.not.match(r.stderr, /bug in legalsite|\n\s+at /);
+    assert.equal(snapshot(out), before, 'the output folder is as it was');
+    assert.equal(readdirSync(mnt), ['dist'], 'nothing left beside it');
+  } finally {
+    execFileSync('umount', [mnt]);
+  }
+});
+
+test.run();

@@ -1,0 +1,55 @@
+/** Failures of the environment are told as such: the path or port, what to do, and nothing for a
+ * failure that is not one (that stays "a bug in legalsite"). */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { environmentMessage } from '../../src/diagnostics/environment.js';
+import { copyFixture, runCli, tempDir } from '../helpers/sites.js';
+
+const test = suite('environment failures');
+
+const sys = (code: string, extra: object = {}) => Object.assign(new Error(`${code}: something, open '/x/y'`), { code, ...extra });
+
+test('system errors name the path or port and what to do', () => {
+  assert.match(environmentMessage(sys('ENOSPC', { path: '/data/dist.tmp-1/a.html' }))!, /disk is full \(could not write \/data\/dist\.tmp-1\/a\.html\)/);
+  assert.match(environmentMessage(sys('EACCES', { path: '/srv/site', syscall: 'open' }))!, /permission denied \(open\) for \/srv\/site/);
+  assert.match(environmentMessage(sys('EROFS', { path: '/mnt/ro/dist' }))!, /\/mnt\/ro\/dist is on a read-only file system/);
+  assert.match(environmentMessage(sys('EADDRINUSE', { port: 4321, address: '127.0.0.1' }))!, /port 4321 on 127\.0\.0\.1 is already in use.*--port/);
+  assert.match(environmentMessage(sys('ENOTFOUND', { hostname: 'nosuch.invalid' }))!, /host name nosuch\.invalid could not be found/);
+  assert.match(environmentMessage(sys('EMFILE'))!, /too many files/);
+});
+
+test('an error from a worker thread, which loses its code, is known by its message', () => {
+  assert.match(environmentMessage(new Error("a worker failed: ENOSPC: no space left on device, write '/d/x.html'"))!, /disk is full \(could not write \/d\/x\.html\)/);
+});
+
+test('other failures are not the environment', () => {
+  assert.is(environmentMessage(new TypeError("Cannot read properties of undefined (reading 'slug')")), undefined);
+  assert.is(environmentMessage(sys('ENOENT')), undefined);
+  assert.is(environmentMessage('ENOSPC'), undefined);
+});
+
+test('a read-only output folder and an unknown host give exit 4 and one line', async () => {
+  const cwd = copyFixture('minimal');
+  const host = await runCli(['serve', '--port', '0', '--host', 'nosuch.invalid'], cwd);
+  assert.is(host.exitCode, 4);
+  assert.match(host.stderr, /^legalsite: the host name nosuch\.invalid could not be found/m);
+  const ro = tempDir('legalsite-ro-');
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,ro', 'tmpfs', ro]);
+  } catch {
+    assert.ok(process.getuid?.() !== 0, 'root can mount a read-only tmpfs');
+    return;
+  }
+  try {
+    const r = await runCli(['build', '--quiet', '--out', path.join(ro, 'dist')], cwd);
+    assert.is(r.exitCode, 4);
+    assert.match(r.stderr, /is on a read-only file system\. Write elsewhere with --out\.\n?$/);
+    assert.not.match(r.stderr, /bug in legalsite|\n\s+at /);
+  } finally {
+    execFileSync('umount', [ro]);
+  }
+});
+
+test.run();

@@ -1,0 +1,196 @@
+/**
+ * The bad-content corpus: one known mistake per case, in every kind of content file and every field
+ * type, found by every phase of a build (YAML syntax and limits, schema, site-wide semantics, links).
+ * Each case names the diagnostic it must give (rule, file, line, field).
+ * Most cases add a file of their own (a copy of a valid template with one line changed), so they can
+ * all be put in one site at once; cases that must change site.yaml or templates/index.yaml (there is
+ * one of each) are `alone`.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Expected {
+  rule: string;
+  file: string;
+  line: number;
+  /** The field path; '' only for a problem with the whole file. */
+  field: string;
+  /** Words the message must hold. */
+  message?: RegExp;
+}
+
+export interface BadCase {
+  name: string;
+  /** Makes the mistake in the content folder `content` (an absolute path). */
+  apply: (content: string) => void;
+  expect: Expected;
+  /** Further diagnostics the case must give (a second mistake in the same file). */
+  also?: Expected[];
+  /** Changes a file only one case at a time can change. */
+  alone?: boolean;
+}
+
+/** A valid article; cases change one line of it. Line numbers are those of the file. */
+const ARTICLE = [
+  '---',
+  'title: Case article', // 2
+  'summary: One case of the bad-content corpus.', // 3
+  'datePublished: "2025-08-25"', // 4
+  'dateModified: "2025-08-26"', // 5
+  'tags: [evidence]', // 6
+  'jurisdiction: Global', // 7
+  'faq:', // 8
+  '  - { id: faq-one, q: Why?, a: Because. }', // 9
+  'references:', // 10
+  '  - { id: ref-one, title: NIST SP 800-86, url: "https://csrc.nist.gov/pubs/sp/800/86/final", pinpoint: "s 3.1.2" }', // 11
+  'downloads:', // 12
+  '  - { href: /templates/custody-log.csv, title: Custody log }', // 13
+  'seeAlso: [glossary/hash-value]', // 14
+  '---',
+  'A body that links to [the hash value](/glossary/hash-value).', // 16
+  '',
+].join('\n');
+
+const TERM = ['title: Case term', 'jurisdiction: Global', 'tags: [evidence]', 'definition: A definition of the case term.', 'seeAlso: [hash-value]', 'lastModified: "2025-08-26"', ''].join('\n');
+
+const DATASET = [
+  'title: Case dataset',
+  'description: One row per case.',
+  'datePublished: "2025-08-25"',
+  'dateModified: "2025-08-26"',
+  'fields:',
+  '  - { name: item-id, type: string, required: true, description: The item. }', // 6
+  'distributions:',
+  '  - { format: text/csv, url: /templates/custody-log.csv, title: CSV Template }', // 8
+  '',
+].join('\n');
+
+const PAGE = ['---', 'title: Case page', 'description: A page of the corpus.', 'dateModified: "2025-08-26"', '---', 'A page body that links to [about](/about).', ''].join('\n');
+
+/** `text` with `from` replaced by `to`; `from` must occur. */
+function variant(text: string, from: string | RegExp, to: string): string {
+  const out = text.replace(from, to);
+  if (out === text) throw new Error(`corpus case: ${String(from)} not found`);
+  return out;
+}
+
+type Kind = 'articles' | 'glossary' | 'datasets' | 'pages';
+const TEMPLATES: Record<Kind, string> = { articles: ARTICLE, glossary: TERM, datasets: DATASET, pages: PAGE };
+let counter = 0;
+
+/** A case that adds one file of a kind (case-NN), made from its template by `make`; the expected
+ * diagnostic is in that file unless it names another. */
+function addedWith(kind: Kind, name: string, make: (template: string, stem: string) => string, expect: Omit<Expected, 'file'> & { file?: string }): BadCase {
+  const stem = `case-${String(++counter).padStart(2, '0')}`;
+  const ext = kind === 'articles' || kind === 'pages' ? 'md' : 'yaml';
+  // Each term its own title, so that the slugs derived from them differ.
+  const template = kind === 'glossary' ? TERM.replace('Case term', `Case term ${stem}`) : TEMPLATES[kind];
+  return { name, apply: (content) => writeFileSync(path.join(content, kind, `${stem}.${ext}`), make(template, stem)), expect: { file: `content/${kind}/${stem}.${ext}`, ...expect } };
+}
+
+/** A case that adds one file of a kind: its template with one change. */
+function added(kind: Kind, name: string, from: string | RegExp, to: string, expect: Omit<Expected, 'file'> & { file?: string }): BadCase {
+  return addedWith(kind, name, (template) => variant(template, from, to), expect);
+}
+
+/** A case that edits a file of the minimal site. */
+function edited(file: string, name: string, from: string | RegExp, to: string, expect: Omit<Expected, 'file'>, alone = true): BadCase {
+  return {
+    name,
+    alone,
+    apply: (content) => {
+      const abs = path.join(content, file);
+      writeFileSync(abs, variant(readFileSync(abs, 'utf8'), from, to));
+    },
+    expect: { ...expect, file: `content/${file}` },
+  };
+}
+
+const BOMB = ['a0: &a0 "lol"', 'a1: &a1 [*a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0]', 'a2: &a2 [*a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1]', 'a3: &a3 [*a2, *a2, *a2, *a2, *a2, *a2, *a2, *a2, *a2]', 'alsoCalled: [*a3, *a3, *a3, *a3, *a3, *a3, *a3, *a3, *a3]'].join('\n');
+
+export const BAD_CONTENT: BadCase[] = [
+  // YAML syntax and the parser's limits.
+  added('glossary', 'an unclosed quote in a term', 'definition: A definition', 'definition: "A definition', { rule: 'yaml-syntax', line: 4, field: 'definition', message: /quote .* never closed/ }),
+  added('articles', 'a tab as indentation in front matter', 'jurisdiction: Global', '\tjurisdiction: Global', { rule: 'yaml-syntax', line: 7, field: 'jurisdiction', message: /tab/ }),
+  added('datasets', 'an unclosed list in a dataset', 'description: One row per case.', 'description: One row per case.\nkeywords: [custody, log', { rule: 'yaml-syntax', line: 3, field: 'keywords', message: /never closed/ }),
+  added('pages', 'a page title holding ": " unquoted', 'title: Case page', 'title: Case page: the sequel', { rule: 'yaml-syntax', line: 2, field: 'title', message: /nested field/ }),
+  added('glossary', 'a key written twice in a term', 'jurisdiction: Global', 'jurisdiction: Global\njurisdiction: Australia', { rule: 'yaml-syntax', line: 3, field: 'jurisdiction', message: /twice/ }),
+  added('articles', 'an article without front matter', /^---\n/, '', { rule: 'front-matter-missing', line: 1, field: '' }),
+  added('articles', 'a front matter that is never closed', /\n---\nA body/, '\nA body', { rule: 'front-matter-missing', line: 1, field: '' }),
+  addedWith('glossary', 'an alias bomb (billion laughs) in a term', (_t, stem) => `title: Bomb ${stem}\ndefinition: d\n${BOMB}\n`, { rule: 'yaml-limit', line: 6, field: 'a3', message: /billion laughs/ }),
+  added('glossary', 'a term nested 5,000 brackets deep', 'tags: [evidence]', `tags: ${'['.repeat(5000)}${']'.repeat(5000)}`, { rule: 'yaml-limit', line: 3, field: 'tags', message: /nested more than 64 levels/ }),
+  added('glossary', 'an alias to an anchor that does not exist', 'tags: [evidence]', 'tags: [*nowhere]', { rule: 'yaml-syntax', line: 3, field: 'tags', message: /\*nowhere/ }),
+  added('glossary', 'a term file of 2 MB', 'definition: A definition of the case term.', `definition: ${'x'.repeat(2 * 1024 * 1024)}`, { rule: 'file-too-large', line: 1, field: '', message: /MB of YAML/ }),
+  added('articles', 'an article of 9 MB', /\n$/, `\n${'Words about evidence. '.repeat(430_000)}\n`, { rule: 'file-too-large', line: 1, field: '', message: /Markdown files of at most 8\.0 MB/ }),
+  // Schema: every field type of an article.
+  added('articles', 'an empty title', 'title: Case article', 'title: ""', { rule: 'missing-field', line: 2, field: 'title', message: /is empty/ }),
+  added('articles', 'a title with no value', 'title: Case article', 'title:', { rule: 'wrong-type', line: 2, field: 'title', message: /has no value/ }),
+  added('articles', 'a missing summary', 'summary: One case of the bad-content corpus.\n', '', { rule: 'missing-field', line: 2, field: 'summary', message: /is required/ }),
+  added('articles', 'a misspelt field', 'tags: [evidence]', 'tagz: [evidence]\ntags: [evidence]', { rule: 'unknown-field', line: 6, field: 'tagz' }),
+  added('articles', 'an impossible date', 'datePublished: "2025-08-25"', 'datePublished: "2025-02-30"', { rule: 'invalid-date', line: 4, field: 'datePublished' }),
+  added('articles', 'tags as text, not a list', 'tags: [evidence]', 'tags: evidence', { rule: 'wrong-type', line: 6, field: 'tags' }),
+  added('articles', 'an empty tag list', 'tags: [evidence]', 'tags: []', { rule: 'missing-field', line: 6, field: 'tags', message: /empty list/ }),
+  added('articles', 'an unknown schema type', 'jurisdiction: Global', 'jurisdiction: Global\nschemaType: Blog', { rule: 'invalid-value', line: 8, field: 'schemaType' }),
+  added('articles', 'a FAQ entry without an answer', '  - { id: faq-one, q: Why?, a: Because. }', '  - { id: faq-one, q: Why? }', { rule: 'missing-field', line: 9, field: 'faq[0].a' }),
+  added('articles', 'a FAQ id that starts with a digit', 'id: faq-one', 'id: 1-faq', { rule: 'invalid-format', line: 9, field: 'faq[0].id' }),
+  added('articles', 'a reference with neither url nor source', ', url: "https://csrc.nist.gov/pubs/sp/800/86/final"', '', { rule: 'missing-field', line: 11, field: 'references[0]', message: /url or a source/ }),
+  added('articles', 'a javascript: reference url', 'url: "https://csrc.nist.gov/pubs/sp/800/86/final"', 'url: "javascript:alert(document.cookie)"', { rule: 'unsafe-url', line: 11, field: 'references[0].url', message: /javascript:/ }),
+  added('articles', 'a mailto: reference url', 'url: "https://csrc.nist.gov/pubs/sp/800/86/final"', 'url: "mailto:clerk@court.example"', { rule: 'invalid-format', line: 11, field: 'references[0].url' }),
+  added('articles', 'a download on another host', 'href: /templates/custody-log.csv', 'href: //evil.example/custody-log.csv', { rule: 'invalid-format', line: 13, field: 'downloads[0].href' }),
+  added('articles', 'an answer that is a number', 'jurisdiction: Global', 'jurisdiction: Global\nanswer: 5', { rule: 'wrong-type', line: 8, field: 'answer' }),
+  added('articles', 'a slug with spaces', 'jurisdiction: Global', 'jurisdiction: Global\nslug: Bad Slug', { rule: 'invalid-format', line: 8, field: 'slug' }),
+  // Schema: terms, datasets, pages.
+  added('glossary', 'a term without a definition', 'definition: A definition of the case term.\n', '', { rule: 'missing-field', line: 1, field: 'definition' }),
+  added('glossary', 'a term with an impossible lastModified', 'lastModified: "2025-08-26"', 'lastModified: "2025-13-01"', { rule: 'invalid-date', line: 6, field: 'lastModified' }),
+  added('glossary', 'alsoCalled as text', 'tags: [evidence]', 'tags: [evidence]\nalsoCalled: custody log', { rule: 'wrong-type', line: 4, field: 'alsoCalled' }),
+  added('datasets', 'a dataset without distributions', /distributions:\n.*\n/, '', { rule: 'missing-field', line: 1, field: 'distributions' }),
+  added('datasets', 'a data: distribution url', 'url: /templates/custody-log.csv', 'url: "data:text/csv,a,b"', { rule: 'unsafe-url', line: 8, field: 'distributions[0].url' }),
+  added('datasets', 'a field whose required is not true or false', 'required: true', 'required: "yes"', { rule: 'wrong-type', line: 6, field: 'fields[0].required' }),
+  added('pages', 'a page without dateModified', 'dateModified: "2025-08-26"\n', '', { rule: 'missing-field', line: 2, field: 'dateModified' }),
+  added('pages', 'a page with an empty description', 'description: A page of the corpus.', 'description: ""', { rule: 'missing-field', line: 3, field: 'description', message: /is empty/ }),
+  // Schema: site.yaml and templates/index.yaml (one at a time).
+  edited('site.yaml', 'a base URL with a query', 'baseUrl: https://test.example.org', 'baseUrl: https://test.example.org/?preview=1', { rule: 'invalid-format', line: 4, field: 'baseUrl', message: /query/ }),
+  edited('site.yaml', 'a javascript: chronology-builder link', 'publisher:', 'chronologyBuilderUrl: "javascript:alert(1)"\npublisher:', { rule: 'unsafe-url', line: 5, field: 'chronologyBuilderUrl' }),
+  edited('site.yaml', 'an editorial email without @', 'editorialEmail: editors@test.example.org', 'editorialEmail: editors', { rule: 'invalid-format', line: 7, field: 'editorialEmail' }),
+  edited('site.yaml', 'a file: webhook url', 'publisher:', 'webhooks:\n  - url: "file:///etc/passwd"\npublisher:', { rule: 'unsafe-url', line: 6, field: 'webhooks[0].url' }),
+  edited('site.yaml', 'an unknown webhook event', 'publisher:', 'webhooks:\n  - { url: "https://hooks.example.org/x", events: [article.published] }\npublisher:', { rule: 'invalid-value', line: 6, field: 'webhooks[0].events[0]' }),
+  edited('site.yaml', 'an IndexNow key too short', 'key: abcdef0123456789', 'key: abc', { rule: 'invalid-format', line: 9, field: 'indexnow.key' }),
+  edited('site.yaml', 'a publisher url with the data: scheme', '  name: Test Publisher', '  name: Test Publisher\n  url: "data:text/html,hi"', { rule: 'unsafe-url', line: 7, field: 'publisher.url' }),
+  edited('site.yaml', 'a site name written twice', 'tagline:', 'name: Again\ntagline:', { rule: 'yaml-syntax', line: 2, field: 'name', message: /twice/ }),
+  edited('templates/index.yaml', 'a template entry without a description', ', description: A CSV custody log.', '', { rule: 'missing-field', line: 1, field: '[0].description' }),
+  edited('templates/index.yaml', 'a listed template that does not exist', 'file: custody-log.schema.json', 'file: custody-log.schema.jsn', { rule: 'missing-download', line: 2, field: '[1].file' }),
+  edited('templates/index.yaml', 'a template used by an article that does not exist', 'usedBy: [hashing-evidence]', 'usedBy: [hashing-evidense]', { rule: 'dangling-reference', line: 1, field: '[0].usedBy[0]', message: /not an article/ }),
+  {
+    name: 'no site.yaml at all',
+    alone: true,
+    apply: (content) => rmSync(path.join(content, 'site.yaml')),
+    expect: { rule: 'unreadable-file', file: 'content/site.yaml', line: 1, field: '', message: /is missing/ },
+  },
+  // Site-wide semantics.
+  added('articles', 'an unknown tag', 'tags: [evidence]', 'tags: [evidense]', { rule: 'unknown-tag', line: 6, field: 'tags[0]', message: /did you mean|not a known tag/ }),
+  added('articles', 'an unknown jurisdiction', 'jurisdiction: Global', 'jurisdiction: Mars', { rule: 'unknown-jurisdiction', line: 7, field: 'jurisdiction' }),
+  added('glossary', 'a term with an unknown tag', 'tags: [evidence]', 'tags: [forensic]', { rule: 'unknown-tag', line: 3, field: 'tags[0]' }),
+  added('glossary', 'a term seeAlso to no term', 'seeAlso: [hash-value]', 'seeAlso: [hash-valu]', { rule: 'dangling-reference', line: 5, field: 'seeAlso[0]' }),
+  addedWith('glossary', 'a term that contrasts with itself', (t, stem) => `slug: ${stem}\n${t}contrastWith: [${stem}]\n`, { rule: 'dangling-reference', line: 8, field: 'contrastWith[0]', message: /itself/ }),
+  added('articles', 'an article seeAlso to no term', 'seeAlso: [glossary/hash-value]', 'seeAlso: [glossary/hash-valu]', { rule: 'dangling-reference', line: 14, field: 'seeAlso[0]' }),
+  added('articles', 'an article seeAlso that is not a site path', 'seeAlso: [glossary/hash-value]', 'seeAlso: [faq/hash-value]', { rule: 'dangling-reference', line: 14, field: 'seeAlso[0]', message: /not a site path/ }),
+  added('articles', 'a download that is not in templates/', 'href: /templates/custody-log.csv', 'href: /templates/custody-log.xlsx', { rule: 'missing-download', line: 13, field: 'downloads[0].href' }),
+  added('articles', 'dateModified before datePublished', 'dateModified: "2025-08-26"', 'dateModified: "2025-08-01"', { rule: 'date-order', line: 5, field: 'dateModified' }),
+  added('datasets', 'a dataset modified before it was published', 'dateModified: "2025-08-26"', 'dateModified: "2025-01-01"', { rule: 'date-order', line: 4, field: 'dateModified' }),
+  added('datasets', 'a distribution not in templates/', 'url: /templates/custody-log.csv', 'url: /templates/custody-log.tsv', { rule: 'missing-download', line: 8, field: 'distributions[0].url' }),
+  added('glossary', 'a term with the slug of another (reported at the later file)', 'title: Case term', 'slug: privilege-log\ntitle: Case term', { rule: 'duplicate-slug', file: 'content/glossary/privilege-log.yaml', line: 1, field: 'slug', message: /already the slug/ }),
+  added('articles', 'a FAQ id used twice', '  - { id: faq-one, q: Why?, a: Because. }', '  - { id: faq-one, q: Why?, a: Because. }\n  - { id: faq-one, q: Again?, a: Twice. }', { rule: 'duplicate-id', line: 10, field: 'faq[1].id' }),
+  added('articles', 'a reference id used twice', /(  - \{ id: ref-one.*)\n/, '$1\n  - { id: ref-one, title: Again, source: "A citation" }\n', { rule: 'duplicate-id', line: 12, field: 'references[1].id' }),
+  edited('site.yaml', 'a home article that does not exist', 'latestArticles: [hashing-evidence, privilege-basics]', 'latestArticles: [hashing-evidence, privilege-basic]', { rule: 'dangling-reference', line: 11, field: 'home.latestArticles[1]' }),
+  edited('site.yaml', 'a home term that does not exist', 'sampleTerms: [hash-value]', 'sampleTerms: [hash-values]', { rule: 'dangling-reference', line: 12, field: 'home.sampleTerms[0]' }),
+  // Links: found only once the whole site is known.
+  added('articles', 'a body link to a page that does not exist', '(/glossary/hash-value)', '(/glossary/hash-valeu)', { rule: 'broken-link', line: 16, field: 'body', message: /does not exist/ }),
+  added('articles', 'a body link that is not a site path', '(/glossary/hash-value)', '(glossary/hash-value)', { rule: 'broken-link', line: 16, field: 'body', message: /not a site path/ }),
+  added('pages', 'a page body link to a page that does not exist', '(/about)', '(/abuot)', { rule: 'broken-link', line: 6, field: 'body' }),
+  {
+    ...addedWith('articles', 'a broken link in an article that also has an empty title', (t) => variant(variant(t, '(/glossary/hash-value)', '(/glossary/nowhere)'), 'title: Case article', 'title: ""'), { rule: 'broken-link', line: 16, field: 'body' }),
+    also: [{ rule: 'missing-field', file: `content/articles/case-${String(counter).padStart(2, '0')}.md`, line: 2, field: 'title' }],
+  },
+  edited('site.yaml', 'a glossary FAQ link to a page that does not exist', 'href: /glossary/hash-value', 'href: /glossary/hash-valeu', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href' }),
+];
+

@@ -1,0 +1,102 @@
+/** Issue 16's publish guard, end to end against a real S3-compatible server (s3rver) on 127.0.0.1:
+ * `publish --prune` from an empty or wrong folder is refused and deletes nothing, and --prune deletes
+ * at most --max-deletes objects, which the dry run reports. */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { copyFixture, tempDir } from '../helpers/sites.js';
+import { runInProcess, withEnv } from './in-process.js';
+import { S3_ENV, startS3Server, type S3TestServer } from './s3-server.js';
+
+const test = suite('publish guard');
+let s3: S3TestServer;
+let cwd = '';
+let restoreEnv = () => {};
+let live: string[] = [];
+const dist = () => path.join(cwd, 'dist');
+const publish = (out: string, ...args: string[]) => runInProcess(['publish', '--bucket', s3.bucket, '--endpoint', s3.endpoint, '--out', out, ...args]);
+const build = async () => {
+  const run = await runInProcess(['build', '--content', path.join(cwd, 'content'), '--out', dist()]);
+  assert.is(run.exitCode, 0, run.stderr);
+};
+/** Every key in the bucket, through the S3 API as a client would list it. */
+const bucketKeys = async () => {
+  const res = await fetch(`${s3.endpoint}/${s3.bucket}?list-type=2&max-keys=1000`);
+  return [...(await res.text()).matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]).sort();
+};
+
+test.before(async () => {
+  restoreEnv = withEnv(S3_ENV);
+  s3 = await startS3Server();
+  cwd = copyFixture('minimal');
+  // An extra article for the delete-limit test to remove.
+  const basics = readFileSync(path.join(cwd, 'content/articles/privilege-basics.md'), 'utf8');
+  writeFileSync(path.join(cwd, 'content/articles/retired-note.md'), basics.replace('title: Privilege basics', 'title: Retired note'));
+  await build();
+  const first = await publish(dist(), '--prune');
+  assert.is(first.exitCode, 0, first.stderr);
+  live = await bucketKeys();
+  assert.ok(live.length > 20, 'the live site is in the bucket');
+});
+
+test.after(async () => {
+  await s3.close();
+  restoreEnv();
+});
+
+test('--prune from an empty folder is refused with exit 2, and the live site is untouched', async () => {
+  const empty = path.join(tempDir(), 'dist');
+  mkdirSync(empty);
+  s3.reset();
+  const run = await publish(empty, '--prune');
+  assert.is(run.exitCode, 2);
+  assert.match(run.stderr, /^legalsite: .*dist is not a complete legalsite build \(it has none of the files a build writes\); nothing was uploaded or deleted\. Run `legalsite build` and publish the folder it wrote \(--out DIR\)\.$/);
+  assert.not.match(run.stderr, /\n\s+at /, 'no stack trace');
+  assert.equal(s3.deletes, []);
+  assert.equal(s3.puts, []);
+  assert.equal(await bucketKeys(), live);
+});
+
+test('--prune from a wrong folder (the content folder) is refused and deletes nothing', async () => {
+  s3.reset();
+  const run = await publish(path.join(cwd, 'content'), '--prune');
+  assert.is(run.exitCode, 2);
+  assert.match(run.stderr, /is not a complete legalsite build \(it has none of the files a build writes\)/);
+  assert.equal(s3.deletes, []);
+  assert.equal(s3.puts, []);
+  assert.equal(await bucketKeys(), live);
+});
+
+test('--prune that would delete more than --max-deletes changes nothing; the dry run says how many would go', async () => {
+  rmSync(path.join(cwd, 'content/articles/retired-note.md'));
+  await build();
+  s3.reset();
+  const dry = await publish(dist(), '--prune', '--dry-run', '--max-deletes', '2');
+  assert.is(dry.exitCode, 0, dry.stderr);
+  const count = Number(/(\d+) to delete \(at most 2 allowed by --max-deletes\)/.exec(dry.stdout)?.[1]);
+  assert.ok(count > 2, dry.stdout);
+  assert.match(dry.stdout, new RegExp(`^A real run would change nothing: ${count} deletions are more than --max-deletes 2 \\(pass --max-deletes ${count} if every one is intended\\)\\.$`, 'm'));
+  assert.match(dry.stdout, /^  - articles\/retired-note$/m);
+
+  const refused = await publish(dist(), '--prune', '--max-deletes', '2');
+  assert.is(refused.exitCode, 2);
+  assert.is(refused.stderr, `legalsite: --prune would delete ${count} objects from s3://site/, more than --max-deletes 2; nothing was uploaded or deleted. Check --out, --bucket and --prefix (run with --dry-run to see the list); if every deletion is intended, pass --max-deletes ${count}.`);
+  assert.equal(s3.deletes, []);
+  assert.equal(s3.puts, []);
+  assert.equal(await bucketKeys(), live);
+
+  const allowed = await publish(dist(), '--prune', '--max-deletes', String(count));
+  assert.is(allowed.exitCode, 0, allowed.stderr);
+  assert.is(s3.deletes.length, count);
+  assert.ok(s3.deletes.includes('articles/retired-note'));
+  assert.match(allowed.stdout, new RegExp(`, ${count} deleted\\)`));
+});
+
+test('--max-deletes takes a whole number', async () => {
+  const run = await publish(dist(), '--prune', '--max-deletes', 'lots');
+  assert.is(run.exitCode, 2);
+  assert.match(run.stderr, /--max-deletes <n>' argument 'lots' is invalid\. write a whole number of objects, 0 or more\./);
+});
+
+test.run();
