@@ -9,6 +9,9 @@ document.addEventListener('keydown', (e) => {
   if (!shortcut) return;
   e.preventDefault();
   const box = document.getElementById('site-search') as HTMLInputElement | null;
+  // The search form stays hidden until its island has run; a shortcut pressed before that (only
+  // possible with JavaScript on) shows it at once.
+  box?.closest<HTMLElement>('form[hidden]')?.removeAttribute('hidden');
   if (box) box.focus();
   else location.assign('/search');
 });

@@ -26,9 +26,9 @@ export function TermPage(p: TermPageProps) {
   return (
     <>
       <Breadcrumbs items={p.crumbs} />
-      <p><a href="/glossary">← Back to glossary</a></p>
-      <TermEntry term={p.term} headingLevel={1} linkTitle={false} />
+      <p className="back-link"><a href="/glossary">← Back to glossary</a></p>
       <p className="print-only print-url">{p.url}</p>
+      <TermEntry term={p.term} headingLevel={1} linkTitle={false} />
       <p className="last-updated">Last updated <time dateTime={p.term.lastModified}>{shortDate(p.term.lastModified)}</time></p>
       <div className="actions">
         <button type="button" className="button button-secondary" data-share data-share-url={p.url} data-share-title={p.term.title} hidden>Share</button>

@@ -116,7 +116,7 @@ export function IntegrationHub({ baseUrl }: { baseUrl: string }) {
       </section>
       <section aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Webhook subscriptions</h2>
-        <button ref={addButton} type="button" className="button" hidden={!ready || open} aria-controls="new-webhook" onClick={() => setOpen(true)}>Add Webhook</button>
+        <button ref={addButton} type="button" className="button" hidden={!ready || open} onClick={() => setOpen(true)}>Add Webhook</button>
         {open && (
           <form id="new-webhook" className="webhook-form card" onSubmit={create} noValidate aria-label="New webhook subscription">
             <label>Webhook URL <input ref={urlField} type="url" value={form.url} onChange={(e) => setForm({ ...form, url: e.target.value })} /></label>
