@@ -83,7 +83,7 @@ test(`the corpus has at least 45 distinct cases over every kind of file and phas
   for (const folder of ['articles', 'glossary', 'datasets', 'pages', 'templates', 'site.yaml']) assert.ok(BAD_CONTENT.some((c) => c.expect.file.includes(folder)), `a case in ${folder}`);
 });
 
-test('every case alone: a located, sensible diagnostic; no exception; dist/ untouched', async () => {
+test('every case alone: its located, sensible diagnostics and no other; no exception; dist/ untouched', async () => {
   for (const c of BAD_CONTENT) {
     const dir = copyOfBase();
     c.apply(path.join(dir, 'content'));
@@ -97,6 +97,7 @@ test('every case alone: a located, sensible diagnostic; no exception; dist/ unto
     assert.is(result.ok, false, c.name);
     assertSensible(result.diagnostics);
     for (const expected of [c.expect, ...(c.also ?? [])]) assertFound(result.diagnostics, expected, c.name);
+    assert.is(result.diagnostics.length, 1 + (c.also?.length ?? 0), `${c.name}: no other error\n${show(result.diagnostics)}`);
     assert.is(snapshot(path.join(dir, 'dist')), baseDist, `${c.name}: dist/ untouched`);
     assert.equal(leftovers(dir), [], `${c.name}: nothing left beside dist/`);
   }
