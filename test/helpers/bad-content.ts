@@ -186,6 +186,8 @@ export const BAD_CONTENT: BadCase[] = [
   // Links: found only once the whole site is known.
   added('articles', 'a body link to a page that does not exist', '(/glossary/hash-value)', '(/glossary/hash-valeu)', { rule: 'broken-link', line: 16, field: 'body', message: /does not exist/ }),
   added('articles', 'a body link that is not a site path', '(/glossary/hash-value)', '(glossary/hash-value)', { rule: 'broken-link', line: 16, field: 'body', message: /not a site path/ }),
+  added('articles', 'a FAQ answer link to a page that does not exist', 'a: Because. }', 'a: "See [custody](/glossary/chain-of-custdy)." }', { rule: 'broken-link', line: 9, field: 'faq[0].a', message: /does not exist/ }),
+  added('articles', 'a key takeaway link that is not a site path', 'jurisdiction: Global', 'jurisdiction: Global\nkeyTakeaways: ["Hash first: see [the value](glossary/hash-value)."]', { rule: 'broken-link', line: 8, field: 'keyTakeaways[0]', message: /not a site path/ }),
   added('pages', 'a page body link to a page that does not exist', '(/about)', '(/abuot)', { rule: 'broken-link', line: 6, field: 'body' }),
   {
     ...addedWith('articles', 'a broken link in an article that also has an empty title', (t) => variant(variant(t, '(/glossary/hash-value)', '(/glossary/nowhere)'), 'title: Case article', 'title: ""'), { rule: 'broken-link', line: 16, field: 'body' }),
