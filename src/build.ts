@@ -26,7 +26,7 @@ import { lazyArticleSource } from './engine/lazy-source.js';
 import { defaultWorkers, ShardPool } from './engine/shard-pool.js';
 import { listContentFiles } from './load/content-files.js';
 import { readAssets } from './load/read-assets.js';
-import { readContent } from './load/read-content.js';
+import { readContent, type RejectedFile } from './load/read-content.js';
 import { readPreviousManifest } from './load/read-previous-manifest.js';
 import { type BuiltSite, type OrderedSite, runGraphPasses, runOrderPasses, runSitePasses, type Timer, withDigests } from './pipeline.js';
 import type { BacklinkResult } from './passes/backlinks.js';
@@ -216,7 +216,7 @@ async function buildOnce(opts: BuildOptions, warn: (files: string[], dir: string
     // against what can be read of it (validate/salvage.ts).
     const standIn = loaded.site ? undefined : salvageConfig(loaded.rejected.find((r) => r.schema === 'site')?.data, loaded.rejected.find((r) => r.schema === 'site')?.problems ?? []);
     const source: SiteSource = loaded.site ?? { ...loaded.entities!, config: standIn!.config, configFile: rel(path.join(contentAbs, 'site.yaml')), articles: [] };
-    const semantics: SemanticOptions = { tagsKnown: !standIn || standIn.tagsKnown };
+    const semantics: SemanticOptions = { tagsKnown: !standIn || standIn.tagsKnown, mayExist: unlistedPdfs(source, loaded.rejected) };
     if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
 
     // Where outputs go: updated in place when the folder is as the last build left it, else afresh.
@@ -355,6 +355,13 @@ async function buildOnce(opts: BuildOptions, warn: (files: string[], dir: string
     await target?.abort();
     return result;
   }
+}
+
+/** When templates/index.yaml could not be parsed, the PDFs it may list (generated from a Markdown
+ * template of the same name): not reported as missing downloads. */
+function unlistedPdfs(source: SiteSource, rejected: RejectedFile[]): Set<string> | undefined {
+  if (!rejected.some((r) => r.schema === 'templates-index' && r.data === undefined)) return undefined;
+  return new Set(source.templates.filter((t) => t.name.endsWith('.md')).map((t) => `/templates/${t.name.replace(/\.md$/, '.pdf')}`));
 }
 
 /**
