@@ -44,7 +44,8 @@ import { checkInternalLinks } from './validate/links.js';
 import { checkSemantics, type SemanticOptions } from './validate/semantics.js';
 import { checkableSite, salvageConfig } from './validate/salvage.js';
 import { remainingLinkErrors } from './failed-build.js';
-import { siteLinks, siteUrls } from './site-links.js';
+import { clashingUrls, siteLinks, siteUrls } from './site-links.js';
+import { checkUrlClashes } from './validate/url-clashes.js';
 import { cacheFile, loadDiskCache, saveDiskCache } from './write/disk-cache.js';
 import { FileThread, type ScannedFolder } from './write/file-thread.js';
 import { type OutputFile, OutputTarget } from './write/output-target.js';
@@ -264,7 +265,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       site = await runSitePasses(graph, digests, readPreviousManifest(outAbs), timed, searching);
       routes = timed('routes', () => siteRoutes(site, assets, families));
       urls = siteUrls(site, families, routes);
-      const linkProblems = timed('link-check', () => checkInternalLinks(siteLinks(site, loaded.sources), urls));
+      const linkProblems = timed('link-check', () => [...checkInternalLinks(siteLinks(site, loaded.sources), urls), ...checkUrlClashes(clashingUrls(site, families, routes), source, loaded.sources)]);
       if (linkProblems.length) {
         await Promise.allSettled(making);
         return abandon(fail(linkProblems));
