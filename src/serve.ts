@@ -51,22 +51,26 @@ export function htmlFileFor(root: string, urlPath: string): string | undefined {
   return undefined;
 }
 
-/** Extensions tried for a path without one, as sirv tries them (startServer). */
-const EXTENSIONS = ['html', 'xml', 'json', 'txt'];
-
-/** Whether the file a request for `urlPath` would get lies inside `root` once links are resolved:
- * a link in the output folder is never followed out of it. True when no file matches (a 404). */
+/** Whether every file a request for `urlPath` could get (as a page, as a file, or a folder's index,
+ * whichever sirv or htmlFileFor picks) lies inside `root` once links are resolved: a link in the
+ * output folder is never followed out of it. */
 export function staysInside(root: string, urlPath: string): boolean {
   let rel: string;
   try {
-    rel = path.posix.normalize(decodeURIComponent(urlPath)).replace(/^\/+/, '');
+    rel = path.posix.normalize(decodeURIComponent(urlPath)).replace(/^\/+/, '').replace(/\/+$/, '');
   } catch {
     return false;
   }
-  const candidates = [rel, ...EXTENSIONS.map((e) => `${rel.replace(/\/+$/, '')}.${e}`), path.posix.join(rel, 'index.html')];
+  const candidates = [rel, `${rel}.html`, path.posix.join(rel, 'index'), path.posix.join(rel, 'index.html')];
   for (const c of candidates) {
     const abs = path.join(root, c);
-    if (existsSync(abs)) return insideRoot(root, abs);
+    let isFile: boolean;
+    try {
+      isFile = statSync(abs).isFile();
+    } catch {
+      continue;
+    }
+    if (isFile && !insideRoot(root, abs)) return false;
   }
   return true;
 }
@@ -146,6 +150,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     if (!staysInside(opts.root, urlPath)) return void notFound(res);
     const html = req.method === 'GET' || req.method === 'HEAD' ? htmlFileFor(opts.root, urlPath) : undefined;
     if (html) return void sendHtml(res, html, 200).catch(() => notFound(res));
+    // A file that cannot be read after all (removed by a rebuild, a permission) ends this response only.
+    res.on('pipe', (source) => source.once('error', () => (res.headersSent ? res.destroy() : res.writeHead(404).end())));
     if (badRange(req)) {
       res.writeHead(416, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Range Not Satisfiable');
       return;

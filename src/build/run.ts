@@ -4,6 +4,7 @@
  * set the parts they start; build.ts closes them.
  * Reads: nothing. Writes: nothing.
  */
+import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type BuildCache, hashOf } from '../build-cache.js';
@@ -73,6 +74,16 @@ export interface BuildResult {
   ms: number;
 }
 
+/** An output folder that is a link is the folder it points at: that folder is the one replaced, and
+ * the link stays (replacing the link would empty what it points at and break it). */
+function followLink(abs: string): string {
+  try {
+    return lstatSync(abs).isSymbolicLink() ? realpathSync.native(abs) : abs;
+  } catch {
+    return abs;
+  }
+}
+
 /** Told of build cache files found damaged (and dropped), with the cache's folder. */
 export type CacheDamage = (files: string[], dir: string) => void;
 
@@ -101,7 +112,7 @@ export class BuildRun {
   ) {
     this.cwd = opts.cwd ?? process.cwd();
     this.contentAbs = path.resolve(this.cwd, opts.contentDir);
-    this.outAbs = path.resolve(this.cwd, opts.outDir);
+    this.outAbs = followLink(path.resolve(this.cwd, opts.outDir));
     this.keep = opts.retainFiles ?? true;
     this.diskFile = opts.diskCache ? cacheFile(this.cwd, opts.contentDir) : undefined;
     this.stateFile = this.diskFile && opts.write ? path.join(this.diskFile, `${hashOf(this.contentAbs, this.outAbs).slice(0, 16)}.state.bin`) : undefined;

@@ -29,11 +29,9 @@ export interface LastBuild {
 export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; upToDate?: BuildResult }> {
   const { opts, contentAbs, outAbs, stateFile, timed } = run;
   if (!isFolder(contentAbs)) throw new UsageError(`${existsSync(contentAbs) ? 'content folder is a file, not a folder' : 'content folder not found'}: ${opts.contentDir} (pass --content DIR)`);
-  let stateOnDisk: { state?: BuildState } | undefined;
-  const readState = () => (stateOnDisk ??= { state: stateFile ? readBuildState(stateFile) : undefined }).state;
   if (opts.write) {
     // Before anything in or beside the output folder is read or touched.
-    guardOutputFolder({ outDir: opts.outDir, contentDir: opts.contentDir, cwd: run.cwd, force: opts.force, builtBefore: () => readState()?.outDir === outAbs });
+    guardOutputFolder({ outDir: opts.outDir, contentDir: opts.contentDir, cwd: run.cwd, force: opts.force });
     recoverOutputFolder(outAbs);
   }
   // The content and output folders are listed on a thread of their own while the state is read.
@@ -41,7 +39,7 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
   const fileThread = (run.fileThread = opts.write ? new FileThread() : undefined);
   // Listings are shared: this thread takes stats too when it has to wait for one.
   const [contentScan, outputScan] = fileThread && (stateFile || opts.cache?.outputs?.outDir === outAbs) ? fileThread.scan([contentAbs, outAbs], [true, true]) : [];
-  const state = readState();
+  const state = stateFile ? readBuildState(stateFile) : undefined;
   const contentFiles = await timed('up-to-date', () => contentScan?.help());
   const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl }, state?.content, contentFiles && { files: contentFiles, takenAt })) : undefined;
   const last = { state, input, contentFiles, outputScan };

@@ -51,6 +51,13 @@ export function environmentMessage(error: unknown): string | undefined {
       return `a path is too long for this file system:${where}. Use a shorter output folder path.`;
     case 'ELOOP':
       return `too many links lead in a circle at${where}. Remove the looping link.`;
+    case 'EBUSY':
+      return `${where ? where.trim() : 'a folder'} is busy (a mount point, or in use by another program). A build replaces its output folder by renaming it: write into a folder inside it instead (e.g. --out ${e.path ? `${e.path.replace(/\.legalsite-\w+-\d+-\w+$/, '')}/site` : 'dist/site'}).`;
+    case 'EXDEV':
+      return `the output folder and the folder beside it are on different file systems${where ? ` (${where.trim()})` : ''}. Write into a folder inside the mount point instead.`;
+    case 'ENOTEMPTY':
+    case 'EEXIST':
+      return `${where ? where.trim() : 'a folder'} changed under the build: is another build writing into the same output folder? Wait for it to finish, and run again.`;
     case 'ENOTDIR':
     case 'EISDIR':
       return `a file stands where a folder must be, or a folder where a file must be:${where || ' a path of the build'}. Remove it, or choose another folder.`;

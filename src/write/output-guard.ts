@@ -26,9 +26,6 @@ export interface GuardOptions {
   cwd: string;
   /** --force: replace an existing folder that legalsite did not make. */
   force?: boolean;
-  /** Whether the last build recorded in the cache wrote this folder (made before the marker existed):
-   * asked only of an existing folder without the marker. */
-  builtBefore?: () => boolean;
   home?: string;
 }
 
@@ -38,7 +35,7 @@ export function guardOutputFolder(opts: GuardOptions): void {
   if (reason) throw new UsageError(reason);
 }
 
-function refusal({ outDir, contentDir, cwd, force, builtBefore, home = os.homedir() }: GuardOptions): string | undefined {
+function refusal({ outDir, contentDir, cwd, force, home = os.homedir() }: GuardOptions): string | undefined {
   if (outDir.trim() === '') return 'the output folder is empty (--out ""): an unset variable? Name a folder for the site, e.g. --out dist.';
   const shown = JSON.stringify(outDir);
   const refuse = (what: string) => `refusing to use ${shown} as the output folder: it is ${what}, and a build replaces everything in its output folder. Choose a new or empty folder, e.g. --out dist.`;
@@ -55,12 +52,14 @@ function refusal({ outDir, contentDir, cwd, force, builtBefore, home = os.homedi
   if (out.some((o) => content.some((c) => inside(o, c)))) return refuse(`inside the content folder ${JSON.stringify(contentDir)}`);
   if (out.some((o) => content.some((c) => inside(c, o)))) return refuse(`a folder holding the content folder ${JSON.stringify(contentDir)}`);
   const abs = out[0];
+  const parent = nearestExisting(path.dirname(abs));
+  if (!statSync(parent).isDirectory()) return `refusing to use ${shown} as the output folder: ${parent} is a file, not a folder. Choose a folder, e.g. --out dist.`;
   if (!existsSync(abs)) return undefined;
   if (!statSync(abs).isDirectory()) return `refusing to use ${shown} as the output folder: it is a file, not a folder. Choose a folder, e.g. --out dist.`;
   for (const project of ['package.json', '.git']) {
     if (existsSync(path.join(abs, project))) return refuse(`a project folder (it holds ${project})`);
   }
-  if (force || existsSync(path.join(abs, OUTPUT_MARKER)) || readdirSync(abs).length === 0 || builtBefore?.()) return undefined;
+  if (force || existsSync(path.join(abs, OUTPUT_MARKER)) || readdirSync(abs).length === 0) return undefined;
   return `refusing to replace ${shown}: it holds files that legalsite did not make (it has no ${OUTPUT_MARKER}). Choose a new or empty folder, or run again with --force to replace everything in it.`;
 }
 
@@ -78,6 +77,12 @@ function bothForms(abs: string): string[] {
   } catch {
     return [abs];
   }
+}
+
+function nearestExisting(abs: string): string {
+  let at = abs;
+  while (!existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+  return at;
 }
 
 /** `child` is strictly inside `parent`. */

@@ -17,6 +17,13 @@ import { OUTPUT_MARKER } from './output-guard.js';
 
 /** In a staging folder: proof that legalsite made it (a killed build's is removed by the next). */
 export const STAGING_MARKER = '.legalsite-staging';
+
+/** The folder beside `outDir` where a build of this process puts its new output (`tmp`), its
+ * changed files (`staging`) or the old output during a swap (`old`). Named as nobody names a backup
+ * ("dist.old-2024" is not one of ours), with the process and the time. */
+export function besideOutput(outDir: string, kind: 'tmp' | 'staging' | 'old'): string {
+  return `${outDir}.legalsite-${kind}-${process.pid}-${Date.now().toString(36)}`;
+}
 const JOURNAL = '.journal.json';
 const ASIDE = '.replaced';
 const GONE = '.deleted';
@@ -80,17 +87,18 @@ export class CommitJournal {
     }
   }
 
-  /** Undoes the moves done so far, last first. */
-  rollBack(): void {
+  /** Undoes the moves done so far, last first. False when a move could not be undone: the staging
+   * folder, with the journal and the old copies, must then stay for the next build's recovery. */
+  rollBack(): boolean {
     for (const step of this.undo.reverse()) {
       try {
         step();
       } catch {
-        // Put back all that can be; the next build's recovery sees the journal for the rest.
-        return;
+        return false;
       }
     }
     rmSync(path.join(this.staging, JOURNAL), { force: true });
+    return true;
   }
 
   /** Marks every move done: from here the staging folder is only to be removed. */
@@ -115,7 +123,7 @@ export function recoverOutputFolder(outDir: string): void {
     return;
   }
   const leftovers = names
-    .map((name) => ({ name, match: new RegExp(`^${escape(base)}\\.(tmp|staging|old)-(\\d+)-([0-9a-z]+)$`).exec(name) }))
+    .map((name) => ({ name, match: new RegExp(`^${escape(base)}\\.legalsite-(tmp|staging|old)-(\\d+)-([0-9a-z]+)$`).exec(name) }))
     .filter((l): l is { name: string; match: RegExpExecArray } => l.match !== null && !alive(Number(l.match[2])))
     .sort((a, b) => (a.match[3] < b.match[3] ? -1 : 1));
   for (const { name, match } of leftovers) {
@@ -141,6 +149,8 @@ export function recoverOutputFolder(outDir: string): void {
 export function removeMarkedFolder(dir: string): void {
   let names: string[];
   try {
+    // A link (an output folder that was a link to one elsewhere) goes, never what it points at.
+    if (lstatSync(dir).isSymbolicLink()) return unlinkSync(dir);
     names = readdirSync(dir);
   } catch {
     return;

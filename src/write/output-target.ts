@@ -18,7 +18,7 @@ import fg from 'fast-glob';
 import { hashOf } from '../build-cache.js';
 import type { ScannedFolder } from './file-thread.js';
 import { beforeCommitMove } from './fault-injection.js';
-import { CommitJournal, removeEmptyFolders, removeMarkedFolder, STAGING_MARKER } from './output-recovery.js';
+import { besideOutput, CommitJournal, removeEmptyFolders, removeMarkedFolder, STAGING_MARKER } from './output-recovery.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './output-guard.js';
 
 export interface OutputFile {
@@ -71,7 +71,7 @@ export class OutputTarget {
 
   private static open(outDir: string, kind: 'tmp' | 'staging', previous?: Map<string, OutputRecord>, present?: ScannedFolder): OutputTarget {
     const abs = path.resolve(outDir);
-    const dir = `${abs}.${kind}-${process.pid}-${Date.now().toString(36)}`;
+    const dir = besideOutput(abs, kind);
     mkdirSync(path.dirname(dir), { recursive: true });
     // Not recursive: on a read-only file system a recursive mkdir reports ENOENT, not EROFS.
     mkdirSync(dir);
@@ -158,7 +158,7 @@ export class OutputTarget {
   }
 
   private async commitFresh(record: boolean): Promise<CommitReport> {
-    const old = `${this.outDir}.old-${process.pid}-${Date.now().toString(36)}`;
+    const old = besideOutput(this.outDir, 'old');
     await mkdir(path.dirname(this.outDir), { recursive: true });
     let hadOld = true;
     try {
@@ -197,12 +197,13 @@ export class OutputTarget {
     try {
       for (const move of journal.moves()) move();
     } catch (error) {
-      journal.rollBack();
-      removeMarkedFolder(this.dir);
+      if (journal.rollBack()) removeMarkedFolder(this.dir);
+      this.committed = true; // nothing more for abort() to remove: recovery owns what is left
       throw error;
     }
-    journal.end();
+    // Before the journal says done, so a kill here still leaves the recovery to tidy the folders.
     removeEmptyFolders(this.outDir, deleted);
+    journal.end();
     removeMarkedFolder(this.dir);
     return { records: this.recordsOf(written, this.kept), written, deleted };
   }

@@ -1,7 +1,7 @@
 /** Never lose a user's data: dangerous output folders are refused with nothing deleted, a failed or
  * killed build leaves the previous output (or, after the next build, a cold build's output), the
  * build cache is checked rather than trusted, and leftovers of killed builds are cleaned up. */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -105,6 +105,33 @@ test('a folder holding a project, or one legalsite did not make, is refused; --f
   assert.is((await runCli(['build', '--quiet', '--out', 'empty'], cwd)).exitCode, 0);
 });
 
+test('an output folder that is a link: the folder it points at is rebuilt, nothing of it lost, the link kept', async () => {
+  const cwd = copyFixture('minimal');
+  const www = path.join(tempDir(), 'www', 'site');
+  assert.is((await runCli(['build', '--quiet', '--out', www], cwd)).exitCode, 0);
+  symlinkSync(www, path.join(cwd, 'dist'));
+  const r = await runCli(['build', '--quiet', '--no-cache', '--out', 'dist', '--base-url', 'https://staging.example.org'], cwd);
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.ok(lstatSync(path.join(cwd, 'dist')).isSymbolicLink(), 'the link is kept');
+  assert.ok(existsSync(path.join(www, 'index.html')), 'the folder it points at holds the site');
+  assert.match(readFileSync(path.join(www, 'index.html'), 'utf8'), /staging\.example\.org/);
+});
+
+test('a folder re-made by the user where a build once wrote is theirs: refused without --force', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet', '--out', 'site'], cwd)).exitCode, 0);
+  rmSync(path.join(cwd, 'site'), { recursive: true });
+  mkdirSync(path.join(cwd, 'site'));
+  writeFileSync(path.join(cwd, 'site/notes.txt'), 'precious');
+  const r = await runCli(['build', '--quiet', '--out', 'site'], cwd);
+  assert.is(r.exitCode, 2);
+  assert.is(readFileSync(path.join(cwd, 'site/notes.txt'), 'utf8'), 'precious');
+  writeFileSync(path.join(cwd, 'afile'), '');
+  const under = await runCli(['build', '--quiet', '--out', 'afile/site'], cwd);
+  assert.is(under.exitCode, 2);
+  assert.match(under.stderr, /afile is a file, not a folder/);
+});
+
 test('the guard resolves links: a link to the project is the project', () => {
   const cwd = tempDir();
   mkdirSync(path.join(cwd, 'content'));
@@ -159,17 +186,22 @@ test('a build killed at any point of its commit leaves, after the next build, ex
 test('folders a killed build left are removed; folders of the same name that legalsite did not make are not', async () => {
   const cwd = copyFixture('minimal');
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
-  const ours = path.join(cwd, 'dist.staging-999999-abc');
+  const ours = path.join(cwd, 'dist.legalsite-staging-999999-abc');
   mkdirSync(ours);
   writeFileSync(path.join(ours, '.legalsite-staging'), '');
   writeFileSync(path.join(ours, 'big.bin'), Buffer.alloc(1024));
-  const theirs = path.join(cwd, 'dist.tmp-999999-abc');
+  const theirs = path.join(cwd, 'dist.legalsite-tmp-999999-abc');
   mkdirSync(theirs);
   writeFileSync(path.join(theirs, 'notes.txt'), 'mine');
+  // A backup of the output folder, marker and all, named as people name backups.
+  const backup = path.join(cwd, 'dist.old-2024-06');
+  cpSync(path.join(cwd, 'dist'), backup, { recursive: true });
+  writeFileSync(path.join(backup, 'NOTES.txt'), 'mine');
   editArticle(cwd, 'Privilege protects', 'Privilege shields');
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
   assert.not.ok(existsSync(ours));
   assert.is(readFileSync(path.join(theirs, 'notes.txt'), 'utf8'), 'mine');
+  assert.is(readFileSync(path.join(backup, 'NOTES.txt'), 'utf8'), 'mine');
 });
 
 test('an incremental build removes folders it no longer fills, as a cold build has none', async () => {

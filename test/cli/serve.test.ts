@@ -1,7 +1,7 @@
 /** `legalsite serve`: builds, binds 127.0.0.1, answers URLs as a plain static host would (extensionless
  * pages, feed files with XML types, the feeds' pages), the 404 page with status 404, and never serves
  * files outside the output folder. */
-import { readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { suite } from 'uvu';
@@ -86,7 +86,10 @@ test('never follows a link out of the output folder', async () => {
   writeFileSync(secret, 'CI_TOKEN=abc');
   symlinkSync(secret, path.join(cwd, 'dist/leak.txt'));
   symlinkSync(path.dirname(secret), path.join(cwd, 'dist/leaks'));
-  for (const url of ['/leak.txt', '/leak', '/leaks/secret.txt', '/leaks/secret']) {
+  mkdirSync(path.join(cwd, 'dist/hidden'));
+  symlinkSync(secret, path.join(cwd, 'dist/hidden/index'));
+  symlinkSync(secret, path.join(cwd, 'dist/hidden2.html'));
+  for (const url of ['/leak.txt', '/leak', '/leaks/secret.txt', '/leaks/secret', '/hidden', '/hidden/', '/hidden2']) {
     const res = await fetch(base + url);
     assert.is(res.status, 404, url);
     assert.not.match(await res.text(), /CI_TOKEN/, url);
