@@ -22,11 +22,12 @@ const pages = () => [README, ...readdirSync(DOCS).filter((f) => f.endsWith('.md'
 const shown = (abs: string) => path.relative(ROOT, abs);
 
 /** GitHub's heading slug (github-slugger): lowercase, drop everything but letters, marks, numbers,
- * connector punctuation, hyphens and spaces, spaces to hyphens; a repeated slug gets -1, -2, … */
+ * connector punctuation, hyphens and spaces, spaces to hyphens; a repeated slug gets -1, -2, …
+ * ("Other" numbers such as "²" go too.) */
 function githubSlugs(headings: string[]): string[] {
   const seen = new Map<string, number>();
   return headings.map((text) => {
-    const base = text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
+    const base = text.toLowerCase().replace(/[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
     let slug = base;
     let n = seen.get(base) ?? 0;
     while (seen.has(slug)) slug = `${base}-${++n}`;
@@ -124,9 +125,10 @@ test('heading slugs are the ones GitHub makes', () => {
     'articles-contentarticlesslugmd',
     'serve-preview-while-you-write',
   ]);
-  assert.equal(githubSlugs(['Options of build, check and serve', 'What’s new — 2.0', 'Notes', 'Notes', 'Notes']), [
+  assert.equal(githubSlugs(['Options of build, check and serve', 'What’s new — 2.0', 'snake_case m²', 'Notes', 'Notes', 'Notes']), [
     'options-of-build-check-and-serve',
     'whats-new--20',
+    'snake_case-m',
     'notes',
     'notes-1',
     'notes-2',
