@@ -79,6 +79,7 @@ function excusedPaths(failed: FailedBuild, read: ReadResult): (path: string) => 
   const terms = new Set([...of('term').flatMap((r) => [salvageTerm(r.data, r.problems, r.file, stem(r.file)).entity.slug, stem(r.file)]), ...failed.source.terms.map((t) => t.slug)]);
   const datasets = new Set([...of('dataset').flatMap((r) => [salvageDataset(r.data, r.problems, r.file, stem(r.file)).entity.slug, stem(r.file)]), ...failed.source.datasets.map((d) => d.slug)]);
   const pages = new Set(of('page').map((r) => stem(r.file)));
+  const downloads = failed.semantics.mayExist ?? new Set<string>();
   const patterns: [RegExp, Set<string>][] = [
     [/^\/articles\/([^/]+?)(?:\.answer\.json|\.json|\.md)?$/, articles],
     [/^\/recommendations\/article\/([^/]+)$/, articles],
@@ -87,5 +88,5 @@ function excusedPaths(failed: FailedBuild, read: ReadResult): (path: string) => 
     [/^\/datasets\/([^/]+?)(?:\.json)?$/, datasets],
     [/^\/([^/]+)$/, pages],
   ];
-  return (path) => patterns.some(([pattern, slugs]) => slugs.has(pattern.exec(path)?.[1] ?? '\0'));
+  return (path) => downloads.has(path) || patterns.some(([pattern, slugs]) => slugs.has(pattern.exec(path)?.[1] ?? '\0'));
 }

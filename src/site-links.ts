@@ -18,11 +18,13 @@ export function siteUrls(site: BuiltSite, families: FamilyRefs, routes: Route[])
   return urls;
 }
 
+const locator = (sources: Map<string, YamlSource>, file: string) => (path: (string | number)[]) => sources.get(file)?.locate(path) ?? { line: 1, column: 1 };
+
 /** Every link of the site's content files, with the file and line it is on. */
 export function siteLinks(site: BuiltSite, sources: Map<string, YamlSource>): LinkSource[] {
   const { source } = site;
   return [
-    ...site.articles.map((a) => ({ file: a.file, field: 'body', links: site.bodies.get(a.slug)!.links })),
+    ...site.articles.map((a) => ({ file: a.file, field: 'body', links: site.bodies.get(a.slug)!.links, locate: locator(sources, a.file) })),
     ...source.pages.map((p) => ({ file: p.file, field: 'body', links: site.pageBodies.get(p.name)!.links })),
     ...source.config.glossaryFaq.map((f, i) => {
       const path = ['glossaryFaq', i, 'href'];

@@ -116,7 +116,8 @@ export function toTemplates(
   rel: (abs: string) => string,
   diagnostics: Diagnostic[],
 ): TemplateFile[] {
-  const entries = ((index?.data as Data[] | undefined) ?? []).map((e, i) => ({ file: String(e.file), title: String(e.title), description: String(e.description), usedBy: (e.usedBy ?? []) as string[], i }));
+  // A hole is an entry with errors of its own (salvage.ts soundEntries): left out, indexes kept.
+  const entries = ((index?.data as (Data | undefined)[] | undefined) ?? []).flatMap((e, i) => (e ? [{ file: String(e.file), title: String(e.title), description: String(e.description), usedBy: (e.usedBy ?? []) as string[], i }] : []));
   const byName = new Map(files.map((abs) => [path.relative(templatesDir, abs).split(path.sep).join('/'), abs]));
   const out: TemplateFile[] = [];
   const sourcesUsed = new Set<string>();
