@@ -13,8 +13,20 @@ import type { LinkSource } from './validate/links.js';
 
 /** Every URL the build makes: its pages, its files, and each article's own files. */
 export function siteUrls(site: BuiltSite, families: FamilyRefs, routes: Route[]): Set<string> {
-  const urls = new Set([...families.articles, ...families.terms, ...families.recommendations, ...routes].map((r) => r.url));
-  for (const a of site.articles) for (const url of articleFileUrls(a.slug, hasAnswer(a))) urls.add(url);
+  return new Set(everyUrl(site, families, routes));
+}
+
+/** The URLs the build would make more than once (validate/url-clashes.ts says whose they are). */
+export function clashingUrls(site: BuiltSite, families: FamilyRefs, routes: Route[]): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const url of everyUrl(site, families, routes)) (seen.has(url) ? twice : seen).add(url);
+  return [...twice];
+}
+
+function everyUrl(site: BuiltSite, families: FamilyRefs, routes: Route[]): string[] {
+  const urls = [...families.articles, ...families.terms, ...families.recommendations, ...routes].map((r) => r.url);
+  for (const a of site.articles) urls.push(...articleFileUrls(a.slug, hasAnswer(a)));
   return urls;
 }
 

@@ -20,8 +20,9 @@ import { searchIndexInputs } from '../routes/file-inputs.js';
 import { glossaryMarkdownRoute, llmsFullRoute } from '../routes/reference-files.js';
 import { type FamilyRefs, graphPageRefs } from '../routes/site-pages.js';
 import type { FileRoute, HtmlRoute, JoinedRoute } from '../routes/types.js';
-import { siteLinks, siteUrls } from '../site-links.js';
+import { clashingUrls, siteLinks, siteUrls } from '../site-links.js';
 import { checkInternalLinks } from '../validate/links.js';
+import { checkUrlClashes } from '../validate/url-clashes.js';
 import type { LoadedContent } from './load.js';
 import type { RenderedArticles } from './render-articles.js';
 import type { BuildRun } from './run.js';
@@ -70,7 +71,7 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   const site = await runSitePasses(graph, rendered.digests, readPreviousManifest(run.outAbs), timed, searching);
   const routes = timed('routes', () => siteRoutes(site, articles.assets, families));
   const urls = siteUrls(site, families, routes);
-  const linkProblems = timed('link-check', () => checkInternalLinks(siteLinks(site, loaded.sources), urls));
+  const linkProblems = timed('link-check', () => [...checkInternalLinks(siteLinks(site, loaded.sources), urls), ...checkUrlClashes(clashingUrls(site, families, routes), source, loaded.sources)]);
   if (linkProblems.length) {
     await making.finished();
     return { linkProblems };

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { watch } from 'chokidar';
-import { build, type BuildResult } from '../build.js';
+import { build, type BuildOptions, type BuildResult } from '../build.js';
 import { type BuildCache, createBuildCache } from '../build-cache.js';
 import { formatDiagnosticLine } from '../diagnostics/reporters/pretty.js';
 import { packageRoot } from '../package-root.js';
@@ -42,44 +42,94 @@ export interface DevServer extends RunningServer {
 }
 
 /** Starts after a good first build (the caller has printed its errors otherwise). */
-/** Which open pages a rebuild's changed files should reload: the pages whose HTML changed, or all
- * of them when styles or scripts changed. */
-function reloadScope(changed: string[]): { pages: string[]; all: boolean } {
-  const all = changed.some((f) => f.startsWith('assets/'));
-  const pages = changed.filter((f) => f.endsWith('.html')).map((f) => (f === 'index.html' ? '/' : `/${f.slice(0, -'.html'.length)}`));
-  return { pages, all };
-}
-
 export async function startDevServer(first: BuildResult, opts: DevServerOptions): Promise<DevServer> {
   const outDir = path.resolve(opts.cwd, opts.outDir);
-  let cache = opts.cache;
-  if (!cache) {
-    // The first build ran without a cache; build once more with one, so later builds reuse its work.
-    cache = createBuildCache();
-    await build({ contentDir: opts.contentDir, outDir, cwd: opts.cwd, baseUrl: opts.baseUrl, write: true, cache, retainFiles: false });
-  }
+  const cache = opts.cache ?? (await fillBuildCache(opts, outDir));
   const server = await startServer({ root: outDir, port: opts.port, host: opts.host, live: true, headers: { ...SECURITY_HEADERS, ...opts.headers } });
+  const previews = quickPreviews(first, opts, outDir, server);
+  const rebuild = serialRebuilds(opts, outDir, cache, server, previews);
+  const watcher = watchEdits(opts, outDir, (edits) => {
+    // One edited article: its own page first, at once; then the full rebuild for everything else.
+    if (edits.every((e) => e.event === 'change' && e.file === edits[0].file)) previews.show(edits[0].file);
+    // Started on the next turn, so the preview's reload event is sent before the rebuild's
+    // synchronous first steps (reading every file) hold the thread.
+    setImmediate(() => void rebuild());
+  });
+  return {
+    ...server,
+    ready: watcher.ready,
+    async stop() {
+      await watcher.close();
+      await server.close();
+      await cache.pool?.close();
+    },
+  };
+}
 
+/** The options of every build serve runs: written to the output folder, through the cache. */
+function buildOptions(opts: DevServerOptions, outDir: string, cache: BuildCache): BuildOptions {
+  return { contentDir: opts.contentDir, outDir, cwd: opts.cwd, baseUrl: opts.baseUrl, write: true, cache, retainFiles: false };
+}
+
+/** A cache filled by one more build, when the first build ran without one, so later builds reuse its work. */
+async function fillBuildCache(opts: DevServerOptions, outDir: string): Promise<BuildCache> {
+  const cache = createBuildCache();
+  await build(buildOptions(opts, outDir, cache));
+  return cache;
+}
+
+/** serve's quick previews of one edited article, and what a rebuild after them still has to reload. */
+interface QuickPreviews {
+  /** Writes the edited article's page alone and reloads it; does nothing for any other file. */
+  show(changedFile: string): void;
+  /** After a good rebuild: previews from its site from now on, and the written files to reload
+   * (a page the quick preview already showed as the rebuild made it needs no second reload). */
+  settle(result: BuildResult, written: string[]): string[];
+}
+
+/** Quick previews from the last good build `first`, written into `outDir` and announced on `server`. */
+function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: string, server: RunningServer): QuickPreviews {
   let previewer = articlePreviewer(first, opts.cwd);
   /** Pages written by the quick preview since the last rebuild, with the HTML written. */
   const previewed = new Map<string, string>();
-  const preview = (changedFile: string) => {
-    const t0 = performance.now();
+  const sameAsPreviewed = (file: string): boolean => {
+    const html = previewed.get(file);
+    if (html === undefined) return false;
     try {
-      const page = previewer(changedFile);
-      if (!page) return;
-      const abs = path.join(outDir, page.file);
-      writeFileSync(`${abs}.preview-tmp`, page.html);
-      renameSync(`${abs}.preview-tmp`, abs);
-      previewed.set(page.file, page.html);
-      server.broadcast('reload', { pages: [page.url] });
-      opts.log(`Updated ${page.url} in ${Math.round(performance.now() - t0)} ms; rebuilding the rest…`);
-    } catch (error) {
-      // The full rebuild that follows reports whatever went wrong.
-      opts.log(`legalsite: quick preview skipped: ${(error as Error).message}`);
+      return readFileSync(path.join(outDir, file), 'utf8') === html;
+    } catch {
+      return false;
     }
   };
+  return {
+    show(changedFile) {
+      const t0 = performance.now();
+      try {
+        const page = previewer(changedFile);
+        if (!page) return;
+        const abs = path.join(outDir, page.file);
+        writeFileSync(`${abs}.preview-tmp`, page.html);
+        renameSync(`${abs}.preview-tmp`, abs);
+        previewed.set(page.file, page.html);
+        server.broadcast('reload', { pages: [page.url] });
+        opts.log(`Updated ${page.url} in ${Math.round(performance.now() - t0)} ms; rebuilding the rest…`);
+      } catch (error) {
+        // The full rebuild that follows reports whatever went wrong.
+        opts.log(`legalsite: quick preview skipped: ${(error as Error).message}`);
+      }
+    },
+    settle(result, written) {
+      previewer = articlePreviewer(result, opts.cwd);
+      const unseen = written.filter((f) => !sameAsPreviewed(f));
+      previewed.clear();
+      return unseen;
+    },
+  };
+}
 
+/** A rebuild to call on every burst of edits: one build at a time, and one more after it when
+ * edits came in while it ran. */
+function serialRebuilds(opts: DevServerOptions, outDir: string, cache: BuildCache, server: RunningServer, previews: QuickPreviews): () => Promise<void> {
   let running = false;
   let again = false;
   const rebuild = async () => {
@@ -87,25 +137,9 @@ export async function startDevServer(first: BuildResult, opts: DevServerOptions)
     running = true;
     const t0 = performance.now();
     try {
-      const result = await build({ contentDir: opts.contentDir, outDir, cwd: opts.cwd, baseUrl: opts.baseUrl, write: true, cache, retainFiles: false });
-      if (!result.ok) {
-        const lines = result.diagnostics.map((d) => formatDiagnosticLine(d));
-        opts.log([...lines, `${lines.length} ${lines.length === 1 ? 'error' : 'errors'}; still serving the last good build.`].join('\n'));
-        server.setInitialEvent({ name: 'build-error', data: { lines } });
-        server.broadcast('build-error', { lines });
-      } else {
-        const written = result.written ?? [];
-        const deleted = result.deleted ?? [];
-        const ms = performance.now() - t0;
-        previewer = articlePreviewer(result, opts.cwd);
-        // A page the quick preview already showed as the rebuild made it needs no second reload.
-        const changed = [...written.filter((f) => !sameAsPreviewed(f)), ...deleted];
-        previewed.clear();
-        server.setInitialEvent(undefined);
-        server.broadcast('ok', {});
-        if (changed.length) server.broadcast('reload', reloadScope(changed));
-        opts.log(`Rebuilt in ${Math.round(ms)} ms: ${written.length} files written, ${deleted.length} deleted`);
-      }
+      const result = await build(buildOptions(opts, outDir, cache));
+      if (!result.ok) showBuildErrors(result, opts, server);
+      else announceRebuild(result, performance.now() - t0, opts, server, previews);
       opts.onRebuild?.(result, performance.now() - t0);
     } catch (error) {
       opts.log(`legalsite: internal failure while rebuilding: ${(error as Error).message}`);
@@ -117,44 +151,61 @@ export async function startDevServer(first: BuildResult, opts: DevServerOptions)
       }
     }
   };
+  return rebuild;
+}
 
+/** A failed rebuild: its errors in the terminal and in every open page's overlay, the last good site still served. */
+function showBuildErrors(result: BuildResult, opts: DevServerOptions, server: RunningServer): void {
+  const lines = result.diagnostics.map((d) => formatDiagnosticLine(d));
+  opts.log([...lines, `${lines.length} ${lines.length === 1 ? 'error' : 'errors'}; still serving the last good build.`].join('\n'));
+  server.setInitialEvent({ name: 'build-error', data: { lines } });
+  server.broadcast('build-error', { lines });
+}
+
+/** A good rebuild (`ms` long): clears the overlay and reloads the open pages whose files changed. */
+function announceRebuild(result: BuildResult, ms: number, opts: DevServerOptions, server: RunningServer, previews: QuickPreviews): void {
+  const written = result.written ?? [];
+  const deleted = result.deleted ?? [];
+  const changed = [...previews.settle(result, written), ...deleted];
+  server.setInitialEvent(undefined);
+  server.broadcast('ok', {});
+  if (changed.length) server.broadcast('reload', reloadScope(changed));
+  opts.log(`Rebuilt in ${Math.round(ms)} ms: ${written.length} files written, ${deleted.length} deleted`);
+}
+
+/** Which open pages a rebuild's changed files should reload: the pages whose HTML changed, or all
+ * of them when styles or scripts changed. */
+function reloadScope(changed: string[]): { pages: string[]; all: boolean } {
+  const all = changed.some((f) => f.startsWith('assets/'));
+  const pages = changed.filter((f) => f.endsWith('.html')).map((f) => (f === 'index.html' ? '/' : `/${f.slice(0, -'.html'.length)}`));
+  return { pages, all };
+}
+
+/** One file event from the watcher. */
+interface Edit {
+  event: string;
+  file: string;
+}
+
+/** Watches the content folder and legalsite's styles and browser code (never the output folder or
+ * hidden files), calling `onBurst` once a burst of edits has ended. */
+function watchEdits(opts: DevServerOptions, outDir: string, onBurst: (edits: Edit[]) => void): { ready: Promise<void>; close(): Promise<void> } {
   const root = packageRoot();
   const watched = [path.resolve(opts.cwd, opts.contentDir), path.join(root, 'templates', 'styles'), path.join(root, 'templates', 'client'), path.join(root, 'templates', 'islands')];
   const watcher = watch(watched, { ignoreInitial: true, ignored: (p) => p === outDir || p.startsWith(outDir + path.sep) || /(^|[/\\])\.[^/\\]/.test(path.basename(p)) });
   let timer: NodeJS.Timeout | undefined;
-  const burst: { event: string; file: string }[] = [];
+  const burst: Edit[] = [];
   watcher.on('all', (event, file) => {
     burst.push({ event, file: path.resolve(file) });
     clearTimeout(timer);
     // Editors often write a file in two steps; wait for the burst to end.
-    timer = setTimeout(() => {
-      const edits = burst.splice(0);
-      // One edited article: its own page first, at once; then the full rebuild for everything else.
-      if (edits.every((e) => e.event === 'change' && e.file === edits[0].file)) preview(edits[0].file);
-      // Started on the next turn, so the preview's reload event is sent before the rebuild's
-      // synchronous first steps (reading every file) hold the thread.
-      setImmediate(() => void rebuild());
-    }, 30);
+    timer = setTimeout(() => onBurst(burst.splice(0)), 30);
   });
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {
-    ...server,
-    ready,
-    async stop() {
+    ready: new Promise<void>((resolve) => watcher.once('ready', () => resolve())),
+    async close() {
       clearTimeout(timer);
       await watcher.close();
-      await server.close();
-      await cache.pool?.close();
     },
   };
-
-  function sameAsPreviewed(file: string): boolean {
-    const html = previewed.get(file);
-    if (html === undefined) return false;
-    try {
-      return readFileSync(path.join(outDir, file), 'utf8') === html;
-    } catch {
-      return false;
-    }
-  }
 }

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Diagnostic, diagnostic, UsageError } from '../diagnostics/diagnostic.js';
-import type { Article, SiteSource } from '../model.js';
+import type { Article, Dataset, Page, SiteSource, TemplateFile, Term } from '../model.js';
 import { checkArticleIds } from '../validate/article-ids.js';
 import { validateAgainstSchema, type SchemaId } from '../validate/schema-validator.js';
 import { listContentFiles } from './content-files.js';
@@ -72,78 +72,13 @@ export function readContent(opts: LoadOptions): LoadResult {
   if (!existsSync(contentDir) || !statSync(contentDir).isDirectory()) {
     throw new UsageError(`content folder not found: ${opts.contentDir} (pass --content DIR)`);
   }
-  const rel = (abs: string) => path.relative(opts.cwd, abs).split(path.sep).join('/');
-  const sources = new Map<string, YamlSource>();
-  const diagnostics: Diagnostic[] = [];
-  const rejected: RejectedFile[] = [];
-
-  const list = (pattern: string) => listContentFiles(contentDir, pattern, rel, diagnostics);
-  const read = (abs: string): string | undefined => {
-    try {
-      return readFileSync(abs, 'utf8');
-    } catch {
-      diagnostics.push(diagnostic('unreadable-file', { file: rel(abs) }, '', 'could not be read'));
-      return undefined;
-    }
-  };
-  const loadYaml = (abs: string, schema: SchemaId): YamlSource | undefined => {
-    const text = read(abs);
-    if (text === undefined) return undefined;
-    const { source, diagnostics: syntax } = parseYamlSource(text, rel(abs), 0, opts.yamlMemo);
-    return accept(source, syntax, schema);
-  };
-  const loadMarkdown = (abs: string, schema: SchemaId) => {
-    const text = read(abs);
-    if (text === undefined) return undefined;
-    const { parsed, diagnostics: syntax } = splitFrontMatter(text, rel(abs), opts.yamlMemo);
-    if (!parsed) {
-      diagnostics.push(...syntax);
-      rejected.push({ schema, file: rel(abs), data: undefined, problems: syntax });
-      return undefined;
-    }
-    const source = accept(parsed.source, syntax, schema, { text: parsed.body, line: parsed.bodyLine });
-    return source && { source, body: parsed.body, bodyLine: parsed.bodyLine };
-  };
-  function accept(source: YamlSource, syntax: Diagnostic[], schema: SchemaId, body?: RejectedFile['body']): YamlSource | undefined {
-    if (syntax.length) {
-      diagnostics.push(...syntax);
-      rejected.push({ schema, file: source.file, data: undefined, problems: syntax, body });
-      return undefined;
-    }
-    if (source.data == null) source.data = schema === 'templates-index' ? [] : {};
-    sources.set(source.file, source);
-    const problems = validateAgainstSchema(source, schema);
-    diagnostics.push(...problems);
-    if (problems.length) rejected.push({ schema, file: source.file, data: source.data, problems, body });
-    return problems.length ? undefined : source;
-  }
-
-  const siteFile = path.join(contentDir, 'site.yaml');
-  const [siteListed] = list('site.yaml');
-  // Without one, every other file is still read and checked (every error at once).
-  if (!siteListed && !diagnostics.some((d) => d.file === rel(siteFile))) diagnostics.push(diagnostic('unreadable-file', { file: rel(siteFile) }, '', 'is missing', 'Every content folder needs a site.yaml with the site name, baseUrl and tags.'));
-  const siteSource = siteListed ? loadYaml(siteFile, 'site') : undefined;
-
-  const terms = list('glossary/*.{yaml,yml}').flatMap((abs) => {
-    const source = loadYaml(abs, 'term');
-    return source ? [toTerm(source)] : [];
-  });
-  const datasets = list('datasets/*.{yaml,yml}').flatMap((abs) => {
-    const source = loadYaml(abs, 'dataset');
-    return source ? [toDataset(source, stem(abs))] : [];
-  });
-  const pages = list('pages/*.md').flatMap((abs) => {
-    const md = loadMarkdown(abs, 'page');
-    return md ? [toPage(md.source, md.body, md.bodyLine, stem(abs))] : [];
-  });
-  const templatesDir = path.join(contentDir, 'templates');
-  const indexFile = path.join(templatesDir, 'index.yaml');
-  const [indexListed] = list('templates/index.yaml');
-  // An index with errors still lists its sound entries (a download of a listed file is then no error).
-  const indexSource = indexListed ? (loadYaml(indexFile, 'templates-index') ?? soundIndex(sources.get(rel(indexFile)), rejected)) : undefined;
-  const templateFiles = list('templates/**/*').filter((abs) => abs !== indexFile);
-  const templates = toTemplates(indexSource, templateFiles, templatesDir, rel, diagnostics);
-
+  const r = contentReader(contentDir, opts);
+  const siteSource = readSiteYaml(r);
+  const terms = readTerms(r);
+  const datasets = readDatasets(r);
+  const pages = readPages(r);
+  const templates = readTemplates(r);
+  const { sources, diagnostics, rejected } = r;
   if (!siteSource) return { sources, diagnostics, rejected, entities: { contentDir, terms, datasets, pages, templates } };
   const site: SiteSource = {
     contentDir,
@@ -158,6 +93,128 @@ export function readContent(opts: LoadOptions): LoadResult {
   return { site, sources, diagnostics, rejected };
 }
 
+/** One reading of the content folder: what it has collected so far, and how it names and lists files. */
+interface ContentReader {
+  contentDir: string;
+  /** A file's path relative to the working directory, with forward slashes, as diagnostics name it. */
+  rel(abs: string): string;
+  /** The files matching `pattern` (sorted); files that may not be read are reported. */
+  list(pattern: string): string[];
+  yamlMemo?: YamlMemo;
+  sources: Map<string, YamlSource>;
+  diagnostics: Diagnostic[];
+  rejected: RejectedFile[];
+}
+
+/** A reader of `contentDir` that has collected nothing yet. */
+function contentReader(contentDir: string, opts: LoadOptions): ContentReader {
+  const rel = (abs: string) => path.relative(opts.cwd, abs).split(path.sep).join('/');
+  const diagnostics: Diagnostic[] = [];
+  return {
+    contentDir,
+    rel,
+    list: (pattern) => listContentFiles(contentDir, pattern, rel, diagnostics),
+    yamlMemo: opts.yamlMemo,
+    sources: new Map(),
+    diagnostics,
+    rejected: [],
+  };
+}
+
+/** site.yaml's source, or undefined (reported) when it is missing or has errors. */
+function readSiteYaml(r: ContentReader): YamlSource | undefined {
+  const siteFile = path.join(r.contentDir, 'site.yaml');
+  const [siteListed] = r.list('site.yaml');
+  // Without one, every other file is still read and checked (every error at once).
+  if (!siteListed && !r.diagnostics.some((d) => d.file === r.rel(siteFile))) r.diagnostics.push(diagnostic('unreadable-file', { file: r.rel(siteFile) }, '', 'is missing', 'Every content folder needs a site.yaml with the site name, baseUrl and tags.'));
+  return siteListed ? loadYaml(r, siteFile, 'site') : undefined;
+}
+
+/** The glossary terms without errors of their own. */
+function readTerms(r: ContentReader): Term[] {
+  return r.list('glossary/*.{yaml,yml}').flatMap((abs) => {
+    const source = loadYaml(r, abs, 'term');
+    return source ? [toTerm(source)] : [];
+  });
+}
+
+/** The datasets without errors of their own. */
+function readDatasets(r: ContentReader): Dataset[] {
+  return r.list('datasets/*.{yaml,yml}').flatMap((abs) => {
+    const source = loadYaml(r, abs, 'dataset');
+    return source ? [toDataset(source, stem(abs))] : [];
+  });
+}
+
+/** The Markdown pages without errors of their own. */
+function readPages(r: ContentReader): Page[] {
+  return r.list('pages/*.md').flatMap((abs) => {
+    const md = loadMarkdown(r, abs, 'page');
+    return md ? [toPage(md.source, md.body, md.bodyLine, stem(abs))] : [];
+  });
+}
+
+/** The downloadable templates, described by templates/index.yaml. */
+function readTemplates(r: ContentReader): TemplateFile[] {
+  const templatesDir = path.join(r.contentDir, 'templates');
+  const indexFile = path.join(templatesDir, 'index.yaml');
+  const [indexListed] = r.list('templates/index.yaml');
+  // An index with errors still lists its sound entries (a download of a listed file is then no error).
+  const indexSource = indexListed ? (loadYaml(r, indexFile, 'templates-index') ?? soundIndex(r.sources.get(r.rel(indexFile)), r.rejected)) : undefined;
+  const templateFiles = r.list('templates/**/*').filter((abs) => abs !== indexFile);
+  return toTemplates(indexSource, templateFiles, templatesDir, r.rel, r.diagnostics);
+}
+
+/** A file's text, or undefined (reported) when it cannot be read. */
+function readText(r: ContentReader, abs: string): string | undefined {
+  try {
+    return readFileSync(abs, 'utf8');
+  } catch {
+    r.diagnostics.push(diagnostic('unreadable-file', { file: r.rel(abs) }, '', 'could not be read'));
+    return undefined;
+  }
+}
+
+/** A YAML file's source, if it parses and passes `schema`. */
+function loadYaml(r: ContentReader, abs: string, schema: SchemaId): YamlSource | undefined {
+  const text = readText(r, abs);
+  if (text === undefined) return undefined;
+  const { source, diagnostics: syntax } = parseYamlSource(text, r.rel(abs), 0, r.yamlMemo);
+  return accept(r, source, syntax, schema);
+}
+
+/** A Markdown file's front matter and body, if its front matter parses and passes `schema`. */
+function loadMarkdown(r: ContentReader, abs: string, schema: SchemaId): { source: YamlSource; body: string; bodyLine: number } | undefined {
+  const text = readText(r, abs);
+  if (text === undefined) return undefined;
+  const { parsed, diagnostics: syntax } = splitFrontMatter(text, r.rel(abs), r.yamlMemo);
+  if (!parsed) {
+    r.diagnostics.push(...syntax);
+    r.rejected.push({ schema, file: r.rel(abs), data: undefined, problems: syntax });
+    return undefined;
+  }
+  const source = accept(r, parsed.source, syntax, schema, { text: parsed.body, line: parsed.bodyLine });
+  return source && { source, body: parsed.body, bodyLine: parsed.bodyLine };
+}
+
+/** Keeps a parsed source and checks it against `schema`: the source if it has no problems; else
+ * its problems are reported and the file is rejected. */
+function accept(r: ContentReader, source: YamlSource, syntax: Diagnostic[], schema: SchemaId, body?: RejectedFile['body']): YamlSource | undefined {
+  if (syntax.length) {
+    r.diagnostics.push(...syntax);
+    r.rejected.push({ schema, file: source.file, data: undefined, problems: syntax, body });
+    return undefined;
+  }
+  if (source.data == null) source.data = schema === 'templates-index' ? [] : {};
+  r.sources.set(source.file, source);
+  const problems = validateAgainstSchema(source, schema);
+  r.diagnostics.push(...problems);
+  if (problems.length) r.rejected.push({ schema, file: source.file, data: source.data, problems, body });
+  return problems.length ? undefined : source;
+}
+
+/** A file name without its extension: the slug of the entity it holds. */
+/** The templates index's entries without errors of their own, when the index as a whole has some. */
 function soundIndex(source: YamlSource | undefined, rejected: RejectedFile[]): YamlSource | undefined {
   const own = source && rejected.find((r) => r.file === source.file);
   return source && own ? { ...source, data: soundEntries(source.data, own.problems) } : undefined;

@@ -52,29 +52,71 @@ export function parseYamlSource(
   memo?: YamlMemo,
 ): { source: YamlSource; diagnostics: Diagnostic[] } {
   const memoKey = memo && hashOf(text);
-  if (memoKey && memo!.previous.has(memoKey)) {
-    const known = memo!.previous.get(memoKey);
-    memo!.next.set(memoKey, known);
-    // A copy: loaders may fill in defaults, and the memo must keep the data exactly as parsed.
-    return { source: { file, data: structuredClone(known), locate: locator(text, lineOffset) }, diagnostics: [] };
-  }
-  const unread = (diagnostics: Diagnostic[]) => ({ source: { file, data: undefined, locate: locator(text, lineOffset) }, diagnostics });
+  if (memoKey && memo!.previous.has(memoKey)) return { source: sourceOf(file, recall(memo!, memoKey), text, lineOffset), diagnostics: [] };
   const size = sizeOver(text, MAX_YAML_BYTES);
-  if (size !== undefined) {
-    return unread([diagnostic('file-too-large', { file, line: lineOffset + 1 }, '', `holds ${formatSize(size)} of YAML; legalsite reads at most ${formatSize(MAX_YAML_BYTES)} of YAML in one file`, 'Split the content into smaller files; a glossary term or a front matter needs a few KB.')]);
+  if (size !== undefined) return { source: sourceOf(file, undefined, text, lineOffset), diagnostics: [tooLarge(file, lineOffset, size)] };
+  let data = fastYaml(text);
+  if (data === undefined) {
+    const read = readWithYaml(text, file, lineOffset);
+    if ('problems' in read) return { source: sourceOf(file, undefined, text, lineOffset), diagnostics: read.problems };
+    data = read.data;
   }
-  const fast = fastYaml(text);
-  if (fast !== undefined) {
-    if (memoKey) memo!.next.set(memoKey, structuredClone(fast));
-    return { source: { file, data: fast, locate: locator(text, lineOffset) }, diagnostics: [] };
-  }
-  const parsed = parse(text, lineOffset);
-  const { doc, at } = parsed;
-  const located = (rule: RuleId, path: FieldPath, offset: number, message: string, hint: string) =>
+  if (memoKey) memo!.next.set(memoKey, structuredClone(data));
+  return { source: sourceOf(file, data, text, lineOffset), diagnostics: [] };
+}
+
+/** A file's data, with the positions of its text found when first asked for. */
+function sourceOf(file: string, data: unknown, text: string, lineOffset: number): YamlSource {
+  return { file, data, locate: locator(text, lineOffset) };
+}
+
+/** The data parsed before from a text of this key, kept for the next build too. */
+function recall(memo: YamlMemo, memoKey: string): unknown {
+  const known = memo.previous.get(memoKey);
+  memo.next.set(memoKey, known);
+  // A copy: loaders may fill in defaults, and the memo must keep the data exactly as parsed.
+  return structuredClone(known);
+}
+
+/** The problem of a text over MAX_YAML_BYTES (`size` bytes). */
+function tooLarge(file: string, lineOffset: number, size: number): Diagnostic {
+  return diagnostic('file-too-large', { file, line: lineOffset + 1 }, '', `holds ${formatSize(size)} of YAML; legalsite reads at most ${formatSize(MAX_YAML_BYTES)} of YAML in one file`, 'Split the content into smaller files; a glossary term or a front matter needs a few KB.');
+}
+
+/** A problem at a field path, placed at an offset of the text. */
+type Locate = (rule: RuleId, path: FieldPath, offset: number, message: string, hint: string) => Diagnostic;
+
+/** A text parsed by `yaml`, and how to report a problem in it. */
+interface ParsedText {
+  doc: ReturnType<typeof parse>['doc'];
+  located: Locate;
+}
+
+/** A text's data as `yaml` reads it, or its problems: syntax errors, then legalsite's limits. */
+function readWithYaml(text: string, file: string, lineOffset: number): { data: unknown } | { problems: Diagnostic[] } {
+  const { doc, at } = parse(text, lineOffset);
+  const located: Locate = (rule, path, offset, message, hint) =>
     diagnostic(rule, { file, ...at(offset) }, formatFieldPath(path), path.length ? message : `the file ${message}`, hint);
+  const p: ParsedText = { doc, located };
   // The parser's own stack ran out (thousands of nested brackets): the same error as the limit.
   const exhausted = doc.errors.find((e) => e.code === 'RESOURCE_EXHAUSTION');
-  if (exhausted) return unread([tooDeep(exhausted.pos[0])]);
+  if (exhausted) return { problems: [tooDeep(p, exhausted.pos[0])] };
+  const syntax = syntaxProblems(p, text);
+  if (syntax.length) return { problems: syntax };
+  const deep = tooDeepNode(doc.contents);
+  if (deep) return { problems: [tooDeep(p, deep.range?.[0] ?? 0)] };
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    return { problems: [aliasProblem(p, error)] };
+  }
+  if (nestedTooDeep(data)) return { problems: [tooDeep(p, firstAlias(doc.contents)?.range?.[0] ?? 0)] };
+  return { data };
+}
+
+/** The parser's syntax errors in words, one per line. */
+function syntaxProblems({ doc, located }: ParsedText, text: string): Diagnostic[] {
   // One mistake often trips several of the parser's rules on its line: the first says it best.
   const lines = new Set<number>();
   const diagnostics: Diagnostic[] = [];
@@ -84,52 +126,44 @@ export function parseYamlSource(
     if (!lines.has(d.line)) diagnostics.push(d);
     lines.add(d.line);
   }
-  if (diagnostics.length) return unread(diagnostics);
-  const deep = tooDeepNode(doc.contents);
-  if (deep) return unread([tooDeep(deep.range?.[0] ?? 0)]);
-  let data: unknown;
+  return diagnostics;
+}
+
+/** Nesting beyond MAX_NESTING, reported at the top-level key that holds the offset: where a parser
+ * gave up inside thousands of brackets depends on its stack, the key does not. */
+function tooDeep({ doc, located }: ParsedText, offset: number): Diagnostic {
+  const top = keyPathAt(doc.contents, offset).path.slice(0, 1);
+  const start = top.length ? (topKeyOffset(doc.contents, top[0]) ?? offset) : offset;
+  return located('yaml-limit', top, start, `is nested more than ${MAX_NESTING} levels deep (lists or mappings inside one another)`, 'Flatten the value: no field of legalsite content nests more than a few levels.');
+}
+
+/** Why resolving the aliases failed: an alias with no anchor, nesting too deep, or too many copies. */
+function aliasProblem(p: ParsedText, error: unknown): Diagnostic {
+  const { doc, located } = p;
+  const alias = firstAlias(doc.contents);
+  const offset = alias?.range?.[0] ?? 0;
+  const top = keyPathAt(doc.contents, offset).path.slice(0, 1);
+  const message = error instanceof Error ? error.message : String(error);
+  if (/Unresolved alias/.test(message)) {
+    const name = /: (.*)$/.exec(message)?.[1] ?? '';
+    const unresolved = findAlias(doc.contents, name) ?? alias;
+    const path = keyPathAt(doc.contents, unresolved?.range?.[0] ?? offset).path;
+    return located('yaml-syntax', path, unresolved?.range?.[0] ?? offset, `is not valid YAML: it uses the alias *${name}, but no anchor &${name} comes before it`, `Write the value out in full, or define &${name} earlier in the file.`);
+  }
+  if (error instanceof RangeError) return tooDeep(p, offset);
+  // The field whose own value expands too far (each counted alone), else the first alias.
+  const culprit = isMap(doc.contents) ? doc.contents.items.find((pair) => isScalar(pair.key) && expandsTooFar(doc, pair.value)) : undefined;
+  if (culprit) return located('yaml-limit', [String((culprit.key as Scalar).value)], (culprit.key as Node).range?.[0] ?? offset, ALIAS_MESSAGE, ALIAS_HINT);
+  return located('yaml-limit', top, offset, ALIAS_MESSAGE, ALIAS_HINT);
+}
+
+/** Whether a node of `doc`, read alone, expands its aliases beyond MAX_ALIAS_COUNT. */
+function expandsTooFar(doc: ParsedText['doc'], node: unknown): boolean {
   try {
-    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-  } catch (error) {
-    return unread([aliasProblem(error)]);
-  }
-  if (nestedTooDeep(data)) return unread([tooDeep(firstAlias(doc.contents)?.range?.[0] ?? 0)]);
-  if (memoKey) memo!.next.set(memoKey, structuredClone(data));
-  return { source: { file, data, locate: locator(text, lineOffset) }, diagnostics };
-
-  // Reported at the top-level key that holds the offset: where a parser gave up inside thousands of
-  // brackets depends on its stack, the key does not.
-  function tooDeep(offset: number): Diagnostic {
-    const top = keyPathAt(doc.contents, offset).path.slice(0, 1);
-    const start = top.length ? (topKeyOffset(doc.contents, top[0]) ?? offset) : offset;
-    return located('yaml-limit', top, start, `is nested more than ${MAX_NESTING} levels deep (lists or mappings inside one another)`, 'Flatten the value: no field of legalsite content nests more than a few levels.');
-  }
-
-  function aliasProblem(error: unknown): Diagnostic {
-    const alias = firstAlias(doc.contents);
-    const offset = alias?.range?.[0] ?? 0;
-    const top = keyPathAt(doc.contents, offset).path.slice(0, 1);
-    const message = error instanceof Error ? error.message : String(error);
-    if (/Unresolved alias/.test(message)) {
-      const name = /: (.*)$/.exec(message)?.[1] ?? '';
-      const unresolved = findAlias(doc.contents, name) ?? alias;
-      const path = keyPathAt(doc.contents, unresolved?.range?.[0] ?? offset).path;
-      return located('yaml-syntax', path, unresolved?.range?.[0] ?? offset, `is not valid YAML: it uses the alias *${name}, but no anchor &${name} comes before it`, `Write the value out in full, or define &${name} earlier in the file.`);
-    }
-    if (error instanceof RangeError) return tooDeep(offset);
-    // The field whose own value expands too far (each counted alone), else the first alias.
-    const culprit = isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && expandsTooFar(p.value)) : undefined;
-    if (culprit) return located('yaml-limit', [String((culprit.key as Scalar).value)], (culprit.key as Node).range?.[0] ?? offset, ALIAS_MESSAGE, ALIAS_HINT);
-    return located('yaml-limit', top, offset, ALIAS_MESSAGE, ALIAS_HINT);
-  }
-
-  function expandsTooFar(node: unknown): boolean {
-    try {
-      (node as Node | null)?.toJS(doc, { maxAliasCount: MAX_ALIAS_COUNT });
-      return false;
-    } catch {
-      return true;
-    }
+    (node as Node | null)?.toJS(doc, { maxAliasCount: MAX_ALIAS_COUNT });
+    return false;
+  } catch {
+    return true;
   }
 }
 

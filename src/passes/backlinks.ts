@@ -75,21 +75,43 @@ interface Relation {
   context: string;
 }
 
+/** Who points at each article and term: every explicit relation, and each target's backlinks made when first asked for. */
 export function buildBacklinks(articles: ArticleMeta[], terms: Term[], mentions: Map<string, TermMention[]>): BacklinkResult {
   const nodes: Node[] = [
     ...articles.map((a): Node => ({ type: 'article', slug: a.slug, title: a.title, tags: a.tags, context: a.summary })),
     ...terms.map((t): Node => ({ type: 'glossary', slug: t.slug, title: t.title, tags: t.tags, context: definitionSnippet(t.definition) })),
   ];
-  const termIndex = new Map(terms.map((t, i) => [t.slug, articles.length + i]));
-  // Rank of every node by (title, slug), the tie-break order of backlinks, so no comparison needs a string.
+  const rank = rankByTitle(nodes);
+  const compare = relationOrder(rank);
+  const explicit = explicitRelations(nodes, articles, terms, mentions);
+  const keptOf = keptBacklinks(nodes, rank, explicit, compare);
+  let relations: BacklinkEdge[] | undefined;
+  return {
+    byTarget: backlinksByKey(nodes, keptOf),
+    get relations() {
+      return (relations ??= listRelations(nodes, explicit, keptOf, compare));
+    },
+  };
+}
+
+/** Rank of every node by (title, slug), the tie-break order of backlinks, so no comparison needs a string. */
+function rankByTitle(nodes: Node[]): Int32Array {
   const rank = new Int32Array(nodes.length);
   nodes
     .map((_, i) => i)
     .sort((a, b) => nodes[a].title.localeCompare(nodes[b].title) || nodes[a].slug.localeCompare(nodes[b].slug))
     .forEach((node, r) => (rank[node] = r));
-  /** Strongest first; explicit relations before shared tags at equal strength; then by title. */
-  const compare = (a: Relation, b: Relation) => b.strength - a.strength || (a.kind === 'shared-tags' ? 1 : 0) - (b.kind === 'shared-tags' ? 1 : 0) || rank[a.from] - rank[b.from];
+  return rank;
+}
 
+/** Strongest first; explicit relations before shared tags at equal strength; then by title. */
+function relationOrder(rank: Int32Array): (a: Relation, b: Relation) => number {
+  return (a, b) => b.strength - a.strength || (a.kind === 'shared-tags' ? 1 : 0) - (b.kind === 'shared-tags' ? 1 : 0) || rank[a.from] - rank[b.from];
+}
+
+/** Per target node: the relations that refer to it (mentions, see-also, contrast), unsorted. */
+function explicitRelations(nodes: Node[], articles: ArticleMeta[], terms: Term[], mentions: Map<string, TermMention[]>): Relation[][] {
+  const termIndex = new Map(terms.map((t, i) => [t.slug, articles.length + i]));
   const explicit: Relation[][] = nodes.map(() => []);
   articles.forEach((a, i) => {
     for (const m of mentions.get(a.slug) ?? []) {
@@ -112,12 +134,16 @@ export function buildBacklinks(articles: ArticleMeta[], terms: Term[], mentions:
       if (to !== undefined) explicit[to].push({ from, to, kind: 'contrast', strength: 1, context: LISTED_UNDER.contrast });
     }
   });
+  return explicit;
+}
 
+/** A target's backlinks by node index, each made when first asked for: its strongest references,
+ * then the best shared-tag sources that do not refer to it. */
+function keptBacklinks(nodes: Node[], rank: Int32Array, explicit: Relation[][], compare: (a: Relation, b: Relation) => number): (ti: number) => Relation[] {
   let shared: SharedTags | undefined;
   const linkedTo = new Int32Array(nodes.length).fill(-1);
   const kept: (Relation[] | undefined)[] = nodes.map(() => undefined);
-  /** A target's backlinks: its strongest references, then the best shared-tag sources that do not refer to it. */
-  const keptOf = (ti: number): Relation[] => {
+  return (ti) => {
     if (kept[ti]) return kept[ti];
     const list = onePerSource(explicit[ti].sort(compare));
     for (const r of list) linkedTo[r.from] = ti;
@@ -131,40 +157,48 @@ export function buildBacklinks(articles: ArticleMeta[], terms: Term[], mentions:
     });
     return (kept[ti] = [...list.slice(0, MAX_BACKLINKS), ...best]);
   };
+}
 
-  const keyOf = (i: number) => nodeKey(nodes[i].type, nodes[i].slug);
-  const edge = (r: Relation): BacklinkEdge => ({
-    fromType: nodes[r.from].type, fromSlug: nodes[r.from].slug, toType: nodes[r.to].type, toSlug: nodes[r.to].slug,
-    relationship: r.kind === 'mention' ? 'mentions' : 'related', kind: r.kind, strength: r.strength,
-  });
+/** A target's backlinks as pages show them, by node key. */
+function backlinksByKey(nodes: Node[], keptOf: (ti: number) => Relation[]): BacklinkResult['byTarget'] {
   let indexOfKey: Map<string, number> | undefined;
-  const byTarget = {
+  return {
     get(key: string): Backlink[] | undefined {
-      indexOfKey ??= new Map(nodes.map((_, i) => [keyOf(i), i]));
+      indexOfKey ??= new Map(nodes.map((_, i) => [keyOf(nodes, i), i]));
       const ti = indexOfKey.get(key);
       const list = ti === undefined ? [] : keptOf(ti);
       if (!list.length) return undefined;
       return list.map((r): Backlink => {
-        const { fromType, fromSlug, toType, toSlug, relationship, kind, strength } = edge(r);
+        const { fromType, fromSlug, toType, toSlug, relationship, kind, strength } = edgeOf(nodes, r);
         return { fromType, fromSlug, fromTitle: nodes[r.from].title, toType, toSlug, toTitle: nodes[r.to].title, relationship, kind, strength, context: r.context };
       });
     },
   };
-  let relations: BacklinkEdge[] | undefined;
+}
+
+/** Every explicit relation and kept shared-tag relation, by target in key order, strongest first. */
+function listRelations(nodes: Node[], explicit: Relation[][], keptOf: (ti: number) => Relation[], compare: (a: Relation, b: Relation) => number): BacklinkEdge[] {
+  // Keys are "article:" or "glossary:" and a slug (lowercase letters, digits, hyphens), where code
+  // unit order is collation order.
+  const targets = nodes.map((_, i) => i).sort((a, b) => (keyOf(nodes, a) < keyOf(nodes, b) ? -1 : keyOf(nodes, a) > keyOf(nodes, b) ? 1 : 0));
+  const relations: BacklinkEdge[] = [];
+  for (const ti of targets) {
+    const sharedTags = keptOf(ti).filter((r) => r.kind === 'shared-tags');
+    for (const r of [...explicit[ti], ...sharedTags].sort(compare)) relations.push(edgeOf(nodes, r));
+  }
+  return relations;
+}
+
+/** The node key of node `i`. */
+function keyOf(nodes: Node[], i: number): string {
+  return nodeKey(nodes[i].type, nodes[i].slug);
+}
+
+/** A relation as the knowledge graph lists it. */
+function edgeOf(nodes: Node[], r: Relation): BacklinkEdge {
   return {
-    byTarget,
-    get relations() {
-      if (relations) return relations;
-      // Keys are "article:" or "glossary:" and a slug (lowercase letters, digits, hyphens), where code
-      // unit order is collation order.
-      const targets = nodes.map((_, i) => i).sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
-      relations = [];
-      for (const ti of targets) {
-        const sharedTags = keptOf(ti).filter((r) => r.kind === 'shared-tags');
-        for (const r of [...explicit[ti], ...sharedTags].sort(compare)) relations.push(edge(r));
-      }
-      return relations;
-    },
+    fromType: nodes[r.from].type, fromSlug: nodes[r.from].slug, toType: nodes[r.to].type, toSlug: nodes[r.to].slug,
+    relationship: r.kind === 'mention' ? 'mentions' : 'related', kind: r.kind, strength: r.strength,
   };
 }
 
@@ -252,6 +286,7 @@ function plainSharedTags(tagLists: string[][], rank: Int32Array): SharedTags {
   };
 }
 
+/** What a term quotes as a shared-tag source: its definition, cut at a word after about 105 characters. */
 function definitionSnippet(definition: string): string {
   return definition.length <= 110 ? definition : `${definition.slice(0, definition.lastIndexOf(' ', 105))}…`;
 }

@@ -4,6 +4,7 @@
  * §7; feeds.ts); /recommendations/{type}/{slug} are in page-families.ts.
  */
 import { JURISDICTIONS } from '../constants.js';
+import type { Dataset } from '../model.js';
 import type { BuiltSite } from '../pipeline.js';
 import { hasAnswer } from '../passes/article-fields.js';
 import { breadcrumbLd, datasetLd, itemListLd } from '../structured-data.js';
@@ -17,24 +18,49 @@ const FORMAT_NAMES: Record<string, string> = { csv: 'CSV', json: 'JSON', md: 'Ma
 
 /** `recommendationPages`: those pages' refs (graphPageRefs), placed in order. */
 export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRef[]): (HtmlRoute | PageRef)[] {
-  const { config } = site;
-  const routes: (HtmlRoute | PageRef)[] = [];
-  const crumbs = (label: string, href: string) => [{ label: 'Home', href: '/' }, { label, href }];
-  const articleTitles = new Map(site.articles.map((a) => [a.slug, a.title]));
   const newest = site.articles.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '');
+  const datasets = [...site.source.datasets].sort((a, b) => a.title.localeCompare(b.title));
+  return [
+    answersRoute(site, newest),
+    templatesRoute(site, newest),
+    datasetsRoute(site, datasets),
+    ...datasets.map((d) => datasetRoute(site, d)),
+    forAiRoute(site, newest),
+    apiRoute(site, newest),
+    ...recommendationPages,
+    contentRecommendationsRoute(site, newest),
+    analyticsRoute(site, newest),
+    integrationsRoute(site, newest),
+    ...feedPageRoutes(site),
+    searchRoute(site),
+  ];
+}
 
+/** The breadcrumbs of a page one level below home. */
+function crumbs(label: string, href: string): { label: string; href: string }[] {
+  return [{ label: 'Home', href: '/' }, { label, href }];
+}
+
+/** `/answers`: every article with a short answer. */
+function answersRoute(site: BuiltSite, newest: string): HtmlRoute {
+  const { config } = site;
   const answered = site.articles.filter(hasAnswer);
-  routes.push({
+  return {
     kind: 'html', url: '/answers', template: 'answers', lastmod: newest,
     props: { items: answered.map((a) => articleCard(site, a)) },
     meta: makeMeta(config, {
       title: 'Answers', description: `Structured, citable short answers from ${answered.length} articles, with IDs and JSON downloads.`, url: '/answers',
       jsonLd: [breadcrumbLd(config, crumbs('Answers', '/answers')), itemListLd(config, 'Answers', answered.slice(0, 10).map((a) => ({ url: `/articles/${a.slug}`, name: a.title })))],
     }),
-  });
+  };
+}
 
+/** `/templates`: every downloadable template, with its format, size and the articles that use it. */
+function templatesRoute(site: BuiltSite, newest: string): HtmlRoute {
+  const { config } = site;
+  const articleTitles = new Map(site.articles.map((a) => [a.slug, a.title]));
   const downloads = site.templates.filter((t) => t.body);
-  routes.push({
+  return {
     kind: 'html', url: '/templates', template: 'templates', lastmod: newest,
     props: {
       items: downloads.map((t) => ({
@@ -43,39 +69,53 @@ export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRe
       })),
     },
     meta: makeMeta(config, { title: 'Templates', description: 'Downloadable templates and schemas: privilege logs, chronology fact tables, AI-use logs and vendor due diligence.', url: '/templates', jsonLd: [breadcrumbLd(config, crumbs('Templates', '/templates'))] }),
-  });
+  };
+}
 
-  const datasets = [...site.source.datasets].sort((a, b) => a.title.localeCompare(b.title));
-  routes.push({
+/** `/datasets`: every dataset (`datasets`, sorted by title). */
+function datasetsRoute(site: BuiltSite, datasets: Dataset[]): HtmlRoute {
+  const { config } = site;
+  return {
     kind: 'html', url: '/datasets', template: 'datasets', lastmod: datasets.reduce((d, x) => (x.dateModified > d ? x.dateModified : d), ''),
     props: { items: datasets.map((d) => ({ slug: d.slug, title: d.title, description: d.description, dateModified: d.dateModified, fieldCount: d.fields.length })) },
     meta: makeMeta(config, { title: 'Datasets', description: 'Data standards for legal work with JSON Schemas and CSV templates, licensed CC BY 4.0.', url: '/datasets', jsonLd: [breadcrumbLd(config, crumbs('Datasets', '/datasets')), itemListLd(config, 'Datasets', datasets.slice(0, 10).map((d) => ({ url: `/datasets/${d.slug}`, name: d.title })))] }),
-  });
-  for (const d of datasets) {
-    const c = [...crumbs('Datasets', '/datasets'), { label: d.title, href: `/datasets/${d.slug}` }];
-    routes.push({
-      kind: 'html', url: `/datasets/${d.slug}`, template: 'dataset', lastmod: d.dateModified,
-      props: {
-        crumbs: c, slug: d.slug, url: `${config.baseUrl}/datasets/${d.slug}`, title: d.title, description: d.description, datePublished: d.datePublished, dateModified: d.dateModified,
-        licenseName: config.license.name, licenseUrl: config.license.url, fields: d.fields,
-        downloads: d.distributions.map((x) => ({ label: x.format === 'application/json' ? 'JSON Schema' : 'CSV Template', href: x.url, format: x.format })),
-        citation: `${d.title}. ${config.name} (${config.publisher.name}), ${config.baseUrl}/datasets/${d.slug}. Last modified ${d.dateModified}. ${config.license.name}.`,
-      },
-      meta: makeMeta(config, { title: d.title, description: d.description.split('. ')[0].slice(0, 160), url: `/datasets/${d.slug}`, jsonLd: [datasetLd(config, d), breadcrumbLd(config, c)] }),
-    });
-  }
+  };
+}
 
+/** `/datasets/{slug}`: one dataset's fields, downloads, licence and citation. */
+function datasetRoute(site: BuiltSite, d: Dataset): HtmlRoute {
+  const { config } = site;
+  const c = [...crumbs('Datasets', '/datasets'), { label: d.title, href: `/datasets/${d.slug}` }];
+  return {
+    kind: 'html', url: `/datasets/${d.slug}`, template: 'dataset', lastmod: d.dateModified,
+    props: {
+      crumbs: c, slug: d.slug, url: `${config.baseUrl}/datasets/${d.slug}`, title: d.title, description: d.description, datePublished: d.datePublished, dateModified: d.dateModified,
+      licenseName: config.license.name, licenseUrl: config.license.url, fields: d.fields,
+      downloads: d.distributions.map((x) => ({ label: x.format === 'application/json' ? 'JSON Schema' : 'CSV Template', href: x.url, format: x.format })),
+      citation: `${d.title}. ${config.name} (${config.publisher.name}), ${config.baseUrl}/datasets/${d.slug}. Last modified ${d.dateModified}. ${config.license.name}.`,
+    },
+    meta: makeMeta(config, { title: d.title, description: d.description.split('. ')[0].slice(0, 160), url: `/datasets/${d.slug}`, jsonLd: [datasetLd(config, d), breadcrumbLd(config, c)] }),
+  };
+}
+
+/** `/for-ai-systems`: licence, citation example and every machine-readable entry point. */
+function forAiRoute(site: BuiltSite, newest: string): HtmlRoute {
+  const { config } = site;
   const example = site.articles[0];
-  routes.push({
+  return {
     kind: 'html', url: '/for-ai-systems', template: 'for-ai', lastmod: newest,
     props: {
       siteName: config.name, baseUrl: config.baseUrl, licenseName: config.license.name, licenseUrl: config.license.url, endpoints: ENDPOINTS,
       exampleCitation: example ? `${example.title} — ${config.name}, ${config.baseUrl}/articles/${example.slug}#answer (Last updated: ${example.dateModified})` : config.name,
     },
     meta: makeMeta(config, { title: 'For AI Systems', description: `How AI systems and crawlers can cite, reuse and fetch ${config.name}: licence, etiquette and every machine-readable entry point.`, url: '/for-ai-systems', jsonLd: [breadcrumbLd(config, crumbs('For AI Systems', '/for-ai-systems'))] }),
-  });
+  };
+}
 
-  routes.push({
+/** `/api`: the site's counts, its endpoints and topic clusters. */
+function apiRoute(site: BuiltSite, newest: string): HtmlRoute {
+  const { config } = site;
+  return {
     kind: 'html', url: '/api', template: 'api', lastmod: newest,
     props: {
       metrics: { articles: site.articles.length, terms: site.terms.length, topicAreas: site.topTags.length, jurisdictions: JURISDICTIONS.filter((j) => site.articles.some((a) => a.jurisdiction === j) || site.terms.some((t) => t.jurisdictions.includes(j))).length },
@@ -83,26 +123,42 @@ export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRe
       clusters: site.clusters,
     },
     meta: makeMeta(config, { title: 'Content API and Knowledge Graph', description: 'Static JSON, CSV, feeds and a knowledge graph of every article and glossary term.', url: '/api', jsonLd: [breadcrumbLd(config, crumbs('API', '/api'))] }),
-  });
+  };
+}
 
-  routes.push(...recommendationPages);
-  routes.push({
+/** `/content-recommendations`: the recommendation pages of every article and term, by topic. */
+function contentRecommendationsRoute(site: BuiltSite, newest: string): HtmlRoute {
+  const { config } = site;
+  return {
     kind: 'html', url: '/content-recommendations', template: 'content-recommendations', lastmod: newest,
     props: { clusters: site.clusters, articles: site.articles.map((a) => ({ slug: a.slug, title: a.title })), terms: site.terms.map((t) => ({ slug: t.slug, title: t.title })) },
     meta: makeMeta(config, { title: 'Content Recommendations', description: 'Recommendation pages for every article and glossary term, grouped by topic.', url: '/content-recommendations', jsonLd: [breadcrumbLd(config, crumbs('Recommendations', '/content-recommendations'))] }),
-  });
-  routes.push({
+  };
+}
+
+/** `/analytics`: reading analytics recorded in the reader's browser, and webhooks for their automation service. */
+function analyticsRoute(site: BuiltSite, newest: string): HtmlRoute {
+  const { config } = site;
+  return {
     kind: 'html', url: '/analytics', template: 'analytics', lastmod: newest, props: {},
     meta: makeMeta(config, { title: 'Analytics and Automations', description: 'Reading analytics recorded in your browser, and webhooks for your automation service.', url: '/analytics', jsonLd: [breadcrumbLd(config, crumbs('Analytics', '/analytics'))] }),
-  });
-  routes.push({
+  };
+}
+
+/** `/integrations`: feeds and webhook subscriptions. */
+function integrationsRoute(site: BuiltSite, newest: string): HtmlRoute {
+  const { config } = site;
+  return {
     kind: 'html', url: '/integrations', template: 'integrations', lastmod: newest, props: { baseUrl: config.baseUrl },
     meta: makeMeta(config, { title: 'Integration Hub', description: 'Content feeds and webhook subscriptions for the site.', url: '/integrations', jsonLd: [breadcrumbLd(config, crumbs('Integrations', '/integrations'))] }),
-  });
-  routes.push(...feedPageRoutes(site));
-  routes.push({
+  };
+}
+
+/** `/search`: unlisted and not indexed. */
+function searchRoute(site: BuiltSite): HtmlRoute {
+  const { config } = site;
+  return {
     kind: 'html', url: '/search', template: 'search', unlisted: true, props: {},
     meta: makeMeta(config, { title: 'Search', description: `Search the articles, glossary and datasets of ${config.name}.`, url: '/search', noindex: true }),
-  });
-  return routes;
+  };
 }

@@ -15,14 +15,24 @@ import { articleCard, termData, termIndex } from './view-data.js';
 
 /** `families`: the pages built where they are rendered (articlePageRefs, graphPageRefs), listed before the rest, placed in order. */
 export function sitePageRoutes(site: BuiltSite, families: FamilyRefs): (HtmlRoute | PageRef)[] {
+  const newest = site.articles.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '');
+  return [
+    homeRoute(site, newest),
+    articlesRoute(site, newest),
+    ...families.articles,
+    glossaryRoute(site),
+    ...families.terms,
+    ...contentPageRoutes(site),
+    notFoundRoute(site),
+  ];
+}
+
+/** The home page (`/`): the site's name and tagline, the latest articles and sample terms of site.yaml. */
+function homeRoute(site: BuiltSite, newest: string): HtmlRoute {
   const { config } = site;
-  const routes: (HtmlRoute | PageRef)[] = [];
   const bySlug = new Map(site.articles.map((a) => [a.slug, a]));
   const terms = termIndex(site);
-  const termTitle = (slug: string) => terms.get(slug)?.title;
-  const newest = site.articles.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '');
-
-  routes.push({
+  return {
     kind: 'html',
     url: '/',
     template: 'home',
@@ -35,10 +45,14 @@ export function sitePageRoutes(site: BuiltSite, families: FamilyRefs): (HtmlRout
       sampleTerms: config.home.sampleTerms.map((s) => ({ slug: s, title: terms.get(s)!.title, definition: firstSentence(terms.get(s)!.definition) })),
     },
     meta: makeMeta(config, { title: config.name, description: config.description, url: '/', jsonLd: [websiteLd(config)] }),
-  });
+  };
+}
 
+/** The articles list (`/articles`): every article's card and the filters (jurisdictions, then tags). */
+function articlesRoute(site: BuiltSite, newest: string): HtmlRoute {
+  const { config } = site;
   const filterOptions = [...new Set([...site.articles.map((a) => a.jurisdiction), ...site.articles.flatMap((a) => a.tags)])];
-  routes.push({
+  return {
     kind: 'html',
     url: '/articles',
     template: 'articles',
@@ -53,12 +67,16 @@ export function sitePageRoutes(site: BuiltSite, families: FamilyRefs): (HtmlRout
         itemListLd(config, 'Articles', site.articles.slice(0, STRUCTURED_LIST_ITEMS).map((a) => ({ url: `/articles/${a.slug}`, name: a.title }))),
       ],
     }),
-  });
+  };
+}
 
-  routes.push(...families.articles);
-
+/** The glossary (`/glossary`): every term by letter, and the glossary's FAQ. */
+function glossaryRoute(site: BuiltSite): HtmlRoute {
+  const { config } = site;
+  const terms = termIndex(site);
+  const termTitle = (slug: string) => terms.get(slug)?.title;
   const termNewest = site.terms.reduce((d, t) => (t.lastModified > d ? t.lastModified : d), '');
-  routes.push({
+  return {
     kind: 'html',
     url: '/glossary',
     template: 'glossary',
@@ -75,35 +93,37 @@ export function sitePageRoutes(site: BuiltSite, families: FamilyRefs): (HtmlRout
       url: '/glossary',
       jsonLd: [definedTermSetLd(config, site.terms.slice(0, GLOSSARY_STRUCTURED_TERMS)), breadcrumbLd(config, [{ label: 'Home', href: '/' }, { label: 'Glossary', href: '/glossary' }])],
     }),
-  });
+  };
+}
 
-  routes.push(...families.terms);
-
-  for (const page of site.source.pages) {
-    routes.push({
-      kind: 'html',
+/** One page per Markdown file of content/pages (`/{name}`). */
+function contentPageRoutes(site: BuiltSite): HtmlRoute[] {
+  const { config } = site;
+  return site.source.pages.map((page) => ({
+    kind: 'html',
+    url: `/${page.name}`,
+    template: 'content',
+    lastmod: page.dateModified,
+    props: { title: page.title, dateModified: page.dateModified, bodyHtml: site.pageBodies.get(page.name)!.html },
+    meta: makeMeta(config, {
+      title: page.title,
+      description: page.description,
       url: `/${page.name}`,
-      template: 'content',
-      lastmod: page.dateModified,
-      props: { title: page.title, dateModified: page.dateModified, bodyHtml: site.pageBodies.get(page.name)!.html },
-      meta: makeMeta(config, {
-        title: page.title,
-        description: page.description,
-        url: `/${page.name}`,
-        jsonLd: [breadcrumbLd(config, [{ label: 'Home', href: '/' }, { label: page.title, href: `/${page.name}` }])],
-      }),
-    });
-  }
+      jsonLd: [breadcrumbLd(config, [{ label: 'Home', href: '/' }, { label: page.title, href: `/${page.name}` }])],
+    }),
+  }));
+}
 
-  routes.push({
+/** The 404 page: unlisted and not indexed. */
+function notFoundRoute(site: BuiltSite): HtmlRoute {
+  return {
     kind: 'html',
     url: '/404',
     template: 'not-found',
     unlisted: true,
     props: {},
-    meta: makeMeta(config, { title: 'Page Not Found', description: 'The page you were looking for could not be found.', url: '/404', noindex: true }),
-  });
-  return routes;
+    meta: makeMeta(site.config, { title: 'Page Not Found', description: 'The page you were looking for could not be found.', url: '/404', noindex: true }),
+  };
 }
 
 /** The pages built where they are rendered (page-families.ts), in site order. */

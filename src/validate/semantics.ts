@@ -7,7 +7,7 @@
 import { JURISDICTIONS } from '../constants.js';
 import { diagnostic, didYouMean, type Diagnostic, type RuleId } from '../diagnostics/diagnostic.js';
 import type { FieldPath, YamlSource } from '../load/yaml-source.js';
-import type { SiteSource } from '../model.js';
+import type { ArticleMeta, Dataset, SiteSource, Term } from '../model.js';
 import { formatFieldPath } from './schema-validator.js';
 import { checkLinkRules } from './link-rules.js';
 
@@ -27,99 +27,149 @@ export interface SemanticOptions {
  */
 export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource>, onlyFile?: string, opts: SemanticOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const report = (rule: RuleId, file: string, path: FieldPath, message: string, hint?: string, key = false) => {
+  const c = siteChecks(site, sources, opts, out);
+  const checked = <T extends { file: string }>(items: T[]) => (onlyFile === undefined ? items : items.filter((x) => x.file === onlyFile));
+  if (onlyFile === undefined) {
+    checkDuplicateSlugs(c, 'article', site.articles);
+    checkDuplicateSlugs(c, 'term', site.terms);
+    checkDuplicateSlugs(c, 'dataset', site.datasets);
+  }
+  for (const a of checked(site.articles)) checkArticle(c, a);
+  for (const t of checked(site.terms)) checkTerm(c, t);
+  for (const d of checked(site.datasets)) checkDataset(c, d);
+  if (onlyFile !== undefined) return out;
+  checkHomeLists(c);
+  checkTemplateUsers(c);
+  return out;
+}
+
+/** Reports a problem at a field of a file (at its key with `key`), on line 1 when the file has no YAML positions. */
+type Report = (rule: RuleId, file: string, path: FieldPath, message: string, hint?: string, key?: boolean) => void;
+
+/** What every check reads: the site, what its references may point at, and where to report. */
+interface SiteChecks {
+  site: SiteSource;
+  sources: Map<string, YamlSource>;
+  opts: SemanticOptions;
+  report: Report;
+  knownTags: string[];
+  articleSlugs: Set<string>;
+  termSlugs: Set<string>;
+  templateHrefs: Set<string>;
+}
+
+/** The checks' shared reading of `site`, reporting into `out`. */
+function siteChecks(site: SiteSource, sources: Map<string, YamlSource>, opts: SemanticOptions, out: Diagnostic[]): SiteChecks {
+  const report: Report = (rule, file, path, message, hint, key = false) => {
     const pos = sources.get(file)?.locate(path, key) ?? { line: 1, column: 1 };
     out.push(diagnostic(rule, { file, ...pos }, formatFieldPath(path), message, hint));
   };
-  const knownTags = Object.keys(site.config.tags);
-  const articleSlugs = new Set(site.articles.map((a) => a.slug));
-  const termSlugs = new Set(site.terms.map((t) => t.slug));
-  const templateHrefs = new Set([...site.templates.map((t) => `/templates/${t.name}`), ...(opts.mayExist ?? [])]);
-
-  const checkTags = (file: string, tags: string[]) =>
-    opts.tagsKnown !== false &&
-    tags.forEach((tag, i) => {
-      if (!site.config.tags[tag]) report('unknown-tag', file, ['tags', i], `"${tag}" is not a known tag`, didYouMean(tag, knownTags));
-    });
-  const checkJurisdiction = (file: string, value: string, path: FieldPath = ['jurisdiction']) => {
-    if (!JURISDICTIONS.includes(value as never)) {
-      report('unknown-jurisdiction', file, path, `"${value}" is not a known jurisdiction`, didYouMean(value, JURISDICTIONS) ?? `Use one of: ${JURISDICTIONS.join(', ')}.`);
-    }
+  return {
+    site,
+    sources,
+    opts,
+    report,
+    knownTags: Object.keys(site.config.tags),
+    articleSlugs: new Set(site.articles.map((a) => a.slug)),
+    termSlugs: new Set(site.terms.map((t) => t.slug)),
+    templateHrefs: new Set([...site.templates.map((t) => `/templates/${t.name}`), ...(opts.mayExist ?? [])]),
   };
-  const checkDuplicateSlugs = (kind: string, items: { slug: string; file: string }[]) => {
-    const first = new Map<string, string>();
-    for (const item of items) {
-      if (opts.guessedSlugs?.has(item.file)) continue;
-      const earlier = first.get(item.slug);
-      if (earlier) report('duplicate-slug', item.file, ['slug'], `"${item.slug}" is already the slug of ${kind} ${earlier}`);
-      else first.set(item.slug, item.file);
-    }
-  };
+}
 
-  if (onlyFile === undefined) {
-    checkDuplicateSlugs('article', site.articles);
-    checkDuplicateSlugs('term', site.terms);
-    checkDuplicateSlugs('dataset', site.datasets);
+/** Every slug but the first of its kind is a duplicate (guessed slugs aside). */
+function checkDuplicateSlugs(c: SiteChecks, kind: string, items: { slug: string; file: string }[]): void {
+  const first = new Map<string, string>();
+  for (const item of items) {
+    if (c.opts.guessedSlugs?.has(item.file)) continue;
+    const earlier = first.get(item.slug);
+    if (earlier) c.report('duplicate-slug', item.file, ['slug'], `"${item.slug}" is already the slug of ${kind} ${earlier}`);
+    else first.set(item.slug, item.file);
   }
-  const checked = <T extends { file: string }>(items: T[]) => (onlyFile === undefined ? items : items.filter((x) => x.file === onlyFile));
+}
 
-  for (const a of checked(site.articles)) {
-    checkTags(a.file, a.tags);
-    checkJurisdiction(a.file, a.jurisdiction);
-    if (a.dateModified < a.datePublished) report('date-order', a.file, ['dateModified'], `${a.dateModified} is before datePublished ${a.datePublished}`);
-    a.seeAlso.forEach((ref, i) => {
-      const [kind, slug] = ref.split('/');
-      const pool = kind === 'glossary' ? termSlugs : kind === 'articles' ? articleSlugs : undefined;
-      if (!pool) report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" is not a site path`, 'Write glossary/{slug} or articles/{slug}.');
-      else if (!pool.has(slug)) report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" does not exist`, didYouMean(ref, [...pool].map((s) => `${kind}/${s}`)));
-    });
-    a.downloads.forEach((d, i) => {
-      if (!templateHrefs.has(d.href)) report('missing-download', a.file, ['downloads', i, 'href'], `"${d.href}" is not a file in content/templates/`, didYouMean(d.href, templateHrefs));
-    });
+/** Every tag is one of site.yaml's (unless site.yaml's tags could not be read). */
+function checkTags(c: SiteChecks, file: string, tags: string[]): void {
+  if (c.opts.tagsKnown === false) return;
+  tags.forEach((tag, i) => {
+    if (!c.site.config.tags[tag]) c.report('unknown-tag', file, ['tags', i], `"${tag}" is not a known tag`, didYouMean(tag, c.knownTags));
+  });
+}
+
+/** A jurisdiction is one legalsite knows. */
+function checkJurisdiction(c: SiteChecks, file: string, value: string, path: FieldPath = ['jurisdiction']): void {
+  if (!JURISDICTIONS.includes(value as never)) {
+    c.report('unknown-jurisdiction', file, path, `"${value}" is not a known jurisdiction`, didYouMean(value, JURISDICTIONS) ?? `Use one of: ${JURISDICTIONS.join(', ')}.`);
   }
+}
 
-  for (const t of checked(site.terms)) {
-    checkTags(t.file, t.tags);
-    const listed = Array.isArray((sources.get(t.file)?.data as { jurisdiction?: unknown } | undefined)?.jurisdiction);
-    t.jurisdictions.forEach((j, i) => {
-      checkJurisdiction(t.file, j, listed ? ['jurisdiction', i] : ['jurisdiction']);
-      if (t.jurisdictions.indexOf(j) !== i) report('invalid-value', t.file, ['jurisdiction', i], `"${j}" is listed twice`, 'Name each jurisdiction once.');
-    });
-    if (t.jurisdictions.length > 1 && t.jurisdictions.includes('Global')) {
-      report('invalid-value', t.file, ['jurisdiction'], '"Global" cannot be listed with other jurisdictions', 'Name the jurisdictions whose law the definition states, or only Global.');
-    }
-    checkLinkRules(t, (path, message, hint) => report('invalid-value', t.file, path, message, hint));
-    for (const field of ['seeAlso', 'contrastWith'] as const) {
-      t[field].forEach((slug, i) => {
-        if (slug === t.slug) report('dangling-reference', t.file, [field, i], `"${slug}" points at the term itself`);
-        else if (!termSlugs.has(slug)) report('dangling-reference', t.file, [field, i], `"${slug}" is not a glossary term`, didYouMean(slug, termSlugs));
-      });
-    }
-  }
+/** An article's tags, jurisdiction, dates, see-also references and downloads. */
+function checkArticle(c: SiteChecks, a: ArticleMeta): void {
+  checkTags(c, a.file, a.tags);
+  checkJurisdiction(c, a.file, a.jurisdiction);
+  if (a.dateModified < a.datePublished) c.report('date-order', a.file, ['dateModified'], `${a.dateModified} is before datePublished ${a.datePublished}`);
+  a.seeAlso.forEach((ref, i) => {
+    const [kind, slug] = ref.split('/');
+    const pool = kind === 'glossary' ? c.termSlugs : kind === 'articles' ? c.articleSlugs : undefined;
+    if (!pool) c.report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" is not a site path`, 'Write glossary/{slug} or articles/{slug}.');
+    else if (!pool.has(slug)) c.report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" does not exist`, didYouMean(ref, [...pool].map((s) => `${kind}/${s}`)));
+  });
+  a.downloads.forEach((d, i) => {
+    if (!c.templateHrefs.has(d.href)) c.report('missing-download', a.file, ['downloads', i, 'href'], `"${d.href}" is not a file in content/templates/`, didYouMean(d.href, c.templateHrefs));
+  });
+}
 
-  for (const d of checked(site.datasets)) {
-    if (d.dateModified < d.datePublished) report('date-order', d.file, ['dateModified'], `${d.dateModified} is before datePublished ${d.datePublished}`);
-    d.distributions.forEach((dist, i) => {
-      if (!templateHrefs.has(dist.url)) report('missing-download', d.file, ['distributions', i, 'url'], `"${dist.url}" is not a file in content/templates/`, didYouMean(dist.url, templateHrefs));
+/** A term's tags, jurisdictions, link rules, and see-also and contrast references. */
+function checkTerm(c: SiteChecks, t: Term): void {
+  checkTags(c, t.file, t.tags);
+  checkTermJurisdictions(c, t);
+  checkLinkRules(t, (path, message, hint) => c.report('invalid-value', t.file, path, message, hint));
+  for (const field of ['seeAlso', 'contrastWith'] as const) {
+    t[field].forEach((slug, i) => {
+      if (slug === t.slug) c.report('dangling-reference', t.file, [field, i], `"${slug}" points at the term itself`);
+      else if (!c.termSlugs.has(slug)) c.report('dangling-reference', t.file, [field, i], `"${slug}" is not a glossary term`, didYouMean(slug, c.termSlugs));
     });
   }
+}
 
-  if (onlyFile !== undefined) return out;
-  const { home } = site.config;
+/** A term's jurisdictions: each known and listed once, and Global only alone. */
+function checkTermJurisdictions(c: SiteChecks, t: Term): void {
+  const listed = Array.isArray((c.sources.get(t.file)?.data as { jurisdiction?: unknown } | undefined)?.jurisdiction);
+  t.jurisdictions.forEach((j, i) => {
+    checkJurisdiction(c, t.file, j, listed ? ['jurisdiction', i] : ['jurisdiction']);
+    if (t.jurisdictions.indexOf(j) !== i) c.report('invalid-value', t.file, ['jurisdiction', i], `"${j}" is listed twice`, 'Name each jurisdiction once.');
+  });
+  if (t.jurisdictions.length > 1 && t.jurisdictions.includes('Global')) {
+    c.report('invalid-value', t.file, ['jurisdiction'], '"Global" cannot be listed with other jurisdictions', 'Name the jurisdictions whose law the definition states, or only Global.');
+  }
+}
+
+/** A dataset's dates and distributions. */
+function checkDataset(c: SiteChecks, d: Dataset): void {
+  if (d.dateModified < d.datePublished) c.report('date-order', d.file, ['dateModified'], `${d.dateModified} is before datePublished ${d.datePublished}`);
+  d.distributions.forEach((dist, i) => {
+    if (!c.templateHrefs.has(dist.url)) c.report('missing-download', d.file, ['distributions', i, 'url'], `"${dist.url}" is not a file in content/templates/`, didYouMean(dist.url, c.templateHrefs));
+  });
+}
+
+/** site.yaml's home lists name existing articles and terms. */
+function checkHomeLists(c: SiteChecks): void {
+  const { home } = c.site.config;
   home.latestArticles.forEach((slug, i) => {
-    if (!articleSlugs.has(slug)) report('dangling-reference', site.configFile, ['home', 'latestArticles', i], `"${slug}" is not an article`, didYouMean(slug, articleSlugs));
+    if (!c.articleSlugs.has(slug)) c.report('dangling-reference', c.site.configFile, ['home', 'latestArticles', i], `"${slug}" is not an article`, didYouMean(slug, c.articleSlugs));
   });
   home.sampleTerms.forEach((slug, i) => {
-    if (!termSlugs.has(slug)) report('dangling-reference', site.configFile, ['home', 'sampleTerms', i], `"${slug}" is not a glossary term`, didYouMean(slug, termSlugs));
+    if (!c.termSlugs.has(slug)) c.report('dangling-reference', c.site.configFile, ['home', 'sampleTerms', i], `"${slug}" is not a glossary term`, didYouMean(slug, c.termSlugs));
   });
+}
 
-  const indexFile = [...sources.keys()].find((f) => f.endsWith('templates/index.yaml'));
-  const entries = (indexFile && Array.isArray(sources.get(indexFile)!.data) ? sources.get(indexFile)!.data : []) as { file?: unknown }[];
-  for (const t of site.templates) {
+/** Every template's usedBy names an existing article (reported in templates/index.yaml). */
+function checkTemplateUsers(c: SiteChecks): void {
+  const indexFile = [...c.sources.keys()].find((f) => f.endsWith('templates/index.yaml'));
+  const entries = (indexFile && Array.isArray(c.sources.get(indexFile)!.data) ? c.sources.get(indexFile)!.data : []) as { file?: unknown }[];
+  for (const t of c.site.templates) {
     const at = entries.findIndex((e) => e?.file === t.name);
     t.usedBy.forEach((slug, i) => {
-      if (!articleSlugs.has(slug) && indexFile) report('dangling-reference', indexFile, at < 0 ? [] : [at, 'usedBy', i], `"${slug}" is not an article (usedBy of ${t.name})`, didYouMean(slug, articleSlugs));
+      if (!c.articleSlugs.has(slug) && indexFile) c.report('dangling-reference', indexFile, at < 0 ? [] : [at, 'usedBy', i], `"${slug}" is not an article (usedBy of ${t.name})`, didYouMean(slug, c.articleSlugs));
     });
   }
-  return out;
 }

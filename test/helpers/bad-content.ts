@@ -220,6 +220,17 @@ export const BAD_CONTENT: BadCase[] = [
     },
     expect: { rule: 'yaml-syntax', file: 'content/templates/index.yaml', line: 3, field: '[2]', message: /never closed/ },
   },
+  // Addresses legalsite uses itself: one of the two would silently replace the other.
+  {
+    name: 'a page named like the glossary page',
+    apply: (content) => writeFileSync(path.join(content, 'pages/glossary.md'), PAGE),
+    expect: { rule: 'url-clash', file: 'content/pages/glossary.md', line: 1, field: '', message: /published at \/glossary/ },
+  },
+  {
+    name: 'an article whose slug makes its JSON mirror /articles/index.json',
+    apply: (content) => writeFileSync(path.join(content, 'articles/case-index.md'), variant(ARTICLE, 'jurisdiction: Global', 'jurisdiction: Global\nslug: index')),
+    expect: { rule: 'url-clash', file: 'content/articles/case-index.md', line: 8, field: 'slug', message: /\/articles\/index\.json/ },
+  },
   edited('site.yaml', 'a glossary FAQ link to a page that does not exist', 'href: /glossary/hash-value', 'href: /glossary/hash-valeu', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href' }),
 ];
 
