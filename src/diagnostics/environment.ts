@@ -1,7 +1,7 @@
 /**
  * Failures of the machine, not of the content or of legalsite: a full disk, a permission refused, a
  * read-only folder, a port in use, a host that does not exist. Each becomes one line naming the path
- * or port and what to do, with exit code 4 (README: exit codes), never "a bug in legalsite" and
+ * or port and what to do, with exit code 4 (docs/cli.md: exit codes), never "a bug in legalsite" and
  * never a stack trace. An error from a worker thread arrives without its `code`, so the code is also
  * read from the message Node gives every system error ("ENOSPC: no space left on device, write").
  */
