@@ -5,7 +5,6 @@
  * hashes, so a reused value is exactly what a cold build would compute. One cache per serve session
  * (or per content folder on disk); never shared between sites.
  */
-import { createHash } from 'node:crypto';
 import type { ClientBundle } from './bundle/client-bundle.js';
 import type { ArticleIndex } from './engine/article-index.js';
 import type { BacklinksMemo } from './passes/backlinks-memo.js';
@@ -31,10 +30,4 @@ export interface BuildCache {
 
 export function createBuildCache(): BuildCache {
   return { yaml: new Map() };
-}
-
-export function hashOf(...parts: (string | Uint8Array)[]): string {
-  const h = createHash('sha256');
-  for (const p of parts) h.update(p).update('\u0000');
-  return h.digest('hex');
 }

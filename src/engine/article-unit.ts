@@ -5,7 +5,7 @@
  * The body HTML and plain text stay with the unit; the main thread keeps only the digest.
  * Reads: one article's text, the site config, the glossary matcher. Writes: ArticleUnit.
  */
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
 import type { Article, ArticleMeta, ArticleStats, TermMention, TextFeatures } from '../model.js';
 import { type ArticleBody, renderArticleBody } from '../passes/article-html.js';
 import { type ArticleFields, renderArticleFields } from '../passes/article-fields.js';

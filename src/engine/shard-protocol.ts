@@ -4,7 +4,7 @@
  * shard.ts so the main thread, which renders nothing when shards run on worker threads, does not
  * load the rendering stack (React, the templates, markdown-it: a tenth of a second at start-up).
  */
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ArticleMeta, SiteConfig } from '../model.js';
 import type { BodyLink } from '../passes/markdown.js';

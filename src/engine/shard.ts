@@ -12,7 +12,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
 import type { BundleEntry, ClientBundle } from '../bundle/client-bundle.js';
 import type { ClientEntry } from '../../templates/client/entries.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';

@@ -6,7 +6,7 @@
  */
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node, type Scalar } from 'yaml';
 import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics/diagnostic.js';
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
 import { fastYaml } from './fast-yaml.js';
 import { describeSyntaxError, keyPathAt } from './yaml-errors.js';
 import { firstAlias, formatSize, MAX_ALIAS_COUNT, MAX_NESTING, MAX_YAML_BYTES, nestedTooDeep, sizeOver, tooDeepNode } from './yaml-limits.js';

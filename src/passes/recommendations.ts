@@ -10,7 +10,7 @@
  * Recommendations (buildRecommendations).
  * Needs: article-html (text features), reading-time.
  */
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
 import type { ArticleMeta, ArticleStats, Term, TextFeatures } from '../model.js';
 import { nodeKey } from './backlinks.js';
 import { complexity, complexityBand, difficultyLevel, difficultyText, MODERATE_TAGS, pageDifficulty, TECHNICAL_TAGS, type Level } from './recommendations/difficulty.js';
