@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import type { Diagnostic } from './diagnostics/diagnostic.js';
 import { sortDiagnostics, UsageError } from './diagnostics/diagnostic.js';
-import type { BuildCache } from './build-cache.js';
+import type { BuildCache } from './engine/build-cache.js';
 import { hashOf } from './hash.js';
 import { bundleClient, bundleSourcesKey, type ClientBundle } from './bundle/client-bundle.js';
 import type { FileStat } from './file-stat.js';

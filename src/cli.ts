@@ -17,7 +17,7 @@ import { formatPretty } from './diagnostics/reporters/pretty.js';
 import { registerNotifyCommand } from './notify/command.js';
 import { packageVersion } from './package-root.js';
 import { registerPublishCommand } from './publish/command.js';
-import { createBuildCache } from './build-cache.js';
+import { createBuildCache } from './engine/build-cache.js';
 import { parseUrl } from './cli-parsers.js';
 
 type Reporter = 'pretty' | 'json' | 'github';
