@@ -6,7 +6,7 @@
  * Writes: a BuiltSite for routes.ts.
  */
 import type { ArticleMeta, ArticleStats, SiteConfig, SiteSource, Term, TemplateFile, TextFeatures } from './model.js';
-import type { ArticleDigest, BodyDigest } from './engine/article-unit.js';
+import type { ArticleDigest, BodyDigest } from './model/article-digest.js';
 import { type LetterGroup, findNeighbours, groupTermsByLetter, type Neighbours, orderArticles, orderTerms } from './passes/site-order.js';
 import { type PageBody, renderPageBodies } from './passes/page-html.js';
 import { generateTemplateFiles } from './passes/generated-templates.js';

@@ -7,14 +7,13 @@
 import { hashOf } from '../hash.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ArticleMeta, SiteConfig } from '../model.js';
-import type { BodyLink } from '../passes/markdown.js';
+import type { ArticleDigest, BodyLink } from '../model/article-digest.js';
 import type { Neighbours } from '../passes/site-order.js';
 import type { LinkTerm } from '../passes/term-matcher.js';
 import type { FamilyInput } from '../routes/page-families.js';
 import type { HtmlRoute } from '../routes/types.js';
 import { toolKey } from '../tool-key.js';
 import type { Chrome } from '../../templates/types.js';
-import type { ArticleDigest } from './article-unit.js';
 
 export interface ShardSetup {
   config: SiteConfig;

@@ -8,12 +8,8 @@
  */
 import MarkdownIt from 'markdown-it';
 import container from 'markdown-it-container';
+import type { BodyLink } from '../model/article-digest.js';
 
-export interface BodyLink {
-  href: string;
-  /** Line in the source file. */
-  line: number;
-}
 
 /** The class of the no-link marker's span (removed again by the glossary-links pass). */
 export const NO_LINK_CLASS = 'nolink';

@@ -3,7 +3,7 @@
  * glossary FAQ list, must be a URL the build produces. Reads: bodies' links, routes. Writes: diagnostics.
  */
 import { diagnostic, didYouMean, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { BodyLink } from '../passes/markdown.js';
+import type { BodyLink } from '../model/article-digest.js';
 
 export interface LinkSource {
   file: string;

@@ -25,7 +25,7 @@ import { packageVersion } from '../package-root.js';
 import { toolKey } from '../tool-key.js';
 import { checksumOf, intact, sealed, unsealed } from './checksum.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
-import type { BodyDigest } from '../engine/article-unit.js';
+import type { BodyDigest } from '../model/article-digest.js';
 import type { ArticleMeta, TextFeatures } from '../model.js';
 import type { BacklinksMemo } from '../passes/backlinks-memo.js';
 import type { CandidateMemo } from '../passes/recommendations/candidate-memo.js';
