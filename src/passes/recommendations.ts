@@ -12,9 +12,10 @@
  */
 import { hashOf } from '../hash.js';
 import type { ArticleMeta, ArticleStats, Term, TextFeatures } from '../model.js';
+import type { RecItem, RecResult, Recommendations } from '../model/recommendations.js';
 import { nodeKey } from './backlinks.js';
-import { complexity, complexityBand, difficultyLevel, difficultyText, MODERATE_TAGS, pageDifficulty, TECHNICAL_TAGS, type Level } from './recommendations/difficulty.js';
-import { buildLearningPath, type LearningPath, type PathCandidate } from './recommendations/learning-path.js';
+import { complexity, complexityBand, difficultyLevel, difficultyText, MODERATE_TAGS, pageDifficulty, TECHNICAL_TAGS } from './recommendations/difficulty.js';
+import { buildLearningPath, type PathCandidate } from './recommendations/learning-path.js';
 import { createVocabulary, type Features, jaccard, JaccardTable, WEIGHTS } from './recommendations/similarity.js';
 import { type CandidateLists, selectCandidates } from './recommendations/candidates.js';
 import { type CandidatePlan, packLists, type PackedLists } from './recommendations/candidate-memo.js';
@@ -25,41 +26,6 @@ export const MAX_SIMILAR = 10;
 export const MAX_RELATED = 10;
 export const MAX_PREREQUISITES = 5;
 export const MAX_ADVANCED = 5;
-
-export interface RecItem {
-  id: string;
-  slug: string;
-  title: string;
-  type: 'article' | 'term';
-  summary: string;
-  tags: string[];
-  jurisdiction: string;
-  lastModified: string;
-  readingTime?: string;
-  wordCount: number;
-}
-
-export interface RecResult {
-  item: RecItem;
-  score: number;
-  sharedTags: string[];
-  reasons: string[];
-  relationship: 'related' | 'similar' | 'advanced' | 'prerequisite';
-}
-
-export interface Recommendations {
-  item: RecItem;
-  difficulty: number;
-  level: Level;
-  complexity: number;
-  complexityBand: 'beginner' | 'intermediate' | 'advanced';
-  keyFactors: string[];
-  similar: RecResult[];
-  related: RecResult[];
-  prerequisites: RecResult[];
-  advanced: RecResult[];
-  path?: LearningPath;
-}
 
 /** One item as recommendations see it: what pages show of it, and what scores it. */
 export interface RecNode extends RecItem {

@@ -9,7 +9,8 @@
 import { inlineText } from '../passes/article-fields.js';
 import type { ArticleFields } from '../passes/article-fields.js';
 import type { ArticleMeta, ArticleStats, Heading, SiteConfig, Term } from '../model.js';
-import { type RecContext, type RecNode, recommendationsFingerprint, recommendationsFor, type Recommendations } from '../passes/recommendations.js';
+import type { Recommendations } from '../model/recommendations.js';
+import { type RecContext, type RecNode, recommendationsFingerprint, recommendationsFor } from '../passes/recommendations.js';
 import type { Neighbours } from '../passes/site-order.js';
 import { PRIVILEGE_LOG_ARTICLE } from '../constants.js';
 import { articleLd, breadcrumbLd, definedTermLd, faqLd } from '../structured-data.js';
