@@ -88,7 +88,7 @@ export function withDigests(order: SiteOrder, digests: Map<string, ArticleDigest
 /** The graph passes: backlinks and recommendations, what term and recommendation pages need.
  * `articleVersions`: each article's unit key, by slug (recommendation pages are fingerprinted by them).
  * `reuse`: an earlier build's recommendation features; `backlinksOf`: where backlinks come from
- * (backlinks-memo.ts), given how to work them out. */
+ * (engine/backlinks-memo.ts), given how to work them out. */
 export function runGraphPasses(
   site: OrderedSite,
   timed: Timer = untimed,

@@ -7,8 +7,8 @@
  */
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import type { ArticleIndex } from './article-index.js';
-import type { BacklinksMemo } from '../passes/backlinks-memo.js';
-import type { CandidateMemo } from '../passes/recommendations/candidate-memo.js';
+import type { BacklinksMemo } from './backlinks-memo.js';
+import type { CandidateMemo } from './candidate-memo.js';
 import type { ShardPool } from './shard-pool.js';
 import type { OutputRecord } from '../write/output-target.js';
 

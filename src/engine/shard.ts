@@ -21,7 +21,7 @@ import { renderMarkdown } from '../passes/markdown.js';
 import { salvageArticle } from '../validate/salvage.js';
 import type { Article } from '../model.js';
 import { featuresFromWire, type RecContext, recommendationShard, type WireFeatures, withCandidates } from '../passes/recommendations.js';
-import { type CandidatePlan, copyInto, type SelectedLists, selectedLists } from '../passes/recommendations/candidate-memo.js';
+import { type CandidatePlan, copyInto, type SelectedLists, selectedLists } from './candidate-memo.js';
 import { buildTermMatcher } from '../passes/term-matcher.js';
 import { serializeIndex } from '../passes/search-index.js';
 import type { SearchDoc } from '../search-options.js';

@@ -17,8 +17,8 @@ import { nodeKey } from './backlinks.js';
 import { complexity, complexityBand, difficultyLevel, difficultyText, MODERATE_TAGS, pageDifficulty, TECHNICAL_TAGS } from './recommendations/difficulty.js';
 import { buildLearningPath, type PathCandidate } from './recommendations/learning-path.js';
 import { createVocabulary, type Features, jaccard, JaccardTable, WEIGHTS } from './recommendations/similarity.js';
-import { type CandidateLists, selectCandidates } from './recommendations/candidates.js';
-import { type CandidatePlan, packLists, type PackedLists } from './recommendations/candidate-memo.js';
+import { type CandidateLists, type FeatureChange, selectCandidates } from './recommendations/candidates.js';
+import { packLists, type PackedLists } from './recommendations/packed-lists.js';
 
 export const SIMILAR_THRESHOLD = 0.3;
 export const RELATED_THRESHOLD = 0.1;
@@ -166,7 +166,7 @@ export function recommendationShard(f: RecFeatures, i: number, count: number): n
 
 /** The candidates of the items `only` keeps (all by default), added to the features; after a change
  * (`plan`), selected again only for the items it can reach, the others keeping their lists. */
-export function withCandidates(f: RecFeatures, only?: (i: number) => boolean, plan: CandidatePlan = {}): RecContext {
+export function withCandidates(f: RecFeatures, only?: (i: number) => boolean, plan: { change?: FeatureChange } = {}): RecContext {
   const candidates = selectCandidates(f.features, { isTerm: (i) => f.nodes[i].type === 'term', rank: f.rank, maxPrerequisites: MAX_PREREQUISITES, maxAdvanced: MAX_ADVANCED, words: f.words, only, change: plan.change });
   return { ...f, candidates };
 }

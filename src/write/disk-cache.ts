@@ -27,8 +27,8 @@ import { checksumOf, intact, sealed, unsealed } from './checksum.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
 import type { BodyDigest } from '../model/article-digest.js';
 import type { ArticleMeta, TextFeatures } from '../model.js';
-import type { BacklinksMemo } from '../passes/backlinks-memo.js';
-import type { CandidateMemo } from '../passes/recommendations/candidate-memo.js';
+import type { BacklinksMemo } from '../engine/backlinks-memo.js';
+import type { CandidateMemo } from '../engine/candidate-memo.js';
 
 const PARTS = 32;
 /** A part file starts with these bytes, then the byte length and CRC-32 of each of its sections
