@@ -14,8 +14,7 @@ import { type RecContext, type RecNode, recommendationsFingerprint, recommendati
 import type { Neighbours } from '../passes/site-order.js';
 import { PRIVILEGE_LOG_ARTICLE } from '../constants.js';
 import { articleLd, breadcrumbLd, definedTermLd, faqLd } from '../structured-data.js';
-import type { ArticlePageProps } from '../../templates/pages/ArticlePage.js';
-import type { LinkedItem } from '../../templates/pages/TermPage.js';
+import type { ArticlePageProps, LinkedItem } from '../../templates/types.js';
 import { articleJsonUrl, articleMarkdownUrl } from './article-files.js';
 import { makeMeta } from './meta.js';
 import type { HtmlRoute, PageRef } from './types.js';
