@@ -10,8 +10,7 @@ import type { ArticleMeta, SiteConfig } from '../model.js';
 import type { ArticleDigest, BodyLink } from '../model/article-digest.js';
 import type { Neighbours } from '../passes/site-order.js';
 import type { LinkTerm } from '../passes/term-matcher.js';
-import type { FamilyInput } from '../routes/page-families.js';
-import type { HtmlRoute } from '../routes/types.js';
+import type { FamilyInput, HtmlRoute } from '../routes/types.js';
 import { toolKey } from '../tool-key.js';
 import type { Chrome } from '../../templates/types.js';
 

@@ -17,17 +17,11 @@ import { articleLd, breadcrumbLd, definedTermLd, faqLd } from '../structured-dat
 import type { ArticlePageProps, LinkedItem } from '../../templates/types.js';
 import { articleJsonUrl, articleMarkdownUrl } from './article-files.js';
 import { makeMeta } from './meta.js';
-import type { HtmlRoute, PageRef } from './types.js';
+import type { FamilyInput, HtmlRoute, PageRef } from './types.js';
 import { termData } from './view-data.js';
 
 /** Related content shown on a term page (spec §9: related default 5). */
 export const RELATED_ON_TERM_PAGE = 5;
-
-export type FamilyInput =
-  /** Made with the article's body, by the shard that renders it (engine/shard.ts loadArticles). */
-  | { family: 'article'; neighbours: Neighbours; titles: [ref: string, title: string][] }
-  | { family: 'term'; term: Term; node: number; backlinks: LinkedItem[]; sharedTags: LinkedItem[]; titles: [slug: string, title: string][] }
-  | { family: 'recommendations'; node: number };
 
 /** What a shard has to build family routes with. */
 export interface FamilyContext {
