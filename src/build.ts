@@ -26,7 +26,7 @@ import { planCandidates } from './engine/candidate-memo.js';
 import { lazyArticleSource } from './engine/lazy-source.js';
 import { defaultWorkers, ShardPool } from './engine/shard-pool.js';
 import { listContentFiles } from './load/content-files.js';
-import { readAssets } from './load/read-assets.js';
+import { readAssets } from './bundle/read-assets.js';
 import { readContent } from './load/read-content.js';
 import { readPreviousManifest } from './load/read-previous-manifest.js';
 import { type BuiltSite, type OrderedSite, runGraphPasses, runOrderPasses, runSitePasses, type Timer, withDigests } from './pipeline.js';
