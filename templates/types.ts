@@ -1,5 +1,6 @@
 /** Props shared by templates; routes.ts builds them, templates only present them. */
 import type { Download, Heading, Reference } from '../src/model.js';
+import type { ArticleCopyData } from './client/lib/formats.js';
 
 export interface Chrome {
   siteName: string;
@@ -91,21 +92,6 @@ export interface AnswerBoxData {
   title: string;
   pointsHtml: string[];
   citation?: string;
-}
-
-/** What an article's copy buttons copy (spec §9 formats), read by the article-actions script. */
-export interface ArticleCopyData {
-  slug: string;
-  title: string;
-  url: string;
-  product: string;
-  dateModified: string;
-  jurisdiction: string;
-  tags: string[];
-  points: string[];
-  takeaways: string[];
-  sources: { title: string; url?: string; pinpoint?: string }[];
-  license: string;
 }
 
 /** An article's page (pages/ArticlePage.tsx), made by src/routes/page-families.ts. */

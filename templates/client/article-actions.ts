@@ -5,8 +5,7 @@
  * Citation, LLM and download actions also fire the reader events of lib/notify-events.ts. Buttons are hidden until this
  * script runs, so readers without JavaScript never see controls that do nothing.
  */
-import type { ArticleCopyData } from '../types.js';
-import { citationText, llmText, summaryText, takeawaysText } from './lib/formats.js';
+import { citationText, llmText, summaryText, takeawaysText, type ArticleCopyData } from './lib/formats.js';
 import { copyText } from './lib/clipboard.js';
 import { isString, readStoredList, writeStored } from './lib/storage.js';
 import { showToast } from './lib/toast.js';

@@ -1,5 +1,18 @@
 /** The copy formats of spec §9: citation, summary, LLM format and key takeaways. Pure functions. */
-import type { ArticleCopyData } from '../../types.js';
+
+export interface ArticleCopyData {
+  slug: string;
+  title: string;
+  url: string;
+  product: string;
+  dateModified: string;
+  jurisdiction: string;
+  tags: string[];
+  points: string[];
+  takeaways: string[];
+  sources: { title: string; url?: string; pinpoint?: string }[];
+  license: string;
+}
 
 /** "{title} — {product}, {url}#{section} (Last updated: {date})" */
 export function citationText(d: ArticleCopyData, section = 'answer'): string {
