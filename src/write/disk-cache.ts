@@ -3,7 +3,7 @@
  * article's digest (engine/article-index.ts) of the first.
  * Pages are not kept on disk: at 10,000 articles they made a gigabyte-sized cache whose loading and
  * saving cost more time and memory than rendering them again (measured with npm run bench); an
- * unchanged page is skipped by its fingerprint instead (engine/emit-site.ts). Entries are keyed by content hashes (engine/build-cache.ts), so a reused
+ * unchanged page is skipped by its fingerprint instead (engine/emit-site.ts). Entries are keyed by content hashes (hash.ts), so a reused
  * value is exactly what a cold build computes; a cache that cannot be read is ignored.
  * Lives in node_modules/.cache/legalsite (or .legalsite-cache/ when there is no node_modules), one
  * folder per content folder, split into PARTS files by key: a rebuild after a small change rewrites
