@@ -19,7 +19,8 @@ import { renderMarkdown } from './passes/markdown.js';
 import { runGraphPasses, runOrderPasses, runSitePasses, type Timer, withDigests } from './pipeline.js';
 import { type Assets, siteRoutes } from './routes.js';
 import { articlePageRefs, graphPageRefs } from './routes/site-pages.js';
-import { siteLinks, siteUrls } from './site-links.js';
+import { clashingUrls, siteLinks, siteUrls } from './site-links.js';
+import { checkUrlClashes } from './validate/url-clashes.js';
 import { consistentSite } from './validate/consistent-site.js';
 import { checkInternalLinks, type LinkSource } from './validate/links.js';
 import { salvageDataset, salvagePage, salvageTerm } from './validate/salvage.js';
@@ -54,13 +55,14 @@ export async function remainingLinkErrors(failed: FailedBuild): Promise<Diagnost
     const graph = runGraphPasses(withDigests(order, digests), timed);
     const families = { articles: articlePageRefs(order), ...graphPageRefs(graph) };
     const site = await runSitePasses(graph, digests, undefined, timed);
-    const urls = siteUrls(site, families, siteRoutes(site, await failed.assets(), families));
+    const routes = siteRoutes(site, await failed.assets(), families);
+    const urls = siteUrls(site, families, routes);
     const links: LinkSource[] = [
       ...siteLinks(site, failed.sources),
       ...read.rejected.map((r) => ({ file: r.meta.file, field: 'body', links: r.links })),
       ...failed.rejected.filter((r) => r.schema === 'page' && r.body).map((r) => pageLinks(r)),
     ];
-    return timed('link-check', () => checkInternalLinks(links, urls, excusedPaths(failed, read)));
+    return timed('link-check', () => [...checkInternalLinks(links, urls, excusedPaths(failed, read)), ...checkUrlClashes(clashingUrls(site, families, routes), source, failed.sources)]);
   } catch {
     return [];
   }
@@ -79,6 +81,7 @@ function excusedPaths(failed: FailedBuild, read: ReadResult): (path: string) => 
   const terms = new Set([...of('term').flatMap((r) => [salvageTerm(r.data, r.problems, r.file, stem(r.file)).entity.slug, stem(r.file)]), ...failed.source.terms.map((t) => t.slug)]);
   const datasets = new Set([...of('dataset').flatMap((r) => [salvageDataset(r.data, r.problems, r.file, stem(r.file)).entity.slug, stem(r.file)]), ...failed.source.datasets.map((d) => d.slug)]);
   const pages = new Set(of('page').map((r) => stem(r.file)));
+  const downloads = failed.semantics.mayExist ?? new Set<string>();
   const patterns: [RegExp, Set<string>][] = [
     [/^\/articles\/([^/]+?)(?:\.answer\.json|\.json|\.md)?$/, articles],
     [/^\/recommendations\/article\/([^/]+)$/, articles],
@@ -87,5 +90,5 @@ function excusedPaths(failed: FailedBuild, read: ReadResult): (path: string) => 
     [/^\/datasets\/([^/]+?)(?:\.json)?$/, datasets],
     [/^\/([^/]+)$/, pages],
   ];
-  return (path) => patterns.some(([pattern, slugs]) => slugs.has(pattern.exec(path)?.[1] ?? '\0'));
+  return (path) => downloads.has(path) || patterns.some(([pattern, slugs]) => slugs.has(pattern.exec(path)?.[1] ?? '\0'));
 }

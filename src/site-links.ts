@@ -13,16 +13,30 @@ import type { LinkSource } from './validate/links.js';
 
 /** Every URL the build makes: its pages, its files, and each article's own files. */
 export function siteUrls(site: BuiltSite, families: FamilyRefs, routes: Route[]): Set<string> {
-  const urls = new Set([...families.articles, ...families.terms, ...families.recommendations, ...routes].map((r) => r.url));
-  for (const a of site.articles) for (const url of articleFileUrls(a.slug, hasAnswer(a))) urls.add(url);
+  return new Set(everyUrl(site, families, routes));
+}
+
+/** The URLs the build would make more than once (validate/url-clashes.ts says whose they are). */
+export function clashingUrls(site: BuiltSite, families: FamilyRefs, routes: Route[]): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const url of everyUrl(site, families, routes)) (seen.has(url) ? twice : seen).add(url);
+  return [...twice];
+}
+
+function everyUrl(site: BuiltSite, families: FamilyRefs, routes: Route[]): string[] {
+  const urls = [...families.articles, ...families.terms, ...families.recommendations, ...routes].map((r) => r.url);
+  for (const a of site.articles) urls.push(...articleFileUrls(a.slug, hasAnswer(a)));
   return urls;
 }
+
+const locator = (sources: Map<string, YamlSource>, file: string) => (path: (string | number)[]) => sources.get(file)?.locate(path) ?? { line: 1, column: 1 };
 
 /** Every link of the site's content files, with the file and line it is on. */
 export function siteLinks(site: BuiltSite, sources: Map<string, YamlSource>): LinkSource[] {
   const { source } = site;
   return [
-    ...site.articles.map((a) => ({ file: a.file, field: 'body', links: site.bodies.get(a.slug)!.links })),
+    ...site.articles.map((a) => ({ file: a.file, field: 'body', links: site.bodies.get(a.slug)!.links, locate: locator(sources, a.file) })),
     ...source.pages.map((p) => ({ file: p.file, field: 'body', links: site.pageBodies.get(p.name)!.links })),
     ...source.config.glossaryFaq.map((f, i) => {
       const path = ['glossaryFaq', i, 'href'];

@@ -54,7 +54,7 @@ export function articlePreviewer(last: BuildResult, cwd: string) {
 
     matcher ??= buildTermMatcher(site.terms);
     const unit = articleUnit(article, { matcher, termTitle: (slug) => titles.get(slug) ?? slug });
-    if (checkInternalLinks([{ file: rel, links: unit.body.links }], urls).length) return undefined;
+    if (checkInternalLinks([{ file: rel, links: [...unit.body.links, ...unit.fields.links] }], urls).length) return undefined;
     // The page reads its own article; its neighbours and see-also titles come from the last good site.
     const route = articlePageRoute(site.config, unit, site.neighbours.get(article.slug)!, seeAlsoTitle);
     return { url: route.url, file: outputPath(route), html: renderPage(route, last.render.chrome, last.render.bundle) };

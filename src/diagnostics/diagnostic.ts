@@ -43,6 +43,7 @@ export const RULES = {
   'yaml-limit': 'Write the values out plainly: legalsite content needs no deep nesting and no aliases.',
   'file-too-large': 'Split the content into smaller files.',
   'unsafe-url': 'Use an https:// address or a site path starting with "/".',
+  'url-clash': 'Choose another slug or file name.',
 } as const;
 
 export type RuleId = keyof typeof RULES;

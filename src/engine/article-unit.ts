@@ -37,7 +37,9 @@ export function articleUnit(article: Article, glossary: GlossaryLinks): ArticleU
 
 export function digestArticle(unit: ArticleUnit): ArticleDigest {
   const { body: _body, ...article } = unit.article;
-  const { mentions, links } = unit.body;
+  const { mentions } = unit.body;
+  // The links of the body, then those of the fields that hold Markdown: all are checked alike.
+  const links = [...unit.body.links, ...unit.fields.links];
   const text = textFeatures(unit.body.plainText);
   return {
     article,

@@ -116,22 +116,34 @@ export function toTemplates(
   rel: (abs: string) => string,
   diagnostics: Diagnostic[],
 ): TemplateFile[] {
-  const entries = ((index?.data as Data[] | undefined) ?? []).map((e, i) => ({ file: String(e.file), title: String(e.title), description: String(e.description), usedBy: (e.usedBy ?? []) as string[], i }));
+  // A hole is an entry with errors of its own (salvage.ts soundEntries): left out, indexes kept.
+  const entries = ((index?.data as (Data | undefined)[] | undefined) ?? []).flatMap((e, i) => (e ? [{ file: String(e.file), title: String(e.title), description: String(e.description), usedBy: (e.usedBy ?? []) as string[], i }] : []));
   const byName = new Map(files.map((abs) => [path.relative(templatesDir, abs).split(path.sep).join('/'), abs]));
   const out: TemplateFile[] = [];
   const sourcesUsed = new Set<string>();
+  // A file that cannot be read (permissions, a disk error) is reported at its path, and left out.
+  const read = (abs: string): Buffer | undefined => {
+    try {
+      return readFileSync(abs);
+    } catch (error) {
+      diagnostics.push(diagnostic('unreadable-file', { file: rel(abs) }, '', `could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`));
+      return undefined;
+    }
+  };
   for (const e of entries) {
     const abs = byName.get(e.file);
     const at = { file: index!.file, ...index!.locate([e.i, 'file']) };
     if (abs) {
-      out.push({ file: rel(abs), name: e.file, title: e.title, description: e.description, usedBy: e.usedBy, body: readFileSync(abs) });
+      const body = read(abs);
+      if (body) out.push({ file: rel(abs), name: e.file, title: e.title, description: e.description, usedBy: e.usedBy, body });
       continue;
     }
     const sourceName = e.file.replace(/\.pdf$/, '.md');
     const sourceAbs = e.file.endsWith('.pdf') ? byName.get(sourceName) : undefined;
     if (sourceAbs && existsSync(sourceAbs)) {
       sourcesUsed.add(sourceName);
-      out.push({ file: rel(sourceAbs), name: e.file, title: e.title, description: e.description, usedBy: e.usedBy, source: readFileSync(sourceAbs, 'utf8') });
+      const source = read(sourceAbs);
+      if (source) out.push({ file: rel(sourceAbs), name: e.file, title: e.title, description: e.description, usedBy: e.usedBy, source: source.toString('utf8') });
     } else {
       diagnostics.push(
         diagnostic('missing-download', at, `[${e.i}].file`, `"${e.file}" is not in content/templates/`, e.file.endsWith('.pdf') ? `Add the file, or its text source ${sourceName} to generate it.` : undefined),
@@ -141,7 +153,8 @@ export function toTemplates(
   const listed = new Set(entries.map((e) => e.file));
   for (const [name, abs] of byName) {
     if (listed.has(name) || sourcesUsed.has(name)) continue;
-    out.push({ file: rel(abs), name, title: name, description: '', usedBy: [], body: readFileSync(abs) });
+    const body = read(abs);
+    if (body) out.push({ file: rel(abs), name, title: name, description: '', usedBy: [], body });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }

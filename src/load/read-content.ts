@@ -12,6 +12,7 @@ import type { Article, SiteSource } from '../model.js';
 import { checkArticleIds } from '../validate/article-ids.js';
 import { validateAgainstSchema, type SchemaId } from '../validate/schema-validator.js';
 import { listContentFiles } from './content-files.js';
+import { soundEntries, soundFields } from '../validate/salvage.js';
 import { splitFrontMatter } from './front-matter.js';
 import { toArticle, toConfig, toDataset, toPage, toTemplates, toTerm } from './normalize.js';
 import { parseYamlSource, type YamlMemo, type YamlSource } from './yaml-source.js';
@@ -54,7 +55,12 @@ export function parseArticleText(text: string, rel: string, memo?: YamlMemo): { 
   if (!parsed || diagnostics.length) return { diagnostics, rejected: rejected(undefined, diagnostics) };
   if (parsed.source.data == null) parsed.source.data = {};
   const problems = validateAgainstSchema(parsed.source, 'article');
-  if (problems.length) return { source: parsed.source, diagnostics: problems, rejected: rejected(parsed.source.data, problems) };
+  if (problems.length) {
+    // Its ids are checked all the same, in the lists that have no errors of their own.
+    const sound = soundFields(parsed.source.data, problems) as Partial<Pick<Article, 'faq' | 'references'>>;
+    const all = [...problems, ...checkArticleIds({ file: rel, faq: sound.faq ?? [], references: sound.references ?? [] }, parsed.source)];
+    return { source: parsed.source, diagnostics: all, rejected: rejected(parsed.source.data, all) };
+  }
   const article = toArticle(parsed.source, parsed.body, parsed.bodyLine, stem(rel));
   const own = checkArticleIds(article, parsed.source);
   return own.length ? { source: parsed.source, diagnostics: own, rejected: rejected(parsed.source.data, own) } : { article, source: parsed.source, diagnostics: [] };
@@ -133,7 +139,8 @@ export function readContent(opts: LoadOptions): LoadResult {
   const templatesDir = path.join(contentDir, 'templates');
   const indexFile = path.join(templatesDir, 'index.yaml');
   const [indexListed] = list('templates/index.yaml');
-  const indexSource = indexListed ? loadYaml(indexFile, 'templates-index') : undefined;
+  // An index with errors still lists its sound entries (a download of a listed file is then no error).
+  const indexSource = indexListed ? (loadYaml(indexFile, 'templates-index') ?? soundIndex(sources.get(rel(indexFile)), rejected)) : undefined;
   const templateFiles = list('templates/**/*').filter((abs) => abs !== indexFile);
   const templates = toTemplates(indexSource, templateFiles, templatesDir, rel, diagnostics);
 
@@ -149,6 +156,11 @@ export function readContent(opts: LoadOptions): LoadResult {
     templates,
   };
   return { site, sources, diagnostics, rejected };
+}
+
+function soundIndex(source: YamlSource | undefined, rejected: RejectedFile[]): YamlSource | undefined {
+  const own = source && rejected.find((r) => r.file === source.file);
+  return source && own ? { ...source, data: soundEntries(source.data, own.problems) } : undefined;
 }
 
 function stem(abs: string): string {

@@ -58,9 +58,9 @@ export function keyPathAt(root: unknown, offset: number): { path: FieldPath; nod
 export function describeSyntaxError(error: YAMLError, root: unknown, text: string): SyntaxProblem {
   const offset = error.pos[0];
   const { path, node, keyStarts } = keyPathAt(root, offset);
-  // An implicit key error is about the key itself (`title: a: b` reads `a` as a key): the field is
-  // the one whose value holds it.
-  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' || error.code === 'MULTILINE_IMPLICIT_KEY') {
+  // An implicit key error is about the key itself (`title: a: b` reads `a` as a key; a line of words
+  // with no colon is read as a key): the field is the one whose value holds it.
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' || error.code === 'MULTILINE_IMPLICIT_KEY' || (error.code === 'MISSING_CHAR' && /followed by map values/.test(error.message))) {
     while (keyStarts.length && keyStarts[keyStarts.length - 1] >= offset) (keyStarts.pop(), path.pop());
   }
   const valueStart = node?.range?.[0] ?? offset;

@@ -10,6 +10,9 @@ export interface BodyLink {
   href: string;
   /** Line in the source file. */
   line: number;
+  /** For a link in a front-matter field (an FAQ answer, a key takeaway), that field's path: its line
+   * is found when the link is reported (validate/links.ts), `line` is then 0. */
+  path?: (string | number)[];
 }
 
 /** What the main thread keeps of a rendered body: the glossary terms it mentions and its links. */

@@ -5,6 +5,7 @@
  */
 import { ANSWER_DEFAULT_TITLE } from '../constants.js';
 import type { Article } from '../model.js';
+import type { BodyLink } from '../model/article-digest.js';
 import { renderBlock, renderInline } from './markdown.js';
 
 export interface ArticleFields {
@@ -12,6 +13,8 @@ export interface ArticleFields {
   takeawaysHtml: string[];
   faq: { id: string; q: string; aHtml: string; aText: string }[];
   editorialNoteHtml?: string;
+  /** The links in these fields, with each field's path, for the link check (validate/links.ts). */
+  links: BodyLink[];
 }
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
@@ -25,18 +28,27 @@ export const inlineText = (markdown: string): string => stripTags(renderInline(m
 export function renderArticleFields(article: Article): ArticleFields {
   const a = article.answer;
   const points = a === undefined ? undefined : Array.isArray(a) ? a : a.content;
+  const links: BodyLink[] = [];
+  // Renders `text` and notes its links under `path`.
+  const linked = (render: (text: string, hrefs: string[]) => string, text: string, path: (string | number)[]) => {
+    const hrefs: string[] = [];
+    const html = render(text, hrefs);
+    for (const href of hrefs) links.push({ href, line: 0, path });
+    return html;
+  };
   return {
     answer: points && {
       title: (!Array.isArray(a) && a?.title) || ANSWER_DEFAULT_TITLE,
       points: points.map(inlineText),
-      pointsHtml: points.map(renderInline),
+      pointsHtml: points.map((p, i) => linked(renderInline, p, Array.isArray(a) ? ['answer', i] : ['answer', 'content', i])),
       citation: Array.isArray(a) ? undefined : a?.citation,
     },
-    takeawaysHtml: article.keyTakeaways.map(renderInline),
-    faq: article.faq.map((f) => {
-      const aHtml = renderBlock(f.a);
+    takeawaysHtml: article.keyTakeaways.map((t, i) => linked(renderInline, t, ['keyTakeaways', i])),
+    faq: article.faq.map((f, i) => {
+      const aHtml = linked(renderBlock, f.a, ['faq', i, 'a']);
       return { id: f.id, q: f.q, aHtml, aText: stripTags(aHtml).trim() };
     }),
-    editorialNoteHtml: article.editorialNote ? renderBlock(article.editorialNote) : undefined,
+    editorialNoteHtml: article.editorialNote ? linked(renderBlock, article.editorialNote, ['editorialNote']) : undefined,
+    links,
   };
 }

@@ -10,7 +10,6 @@ import MarkdownIt from 'markdown-it';
 import container from 'markdown-it-container';
 import type { BodyLink } from '../model/article-digest.js';
 
-
 /** The class of the no-link marker's span (removed again by the glossary-links pass). */
 export const NO_LINK_CLASS = 'nolink';
 const NO_LINK_MARKER = `{.${NO_LINK_CLASS}}`;
@@ -71,20 +70,35 @@ export function renderMarkdown(body: string, firstLine: number, opts: { sourceLi
   for (const token of tokens) {
     if (token.type !== 'inline' || !token.children) continue;
     const line = firstLine + (token.map?.[0] ?? 0);
-    for (const child of token.children) {
-      if (child.type === 'link_open') links.push({ href: String(child.attrGet('href') ?? ''), line });
-      if (child.type === 'image') links.push({ href: String(child.attrGet('src') ?? ''), line });
-    }
+    for (const href of linkTargets(token.children)) links.push({ href, line });
   }
   return { html: md.renderer.render(tokens, md.options, env), links };
 }
 
-/** Renders one line of inline Markdown (answers, takeaways, FAQ answers) to HTML. */
-export function renderInline(text: string): string {
-  return md.renderInline(text);
+/** The targets of the links and images among inline tokens. */
+function linkTargets(tokens: { type: string; attrGet(name: string): string | number | null }[]): string[] {
+  const out: string[] = [];
+  for (const t of tokens) {
+    if (t.type === 'link_open') out.push(String(t.attrGet('href') ?? ''));
+    if (t.type === 'image') out.push(String(t.attrGet('src') ?? ''));
+  }
+  return out;
 }
 
-/** Renders a Markdown fragment that may hold paragraphs (FAQ answers, editorial notes). */
-export function renderBlock(text: string): string {
-  return md.render(text);
+/** Renders one line of inline Markdown (answers, takeaways, FAQ answers) to HTML; adds the targets
+ * of its links to `hrefs` when given (markdown-it's renderInline, with the tokens read between). */
+export function renderInline(text: string, hrefs?: string[]): string {
+  const env = {};
+  const tokens = md.parseInline(text, env);
+  if (hrefs) for (const t of tokens) hrefs.push(...linkTargets(t.children ?? []));
+  return md.renderer.render(tokens, md.options, env);
+}
+
+/** Renders a Markdown fragment that may hold paragraphs (FAQ answers, editorial notes); adds the
+ * targets of its links to `hrefs` when given. */
+export function renderBlock(text: string, hrefs?: string[]): string {
+  const env = {};
+  const tokens = md.parse(text, env);
+  if (hrefs) for (const t of tokens) if (t.type === 'inline') hrefs.push(...linkTargets(t.children ?? []));
+  return md.renderer.render(tokens, md.options, env);
 }

@@ -123,6 +123,12 @@ function phraseKeys(phrase: string): { keys: string[]; words: string[]; tail: st
 }
 
 export function buildTermMatcher(terms: LinkTerm[]): TermMatcher {
+  const root = phraseTrie(terms);
+  return { find: finderOver(root, firstWordFilter(root)), size: terms.length };
+}
+
+/** Every term's phrases in one trie of words (and the gaps between them), entries ranked at each end. */
+function phraseTrie(terms: LinkTerm[]): TrieNode {
   const root: TrieNode = { next: new Map(), entries: [] };
   const rankOf = { title: 0, alias: 1, stop: 2 } as const;
   // Sorted so that when two terms share a phrase, the same one wins on every build.
@@ -146,13 +152,19 @@ export function buildTermMatcher(terms: LinkTerm[]): TermMatcher {
     for (const child of node.next.values()) sortEntries(child);
   };
   sortEntries(root);
+  return root;
+}
 
-  // A word can start a match only if it (or, for a plural, it without its "s") is a phrase's first
-  // word. Each scanned word is hashed in place first, so the many that cannot start one are never
-  // sliced or lowercased; only words of ASCII letters and digits are hashed (the rest take the full path).
+/**
+ * Whether the word at text[start, end) may start a match: only if it (or, for a plural, it without
+ * its "s") is a phrase's first word. Each scanned word is hashed in place, so the many that cannot
+ * start one are never sliced or lowercased; only words of ASCII letters and digits are hashed (the
+ * rest take the full path).
+ */
+function firstWordFilter(root: TrieNode): (text: string, start: number, end: number) => boolean {
   const firstWords = new Set<number>();
   for (const key of root.next.keys()) if (/^[\x00-\x7f]*$/.test(key)) firstWords.add(asciiHash(key, 0, key.length));
-  const mayStart = (text: string, start: number, end: number): boolean => {
+  return (text, start, end) => {
     let h = FNV_OFFSET;
     let beforeLast = h;
     for (let k = start; k < end; k++) {
@@ -165,8 +177,11 @@ export function buildTermMatcher(terms: LinkTerm[]): TermMatcher {
     if (firstWords.has(h)) return true;
     return end - start > 3 && (text.charCodeAt(end - 1) | 32) === 115 && firstWords.has(beforeLast);
   };
+}
 
-  const find = (text: string): TermMatch[] => {
+/** The matcher's one pass over a text: the longest phrase at each word, left to right. */
+function finderOver(root: TrieNode, mayStart: (text: string, start: number, end: number) => boolean): (text: string) => TermMatch[] {
+  return (text) => {
     const starts: number[] = [];
     const ends: number[] = [];
     scanWords(text, JOINERS, (start, end) => (starts.push(start), ends.push(end)));
@@ -206,6 +221,4 @@ export function buildTermMatcher(terms: LinkTerm[]): TermMatcher {
     }
     return matches;
   };
-
-  return { find, size: terms.length };
 }

@@ -24,6 +24,14 @@ export function soundFields(data: unknown, problems: Diagnostic[]): Data {
   return Object.fromEntries(Object.entries(data).filter(([key]) => !faulty.has(key)));
 }
 
+/** The entries of a list file (templates/index.yaml) that no diagnostic is about; the others are
+ * left as holes, so every entry keeps its index (and its position in the file). */
+export function soundEntries(data: unknown, problems: Diagnostic[]): unknown[] {
+  if (!Array.isArray(data)) return [];
+  const faulty = new Set(problems.map((d) => /^\[(\d+)\]/.exec(d.field)?.[1]).filter((i) => i !== undefined).map(Number));
+  return data.map((entry, i) => (faulty.has(i) || entry === null || typeof entry !== 'object' ? undefined : entry));
+}
+
 const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -17,6 +17,9 @@ export interface SemanticOptions {
   tagsKnown?: boolean;
   /** Files whose slug is only a guess (validate/salvage.ts): never reported as a duplicate. */
   guessedSlugs?: Set<string>;
+  /** Download paths that may exist although no file is listed for them: templates/index.yaml could
+   * not be read, and each Markdown template may be the source of a listed PDF. */
+  mayExist?: Set<string>;
 }
 
 /**
@@ -32,7 +35,7 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
   const knownTags = Object.keys(site.config.tags);
   const articleSlugs = new Set(site.articles.map((a) => a.slug));
   const termSlugs = new Set(site.terms.map((t) => t.slug));
-  const templateHrefs = new Set(site.templates.map((t) => `/templates/${t.name}`));
+  const templateHrefs = new Set([...site.templates.map((t) => `/templates/${t.name}`), ...(opts.mayExist ?? [])]);
 
   const checkTags = (file: string, tags: string[]) =>
     opts.tagsKnown !== false &&

@@ -5,6 +5,7 @@
  * process (a throw there is the CLI's exit 3); then all the cases that can share a site are put in one
  * and every one of their errors must come out of a single run: in process on the main thread and on
  * worker threads alike, and through the CLI (`build` and `check`, exit 1, on worker threads too).
+ * Last, seeded random typos in any file hold to the same rules.
  */
 import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -67,7 +68,7 @@ function assertFound(list: Diagnostic[], expected: Expected, name: string): void
   assert.ok(found, `${name}: expected ${expected.file}:${expected.line} [${expected.rule}] ${expected.field}, got\n${show(list)}`);
   if (expected.message) assert.match(found!.message, expected.message, name);
   // Only a problem with the whole file has no field.
-  if (!['front-matter-missing', 'file-too-large', 'unreadable-file'].includes(expected.rule)) assert.ok(found!.field, `${name}: names a field`);
+  if (!['front-matter-missing', 'file-too-large', 'unreadable-file'].includes(expected.rule) && !expected.file.includes('/pages/')) assert.ok(found!.field, `${name}: names a field`);
 }
 
 /** Leftover temporary or staging folders beside the output folder. */
@@ -77,13 +78,13 @@ test(`the corpus has at least 45 distinct cases over every kind of file and phas
   assert.ok(BAD_CONTENT.length >= 45, `${BAD_CONTENT.length} cases`);
   assert.is(new Set(BAD_CONTENT.map((c) => c.name)).size, BAD_CONTENT.length, 'distinct names');
   const rules = new Set(BAD_CONTENT.map((c) => c.expect.rule));
-  for (const rule of ['yaml-syntax', 'yaml-limit', 'file-too-large', 'front-matter-missing', 'unknown-field', 'missing-field', 'wrong-type', 'invalid-date', 'invalid-value', 'invalid-format', 'unsafe-url', 'unknown-tag', 'unknown-jurisdiction', 'duplicate-slug', 'duplicate-id', 'dangling-reference', 'missing-download', 'date-order', 'broken-link', 'unreadable-file']) {
+  for (const rule of ['yaml-syntax', 'yaml-limit', 'file-too-large', 'front-matter-missing', 'unknown-field', 'missing-field', 'wrong-type', 'invalid-date', 'invalid-value', 'invalid-format', 'unsafe-url', 'unknown-tag', 'unknown-jurisdiction', 'duplicate-slug', 'duplicate-id', 'dangling-reference', 'missing-download', 'date-order', 'broken-link', 'unreadable-file', 'url-clash']) {
     assert.ok(rules.has(rule), `a case for ${rule}`);
   }
   for (const folder of ['articles', 'glossary', 'datasets', 'pages', 'templates', 'site.yaml']) assert.ok(BAD_CONTENT.some((c) => c.expect.file.includes(folder)), `a case in ${folder}`);
 });
 
-test('every case alone: a located, sensible diagnostic; no exception; dist/ untouched', async () => {
+test('every case alone: its located, sensible diagnostics and no other; no exception; dist/ untouched', async () => {
   for (const c of BAD_CONTENT) {
     const dir = copyOfBase();
     c.apply(path.join(dir, 'content'));
@@ -97,6 +98,7 @@ test('every case alone: a located, sensible diagnostic; no exception; dist/ unto
     assert.is(result.ok, false, c.name);
     assertSensible(result.diagnostics);
     for (const expected of [c.expect, ...(c.also ?? [])]) assertFound(result.diagnostics, expected, c.name);
+    assert.is(result.diagnostics.length, 1 + (c.also?.length ?? 0), `${c.name}: no other error\n${show(result.diagnostics)}`);
     assert.is(snapshot(path.join(dir, 'dist')), baseDist, `${c.name}: dist/ untouched`);
     assert.equal(leftovers(dir), [], `${c.name}: nothing left beside dist/`);
   }
@@ -147,6 +149,44 @@ test('through the CLI: build and check exit 1 with every error, no stack trace, 
   // (A did-you-mean hint may now name one of the new articles.)
   const place = (d: Diagnostic) => `${d.file}:${d.line}:${d.column} [${d.rule}] ${d.field} ${d.message}`;
   assert.equal((JSON.parse(threaded.stdout).diagnostics as Diagnostic[]).map(place), reported.map(place), 'every error of the site, on worker threads');
+});
+
+/** A seeded stream of numbers in [0, 1): the same mutations on every run. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+
+test('random typos in any content file (seeded): never an exception, every diagnostic sensible, dist/ untouched, the same on worker threads', async () => {
+  const random = seeded(16);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const files = ['articles/hashing-evidence.md', 'articles/privilege-basics.md', 'glossary/chain-of-custody.yaml', 'glossary/hash-value.yaml', 'datasets/custody-log.yaml', 'pages/about.md', 'site.yaml', 'templates/index.yaml'];
+  const typos = ['"', "'", ':', ': ', '[', ']', '{', '}', '- ', '\t', '#', '&a ', '*a', '!!', '|', '---', '\n', '  ', 'null', '2025', 'true', '@', '?', ',', 'javascript:x', '//x', '[x](/nope)'];
+  let failed = 0;
+  for (let n = 0; n < 40; n++) {
+    const dir = copyOfBase();
+    for (let k = 0; k < 1 + Math.floor(random() * 3); k++) {
+      const abs = path.join(dir, 'content', pick(files));
+      const lines = readFileSync(abs, 'utf8').split('\n');
+      const i = Math.floor(random() * lines.length);
+      const at = Math.floor(random() * (lines[i].length + 1));
+      const kind = Math.floor(random() * 3);
+      if (kind === 0) lines.splice(i, 1);
+      else if (kind === 1) lines[i] = lines[i].slice(0, at) + pick(typos) + lines[i].slice(at);
+      else lines[i] = lines[i].slice(0, at) + lines[i].slice(at + 1 + Math.floor(random() * 4));
+      writeFileSync(abs, lines.join('\n'));
+    }
+    const inline = await build({ contentDir: 'content', outDir: 'dist', cwd: dir, write: true, retainFiles: false });
+    if (inline.ok) continue;
+    failed++;
+    assertSensible(inline.diagnostics);
+    assert.is(snapshot(path.join(dir, 'dist')), baseDist, `mutation ${n}: dist/ untouched`);
+    if (n % 5 === 0) {
+      const threaded = await build({ contentDir: 'content', outDir: 'dist', cwd: dir, write: false, retainFiles: false, minPagesForWorkers: 0, workers: 2 });
+      assert.equal(threaded.diagnostics, inline.diagnostics, `mutation ${n}: worker threads report the same`);
+    }
+  }
+  assert.ok(failed >= 20, `most typos are errors (${failed} of 40)`);
 });
 
 test.run();

@@ -186,10 +186,50 @@ export const BAD_CONTENT: BadCase[] = [
   // Links: found only once the whole site is known.
   added('articles', 'a body link to a page that does not exist', '(/glossary/hash-value)', '(/glossary/hash-valeu)', { rule: 'broken-link', line: 16, field: 'body', message: /does not exist/ }),
   added('articles', 'a body link that is not a site path', '(/glossary/hash-value)', '(glossary/hash-value)', { rule: 'broken-link', line: 16, field: 'body', message: /not a site path/ }),
+  added('articles', 'a FAQ answer link to a page that does not exist', 'a: Because. }', 'a: "See [custody](/glossary/chain-of-custdy)." }', { rule: 'broken-link', line: 9, field: 'faq[0].a', message: /does not exist/ }),
+  added('articles', 'a key takeaway link that is not a site path', 'jurisdiction: Global', 'jurisdiction: Global\nkeyTakeaways: ["Hash first: see [the value](glossary/hash-value)."]', { rule: 'broken-link', line: 8, field: 'keyTakeaways[0]', message: /not a site path/ }),
   added('pages', 'a page body link to a page that does not exist', '(/about)', '(/abuot)', { rule: 'broken-link', line: 6, field: 'body' }),
   {
     ...addedWith('articles', 'a broken link in an article that also has an empty title', (t) => variant(variant(t, '(/glossary/hash-value)', '(/glossary/nowhere)'), 'title: Case article', 'title: ""'), { rule: 'broken-link', line: 16, field: 'body' }),
     also: [{ rule: 'missing-field', file: `content/articles/case-${String(counter).padStart(2, '0')}.md`, line: 2, field: 'title' }],
+  },
+  // Files with errors of their own are still checked across the site, and do not cause false errors.
+  {
+    ...addedWith('articles', 'an empty title and a FAQ id used twice in one article', (t) => variant(variant(t, 'title: Case article', 'title: ""'), '  - { id: faq-one, q: Why?, a: Because. }', '  - { id: faq-one, q: Why?, a: Because. }\n  - { id: faq-one, q: Again?, a: Twice. }'), { rule: 'missing-field', line: 2, field: 'title' }),
+    also: [{ rule: 'duplicate-id', file: `content/articles/case-${String(counter).padStart(2, '0')}.md`, line: 10, field: 'faq[1].id' }],
+  },
+  {
+    ...addedWith('articles', 'an unknown tag in an article that also has an impossible date', (t) => variant(variant(t, 'tags: [evidence]', 'tags: [evidense]'), 'datePublished: "2025-08-25"', 'datePublished: "2025-08-32"'), { rule: 'invalid-date', line: 4, field: 'datePublished' }),
+    also: [{ rule: 'unknown-tag', file: `content/articles/case-${String(counter).padStart(2, '0')}.md`, line: 6, field: 'tags[0]' }],
+  },
+  {
+    name: 'a term with an empty definition that other files link to: only its own error',
+    apply: (content) => {
+      writeFileSync(path.join(content, 'glossary/lonely-term.yaml'), 'slug: lonely-term\ntitle: Lonely term\ndefinition: ""\n');
+      writeFileSync(path.join(content, 'articles/links-lonely.md'), variant(ARTICLE, '(/glossary/hash-value)', '(/glossary/lonely-term)').replace('seeAlso: [glossary/hash-value]', 'seeAlso: [glossary/lonely-term]'));
+    },
+    expect: { rule: 'missing-field', file: 'content/glossary/lonely-term.yaml', line: 3, field: 'definition', message: /is empty/ },
+  },
+  {
+    name: 'a templates index that is not valid YAML, while an article downloads the PDF it lists: only the YAML error',
+    alone: true,
+    apply: (content) => {
+      const index = path.join(content, 'templates/index.yaml');
+      writeFileSync(index, readFileSync(index, 'utf8').replace('title: Checklist,', 'title: "Checklist,'));
+      writeFileSync(path.join(content, 'articles/pdf-download.md'), variant(ARTICLE, 'href: /templates/custody-log.csv', 'href: /templates/checklist.pdf'));
+    },
+    expect: { rule: 'yaml-syntax', file: 'content/templates/index.yaml', line: 3, field: '[2]', message: /never closed/ },
+  },
+  // Addresses legalsite uses itself: one of the two would silently replace the other.
+  {
+    name: 'a page named like the glossary page',
+    apply: (content) => writeFileSync(path.join(content, 'pages/glossary.md'), PAGE),
+    expect: { rule: 'url-clash', file: 'content/pages/glossary.md', line: 1, field: '', message: /published at \/glossary/ },
+  },
+  {
+    name: 'an article whose slug makes its JSON mirror /articles/index.json',
+    apply: (content) => writeFileSync(path.join(content, 'articles/case-index.md'), variant(ARTICLE, 'jurisdiction: Global', 'jurisdiction: Global\nslug: index')),
+    expect: { rule: 'url-clash', file: 'content/articles/case-index.md', line: 8, field: 'slug', message: /\/articles\/index\.json/ },
   },
   edited('site.yaml', 'a glossary FAQ link to a page that does not exist', 'href: /glossary/hash-value', 'href: /glossary/hash-valeu', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href' }),
 ];

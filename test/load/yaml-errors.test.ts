@@ -47,8 +47,10 @@ test('a key written twice, a tab, an unclosed list: each in words with its field
 
 test('a line without "key:" at the top of the file says so', () => {
   const d = only('title: A\ndefinition: |\n  text\nloose words\n');
-  assert.is(d.line, 4);
-  assert.match(d.message, /no ":" after its key/);
+  assert.equal([d.line, d.field], [4, '']);
+  assert.match(d.message, /^the file is not valid YAML: it has a line with no ":" after its key$/);
+  const nested = only('faq:\n  - id: a\n    q: b\n    loose words\n');
+  assert.equal([nested.line, nested.field], [4, 'faq[0]']);
 });
 
 test('one mistake that trips several parser rules on a line is reported once', () => {

@@ -1,0 +1,51 @@
+/**
+ * Steps: read articles, and validate. Articles, step 1: every article's fields from the shards (each
+ * file parsed and schema-checked where it is read; an unchanged one comes from the cache). Then the
+ * site-wide checks over every file, those with errors of their own included as far as they can be
+ * read (every error at once). With any error the build writes nothing and looks only for the errors
+ * a whole site shows (failed-build.ts), and returns them all.
+ * Reads: article files (through the shards). Writes: nothing.
+ */
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { readArticles, type ReadResult } from '../engine/load-articles.js';
+import { lazyArticleSource } from '../engine/lazy-source.js';
+import type { ShardSetup } from '../engine/shard-protocol.js';
+import type { ShardPool } from '../engine/shard-pool.js';
+import { remainingLinkErrors } from '../failed-build.js';
+import { linkTermOf } from '../passes/term-matcher.js';
+import { toolKey } from '../tool-key.js';
+import { checkableSite } from '../validate/salvage.js';
+import { checkSemantics } from '../validate/semantics.js';
+import type { ClientAssets } from './client-assets.js';
+import type { LoadedContent } from './load.js';
+import type { BuildResult, BuildRun } from './run.js';
+import type { ArticleFile } from './shards.js';
+
+/** Reads every article's fields into `content.source.articles`. */
+export async function readArticleFields(run: BuildRun, pool: ShardPool, content: LoadedContent, files: ArticleFile[]): Promise<ReadResult> {
+  const { source, loaded, cache } = content;
+  const setup: ShardSetup = { config: source.config, glossary: source.terms.map(linkTermOf), salt: toolKey() };
+  await pool.configure(setup);
+  const read = await run.timed('articles', () => readArticles({ files, setup, pool, target: run.target, index: cache?.articles }));
+  source.articles = read.articles.map((a) => a.meta);
+  const absOf = new Map(files.map((f) => [f.rel, f.abs]));
+  for (const a of [...read.articles, ...read.rejected.map((r) => ({ rel: r.meta.file, abs: absOf.get(r.meta.file)! }))]) loaded.sources.set(a.rel, lazyArticleSource(a.abs, a.rel));
+  return read;
+}
+
+/** Every content error found so far, site-wide checks included; empty when the site can be built. */
+export function validateSite(run: BuildRun, content: LoadedContent, read: ReadResult, listing: Diagnostic[]): Diagnostic[] {
+  const { source, loaded, semantics } = content;
+  const checkable = checkableSite(source, loaded.rejected, read.rejected.map((r) => ({ entity: r.meta, slugGuessed: r.slugGuessed })));
+  const semantic = run.timed('validate', () => checkSemantics(checkable.site, loaded.sources, undefined, { ...semantics, guessedSlugs: checkable.guessedSlugs }));
+  return [...listing, ...loaded.diagnostics, ...read.diagnostics, ...semantic];
+}
+
+/** The failed result: `problems` and the broken links the rest of the site shows. Nothing is written. */
+export async function reportEveryError(run: BuildRun, pool: ShardPool, content: LoadedContent, read: ReadResult, assets: ClientAssets, problems: Diagnostic[]): Promise<BuildResult> {
+  await run.abandon();
+  const { styling, bundling } = assets;
+  const files = async () => ({ ...(await styling), files: [...(await styling).files, ...(await bundling).files] });
+  const links = await remainingLinkErrors({ source: content.source, sources: content.loaded.sources, read, rejected: content.loaded.rejected, pool, assets: files, timed: run.timed, semantics: content.semantics });
+  return run.failed([...problems, ...links]);
+}

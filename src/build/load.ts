@@ -1,0 +1,49 @@
+/**
+ * Step: load. The build cache (from disk, or serve's in memory) and every content file but the
+ * articles: site.yaml, glossary terms, datasets, pages and templates, each validated against its
+ * schema. Without a valid site.yaml the build still checks every other file, against a stand-in of
+ * what can be read of it (validate/salvage.ts), and writes nothing.
+ * Reads: the build cache, the content folder. Writes: nothing.
+ */
+import path from 'node:path';
+import type { BuildCache } from '../engine/build-cache.js';
+import { type LoadResult, readContent, type RejectedFile } from '../load/read-content.js';
+import type { SiteSource } from '../model.js';
+import { salvageConfig } from '../validate/salvage.js';
+import type { SemanticOptions } from '../validate/semantics.js';
+import { loadDiskCache } from '../write/disk-cache.js';
+import type { BuildRun } from './run.js';
+
+export interface LoadedContent {
+  cache?: BuildCache;
+  loaded: LoadResult;
+  /** The site as read (articles come later), or its stand-in when site.yaml is not valid. */
+  source: SiteSource;
+  /** Whether site.yaml was valid, so the site can be built and written. */
+  buildable: boolean;
+  /** How the site-wide checks read a site with a stand-in (validate/semantics.ts). */
+  semantics: SemanticOptions;
+}
+
+export function loadContent(run: BuildRun): LoadedContent {
+  const { opts, diskFile, timed } = run;
+  // serve keeps its cache for the session: it reads the whole of it now, not parts when first asked
+  // for, as another build may rewrite the files meanwhile.
+  const cache = diskFile && !opts.cache?.articles ? timed('cache-load', () => loadDiskCache(diskFile, opts.cache, { whole: Boolean(opts.cache), damaged: (files) => run.cacheDamaged(files, diskFile) })) : opts.cache;
+  const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
+  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd: run.cwd, yamlMemo }));
+  if (cache && yamlMemo) cache.yaml = yamlMemo.next;
+  const siteFile = loaded.rejected.find((r) => r.schema === 'site');
+  const standIn = loaded.site ? undefined : salvageConfig(siteFile?.data, siteFile?.problems ?? []);
+  const source: SiteSource = loaded.site ?? { ...loaded.entities!, config: standIn!.config, configFile: run.rel(path.join(run.contentAbs, 'site.yaml')), articles: [] };
+  const semantics: SemanticOptions = { tagsKnown: !standIn || standIn.tagsKnown, mayExist: unlistedPdfs(source, loaded.rejected) };
+  if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+  return { cache, loaded, source, buildable: Boolean(loaded.site), semantics };
+}
+
+/** When templates/index.yaml could not be parsed, the PDFs it may list (generated from a Markdown
+ * template of the same name): not reported as missing downloads. */
+function unlistedPdfs(source: SiteSource, rejected: RejectedFile[]): Set<string> | undefined {
+  if (!rejected.some((r) => r.schema === 'templates-index' && r.data === undefined)) return undefined;
+  return new Set(source.templates.filter((t) => t.name.endsWith('.md')).map((t) => `/templates/${t.name.replace(/\.md$/, '.pdf')}`));
+}

@@ -1,0 +1,40 @@
+/**
+ * Steps: open the output, and commit it. Where this build's files go: the output folder updated in
+ * place when it is as the last build left it, else a complete new folder swapped in (a different
+ * legalsite or different options change nearly every file, and writing them all afresh is then
+ * twice as fast as renaming each over its old copy at 10,000 articles). Nothing in the output folder
+ * changes before the commit, which is all or nothing (write/output-target.ts); then the state and
+ * the build cache are saved for the next build.
+ * Reads: the last build's state and output listing. Writes: the output folder, the state, the cache.
+ */
+import { existsSync } from 'node:fs';
+import type { BuildCache } from '../engine/build-cache.js';
+import { saveDiskCache } from '../write/disk-cache.js';
+import { type CommitReport, OutputTarget } from '../write/output-target.js';
+import { type BuildState, recordsOfState, saveBuildState, stateFilesOf } from '../write/up-to-date.js';
+import type { BuildRun } from './run.js';
+import type { LastBuild } from './up-to-date.js';
+
+/** The output target of a build that will write, or undefined (check, or content that cannot build). */
+export async function openOutput(run: BuildRun, last: LastBuild, buildable: boolean): Promise<OutputTarget | undefined> {
+  const { opts, outAbs } = run;
+  if (!opts.write || !buildable) return undefined;
+  const sameMaker = last.state?.outDir === outAbs && last.state.inputKey === last.input?.key;
+  const previous = opts.cache?.outputs ? (opts.cache.outputs.outDir === outAbs ? opts.cache.outputs.records : undefined) : sameMaker ? recordsOfState(last.state!) : undefined;
+  return previous && !run.keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous, await last.outputScan?.help()) : OutputTarget.fresh(outAbs);
+}
+
+/** Commits the output, then saves what the next build starts from: the output folder's state (or
+ * serve's records of it) and the build cache. */
+export async function commitOutput(run: BuildRun, last: LastBuild, cache: BuildCache | undefined, pages: number): Promise<CommitReport | undefined> {
+  const { opts, outAbs, stateFile, timed } = run;
+  const output = run.target;
+  const committed = output ? await timed('commit', () => output.commit(run.remember)) : undefined;
+  if (committed && opts.cache) opts.cache.outputs = { outDir: outAbs, records: committed.records };
+  if (committed && stateFile && last.input) {
+    const next: BuildState = { inputKey: last.input.key, content: last.input.content, outDir: outAbs, pages, files: stateFilesOf(committed.records) };
+    timed('up-to-date', () => saveBuildState(stateFile, next));
+  }
+  if (run.diskFile && cache) timed('cache-save', () => saveDiskCache(run.diskFile!, cache));
+  return committed;
+}

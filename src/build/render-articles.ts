@@ -1,0 +1,52 @@
+/**
+ * Steps: order, and render articles. The site's order (lists, neighbours, page bodies), the chrome
+ * every page shares, then articles, step 2: each article's body, its own files and its page, made
+ * on the shard that read it (an unchanged one is skipped by its fingerprint). Returns the site in
+ * order with every article's digest, for the site-wide passes.
+ * Reads: the loaded site, the browser assets. Writes: article files and pages (into the output target).
+ */
+import type { ClientBundle } from '../bundle/client-bundle.js';
+import { SiteEmitter } from '../engine/emit-site.js';
+import { renderArticles, type ReadResult } from '../engine/load-articles.js';
+import type { Assets } from '../routes.js';
+import type { ShardPool } from '../engine/shard-pool.js';
+import { type OrderedSite, runOrderPasses, withDigests } from '../pipeline.js';
+import { llmsFullRoute } from '../routes/reference-files.js';
+import { articlePageRefs } from '../routes/site-pages.js';
+import type { PageRef } from '../routes/types.js';
+import type { Chrome } from '../../templates/types.js';
+import { chromeOf } from './chrome.js';
+import type { ClientAssets } from './client-assets.js';
+import type { LoadedContent } from './load.js';
+import type { BuildRun } from './run.js';
+
+export interface RenderedArticles {
+  order: ReturnType<typeof runOrderPasses>;
+  /** The ordered site with every article's digest. */
+  ordered: OrderedSite;
+  rendered: Awaited<ReturnType<typeof renderArticles>>;
+  articlePages: PageRef[];
+  emitter: SiteEmitter;
+  chrome: Chrome;
+  bundle: ClientBundle;
+  /** The stylesheet and the bundle's files, for the site's file routes. */
+  assets: Assets;
+}
+
+export async function renderArticlePages(run: BuildRun, pool: ShardPool, content: LoadedContent, read: ReadResult, client: ClientAssets): Promise<RenderedArticles> {
+  const { timed } = run;
+  const { source, cache } = content;
+  const order = runOrderPasses(source, timed);
+  const bundle = await timed('bundle', () => client.bundling);
+  const css = await timed('assets', () => client.styling);
+  const assets = { ...css, files: [...css.files, ...bundle.files] };
+  const chrome = chromeOf(source, order.pageBodies, assets.cssHref);
+  const context = await pool.setRenderer(chrome, [...bundle.entries]);
+  const articlePages = timed('routes', () => articlePageRefs({ articles: order.articles, terms: source.terms, neighbours: order.neighbours }));
+  const parts = new Set(llmsFullRoute(order).parts.map((url) => url.slice(1)));
+  const emitter = new SiteEmitter({ pool, target: run.target, keep: run.keep, remember: run.remember, parts, fileThread: run.fileThread });
+  const pages = new Map(order.articles.map((a, i) => [a.slug, articlePages[i]]));
+  const rendered = await timed('articles', () => renderArticles({ read, pages, context, pool, emitter, target: run.target, keep: run.keep }));
+  if (cache) cache.articles = rendered.index;
+  return { order, ordered: withDigests(order, rendered.digests), rendered, articlePages, emitter, chrome, bundle, assets };
+}

@@ -1,0 +1,146 @@
+/**
+ * What every step of one build shares: the options, the resolved paths, the timer, and the parts
+ * that must be closed or undone whatever happens (threads, the output target). Steps read it and
+ * set the parts they start; build.ts closes them.
+ * Reads: nothing. Writes: nothing.
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { BuildCache } from '../engine/build-cache.js';
+import { hashOf } from '../hash.js';
+import type { ClientBundle } from '../bundle/client-bundle.js';
+import { type Diagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import type { ShardPool } from '../engine/shard-pool.js';
+import type { BuiltSite, Timer } from '../pipeline.js';
+import type { Route } from '../routes.js';
+import { cacheFile } from '../write/disk-cache.js';
+import type { FileThread } from '../write/file-thread.js';
+import type { OutputFile, OutputTarget } from '../write/output-target.js';
+import type { Chrome } from '../../templates/types.js';
+
+export interface BuildOptions {
+  contentDir: string;
+  outDir: string;
+  cwd?: string;
+  /** Overrides site.yaml's baseUrl (e.g. for a staging host). */
+  baseUrl?: string;
+  /** Write dist/ (build) or only check (check). */
+  write: boolean;
+  /** Reuse work from an earlier build in this process (serve): parsed YAML, the client bundle, every
+   * article's digest, the shards, and what the output folder holds. */
+  cache?: BuildCache;
+  /** Worker threads for articles and pages (default: all cores). */
+  workers?: number;
+  /** Told when each pass or phase starts, for a progress display. */
+  onPhase?: (name: string) => void;
+  /** Below this many articles work stays on the main thread (tests lower it to use workers). */
+  minPagesForWorkers?: number;
+  /** Load and save the build cache and state on disk (build: on unless --no-cache). With `cache`
+   * (serve's first build), an empty `cache` is filled from the disk cache, the output folder is
+   * updated from the state the last build saved, and both are saved after the build. */
+  diskCache?: boolean;
+  /** Replace an existing output folder that legalsite did not make (--force; output-guard.ts). */
+  force?: boolean;
+  /** Return every output file in the result (default). The CLI needs only counts: at scale the
+   * files are a gigabyte, so it turns this off, and then only changed files are made. */
+  retainFiles?: boolean;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  /** Every output file, unless the build was asked not to keep them (retainFiles: false). */
+  files: OutputFile[];
+  fileCount: number;
+  /** The routes made on the main thread (pages, site-wide files); each article's own files are in `urls`. */
+  routes: Route[];
+  /** Every URL the build makes. */
+  urls: Set<string>;
+  site?: BuiltSite;
+  pages: number;
+  /** The page that ships the most JavaScript, and how much (gzip bytes): the budget report. */
+  heaviestJs?: { url: string; gzipBytes: number };
+  /** Things the user should know that did not stop the build (a damaged build cache, dropped). */
+  warnings?: string[];
+  /** Milliseconds per pass and phase, for --profile. */
+  timings: Map<string, number>;
+  /** Set when nothing changed since the build that wrote the output folder, so nothing was rebuilt. */
+  upToDate?: boolean;
+  /** Output files this build wrote and deleted (all of them when the folder was made afresh). */
+  written?: string[];
+  deleted?: string[];
+  /** What pages were rendered with, so serve can re-render one page without a full build. */
+  render?: { chrome: Chrome; bundle: ClientBundle };
+  ms: number;
+}
+
+/** Told of build cache files found damaged (and dropped), with the cache's folder. */
+export type CacheDamage = (files: string[], dir: string) => void;
+
+export class BuildRun {
+  readonly started = performance.now();
+  readonly timings = new Map<string, number>();
+  readonly cwd: string;
+  readonly contentAbs: string;
+  readonly outAbs: string;
+  /** Keep every output file in the result (BuildOptions.retainFiles). */
+  readonly keep: boolean;
+  /** The build cache's folder, when the disk cache is used. */
+  readonly diskFile?: string;
+  /** The output folder's state, in the content folder's cache: one per output folder, so removing a
+   * site's cache removes its states. */
+  readonly stateFile?: string;
+  /** Whether the output records are kept for a later build (a state file, or serve's cache). */
+  readonly remember: boolean;
+  fileThread?: FileThread;
+  pool?: ShardPool;
+  target?: OutputTarget;
+
+  constructor(
+    readonly opts: BuildOptions,
+    readonly cacheDamaged: CacheDamage,
+  ) {
+    this.cwd = opts.cwd ?? process.cwd();
+    this.contentAbs = path.resolve(this.cwd, opts.contentDir);
+    this.outAbs = path.resolve(this.cwd, opts.outDir);
+    this.keep = opts.retainFiles ?? true;
+    this.diskFile = opts.diskCache ? cacheFile(this.cwd, opts.contentDir) : undefined;
+    this.stateFile = this.diskFile && opts.write ? path.join(this.diskFile, `${hashOf(this.contentAbs, this.outAbs).slice(0, 16)}.state.bin`) : undefined;
+    this.remember = Boolean(this.stateFile || opts.cache);
+  }
+
+  /** Runs one named step or pass, adding its time to `timings` (and telling onPhase it started). */
+  readonly timed: Timer = (name, run) => {
+    const t0 = performance.now();
+    const record = () => this.timings.set(name, (this.timings.get(name) ?? 0) + performance.now() - t0);
+    this.opts.onPhase?.(name);
+    let result;
+    try {
+      result = run();
+    } catch (error) {
+      record();
+      throw error;
+    }
+    if (result instanceof Promise) return result.finally(record) as typeof result;
+    record();
+    return result;
+  };
+
+  /** A path relative to the working directory, with forward slashes (as diagnostics name files). */
+  readonly rel = (abs: string) => path.relative(this.cwd, abs).split(path.sep).join('/');
+
+  /** The result of a build that found errors: nothing was written. */
+  failed(diagnostics: Diagnostic[]): BuildResult {
+    return { ok: false, diagnostics: sortDiagnostics(diagnostics), files: [], fileCount: 0, routes: [], urls: new Set(), pages: 0, timings: this.timings, ms: this.elapsed() };
+  }
+
+  elapsed(): number {
+    return performance.now() - this.started;
+  }
+
+  /** Drops what this build wrote into the output target (the output folder stays as it was). */
+  async abandon(): Promise<void> {
+    await this.target?.abort();
+    this.target = undefined;
+  }
+}

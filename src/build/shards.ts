@@ -1,0 +1,97 @@
+/**
+ * Step: list the articles and start the shards. The article files come from the content folder's
+ * listing (or are listed again, confined to the content folder, when it holds links); worker threads
+ * start now, loading their modules while this thread loads the cache and the content.
+ * Reads: the content folder's listing. Writes: nothing.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { ResourceLimits } from 'node:worker_threads';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { defaultWorkers, ShardPool } from '../engine/shard-pool.js';
+import type { FileStat } from '../file-stat.js';
+import { listContentFiles } from '../load/content-files.js';
+import type { ScannedFolder } from '../write/file-thread.js';
+import type { BuildState, InputKey } from '../write/up-to-date.js';
+import type { BuildRun } from './run.js';
+import type { LastBuild } from './up-to-date.js';
+
+/** An article file to read: where it is, its name in diagnostics, and its stat when known. */
+export interface ArticleFile {
+  abs: string;
+  rel: string;
+  stat?: FileStat;
+}
+
+/** Below this many articles, loading and rendering stay on the main thread: starting worker threads
+ * costs more than they save (measured with npm run bench). */
+const MIN_ARTICLES_FOR_WORKERS = 200;
+/** Up to this many changed article files, a rebuild uses one worker thread (workersFor). */
+const FEW_CHANGED_ARTICLES = 50;
+
+/** The article files, sorted by path, and the problems of those that must not be read. */
+export function listArticleFiles(run: BuildRun, contentFiles: ScannedFolder | undefined): { files: ArticleFile[]; diagnostics: Diagnostic[] } {
+  const listed = articleFilesIn(run.contentAbs, contentFiles, run.rel);
+  const files = listed.files.map(({ abs, stat }) => ({ abs, rel: run.rel(abs), stat })).sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
+  return { files, diagnostics: listed.diagnostics };
+}
+
+/** The shards for this build: serve's, kept for its session, or new ones sized to the work. */
+export function startShards(run: BuildRun, articleFiles: ArticleFile[], last: LastBuild): ShardPool {
+  const { opts } = run;
+  // serve keeps its threads for every later rebuild, whatever its first one needs.
+  const threads = articleFiles.length >= (opts.minPagesForWorkers ?? MIN_ARTICLES_FOR_WORKERS) ? (opts.workers ?? (opts.cache ? defaultWorkers() : workersFor(last.state, last.input))) : 0;
+  const pool = opts.cache?.pool ?? ShardPool.start(threads, threads ? shardLimits(threads, articleFiles) : undefined);
+  if (opts.cache) opts.cache.pool = pool;
+  return pool;
+}
+
+/**
+ * Heap limits for shard threads, sized to their share of the articles: a shard holds its articles'
+ * parsed text between the two loading steps and little else, and a tight limit makes V8 collect
+ * garbage before it grows the heap (at 10,000 articles the default limits let the process reach
+ * 1.9 GB; measured with npm run bench). LEGALSITE_WORKER_HEAP_MB overrides it.
+ */
+function shardLimits(threads: number, articleFiles: { stat?: FileStat }[]): ResourceLimits {
+  const override = Number(process.env.LEGALSITE_WORKER_HEAP_MB);
+  if (override > 0) return { maxOldGenerationSizeMb: override };
+  let bytes = 0;
+  for (const f of articleFiles) bytes += f.stat?.size ?? 0;
+  return { maxOldGenerationSizeMb: Math.ceil(192 + (6 * bytes) / threads / 2 ** 20) };
+}
+
+/**
+ * Worker threads by default: all cores, but one when the last build's state shows that only a few
+ * article files changed (nothing else, and the same legalsite and options). A rebuild after a small
+ * edit has little to load and render, and a second thread would mostly load its modules (half a
+ * second of a core) in the main thread's way. Any other change can remake every page.
+ */
+function workersFor(state: BuildState | undefined, input: InputKey | undefined): number {
+  if (!state?.content || !input || state.inputKey !== input.key) return defaultWorkers();
+  const before = new Map(state.content.files.map((f) => [f[0], f[5]]));
+  let changed = 0;
+  for (const f of input.content.files) {
+    if (before.get(f[0]) === f[5]) continue;
+    if (!/^articles\/[^/]+\.md$/.test(f[0])) return defaultWorkers();
+    changed++;
+  }
+  // A deleted file changes lists and pages like any other change.
+  if (input.content.files.length !== state.content.files.length) return defaultWorkers();
+  return changed <= FEW_CHANGED_ARTICLES ? 1 : defaultWorkers();
+}
+
+/** The article files (articles/*.md), from the content folder's scan when it has one without links
+ * or special files; else listed again, each confined to the content folder (content-files.ts). */
+function articleFilesIn(contentAbs: string, scanned: ScannedFolder | undefined, rel: (abs: string) => string): { files: { abs: string; stat?: FileStat }[]; diagnostics: Diagnostic[] } {
+  const files = scanned && [...scanned.values()].every((f) => f.isFile) ? [...scanned] : undefined;
+  if (!files) {
+    const diagnostics: Diagnostic[] = [];
+    const listed = listContentFiles(contentAbs, 'articles/*.md', rel, diagnostics).map((abs) => {
+      const st = statSync(abs);
+      return { abs, stat: { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino } };
+    });
+    return { files: listed, diagnostics };
+  }
+  // As the glob: directly in articles/, not hidden.
+  return { files: files.filter(([p]) => /^articles\/[^/.][^/]*\.md$/.test(p)).map(([p, { size, mtimeMs, ctimeMs, ino }]) => ({ abs: path.join(contentAbs, p), stat: { size, mtimeMs, ctimeMs, ino } })), diagnostics: [] };
+}

@@ -1,0 +1,105 @@
+/**
+ * Steps: graph passes, site files, check links, emit. Over the articles' digests: the search index
+ * (on a shard, unless unchanged), the graph passes (backlinks from their memo, clusters,
+ * recommendations with candidates chosen on the shards), term and recommendation pages (on the
+ * shards while this thread goes on), the remaining site passes and every site route; then every
+ * internal link is checked, and only a site without broken links has its pages and files written.
+ * Reads: the rendered articles and the loaded site. Writes: pages and files (into the output target).
+ */
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { inputsFingerprint } from '../engine/emit-site.js';
+import type { ShardPool } from '../engine/shard-pool.js';
+import type { BacklinkResult } from '../passes/backlinks.js';
+import { type MemoizedBacklinks, memoizedBacklinks } from '../engine/backlinks-memo.js';
+import { planCandidates } from '../engine/candidate-memo.js';
+import { searchDocs } from '../passes/search-index.js';
+import { readPreviousManifest } from '../load/read-previous-manifest.js';
+import { type BuiltSite, type OrderedSite, runGraphPasses, runSitePasses } from '../pipeline.js';
+import { type Route, siteRoutes } from '../routes.js';
+import { searchIndexInputs } from '../routes/file-inputs.js';
+import { glossaryMarkdownRoute, llmsFullRoute } from '../routes/reference-files.js';
+import { type FamilyRefs, graphPageRefs } from '../routes/site-pages.js';
+import type { FileRoute, HtmlRoute, JoinedRoute } from '../routes/types.js';
+import { clashingUrls, siteLinks, siteUrls } from '../site-links.js';
+import { checkInternalLinks } from '../validate/links.js';
+import { checkUrlClashes } from '../validate/url-clashes.js';
+import type { LoadedContent } from './load.js';
+import type { RenderedArticles } from './render-articles.js';
+import type { BuildRun } from './run.js';
+
+export interface SiteFiles {
+  site: BuiltSite;
+  routes: Route[];
+  families: FamilyRefs;
+  urls: Set<string>;
+}
+
+/** The built site and its routes, all written; or the broken links that stopped it (nothing written). */
+export async function makeSiteFiles(run: BuildRun, pool: ShardPool, content: LoadedContent, articles: RenderedArticles): Promise<SiteFiles | { linkProblems: Diagnostic[] }> {
+  const making = new Making();
+  try {
+    return await makeAll(run, pool, content, articles, making);
+  } catch (error) {
+    await making.finished();
+    throw error;
+  }
+}
+
+async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, articles: RenderedArticles, making: Making): Promise<SiteFiles | { linkProblems: Diagnostic[] }> {
+  const { timed, target } = run;
+  const { source, cache, loaded } = content;
+  const { ordered, order, emitter, rendered, articlePages } = articles;
+  // The search index on a shard while this thread runs the graph passes (unless the file is
+  // unchanged: an edit past the start of a body the index holds).
+  const searchUnchanged = Boolean(target?.updating) && target!.previousIfIntact('search-index.json') === inputsFingerprint(searchIndexInputs(ordered));
+  const searching = pool.threaded && !searchUnchanged ? pool.searchIndex(timed('search-index', () => searchDocs(ordered.articles, ordered.text, ordered.terms, source.datasets))) : undefined;
+  searching?.catch(() => {});
+  // llms-full.txt joins every article's Markdown and the glossary's: written on the file thread.
+  timed('write', () => emitter.files([glossaryMarkdownRoute(order)]));
+  emitter.startJoined([llmsFullRoute(order)]);
+  making.add(emitter.joinsStarted());
+  let backlinks: MemoizedBacklinks | undefined;
+  const backlinksOf = (site: OrderedSite, full: () => BacklinkResult) => (backlinks = memoizedBacklinks(site, full, cache?.backlinks)).backlinks;
+  const unitKeys = new Map([...rendered.index.articles.values()].map((k) => [k.digest.article.slug, k.key]));
+  const graph = runGraphPasses(ordered, timed, unitKeys, cache?.candidates, backlinksOf);
+  const families: FamilyRefs = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
+  if (cache) cache.backlinks = backlinks!.next();
+  // Term and recommendation pages on the shards while this thread runs the remaining passes.
+  const candidatePlan = timed('recommendations', () => planCandidates(graph.recommendations, cache?.candidates));
+  making.add(pool.setRecommendations(graph.recommendations, candidatePlan).then((memo) => void (cache && (cache.candidates = memo))));
+  making.add(emitter.pages([...families.terms, ...families.recommendations]));
+  const site = await runSitePasses(graph, rendered.digests, readPreviousManifest(run.outAbs), timed, searching);
+  const routes = timed('routes', () => siteRoutes(site, articles.assets, families));
+  const urls = siteUrls(site, families, routes);
+  const linkProblems = timed('link-check', () => [...checkInternalLinks(siteLinks(site, loaded.sources), urls), ...checkUrlClashes(clashingUrls(site, families, routes), source, loaded.sources)]);
+  if (linkProblems.length) {
+    await making.finished();
+    return { linkProblems };
+  }
+  making.add(emitter.pages(routes.filter((r): r is HtmlRoute => r.kind === 'html')));
+  timed('write', () => emitter.files(routes.filter((r): r is FileRoute => r.kind === 'file')));
+  await timed('render', () => making.settle());
+  await timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
+  return { site, routes, families, urls };
+}
+
+/** Work under way on other threads, awaited together. */
+class Making {
+  private work: Promise<unknown>[] = [];
+
+  add(work: Promise<unknown>): void {
+    this.work.push(work);
+  }
+
+  /** Waits for all; throws the first failure. */
+  async settle(): Promise<void> {
+    const outcomes = await Promise.allSettled(this.work);
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /** Waits for all, whatever their outcome (before giving up on the build). */
+  async finished(): Promise<void> {
+    await Promise.allSettled(this.work);
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Step: check up to date. Guards the output folder and repairs what a killed build left beside it,
+ * lists the content and output folders (on the file thread), reads the last build's state and
+ * fingerprints the input; when nothing changed since the build that wrote the output folder, the
+ * build ends here with that folder as it is.
+ * Reads: the content folder's listing and changed files, the output folder's listing, the state.
+ * Writes: the state (a no-change build's snapshot), _legalsite/changes.json (no changes).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { UsageError } from '../diagnostics/diagnostic.js';
+import { FileThread, type FolderScan, type ScannedFolder } from '../write/file-thread.js';
+import { guardOutputFolder } from '../write/output-guard.js';
+import { recoverOutputFolder } from '../write/output-recovery.js';
+import { type BuildState, type InputKey, inputKey, outputUnchanged, readBuildState, recordNoChanges, sameInput, sameSnapshot, saveBuildState } from '../write/up-to-date.js';
+import type { BuildResult, BuildRun } from './run.js';
+
+/** What the last build left, as this build found it. */
+export interface LastBuild {
+  state?: BuildState;
+  /** This build's input (with the state file only). */
+  input?: InputKey;
+  /** The content folder's files, when listed on the file thread. */
+  contentFiles?: ScannedFolder;
+  /** The output folder's listing, when taken. */
+  outputScan?: FolderScan;
+}
+
+/** The last build as found, or a finished result when the output folder is up to date. */
+export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; upToDate?: BuildResult }> {
+  const { opts, contentAbs, outAbs, stateFile, timed } = run;
+  if (!isFolder(contentAbs)) throw new UsageError(`${existsSync(contentAbs) ? 'content folder is a file, not a folder' : 'content folder not found'}: ${opts.contentDir} (pass --content DIR)`);
+  let stateOnDisk: { state?: BuildState } | undefined;
+  const readState = () => (stateOnDisk ??= { state: stateFile ? readBuildState(stateFile) : undefined }).state;
+  if (opts.write) {
+    // Before anything in or beside the output folder is read or touched.
+    guardOutputFolder({ outDir: opts.outDir, contentDir: opts.contentDir, cwd: run.cwd, force: opts.force, builtBefore: () => readState()?.outDir === outAbs });
+    recoverOutputFolder(outAbs);
+  }
+  // The content and output folders are listed on a thread of their own while the state is read.
+  const takenAt = Date.now();
+  const fileThread = (run.fileThread = opts.write ? new FileThread() : undefined);
+  // Listings are shared: this thread takes stats too when it has to wait for one.
+  const [contentScan, outputScan] = fileThread && (stateFile || opts.cache?.outputs?.outDir === outAbs) ? fileThread.scan([contentAbs, outAbs], [true, true]) : [];
+  const state = readState();
+  const contentFiles = await timed('up-to-date', () => contentScan?.help());
+  const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl }, state?.content, contentFiles && { files: contentFiles, takenAt })) : undefined;
+  const last = { state, input, contentFiles, outputScan };
+  // serve needs the whole site in memory, even when the output folder is up to date.
+  if (opts.cache || !stateFile || !input || !state || state.outDir !== outAbs || !sameInput(state, input)) return { last };
+  const outputFiles = await timed('up-to-date', () => outputScan?.help());
+  const recorded = timed('up-to-date', () => outputUnchanged(outAbs, state, outputFiles) && recordNoChanges(outAbs, state));
+  if (!recorded) return { last };
+  if (recorded === 'rewritten' || !sameSnapshot(state.content, input.content)) saveBuildState(stateFile, { ...state, content: input.content });
+  const upToDate: BuildResult = { ok: true, diagnostics: [], files: [], fileCount: state.files.length, routes: [], urls: new Set(), pages: state.pages, upToDate: true, timings: run.timings, ms: run.elapsed() };
+  return { last, upToDate };
+}
+
+function isFolder(abs: string): boolean {
+  try {
+    return statSync(abs).isDirectory();
+  } catch {
+    return false;
+  }
+}
