@@ -12,7 +12,7 @@
 import type { Diagnostic } from './diagnostics/diagnostic.js';
 import { digestArticles, type ReadResult } from './engine/load-articles.js';
 import type { ShardPool } from './engine/shard-pool.js';
-import type { RejectedFile } from './load/read-content.js';
+import type { RejectedFile } from './load/rejected-file.js';
 import type { YamlSource } from './load/yaml-source.js';
 import type { SiteSource } from './model.js';
 import { renderMarkdown } from './passes/markdown.js';

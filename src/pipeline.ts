@@ -6,13 +6,14 @@
  * Writes: a BuiltSite for routes.ts.
  */
 import type { ArticleMeta, ArticleStats, SiteConfig, SiteSource, Term, TemplateFile, TextFeatures } from './model.js';
-import type { ArticleDigest, BodyDigest } from './engine/article-unit.js';
+import type { ArticleDigest, BodyDigest } from './model/article-digest.js';
 import { type LetterGroup, findNeighbours, groupTermsByLetter, type Neighbours, orderArticles, orderTerms } from './passes/site-order.js';
 import { type PageBody, renderPageBodies } from './passes/page-html.js';
 import { generateTemplateFiles } from './passes/generated-templates.js';
 import { type BacklinkResult, buildBacklinks } from './passes/backlinks.js';
 import { type FeatureReuse, recommendationFeatures, type RecFeatures } from './passes/recommendations.js';
-import { buildTopicClusters, type TopicCluster } from './passes/topic-clusters.js';
+import type { TopicCluster } from './model/topic-cluster.js';
+import { buildTopicClusters } from './passes/topic-clusters.js';
 import { buildFeedItems, type FeedSet } from './passes/feed-items.js';
 import { buildSearchIndex } from './passes/search-index.js';
 import { buildManifest, type Changes, diffManifests, type Manifest } from './passes/manifest.js';
@@ -87,7 +88,7 @@ export function withDigests(order: SiteOrder, digests: Map<string, ArticleDigest
 /** The graph passes: backlinks and recommendations, what term and recommendation pages need.
  * `articleVersions`: each article's unit key, by slug (recommendation pages are fingerprinted by them).
  * `reuse`: an earlier build's recommendation features; `backlinksOf`: where backlinks come from
- * (backlinks-memo.ts), given how to work them out. */
+ * (engine/backlinks-memo.ts), given how to work them out. */
 export function runGraphPasses(
   site: OrderedSite,
   timed: Timer = untimed,

@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { hashOf } from './build-cache.js';
+import { hashOf } from './hash.js';
 import { packageRoot, packageVersion } from './package-root.js';
 
 let key: string | undefined;

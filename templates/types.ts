@@ -1,4 +1,6 @@
 /** Props shared by templates; routes.ts builds them, templates only present them. */
+import type { Download, Heading, Reference } from '../src/model.js';
+import type { ArticleCopyData } from './client/lib/formats.js';
 
 export interface Chrome {
   siteName: string;
@@ -58,4 +60,69 @@ export interface TermData {
 export interface Crumb {
   label: string;
   href?: string;
+}
+
+/** The scripts a page loads (src/render/page-scripts.ts). */
+export interface PageScripts {
+  /** Module scripts to run, in order. */
+  scripts: string[];
+  /** Chunks they import, preloaded so they download in parallel. */
+  preloads: string[];
+}
+
+/** A machine-readable entry point of the site, as /api and /for-ai-systems list it (routes/endpoints.ts). */
+export interface Endpoint {
+  url: string;
+  format: string;
+  description: string;
+}
+
+/** A page or term a page links to, with why (a term page's backlinks and related content). */
+export interface LinkedItem {
+  href: string;
+  title: string;
+  type: 'article' | 'term';
+  context?: string;
+  relationship?: string;
+}
+
+/** The answer box of an article page (components/AnswerBox.tsx). */
+export interface AnswerBoxData {
+  slug: string;
+  title: string;
+  pointsHtml: string[];
+  citation?: string;
+}
+
+/** An article's page (pages/ArticlePage.tsx), made by src/routes/page-families.ts. */
+export interface ArticlePageProps {
+  crumbs: Crumb[];
+  slug: string;
+  title: string;
+  summary: string;
+  author: string;
+  reviewedBy?: string;
+  datePublished: string;
+  dateModified: string;
+  jurisdiction: string;
+  tags: string[];
+  readingTime: string;
+  answer?: AnswerBoxData;
+  takeawaysHtml: string[];
+  bodyHtml: string;
+  headings: Heading[];
+  faq: { id: string; q: string; aHtml: string }[];
+  references: Reference[];
+  /** "References", or "Citations" where the spec names the section so. */
+  referencesTitle: string;
+  seeAlso: { href: string; label: string }[];
+  downloads: Download[];
+  editorialNoteHtml?: string;
+  prev?: { slug: string; title: string };
+  next?: { slug: string; title: string };
+  licenseName: string;
+  licenseUrl: string;
+  /** What the copy buttons copy (spec §9 formats), read by the article-actions script. */
+  copyData: ArticleCopyData;
+  editorialEmail: string;
 }

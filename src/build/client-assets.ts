@@ -4,9 +4,9 @@
  * serve reuses its bundle while the browser code is unchanged.
  * Reads: templates/islands, templates/client, templates/styles. Writes: nothing.
  */
-import type { BuildCache } from '../build-cache.js';
+import type { BuildCache } from '../engine/build-cache.js';
 import { bundleClient, bundleSourcesKey, type ClientBundle } from '../bundle/client-bundle.js';
-import { readAssets } from '../load/read-assets.js';
+import { readAssets } from '../bundle/read-assets.js';
 
 export interface ClientAssets {
   bundling: Promise<ClientBundle>;

@@ -6,8 +6,9 @@
  * Reads: the build cache, the content folder. Writes: nothing.
  */
 import path from 'node:path';
-import type { BuildCache } from '../build-cache.js';
-import { type LoadResult, readContent, type RejectedFile } from '../load/read-content.js';
+import type { BuildCache } from '../engine/build-cache.js';
+import { type LoadResult, readContent } from '../load/read-content.js';
+import type { RejectedFile } from '../load/rejected-file.js';
 import type { SiteSource } from '../model.js';
 import { salvageConfig } from '../validate/salvage.js';
 import type { SemanticOptions } from '../validate/semantics.js';

@@ -8,7 +8,7 @@
  * Reads: the last build's state and output listing. Writes: the output folder, the state, the cache.
  */
 import { existsSync } from 'node:fs';
-import type { BuildCache } from '../build-cache.js';
+import type { BuildCache } from '../engine/build-cache.js';
 import { saveDiskCache } from '../write/disk-cache.js';
 import { type CommitReport, OutputTarget } from '../write/output-target.js';
 import { type BuildState, recordsOfState, saveBuildState, stateFilesOf } from '../write/up-to-date.js';

@@ -7,7 +7,8 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type BuildCache, hashOf } from '../build-cache.js';
+import type { BuildCache } from '../engine/build-cache.js';
+import { hashOf } from '../hash.js';
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import { type Diagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import type { ShardPool } from '../engine/shard-pool.js';

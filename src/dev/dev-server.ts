@@ -12,7 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { watch } from 'chokidar';
 import { build, type BuildOptions, type BuildResult } from '../build.js';
-import { type BuildCache, createBuildCache } from '../build-cache.js';
+import { type BuildCache, createBuildCache } from '../engine/build-cache.js';
 import { formatDiagnosticLine } from '../diagnostics/reporters/pretty.js';
 import { packageRoot } from '../package-root.js';
 import { startServer, type RunningServer } from '../serve.js';

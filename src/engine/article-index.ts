@@ -7,7 +7,7 @@
  * A file changed within two seconds before it was read is always read again (file-stat.ts).
  */
 import type { FileStat } from '../file-stat.js';
-import type { ArticleDigest } from './article-unit.js';
+import type { ArticleDigest } from '../model/article-digest.js';
 import type { Emitted } from './shard-protocol.js';
 
 export interface KnownArticle {

@@ -5,11 +5,11 @@
  * The body HTML and plain text stay with the unit; the main thread keeps only the digest.
  * Reads: one article's text, the site config, the glossary matcher. Writes: ArticleUnit.
  */
-import { hashOf } from '../build-cache.js';
-import type { Article, ArticleMeta, ArticleStats, TermMention, TextFeatures } from '../model.js';
+import { hashOf } from '../hash.js';
+import type { Article, ArticleStats } from '../model.js';
+import type { ArticleDigest } from '../model/article-digest.js';
 import { type ArticleBody, renderArticleBody } from '../passes/article-html.js';
 import { type ArticleFields, renderArticleFields } from '../passes/article-fields.js';
-import type { BodyLink } from '../passes/markdown.js';
 import { articleManifestHash } from '../passes/manifest.js';
 import { readingStats } from '../passes/reading-time.js';
 import type { TermMatcher } from '../passes/term-matcher.js';
@@ -22,29 +22,7 @@ export interface ArticleUnit {
   stats: ArticleStats;
 }
 
-/** What the main thread keeps of a rendered body: the glossary terms it mentions and its links. */
-export interface BodyDigest {
-  mentions: TermMention[];
-  /** A hash of `mentions`, for fingerprints of what is made from every article's mentions. */
-  mentionsKey: string;
-  links: BodyLink[];
-}
 
-/** One article as the site-wide passes read it. Small enough to keep for 10,000 articles, to send
- * between threads and to keep in the build cache. */
-export interface ArticleDigest {
-  article: ArticleMeta;
-  body: BodyDigest;
-  stats: ArticleStats;
-  text: TextFeatures;
-  /** The manifest's hash of the whole article, body included (passes/manifest.ts). */
-  manifestHash: string;
-  /** A hash of `article` (the fields): a site file made from every article's fields (and nothing
-   * else of them) is fingerprinted by these instead of by its bytes. */
-  metaKey: string;
-  /** A hash of `text.searchText`, what the search index holds of the body. */
-  searchKey: string;
-}
 
 export interface GlossaryLinks {
   matcher: TermMatcher;

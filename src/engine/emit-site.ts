@@ -9,7 +9,7 @@
  * with its article's unit key, and a family page's inputs (taken before the route is built); a file's
  * bytes or inputs; an article file's unit key; a joined file's parts.
  */
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
 import { toolKey } from '../tool-key.js';
 import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, outputPath, type PageRef } from '../routes/types.js';
 import type { OutputFile, OutputTarget } from '../write/output-target.js';

@@ -16,7 +16,7 @@ import { outputPath } from '../routes/types.js';
 import type { OutputTarget } from '../write/output-target.js';
 import { type FileStat, unchangedSince } from '../file-stat.js';
 import type { ArticleIndex, KnownArticle } from './article-index.js';
-import type { ArticleDigest } from './article-unit.js';
+import type { ArticleDigest } from '../model/article-digest.js';
 import type { SiteEmitter } from './emit-site.js';
 import { type ArticleJob, articlePageFingerprint, type RejectedArticle, setupKeyOf, type ShardSetup } from './shard-protocol.js';
 import type { ShardPool } from './shard-pool.js';

@@ -16,7 +16,7 @@ import type { ClientEntry } from '../../templates/client/entries.js';
 import type { ShardCall, ShardReply } from './shard-worker.js';
 import type { Chrome } from '../../templates/types.js';
 import { featuresToWire, type RecFeatures, recommendationShard } from '../passes/recommendations.js';
-import { type CandidateMemo, type CandidatePlan, nextMemo, type SelectedLists } from '../passes/recommendations/candidate-memo.js';
+import { type CandidateMemo, type CandidatePlan, nextMemo, type SelectedLists } from './candidate-memo.js';
 import type { SearchDoc } from '../search-options.js';
 
 export function defaultWorkers(): number {

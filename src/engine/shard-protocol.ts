@@ -4,17 +4,15 @@
  * shard.ts so the main thread, which renders nothing when shards run on worker threads, does not
  * load the rendering stack (React, the templates, markdown-it: a tenth of a second at start-up).
  */
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ArticleMeta, SiteConfig } from '../model.js';
-import type { BodyLink } from '../passes/markdown.js';
+import type { ArticleDigest, BodyLink } from '../model/article-digest.js';
 import type { Neighbours } from '../passes/site-order.js';
 import type { LinkTerm } from '../passes/term-matcher.js';
-import type { FamilyInput } from '../routes/page-families.js';
-import type { HtmlRoute } from '../routes/types.js';
+import type { FamilyInput, HtmlRoute } from '../routes/types.js';
 import { toolKey } from '../tool-key.js';
 import type { Chrome } from '../../templates/types.js';
-import type { ArticleDigest } from './article-unit.js';
 
 export interface ShardSetup {
   config: SiteConfig;

@@ -12,16 +12,17 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
 import type { BundleEntry, ClientBundle } from '../bundle/client-bundle.js';
 import type { ClientEntry } from '../../templates/client/entries.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
-import { parseArticleText, type RejectedFile } from '../load/read-content.js';
+import { parseArticleText } from '../load/read-content.js';
+import type { RejectedFile } from '../load/rejected-file.js';
 import { renderMarkdown } from '../passes/markdown.js';
 import { salvageArticle } from '../validate/salvage.js';
 import type { Article } from '../model.js';
 import { featuresFromWire, type RecContext, recommendationShard, type WireFeatures, withCandidates } from '../passes/recommendations.js';
-import { type CandidatePlan, copyInto, type SelectedLists, selectedLists } from '../passes/recommendations/candidate-memo.js';
+import { type CandidatePlan, copyInto, type SelectedLists, selectedLists } from './candidate-memo.js';
 import { buildTermMatcher } from '../passes/term-matcher.js';
 import { serializeIndex } from '../passes/search-index.js';
 import type { SearchDoc } from '../search-options.js';

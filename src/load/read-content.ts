@@ -12,6 +12,7 @@ import type { Article, Dataset, Page, SiteSource, TemplateFile, Term } from '../
 import { checkArticleIds } from '../validate/article-ids.js';
 import { validateAgainstSchema, type SchemaId } from '../validate/schema-validator.js';
 import { listContentFiles } from './content-files.js';
+import type { RejectedFile } from './rejected-file.js';
 import { soundEntries, soundFields } from '../validate/salvage.js';
 import { splitFrontMatter } from './front-matter.js';
 import { toArticle, toConfig, toDataset, toPage, toTemplates, toTerm } from './normalize.js';
@@ -27,16 +28,6 @@ export interface LoadResult {
    * (validate/salvage.ts), and the entities read when there is no site. */
   rejected: RejectedFile[];
   entities?: Pick<SiteSource, 'contentDir' | 'terms' | 'datasets' | 'pages' | 'templates'>;
-}
-
-/** A content file with errors of its own: its data (undefined when it could not be parsed). */
-export interface RejectedFile {
-  schema: SchemaId;
-  file: string;
-  data: unknown;
-  problems: Diagnostic[];
-  /** A Markdown file's body and the line it starts on. */
-  body?: { text: string; line: number };
 }
 
 export interface LoadOptions {

@@ -5,7 +5,7 @@
  * codes say which mistake it met, and the document it parsed up to there says under which key.
  */
 import { isCollection, isMap, isPair, isScalar, isSeq, type Node, type YAMLError } from 'yaml';
-import type { FieldPath } from './yaml-source.js';
+import type { FieldPath } from './field-path.js';
 
 export interface SyntaxProblem {
   /** The field the error is in (empty when it is before any key). */

@@ -6,12 +6,11 @@
  */
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node, type Scalar } from 'yaml';
 import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics/diagnostic.js';
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
 import { fastYaml } from './fast-yaml.js';
+import { type FieldPath, formatFieldPath } from './field-path.js';
 import { describeSyntaxError, keyPathAt } from './yaml-errors.js';
 import { firstAlias, formatSize, MAX_ALIAS_COUNT, MAX_NESTING, MAX_YAML_BYTES, nestedTooDeep, sizeOver, tooDeepNode } from './yaml-limits.js';
-
-export type FieldPath = (string | number)[];
 
 export interface Position {
   line: number;
@@ -23,11 +22,6 @@ export interface YamlSource {
   data: unknown;
   /** Where the value at `path` starts; with `key`, where its key starts. Falls back to the nearest parent. */
   locate(path: FieldPath, key?: boolean): Position;
-}
-
-/** ['faq', 2, 'q'] → `faq[2].q` */
-export function formatFieldPath(path: FieldPath): string {
-  return path.reduce<string>((out, seg) => (typeof seg === 'number' ? `${out}[${seg}]` : out ? `${out}.${seg}` : seg), '');
 }
 
 /**

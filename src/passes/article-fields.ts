@@ -5,7 +5,8 @@
  */
 import { ANSWER_DEFAULT_TITLE } from '../constants.js';
 import type { Article } from '../model.js';
-import { type BodyLink, renderBlock, renderInline } from './markdown.js';
+import type { BodyLink } from '../model/article-digest.js';
+import { renderBlock, renderInline } from './markdown.js';
 
 export interface ArticleFields {
   answer?: { title: string; points: string[]; pointsHtml: string[]; citation?: string };

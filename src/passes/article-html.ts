@@ -12,7 +12,8 @@ import { addCiteAnchors } from './article-html/cite-anchors.js';
 import { type AutoLink, linkGlossaryTerms } from './article-html/glossary-links.js';
 import { addHeadingIds } from './article-html/heading-ids.js';
 import { wrapTables } from './article-html/wrap-tables.js';
-import { type BodyLink, renderMarkdown } from './markdown.js';
+import type { BodyLink } from '../model/article-digest.js';
+import { renderMarkdown } from './markdown.js';
 import { createSlugger } from './slugify.js';
 import type { TermMatcher } from './term-matcher.js';
 

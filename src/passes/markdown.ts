@@ -8,15 +8,7 @@
  */
 import MarkdownIt from 'markdown-it';
 import container from 'markdown-it-container';
-
-export interface BodyLink {
-  href: string;
-  /** Line in the source file. */
-  line: number;
-  /** For a link in a front-matter field (an FAQ answer, a key takeaway), that field's path: its line
-   * is found when the link is reported (validate/links.ts), `line` is then 0. */
-  path?: (string | number)[];
-}
+import type { BodyLink } from '../model/article-digest.js';
 
 /** The class of the no-link marker's span (removed again by the glossary-links pass). */
 export const NO_LINK_CLASS = 'nolink';

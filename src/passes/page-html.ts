@@ -7,7 +7,8 @@ import type { Heading, Page, SiteConfig } from '../model.js';
 import { readMarkup, writeMarkup } from '../html/markup.js';
 import { addHeadingIds } from './article-html/heading-ids.js';
 import { wrapTables } from './article-html/wrap-tables.js';
-import { type BodyLink, renderMarkdown } from './markdown.js';
+import type { BodyLink } from '../model/article-digest.js';
+import { renderMarkdown } from './markdown.js';
 import { createSlugger } from './slugify.js';
 
 export interface PageBody {

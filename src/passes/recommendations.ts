@@ -10,14 +10,15 @@
  * Recommendations (buildRecommendations).
  * Needs: article-html (text features), reading-time.
  */
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
 import type { ArticleMeta, ArticleStats, Term, TextFeatures } from '../model.js';
+import type { RecItem, RecResult, Recommendations } from '../model/recommendations.js';
 import { nodeKey } from './backlinks.js';
-import { complexity, complexityBand, difficultyLevel, difficultyText, MODERATE_TAGS, pageDifficulty, TECHNICAL_TAGS, type Level } from './recommendations/difficulty.js';
-import { buildLearningPath, type LearningPath, type PathCandidate } from './recommendations/learning-path.js';
+import { complexity, complexityBand, difficultyLevel, difficultyText, MODERATE_TAGS, pageDifficulty, TECHNICAL_TAGS } from './recommendations/difficulty.js';
+import { buildLearningPath, type PathCandidate } from './recommendations/learning-path.js';
 import { createVocabulary, type Features, jaccard, JaccardTable, WEIGHTS } from './recommendations/similarity.js';
-import { type CandidateLists, selectCandidates } from './recommendations/candidates.js';
-import { type CandidatePlan, packLists, type PackedLists } from './recommendations/candidate-memo.js';
+import { type CandidateLists, type FeatureChange, selectCandidates } from './recommendations/candidates.js';
+import { packLists, type PackedLists } from './recommendations/packed-lists.js';
 
 export const SIMILAR_THRESHOLD = 0.3;
 export const RELATED_THRESHOLD = 0.1;
@@ -25,41 +26,6 @@ export const MAX_SIMILAR = 10;
 export const MAX_RELATED = 10;
 export const MAX_PREREQUISITES = 5;
 export const MAX_ADVANCED = 5;
-
-export interface RecItem {
-  id: string;
-  slug: string;
-  title: string;
-  type: 'article' | 'term';
-  summary: string;
-  tags: string[];
-  jurisdiction: string;
-  lastModified: string;
-  readingTime?: string;
-  wordCount: number;
-}
-
-export interface RecResult {
-  item: RecItem;
-  score: number;
-  sharedTags: string[];
-  reasons: string[];
-  relationship: 'related' | 'similar' | 'advanced' | 'prerequisite';
-}
-
-export interface Recommendations {
-  item: RecItem;
-  difficulty: number;
-  level: Level;
-  complexity: number;
-  complexityBand: 'beginner' | 'intermediate' | 'advanced';
-  keyFactors: string[];
-  similar: RecResult[];
-  related: RecResult[];
-  prerequisites: RecResult[];
-  advanced: RecResult[];
-  path?: LearningPath;
-}
 
 /** One item as recommendations see it: what pages show of it, and what scores it. */
 export interface RecNode extends RecItem {
@@ -200,7 +166,7 @@ export function recommendationShard(f: RecFeatures, i: number, count: number): n
 
 /** The candidates of the items `only` keeps (all by default), added to the features; after a change
  * (`plan`), selected again only for the items it can reach, the others keeping their lists. */
-export function withCandidates(f: RecFeatures, only?: (i: number) => boolean, plan: CandidatePlan = {}): RecContext {
+export function withCandidates(f: RecFeatures, only?: (i: number) => boolean, plan: { change?: FeatureChange } = {}): RecContext {
   const candidates = selectCandidates(f.features, { isTerm: (i) => f.nodes[i].type === 'term', rank: f.rank, maxPrerequisites: MAX_PREREQUISITES, maxAdvanced: MAX_ADVANCED, words: f.words, only, change: plan.change });
   return { ...f, candidates };
 }

@@ -6,18 +6,10 @@
  * Reads: articles, terms, config tags and tag names. Writes: TopicCluster[].
  */
 import type { ArticleMeta, Term } from '../model.js';
+import type { TopicCluster } from '../model/topic-cluster.js';
 
 export const TOP_TAGS = 10;
 export const CLUSTERS_SHOWN = 9;
-
-export interface TopicCluster {
-  id: string;
-  name: string;
-  description: string;
-  tags: string[];
-  articles: { slug: string; title: string }[];
-  terms: { slug: string; title: string }[];
-}
 
 export function buildTopicClusters(articles: ArticleMeta[], terms: Term[], tagDescriptions: Record<string, string>, tagNames: Record<string, string> = {}): { topTags: string[]; clusters: TopicCluster[] } {
   const counts = new Map<string, number>();

@@ -3,7 +3,7 @@
  * chunks. Apart from render-page.tsx, so the build can weigh pages' JavaScript without loading React.
  */
 import { GLOBAL_SCRIPTS } from '../../templates/client/entries.js';
-import type { PageScripts } from '../../templates/layout/Layout.js';
+import type { PageScripts } from '../../templates/types.js';
 import { PAGE_SCRIPTS } from '../../templates/pages/scripts.js';
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import type { HtmlRoute } from '../routes/types.js';

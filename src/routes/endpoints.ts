@@ -1,13 +1,8 @@
+import type { Endpoint } from '../../templates/types.js';
 import { FEEDS } from './feeds.js';
 
 /** The machine-readable entry points the site serves, with what each returns; listed on /api and
  * /for-ai-systems and in /for-ai-systems/index.json. routes.ts asserts each exists (tested). */
-export interface Endpoint {
-  url: string;
-  format: string;
-  description: string;
-}
-
 export const ENDPOINTS: Endpoint[] = [
   { url: '/articles/index.json', format: 'JSON', description: 'Every article: slug, title, summary, dates, tags, jurisdiction, reading time, word count, hasAnswer.' },
   { url: '/articles/{slug}.json', format: 'JSON', description: 'One article: metadata, answer, key takeaways, body HTML with paragraph anchors, FAQ, references.' },

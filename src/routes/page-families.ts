@@ -9,25 +9,19 @@
 import { inlineText } from '../passes/article-fields.js';
 import type { ArticleFields } from '../passes/article-fields.js';
 import type { ArticleMeta, ArticleStats, Heading, SiteConfig, Term } from '../model.js';
-import { type RecContext, type RecNode, recommendationsFingerprint, recommendationsFor, type Recommendations } from '../passes/recommendations.js';
+import type { Recommendations } from '../model/recommendations.js';
+import { type RecContext, type RecNode, recommendationsFingerprint, recommendationsFor } from '../passes/recommendations.js';
 import type { Neighbours } from '../passes/site-order.js';
 import { PRIVILEGE_LOG_ARTICLE } from '../constants.js';
 import { articleLd, breadcrumbLd, definedTermLd, faqLd } from '../structured-data.js';
-import type { ArticlePageProps } from '../../templates/pages/ArticlePage.js';
-import type { LinkedItem } from '../../templates/pages/TermPage.js';
+import type { ArticlePageProps, LinkedItem } from '../../templates/types.js';
 import { articleJsonUrl, articleMarkdownUrl } from './article-files.js';
 import { makeMeta } from './meta.js';
-import type { HtmlRoute, PageRef } from './types.js';
+import type { FamilyInput, HtmlRoute, PageRef } from './types.js';
 import { termData } from './view-data.js';
 
 /** Related content shown on a term page (spec §9: related default 5). */
 export const RELATED_ON_TERM_PAGE = 5;
-
-export type FamilyInput =
-  /** Made with the article's body, by the shard that renders it (engine/shard.ts loadArticles). */
-  | { family: 'article'; neighbours: Neighbours; titles: [ref: string, title: string][] }
-  | { family: 'term'; term: Term; node: number; backlinks: LinkedItem[]; sharedTags: LinkedItem[]; titles: [slug: string, title: string][] }
-  | { family: 'recommendations'; node: number };
 
 /** What a shard has to build family routes with. */
 export interface FamilyContext {

@@ -3,7 +3,7 @@
  * its related content (page-families.ts adds its recommendations after them). */
 import { type Backlink, nodeKey } from '../passes/backlinks.js';
 import type { GraphSite } from '../pipeline.js';
-import type { LinkedItem } from '../../templates/pages/TermPage.js';
+import type { LinkedItem } from '../../templates/types.js';
 
 export interface TermRelations {
   backlinks: LinkedItem[];

@@ -1,9 +1,10 @@
 /** Route shapes: an HTML page (template name + props + metadata), a reference to a page built from
  * small inputs where it is rendered (page-families.ts), a file with its bytes, or a file joined
  * from other files. */
-import type { PageMeta } from '../../templates/types.js';
+import type { Term } from '../model.js';
+import type { Neighbours } from '../passes/site-order.js';
+import type { LinkedItem, PageMeta } from '../../templates/types.js';
 import type { TemplateName } from '../../templates/pages/index.js';
-import type { FamilyInput } from './page-families.js';
 
 export interface HtmlRoute {
   kind: 'html';
@@ -19,6 +20,13 @@ export interface HtmlRoute {
   /** What the page is about, for the analytics tracker (spec §5: interactions need a slug). */
   content?: { type: 'article' | 'glossary' | 'dataset' | 'page'; slug?: string };
 }
+
+/** What a page of one of the three large families is built from, where it is rendered (page-families.ts). */
+export type FamilyInput =
+  /** Made with the article's body, by the shard that renders it (engine/shard.ts loadArticles). */
+  | { family: 'article'; neighbours: Neighbours; titles: [ref: string, title: string][] }
+  | { family: 'term'; term: Term; node: number; backlinks: LinkedItem[]; sharedTags: LinkedItem[]; titles: [slug: string, title: string][] }
+  | { family: 'recommendations'; node: number };
 
 /** A page whose route is built where it is rendered, from `input` (page-families.ts). */
 export interface PageRef {

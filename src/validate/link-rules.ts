@@ -4,7 +4,7 @@
  * holding one; otherwise it protects nothing (usually a typo, or a phrase meant for another term).
  * Reads: one term. Writes: problems through `report`.
  */
-import type { FieldPath } from '../load/yaml-source.js';
+import type { FieldPath } from '../load/field-path.js';
 import type { Term } from '../model.js';
 import { buildTermMatcher, termPhrases, tokenize } from '../passes/term-matcher.js';
 

@@ -3,8 +3,8 @@
  * glossary FAQ list, must be a URL the build produces. Reads: bodies' links, routes. Writes: diagnostics.
  */
 import { diagnostic, didYouMean, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { BodyLink } from '../passes/markdown.js';
-import { formatFieldPath } from '../load/yaml-source.js';
+import { formatFieldPath } from '../load/field-path.js';
+import type { BodyLink } from '../model/article-digest.js';
 
 export interface LinkSource {
   file: string;

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { DEFAULT_AUTHOR, DEFAULT_LANGUAGE } from '../constants.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { RejectedFile } from '../load/read-content.js';
+import type { RejectedFile } from '../load/rejected-file.js';
 import type { ArticleMeta, Dataset, Jurisdiction, Page, SiteConfig, SiteSource, Term } from '../model.js';
 import { slugify } from '../passes/slugify.js';
 import type { SchemaId } from './schema-validator.js';

@@ -6,7 +6,8 @@
  */
 import { JURISDICTIONS } from '../constants.js';
 import { diagnostic, didYouMean, type Diagnostic, type RuleId } from '../diagnostics/diagnostic.js';
-import type { FieldPath, YamlSource } from '../load/yaml-source.js';
+import type { FieldPath } from '../load/field-path.js';
+import type { YamlSource } from '../load/yaml-source.js';
 import type { ArticleMeta, Dataset, SiteSource, Term } from '../model.js';
 import { formatFieldPath } from './schema-validator.js';
 import { checkLinkRules } from './link-rules.js';

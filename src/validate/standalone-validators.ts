@@ -11,7 +11,7 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync,
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { _, type Ajv, type ValidateFunction } from 'ajv';
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
 
 const require = createRequire(import.meta.url);
 /** How the generated code asks for the formats (they are functions of legalsite, not of ajv). */

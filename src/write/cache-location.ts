@@ -1,12 +1,12 @@
 /**
  * Where the build cache of a content folder lives: node_modules/.cache/legalsite (or
  * .legalsite-cache/ where there is no node_modules), one folder per content folder, named by a hash
- * of its absolute path. Loads nothing but Node's own modules (build-cache.ts imports only
+ * of its absolute path. Loads nothing but Node's own modules (hash.ts imports only
  * node:crypto): the launcher (bin/legalsite.js) asks it before the CLI is loaded.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
 
 /** The cache folder of `contentDir` (relative to `cwd`). */
 export function cacheFile(cwd: string, contentDir: string): string {

@@ -3,7 +3,7 @@
  * article's digest (engine/article-index.ts) of the first.
  * Pages are not kept on disk: at 10,000 articles they made a gigabyte-sized cache whose loading and
  * saving cost more time and memory than rendering them again (measured with npm run bench); an
- * unchanged page is skipped by its fingerprint instead (engine/emit-site.ts). Entries are keyed by content hashes (build-cache.ts), so a reused
+ * unchanged page is skipped by its fingerprint instead (engine/emit-site.ts). Entries are keyed by content hashes (hash.ts), so a reused
  * value is exactly what a cold build computes; a cache that cannot be read is ignored.
  * Lives in node_modules/.cache/legalsite (or .legalsite-cache/ when there is no node_modules), one
  * folder per content folder, split into PARTS files by key: a rebuild after a small change rewrites
@@ -20,15 +20,15 @@
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { type BuildCache, createBuildCache } from '../build-cache.js';
+import { type BuildCache, createBuildCache } from '../engine/build-cache.js';
 import { packageVersion } from '../package-root.js';
 import { toolKey } from '../tool-key.js';
 import { checksumOf, intact, sealed, unsealed } from './checksum.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
-import type { BodyDigest } from '../engine/article-unit.js';
+import type { BodyDigest } from '../model/article-digest.js';
 import type { ArticleMeta, TextFeatures } from '../model.js';
-import type { BacklinksMemo } from '../passes/backlinks-memo.js';
-import type { CandidateMemo } from '../passes/recommendations/candidate-memo.js';
+import type { BacklinksMemo } from '../engine/backlinks-memo.js';
+import type { CandidateMemo } from '../engine/candidate-memo.js';
 
 const PARTS = 32;
 /** A part file starts with these bytes, then the byte length and CRC-32 of each of its sections

@@ -15,7 +15,7 @@ import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'nod
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
 import type { ScannedFolder } from './file-thread.js';
 import { beforeCommitMove } from './fault-injection.js';
 import { besideOutput, CommitJournal, removeEmptyFolders, removeMarkedFolder, STAGING_MARKER } from './output-recovery.js';

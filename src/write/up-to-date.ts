@@ -13,7 +13,7 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { sealed, unsealed } from './checksum.js';
 import fg from 'fast-glob';
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
 import { unchangedSince } from '../file-stat.js';
 import { confinementProblem } from '../load/content-files.js';
 import { MANIFEST_PATH, readPreviousManifest } from '../load/read-previous-manifest.js';

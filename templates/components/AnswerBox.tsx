@@ -1,11 +1,6 @@
 /** The numbered answer box: title (default "Answer (Summary)"), answer ID, points, citation, JSON link
  * and copy buttons (the buttons act once the article-actions script loads; spec §2, §9). */
-export interface AnswerBoxData {
-  slug: string;
-  title: string;
-  pointsHtml: string[];
-  citation?: string;
-}
+import type { AnswerBoxData } from '../types.js';
 
 export function AnswerBox({ answer }: { answer: AnswerBoxData }) {
   return (

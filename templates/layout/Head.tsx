@@ -1,7 +1,6 @@
 /** <head>: the page's own Content-Security-Policy, title, description, canonical, keywords, Open
  * Graph, Twitter card, alternate versions and JSON-LD (spec §2). */
-import type { PageMeta } from '../types.js';
-import type { PageScripts } from './Layout.js';
+import type { PageMeta, PageScripts } from '../types.js';
 
 /** JSON-LD inside <script> must not contain "</script>"; escaping "<" as \u003c makes that impossible. */
 export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

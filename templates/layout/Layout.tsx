@@ -2,15 +2,8 @@
  * and footer are the same on every page of a build: they are rendered once and spliced into the
  * slots left for them (src/render/render-page.tsx). */
 import type { ReactNode } from 'react';
-import type { Chrome, PageMeta } from '../types.js';
+import type { Chrome, PageMeta, PageScripts } from '../types.js';
 import { Head } from './Head.js';
-
-export interface PageScripts {
-  /** Module scripts to run, in order. */
-  scripts: string[];
-  /** Chunks they import, preloaded so they download in parallel. */
-  preloads: string[];
-}
 
 type SlotName = 'header' | 'footer';
 const SLOT = 'data-legalsite-slot';

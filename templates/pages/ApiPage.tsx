@@ -1,5 +1,5 @@
 /** /api: content metrics, documented endpoints, topic clusters, exports (spec §2). */
-import type { Endpoint } from '../../src/routes/endpoints.js';
+import type { Endpoint } from '../types.js';
 
 export interface ApiPageProps {
   metrics: { articles: number; terms: number; topicAreas: number; jurisdictions: number };

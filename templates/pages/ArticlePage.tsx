@@ -1,50 +1,16 @@
 /** /articles/{slug}: breadcrumbs, badge, tags, title, byline, summary, answer box, key takeaways, body,
  * FAQ, tags, references, see also, downloads, prev/next, recommendations link, licence (spec §2). */
 import { ARTICLE_HEADER_TAGS } from '../../src/constants.js';
-import type { Download, Heading, Reference } from '../../src/model.js';
-import { AnswerBox, type AnswerBoxData } from '../components/AnswerBox.js';
+import { AnswerBox } from '../components/AnswerBox.js';
 import { JurisdictionBadge } from '../components/Badge.js';
 import { Breadcrumbs } from '../components/Breadcrumbs.js';
 import { Faq } from '../components/Faq.js';
 import { References } from '../components/References.js';
 import { TagChips } from '../components/TagChips.js';
 import { minRead, shortDate } from '../format.js';
-import type { Crumb } from '../types.js';
-import type { ArticleCopyData } from '../client/lib/formats.js';
+import type { ArticlePageProps } from '../types.js';
 import { jsonForScript } from '../layout/Head.js';
 import { Feedback } from '../components/Feedback.js';
-
-export interface ArticlePageProps {
-  crumbs: Crumb[];
-  slug: string;
-  title: string;
-  summary: string;
-  author: string;
-  reviewedBy?: string;
-  datePublished: string;
-  dateModified: string;
-  jurisdiction: string;
-  tags: string[];
-  readingTime: string;
-  answer?: AnswerBoxData;
-  takeawaysHtml: string[];
-  bodyHtml: string;
-  headings: Heading[];
-  faq: { id: string; q: string; aHtml: string }[];
-  references: Reference[];
-  /** "References", or "Citations" where the spec names the section so. */
-  referencesTitle: string;
-  seeAlso: { href: string; label: string }[];
-  downloads: Download[];
-  editorialNoteHtml?: string;
-  prev?: { slug: string; title: string };
-  next?: { slug: string; title: string };
-  licenseName: string;
-  licenseUrl: string;
-  /** What the copy buttons copy (spec §9 formats), read by the article-actions script. */
-  copyData: ArticleCopyData;
-  editorialEmail: string;
-}
 
 export function ArticlePage(p: ArticlePageProps) {
   return (

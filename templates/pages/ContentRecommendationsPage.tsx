@@ -1,5 +1,5 @@
 /** /content-recommendations: an index of every recommendation page, by topic cluster. */
-import type { TopicCluster } from '../../src/passes/topic-clusters.js';
+import type { TopicCluster } from '../../src/model/topic-cluster.js';
 
 export function ContentRecommendationsPage({ clusters, articles, terms }: { clusters: TopicCluster[]; articles: { slug: string; title: string }[]; terms: { slug: string; title: string }[] }) {
   return (

@@ -1,5 +1,5 @@
 /** /for-ai-systems: how to cite, licence, crawling etiquette and every machine-readable entry point. */
-import type { Endpoint } from '../../src/routes/endpoints.js';
+import type { Endpoint } from '../types.js';
 
 export interface ForAiPageProps {
   siteName: string;

@@ -1,6 +1,6 @@
 /** /recommendations/{type}/{slug}: difficulty out of 5, level, key factors, similar and related
  * content, and a learning pathway of up to 8 steps (spec §2). */
-import type { Recommendations, RecResult } from '../../src/passes/recommendations.js';
+import type { Recommendations, RecResult } from '../../src/model/recommendations.js';
 import { Breadcrumbs } from '../components/Breadcrumbs.js';
 import type { Crumb } from '../types.js';
 

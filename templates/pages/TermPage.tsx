@@ -1,17 +1,9 @@
 /** /glossary/{slug}: the full entry, back link, "Referenced by" backlinks and related content (spec §2). */
 import { TermEntry } from '../components/TermEntry.js';
 import { Breadcrumbs } from '../components/Breadcrumbs.js';
-import type { Crumb, TermData } from '../types.js';
+import type { Crumb, LinkedItem, TermData } from '../types.js';
 import { Feedback } from '../components/Feedback.js';
 import { shortDate } from '../format.js';
-
-export interface LinkedItem {
-  href: string;
-  title: string;
-  type: 'article' | 'term';
-  context?: string;
-  relationship?: string;
-}
 
 export interface TermPageProps {
   crumbs: Crumb[];

@@ -43,5 +43,3 @@ export const PAGE_TEMPLATES = {
 } as const;
 
 export type TemplateName = keyof typeof PAGE_TEMPLATES;
-
-export { PAGE_SCRIPTS } from './scripts.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../../src/build.js';
-import { createBuildCache } from '../../src/build-cache.js';
+import { createBuildCache } from '../../src/engine/build-cache.js';
 import { execa } from 'execa';
 import { copyFixture, listFiles, ROOT, runCli, tempDir } from '../helpers/sites.js';
 import { generateCorpus } from '../../bench/generate-corpus.js';

@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Backlink, BacklinkResult } from '../../src/passes/backlinks.js';
-import { memoizedBacklinks } from '../../src/passes/backlinks-memo.js';
+import { memoizedBacklinks } from '../../src/engine/backlinks-memo.js';
 import type { OrderedSite } from '../../src/pipeline.js';
 
 const test = suite('backlinks memo');

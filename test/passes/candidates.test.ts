@@ -99,7 +99,7 @@ test('an item without tags still gets candidates through its words, and no tag-b
   assert.equal(lists.prerequisites[1], [2]);
 });
 
-/** The change between two feature lists over the same items, as candidate-memo.ts describes it. */
+/** The change between two feature lists over the same items, as engine/candidate-memo.ts describes it. */
 function changeBetween(before: Features[], after: Features[], words: readonly string[]): FeatureChange {
   const items: number[] = [];
   const delta = new Map<string, number>();

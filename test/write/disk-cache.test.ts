@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createBuildCache } from '../../src/build-cache.js';
+import { createBuildCache } from '../../src/engine/build-cache.js';
 import type { KnownArticle } from '../../src/engine/article-index.js';
 import { CacheChangedError, loadDiskCache, saveDiskCache } from '../../src/write/disk-cache.js';
 

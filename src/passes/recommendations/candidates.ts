@@ -18,7 +18,7 @@
  * change, when a word of its text changes how many items carry it (its rarest words may change, or
  * which items share them), or when an item sharing a title word with it changes its title. Other
  * items keep the lists of the selection before, as long as the items, their order, their tag sets
- * and their ranks are the same (candidate-memo.ts checks that before describing a change).
+ * and their ranks are the same (engine/candidate-memo.ts checks that before describing a change).
  */
 import { jaccard, type Features, WEIGHTS } from './similarity.js';
 import { groupByTags, type NeighbourBucket, type TagGroups } from './tag-groups.js';

@@ -8,6 +8,7 @@
  * −1 per basic keyword, clamped 1–5; bands beginner ≤ 2, intermediate ≤ 3.5, advanced above.
  */
 import type { TextFeatures } from '../../model.js';
+import type { Level } from '../../model/recommendations.js';
 
 export const TECHNICAL_TAGS = ['technology', 'ai', 'forensics', 'advanced-methodology'];
 export const MODERATE_TAGS = ['evidence', 'procedure', 'analysis'];
@@ -15,8 +16,6 @@ export const MODERATE_TAGS = ['evidence', 'procedure', 'analysis'];
 export const TECHNICAL_WORDS = ['algorithm', 'api', 'checksum', 'embedding', 'embeddings', 'encryption', 'forensic', 'hash', 'json', 'metadata', 'model', 'schema', 'sha-256', 'token', 'vector', 'retrieval', 'database', 'timestamp', 'utc'];
 export const ADVANCED_KEYWORDS = ['advanced-methodology', 'forensics', 'ai', 'technology'];
 export const BASIC_KEYWORDS = ['workflow', 'methodology', 'ethics'];
-
-export type Level = 'Beginner' | 'Intermediate' | 'Advanced' | 'Expert';
 
 /** What difficulty reads of a text: its length and its distinct technical words (countTechnicalWords). */
 export type DifficultyText = Pick<TextFeatures, 'textLength' | 'technicalWords'>;

@@ -4,7 +4,8 @@
  * difficulty with terms before articles at equal difficulty, at most 8 steps, at least 2 needed;
  * 5 minutes per step.
  */
-import { difficultyLevel, type Level, USER_LEVEL } from './difficulty.js';
+import type { LearningPath, LearningStep, Level } from '../../model/recommendations.js';
+import { difficultyLevel, USER_LEVEL } from './difficulty.js';
 
 export const MAX_STEPS = 8;
 export const MIN_MATCHES = 2;
@@ -19,24 +20,6 @@ export interface PathCandidate {
   tags: string[];
 }
 
-export interface LearningStep {
-  order: number;
-  id: string;
-  title: string;
-  type: 'article' | 'term';
-  slug: string;
-  difficulty: number;
-  reasoning: string;
-}
-
-export interface LearningPath {
-  title: string;
-  description: string;
-  steps: LearningStep[];
-  estimatedTime: string;
-  estimatedMinutes: number;
-  tags: string[];
-}
 
 export function buildLearningPath(target: PathCandidate, candidates: PathCandidate[], userLevel: Level = 'Intermediate'): LearningPath | undefined {
   const ceiling = USER_LEVEL[userLevel] + 1;

@@ -1,16 +1,16 @@
 /**
  * `legalsite publish`: the command's options, and what it prints. Uploads dist/ to an S3 bucket (or
- * any S3-compatible store with --endpoint), incrementally; see publish.ts for the order of writes.
+ * any S3-compatible store with --endpoint), incrementally; see publish/publish.ts for the order of writes.
  * Exit codes: 0 published (or nothing to do), 1 a storage failure or failed uploads (listed),
  * 2 usage errors (through cli.ts).
  */
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import type { Io } from '../cli.js';
-import { normalizePrefix } from './object-keys.js';
-import { StorageError } from './object-store.js';
-import type { PublishPlan } from './plan.js';
-import { DEFAULT_MAX_DELETES, publishSite, type PublishResult } from './publish.js';
+import { normalizePrefix } from '../publish/object-keys.js';
+import { StorageError } from '../publish/object-store.js';
+import type { PublishPlan } from '../publish/plan.js';
+import { DEFAULT_MAX_DELETES, publishSite, type PublishResult } from '../publish/publish.js';
+import type { Io } from './io.js';
 
 interface PublishCliOptions {
   bucket: string;
@@ -49,7 +49,7 @@ async function runPublish(opts: PublishCliOptions, io: Io): Promise<number> {
   const started = Date.now();
   const prefix = normalizePrefix(opts.prefix);
   // Loaded on demand so the SDK does not slow down `build` and `serve`.
-  const { createS3Store } = await import('./s3-client.js');
+  const { createS3Store } = await import('../publish/s3-client.js');
   const store = createS3Store({ bucket: opts.bucket, prefix, endpoint: opts.endpoint, region: opts.region, env: io.env });
   let result: PublishResult;
   try {

@@ -1,19 +1,15 @@
 /**
  * The candidate lists of the last build, kept between builds (in the build cache) with what they
  * were selected from, so that after a small change the threads select again only for the items the
- * change can reach (candidates.ts, reachedBy). At 10,000 articles selecting for every item took
- * about two seconds of each thread; after one edited article it is a few dozen items.
+ * change can reach (passes/recommendations/candidates.ts, reachedBy). At 10,000 articles selecting
+ * for every item took about two seconds of each thread; after one edited article it is a few dozen
+ * items.
  * The main thread describes the change (planCandidates) from the memo and the new features; the
  * threads select; the main thread records what they selected (nextMemo).
  */
-import type { FeatureReuse, RecFeatures } from '../recommendations.js';
-import type { CandidateLists, FeatureChange } from './candidates.js';
-
-/** Lists of numbers in one array: list i is data[offsets[i] .. offsets[i + 1]). */
-export interface PackedLists {
-  offsets: Int32Array;
-  data: Int32Array;
-}
+import type { FeatureReuse, RecFeatures } from '../passes/recommendations.js';
+import type { CandidateLists, FeatureChange } from '../passes/recommendations/candidates.js';
+import { packLists, type PackedLists } from '../passes/recommendations/packed-lists.js';
 
 export interface PackedCandidates {
   best: PackedLists;
@@ -120,15 +116,6 @@ export function copyInto(lists: CandidateLists, i: number, from: PackedCandidate
   lists.best[i] = unpack(from.best, k);
   lists.prerequisites[i] = unpack(from.prerequisites, k);
   lists.advanced[i] = unpack(from.advanced, k);
-}
-
-/** Lists in one array (a missing list is an empty one). */
-export function packLists(lists: (ArrayLike<number> | undefined)[]): PackedLists {
-  const offsets = new Int32Array(lists.length + 1);
-  lists.forEach((list, i) => (offsets[i + 1] = offsets[i] + (list?.length ?? 0)));
-  const data = new Int32Array(offsets[lists.length]);
-  lists.forEach((list, i) => list && data.set(list as ArrayLike<number>, offsets[i]));
-  return { offsets, data };
 }
 
 function unpack(packed: PackedLists, k: number): number[] {

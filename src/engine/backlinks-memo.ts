@@ -7,10 +7,10 @@
  * listed) is worked out in full when first asked for, so a memo only ever saves work.
  * Reads: the ordered site's keys, the memo. Writes: the backlinks of this build, the next memo.
  */
-import { hashOf } from '../build-cache.js';
+import { hashOf } from '../hash.js';
+import type { Backlink, BacklinkResult } from '../passes/backlinks.js';
 import type { OrderedSite } from '../pipeline.js';
 import { fileInputs } from '../routes/file-inputs.js';
-import type { Backlink, BacklinkResult } from './backlinks.js';
 
 export interface BacklinksMemo {
   key: string;

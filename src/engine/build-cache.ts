@@ -1,22 +1,21 @@
 /**
  * What a build can reuse from an earlier one: parsed YAML by text hash, and the client bundle keyed
- * by its sources; every article as the last build knew it (engine/article-index.ts); in `serve`,
+ * by its sources; every article as the last build knew it (article-index.ts); in `serve`,
  * also the shards (started once per session) and the records of what the output folder holds, so a rebuild makes only what changed. Keys are content
  * hashes, so a reused value is exactly what a cold build would compute. One cache per serve session
  * (or per content folder on disk); never shared between sites.
  */
-import { createHash } from 'node:crypto';
-import type { ClientBundle } from './bundle/client-bundle.js';
-import type { ArticleIndex } from './engine/article-index.js';
-import type { BacklinksMemo } from './passes/backlinks-memo.js';
-import type { CandidateMemo } from './passes/recommendations/candidate-memo.js';
-import type { ShardPool } from './engine/shard-pool.js';
-import type { OutputRecord } from './write/output-target.js';
+import type { ClientBundle } from '../bundle/client-bundle.js';
+import type { ArticleIndex } from './article-index.js';
+import type { BacklinksMemo } from './backlinks-memo.js';
+import type { CandidateMemo } from './candidate-memo.js';
+import type { ShardPool } from './shard-pool.js';
+import type { OutputRecord } from '../write/output-target.js';
 
 export interface BuildCache {
   /** Parsed YAML data by text hash (load). */
   yaml: Map<string, unknown>;
-  /** Every article as the last build knew it (engine/article-index.ts). */
+  /** Every article as the last build knew it (article-index.ts). */
   articles?: ArticleIndex;
   bundle?: { key: string; value: ClientBundle };
   /** The recommendation candidates the last build selected, and what from (candidate-memo.ts). */
@@ -31,10 +30,4 @@ export interface BuildCache {
 
 export function createBuildCache(): BuildCache {
   return { yaml: new Map() };
-}
-
-export function hashOf(...parts: (string | Uint8Array)[]): string {
-  const h = createHash('sha256');
-  for (const p of parts) h.update(p).update('\u0000');
-  return h.digest('hex');
 }

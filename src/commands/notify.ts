@@ -1,22 +1,22 @@
 /**
  * `legalsite notify`: after a publish, tells search engines (IndexNow) and webhook subscribers what
  * changed. Settings come from site.yaml (`indexnow`, `webhooks`); what changed comes from dist/ (see
- * changes.ts). Failed notifications are reported, never fatal: the site is already live.
+ * notify/changes.ts). Failed notifications are reported, never fatal: the site is already live.
  * Exit codes: 0 done (even with failed notifications), 1 errors in site.yaml, 2 usage errors.
  */
-import { parseUrl } from '../cli-parsers.js';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import type { Io } from '../cli.js';
 import { formatPretty } from '../diagnostics/reporters/pretty.js';
 import type { SiteConfig } from '../model.js';
+import { readChanges } from '../notify/changes.js';
+import { INDEXNOW_ENDPOINTS } from '../notify/constants.js';
+import { indexNowBodies, indexNowUrls, submitIndexNow } from '../notify/indexnow.js';
+import { readSiteConfig } from '../notify/read-site-config.js';
+import { webhookEvents, type WebhookEvent } from '../notify/webhook-events.js';
+import { deliverWebhooks, signingOf, subscribedEvents } from '../notify/webhooks.js';
 import { packageVersion } from '../package-root.js';
-import { readChanges } from './changes.js';
-import { INDEXNOW_ENDPOINTS } from './constants.js';
-import { indexNowBodies, indexNowUrls, submitIndexNow } from './indexnow.js';
-import { readSiteConfig } from './read-site-config.js';
-import { webhookEvents, type WebhookEvent } from './webhook-events.js';
-import { deliverWebhooks, signingOf, subscribedEvents } from './webhooks.js';
+import type { Io } from './io.js';
+import { parseUrl } from './parsers.js';
 
 interface NotifyCliOptions {
   content: string;

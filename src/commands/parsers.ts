@@ -1,0 +1,24 @@
+/** Option parsers shared by the CLI's commands: they turn a bad value into a usage error (exit 2). */
+import { InvalidArgumentError } from 'commander';
+import { baseUrlProblem } from '../validate/urls.js';
+
+/** --base-url: an absolute http(s) URL without a query, fragment or credentials (urls.ts). */
+export function parseUrl(value: string): string {
+  const problem = baseUrlProblem(value);
+  if (problem) throw new InvalidArgumentError(`${problem}.`);
+  return value;
+}
+
+/** --workers */
+export function parseWorkers(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError('workers is a whole number from 1 to 64.');
+  return n;
+}
+
+/** --port */
+export function parsePort(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535.');
+  return n;
+}
