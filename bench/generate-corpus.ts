@@ -1,5 +1,5 @@
 /**
- * Writes a synthetic content folder in legalsite's documented format (README "Content format"):
+ * Writes a synthetic content folder in legalsite's documented format (docs/content.md):
  * site.yaml, N articles of about 1,500 words, N/5 glossary terms and an about page. Deterministic:
  * the same seed and N give a byte-identical folder (mulberry32, no clocks, no environment).
  * Reads: nothing. Writes: the target folder only.

@@ -17,7 +17,7 @@ const SAMPLED_FILES = 256;
 // (what it reads, several times over) keeps the build's memory near what it needs at no cost in
 // time (measured with npm run bench). Heap sizes can only be set when Node starts, so the CLI runs
 // in a child Node with one, unless the caller chose its own (a flag on the command line or in
-// NODE_OPTIONS). Worker threads get limits of their own (src/build.ts).
+// NODE_OPTIONS). Worker threads get limits of their own (src/build/shards.ts).
 const chosen = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--max-old-space-size/.test(a));
 
 if (chosen || process.env.LEGALSITE_NO_RESPAWN) {

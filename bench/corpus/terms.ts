@@ -19,7 +19,7 @@ export interface TermPlan {
   head: string;
 }
 
-/** Lowercase, non-alphanumerics to hyphens: README "Glossary terms", slug derived from title. */
+/** Lowercase, non-alphanumerics to hyphens: docs/content.md "Glossary terms", slug derived from title. */
 export function slugFromTitle(title: string): string {
   return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }

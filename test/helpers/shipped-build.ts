@@ -16,7 +16,7 @@ export function shippedBuild(): Promise<{ dist: string; result: BuildResult }> {
   return cached;
 }
 
-/** The file in dist/ that a site URL is served from, by the README's layout rules. */
+/** The file in dist/ that a site URL is served from, by the layout rules of docs/hosting.md. */
 export function fileForUrl(dist: string, url: string): string[] {
   const p = decodeURI(new URL(url, 'https://x.invalid').pathname);
   if (p === '/') return [path.join(dist, 'index.html')];
