@@ -9,7 +9,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { FileThread, type FolderScan, type ScannedFolder } from '../write/file-thread.js';
-import { guardOutputFolder } from '../write/output-guard.js';
+import { guardOutputFolder, OUTPUT_MARKER } from '../write/output-guard.js';
 import { recoverOutputFolder } from '../write/output-recovery.js';
 import { type BuildState, type InputKey, inputKey, outputUnchanged, readBuildState, recordNoChanges, sameInput, sameSnapshot, saveBuildState } from '../write/up-to-date.js';
 import type { BuildResult, BuildRun } from './run.js';
@@ -49,7 +49,7 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
   const recorded = timed('up-to-date', () => outputUnchanged(outAbs, state, outputFiles) && recordNoChanges(outAbs, state));
   if (!recorded) return { last };
   if (recorded === 'rewritten' || !sameSnapshot(state.content, input.content)) saveBuildState(stateFile, { ...state, content: input.content });
-  const upToDate: BuildResult = { ok: true, diagnostics: [], files: [], fileCount: state.files.length, routes: [], urls: new Set(), pages: state.pages, upToDate: true, timings: run.timings, ms: run.elapsed() };
+  const upToDate: BuildResult = { ok: true, diagnostics: [], files: [], fileCount: state.files.filter(([file]) => file !== OUTPUT_MARKER).length, routes: [], urls: new Set(), pages: state.pages, upToDate: true, timings: run.timings, ms: run.elapsed() };
   return { last, upToDate };
 }
 
