@@ -5,6 +5,7 @@ import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rm
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { suite } from 'uvu';
+import { withTmpfs } from '../helpers/tmpfs.js';
 import * as assert from 'uvu/assert';
 import { build } from '../../src/build.js';
 import { guardOutputFolder, OUTPUT_MARKER } from '../../src/write/output-guard.js';
@@ -306,15 +307,8 @@ test('inputs stay inside the content folder: links out, links to folders and FIF
 
 test('a full disk fails the build with exit 4 and one plain line; the previous output stays whole', async () => {
   const cwd = copyFixture('minimal');
-  const mnt = tempDir('legalsite-disk-');
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1200k', 'tmpfs', mnt]);
-  } catch {
-    // Only root may mount; the injected failure test above covers others.
-    assert.ok(process.getuid?.() !== 0, 'root can mount a small tmpfs');
-    return;
-  }
-  try {
+  // Only root may mount; the injected failure test above covers others.
+  await withTmpfs('size=1200k', async (mnt) => {
     const out = path.join(mnt, 'dist');
     const first = await runCli(['build', '--quiet', '--out', out], cwd);
     assert.is(first.exitCode, 0, `the site fits once: ${first.stderr}`);
@@ -326,9 +320,7 @@ test('a full disk fails the build with exit 4 and one plain line; the previous o
     assert.not.match(r.stderr, /bug in legalsite|\n\s+at /);
     assert.equal(snapshot(out), before, 'the output folder is as it was');
     assert.equal(readdirSync(mnt), ['dist'], 'nothing left beside it');
-  } finally {
-    execFileSync('umount', [mnt]);
-  }
+  });
 });
 
 test.run();

@@ -1,11 +1,11 @@
 /** Failures of the environment are told as such: the path or port, what to do, and nothing for a
  * failure that is not one (that stays "a bug in legalsite"). */
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { environmentMessage } from '../../src/diagnostics/environment.js';
-import { copyFixture, runCli, tempDir } from '../helpers/sites.js';
+import { copyFixture, runCli } from '../helpers/sites.js';
+import { withTmpfs } from '../helpers/tmpfs.js';
 
 const test = suite('environment failures');
 
@@ -35,21 +35,12 @@ test('a read-only output folder and an unknown host give exit 4 and one line', a
   const host = await runCli(['serve', '--port', '0', '--host', 'nosuch.invalid'], cwd);
   assert.is(host.exitCode, 4);
   assert.match(host.stderr, /^legalsite: the host name nosuch\.invalid could not be found/m);
-  const ro = tempDir('legalsite-ro-');
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,ro', 'tmpfs', ro]);
-  } catch {
-    assert.ok(process.getuid?.() !== 0, 'root can mount a read-only tmpfs');
-    return;
-  }
-  try {
+  await withTmpfs('size=1m,ro', async (ro) => {
     const r = await runCli(['build', '--quiet', '--out', path.join(ro, 'dist')], cwd);
     assert.is(r.exitCode, 4);
     assert.match(r.stderr, /is on a read-only file system\. Write elsewhere with --out\.\n?$/);
     assert.not.match(r.stderr, /bug in legalsite|\n\s+at /);
-  } finally {
-    execFileSync('umount', [ro]);
-  }
+  });
 });
 
 test.run();
