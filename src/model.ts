@@ -85,6 +85,8 @@ export interface Article extends SourceRef {
   seeAlso: string[];
   downloads: Download[];
   editorialNote?: string;
+  /** Slugs it was published under before (their addresses redirect here). */
+  formerSlugs: string[];
   /** Markdown body, and the file line its first line sits on. */
   body: string;
   bodyLine: number;
@@ -96,6 +98,8 @@ export type ArticleMeta = Omit<Article, 'body'>;
 
 export interface Term extends SourceRef {
   slug: string;
+  /** Slugs it was published under before (their addresses redirect here). */
+  formerSlugs: string[];
   title: string;
   /** The jurisdictions whose law the definition states, as a label ("England and Wales, Australia"). */
   jurisdiction: string;

@@ -58,6 +58,7 @@ export function toArticle(source: YamlSource, body: string, bodyLine: number, fi
     seeAlso: d.seeAlso,
     downloads: d.downloads,
     editorialNote: d.editorialNote,
+    formerSlugs: d.formerSlugs,
     body,
     bodyLine,
   };
@@ -70,6 +71,7 @@ export function toTerm(source: YamlSource): Term {
   return {
     file: source.file,
     slug: d.slug ?? slugify(d.title),
+    formerSlugs: d.formerSlugs,
     title: d.title,
     jurisdiction: jurisdictions.join(', '),
     jurisdictions,

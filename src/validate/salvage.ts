@@ -72,6 +72,7 @@ export function salvageArticle(data: unknown, problems: Diagnostic[], file: stri
     references: [],
     seeAlso: list(d.seeAlso),
     downloads: list(d.downloads),
+    formerSlugs: list(d.formerSlugs),
     bodyLine: 1,
   } };
 }
@@ -87,6 +88,7 @@ export function salvageTerm(data: unknown, problems: Diagnostic[], file: string,
   return { slugGuessed, entity: {
     file,
     slug: text(d.slug, SLUG.test(derived) ? derived : stem),
+    formerSlugs: list(d.formerSlugs),
     title,
     ...salvageJurisdictions(d.jurisdiction),
     tags: list(d.tags),

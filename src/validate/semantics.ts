@@ -34,6 +34,8 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
     checkDuplicateSlugs(c, 'article', site.articles);
     checkDuplicateSlugs(c, 'term', site.terms);
     checkDuplicateSlugs(c, 'dataset', site.datasets);
+    checkFormerSlugs(c, 'article', site.articles);
+    checkFormerSlugs(c, 'term', site.terms);
   }
   for (const a of checked(site.articles)) checkArticle(c, a);
   for (const t of checked(site.terms)) checkTerm(c, t);
@@ -85,6 +87,23 @@ function checkDuplicateSlugs(c: SiteChecks, kind: string, items: { slug: string;
     const earlier = first.get(item.slug);
     if (earlier) c.report('duplicate-slug', item.file, ['slug'], `"${item.slug}" is already the slug of ${kind} ${earlier}`);
     else first.set(item.slug, item.file);
+  }
+}
+
+/** A former slug is nobody's current slug of that kind and is claimed once: its address redirects to
+ * one place. */
+function checkFormerSlugs(c: SiteChecks, kind: string, items: { slug: string; file: string; formerSlugs: string[] }[]): void {
+  const current = new Map(items.map((item) => [item.slug, item.file]));
+  const claimed = new Map<string, string>();
+  for (const item of items) {
+    item.formerSlugs.forEach((former, i) => {
+      const owner = current.get(former);
+      const earlier = claimed.get(former);
+      if (owner === item.file) c.report('invalid-value', item.file, ['formerSlugs', i], `"${former}" is the ${kind}'s own slug`, 'List only slugs it was published under before.');
+      else if (owner) c.report('duplicate-slug', item.file, ['formerSlugs', i], `"${former}" is the slug of ${kind} ${owner}`, 'An address cannot redirect while another page is published at it.');
+      else if (earlier) c.report('duplicate-slug', item.file, ['formerSlugs', i], `"${former}" is already a former slug of ${kind} ${earlier}`, 'An old address can redirect to one place only.');
+      else claimed.set(former, item.file);
+    });
   }
 }
 

@@ -68,6 +68,13 @@ test('a duplicate slug points at the second file', async () => {
   assert.is(diagnostics[0].rule, 'duplicate-slug');
 });
 
+test('a former slug that is still another article\'s slug is an error at the list item', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'articles/hashing-evidence.md'), /^title:/m, 'formerSlugs: [hash-basics, privilege-basics]\ntitle:'));
+  assert.match(run.stderr, /content\/articles\/hashing-evidence\.md:\d+:\d+ {2}error {2}formerSlugs\[1\] "privilege-basics" is the slug of article content\/articles\/privilege-basics\.md/);
+  assert.ok(diagnostics.some((d) => d.rule === 'duplicate-slug' && d.field === 'formerSlugs[1]'), JSON.stringify(diagnostics));
+  assert.not.ok(diagnostics.some((d) => d.field === 'formerSlugs[0]'), 'an unused former slug is fine');
+});
+
 test('a FAQ id used twice in an article is reported at the second one', async () => {
   const { run, diagnostics } = await breakAndBuild((c) =>
     edit(path.join(c, 'articles/hashing-evidence.md'), '  - { id: faq-why, q: Why hash?, a: "To show a copy is **unchanged**." }', '  - { id: faq-why, q: Why hash?, a: "To show a copy is **unchanged**." }\n  - { id: faq-why, q: Why again?, a: "Twice." }'),
