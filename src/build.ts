@@ -2,7 +2,7 @@
  * One build, as a list of named, timed steps; each step is a function in src/build/, in a module
  * named for it, whose header says what it reads and writes:
  *
- *   check up to date   build/up-to-date.ts      guard the output folder; stop here if nothing changed
+ *   check up to date   build/up-to-date.ts      guard and lock the output folder; stop if nothing changed
  *   start shards       build/shards.ts          list article files; start worker threads
  *   load               build/load.ts            build cache, site.yaml, terms, datasets, pages, templates
  *   open output        build/output.ts          update the output folder in place, or write it afresh
@@ -84,6 +84,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
   } finally {
     if (!run.opts.cache) await run.pool?.close();
     await run.fileThread?.close();
+    run.lock?.release();
   }
 }
 

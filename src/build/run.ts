@@ -16,6 +16,7 @@ import type { BuiltSite, Timer } from '../pipeline.js';
 import type { Route } from '../routes.js';
 import { cacheFile } from '../write/disk-cache.js';
 import type { FileThread } from '../write/file-thread.js';
+import type { OutputLock } from '../write/output-lock.js';
 import type { OutputFile, OutputTarget } from '../write/output-target.js';
 import type { Chrome } from '../../templates/types.js';
 
@@ -106,6 +107,8 @@ export class BuildRun {
   fileThread?: FileThread;
   pool?: ShardPool;
   target?: OutputTarget;
+  /** This build's hold on the output folder (write/output-lock.ts), from before the recovery to the end. */
+  lock?: OutputLock;
 
   constructor(
     readonly opts: BuildOptions,

@@ -1,5 +1,5 @@
 /**
- * Step: check up to date. Guards the output folder and repairs what a killed build left beside it,
+ * Step: check up to date. Guards and locks the output folder, repairs what a killed build left beside it,
  * lists the content and output folders (on the file thread), reads the last build's state and
  * fingerprints the input; when nothing changed since the build that wrote the output folder, the
  * build ends here with that folder as it is.
@@ -10,6 +10,7 @@ import { existsSync, statSync } from 'node:fs';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { FileThread, type FolderScan, type ScannedFolder } from '../write/file-thread.js';
 import { guardOutputFolder, OUTPUT_MARKER } from '../write/output-guard.js';
+import { lockOutputFolder } from '../write/output-lock.js';
 import { recoverOutputFolder } from '../write/output-recovery.js';
 import { type BuildState, type InputKey, inputKey, outputUnchanged, readBuildState, recordNoChanges, sameInput, sameSnapshot, saveBuildState } from '../write/up-to-date.js';
 import type { BuildResult, BuildRun } from './run.js';
@@ -32,6 +33,7 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
   if (opts.write) {
     // Before anything in or beside the output folder is read or touched.
     guardOutputFolder({ outDir: opts.outDir, contentDir: opts.contentDir, cwd: run.cwd, force: opts.force });
+    run.lock = lockOutputFolder(outAbs);
     recoverOutputFolder(outAbs);
   }
   // The content and output folders are listed on a thread of their own while the state is read.

@@ -14,6 +14,7 @@ import { watch } from 'chokidar';
 import { build, type BuildOptions, type BuildResult } from '../build.js';
 import { type BuildCache, createBuildCache } from '../engine/build-cache.js';
 import { formatDiagnosticLine } from '../diagnostics/reporters/pretty.js';
+import { ResourceError } from '../diagnostics/diagnostic.js';
 import { packageRoot } from '../package-root.js';
 import { startServer, type RunningServer } from '../serve.js';
 import { SECURITY_HEADERS } from '../security.js';
@@ -142,7 +143,8 @@ function serialRebuilds(opts: DevServerOptions, outDir: string, cache: BuildCach
       else announceRebuild(result, performance.now() - t0, opts, server, previews);
       opts.onRebuild?.(result, performance.now() - t0);
     } catch (error) {
-      opts.log(`legalsite: internal failure while rebuilding: ${(error as Error).message}`);
+      // The machine's refusals (another build holding the folder, memory) are not legalsite's bugs.
+      opts.log(`legalsite: ${error instanceof ResourceError ? '' : 'internal failure while rebuilding: '}${(error as Error).message}`);
     } finally {
       running = false;
       if (again) {

@@ -93,5 +93,5 @@ export class InternalError extends Error {}
 /** A mistake in how the command was called (exit code 2). */
 export class UsageError extends Error {}
 
-/** The machine could not give the build what it needs (memory), with what to do about it (exit code 3). */
+/** The machine could not give the build what it needs (memory), with what to do about it (exit code 4, the environment's). */
 export class ResourceError extends Error {}

@@ -2,7 +2,7 @@
  * killed build leaves the previous output (or, after the next build, a cold build's output), the
  * build cache is checked rather than trusted, and leftovers of killed builds are cleaned up. */
 import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { suite } from 'uvu';
 import { withTmpfs } from '../helpers/tmpfs.js';
@@ -203,6 +203,37 @@ test('folders a killed build left are removed; folders of the same name that leg
   assert.not.ok(existsSync(ours));
   assert.is(readFileSync(path.join(theirs, 'notes.txt'), 'utf8'), 'mine');
   assert.is(readFileSync(path.join(backup, 'NOTES.txt'), 'utf8'), 'mine');
+});
+
+test('one build at a time per output folder: a live holder refuses the second with exit 4; a dead or reused-number holder is taken over', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const lock = path.join(cwd, 'dist.legalsite-lock');
+  assert.not.ok(existsSync(lock), 'a finished build gives its lock back');
+  const before = snapshot(path.join(cwd, 'dist'));
+  const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
+  try {
+    const stat = readFileSync(`/proc/${holder.pid}/stat`, 'utf8');
+    const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    writeFileSync(lock, JSON.stringify({ pid: holder.pid, started }));
+    editArticle(cwd, 'Privilege protects', 'Privilege shields');
+    const refused = await runCli(['build'], cwd);
+    assert.is(refused.exitCode, 4, refused.stderr);
+    assert.is(refused.stderr.trim(), `legalsite: another legalsite build (process ${holder.pid}) is writing to ${path.join(cwd, 'dist')}: wait for it to finish, or stop it, and run again`);
+    assert.equal(snapshot(path.join(cwd, 'dist')), before, 'the output folder is untouched');
+    assert.ok(existsSync(lock), "the other build's lock stays");
+    // The same process number, now another process (containers reuse numbers): not a holder.
+    writeFileSync(lock, JSON.stringify({ pid: holder.pid, started: String(Number(started) - 1) }));
+    assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+    assert.not.ok(existsSync(lock));
+  } finally {
+    holder.kill();
+  }
+  // A killed build's lock (its process gone) is taken over.
+  writeFileSync(lock, JSON.stringify({ pid: 999999, started: '1' }));
+  editArticle(cwd, 'Privilege shields', 'Privilege protects');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  assert.not.ok(existsSync(lock));
 });
 
 test('an incremental build removes folders it no longer fills, as a cold build has none', async () => {

@@ -1,0 +1,106 @@
+/**
+ * One build at a time per output folder. Two builds into one folder would each stage, journal and
+ * move files over the other's, and one's recovery could take the other's running commit for a
+ * killed one; so a build takes a lock file beside the output folder before it repairs or touches
+ * anything, and gives it back when it ends. A lock whose process is gone (a killed build) is taken
+ * over. A process is told apart from a later one given the same number (containers reuse numbers
+ * quickly) by its start time, where the system tells it (Linux's /proc).
+ * Reads and writes: `{outDir}.legalsite-lock`.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { ResourceError } from '../diagnostics/diagnostic.js';
+
+/** Another live process holds the output folder (exit 4, as the environment's failures). */
+export class OutputLockedError extends ResourceError {
+  constructor(
+    readonly outDir: string,
+    readonly pid: number,
+  ) {
+    super(`another legalsite build (process ${pid}) is writing to ${outDir}: wait for it to finish, or stop it, and run again`);
+  }
+}
+
+interface LockHolder {
+  pid: number;
+  /** The process's start time in clock ticks since boot (Linux), when known. */
+  started?: string;
+}
+
+export interface OutputLock {
+  release(): void;
+}
+
+export const lockFileOf = (outDir: string): string => `${outDir}.legalsite-lock`;
+
+/** Locks held by this process: a second build of the same process into the same folder (serve's
+ * rebuilds are one at a time) is a bug, not a stale lock. */
+const held = new Set<string>();
+
+/** Takes the output folder's lock, or throws OutputLockedError naming the process that holds it. */
+export function lockOutputFolder(outDir: string): OutputLock {
+  const file = lockFileOf(outDir);
+  if (held.has(file)) throw new OutputLockedError(outDir, process.pid);
+  const me: LockHolder = { pid: process.pid, started: startTimeOf(process.pid) };
+  // The build makes the output folder where it is told, parents and all.
+  mkdirSync(path.dirname(outDir), { recursive: true });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      try {
+        writeSync(fd, JSON.stringify(me));
+      } finally {
+        closeSync(fd);
+      }
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
+      const holder = readHolder(file);
+      if (holder && isAlive(holder)) throw new OutputLockedError(outDir, holder.pid);
+      // A killed build's lock (or one cut before its holder was written): take it over.
+      unlinkSync(file);
+    }
+  }
+  held.add(file);
+  return {
+    release() {
+      if (!held.delete(file)) return;
+      try {
+        if (readHolder(file)?.pid === me.pid) unlinkSync(file);
+      } catch {
+        // Gone already: nothing to give back.
+      }
+    },
+  };
+}
+
+function readHolder(file: string): LockHolder | undefined {
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockHolder>;
+    return Number.isInteger(data.pid) ? { pid: data.pid!, started: typeof data.started === 'string' ? data.started : undefined } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The holder's process still runs: its number is in use and, where start times are known, by the
+ * same process that took the lock. */
+function isAlive(holder: LockHolder): boolean {
+  try {
+    process.kill(holder.pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const started = startTimeOf(holder.pid);
+  return holder.started === undefined || started === undefined || started === holder.started;
+}
+
+/** Field 22 of /proc/PID/stat (after the command name, which may hold spaces and parentheses). */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
