@@ -8,6 +8,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { OUTPUT_MARKER } from '../write/output-guard.js';
+import { lockHolder } from '../write/output-lock.js';
+import { unfinishedCommitBeside } from '../write/output-recovery.js';
 import { CONTENT_MANIFEST_PATH } from './publish-manifest.js';
 
 /** Files every `legalsite build` writes, whatever the content: its marker (output-guard.ts), the home
@@ -17,12 +19,17 @@ export const BUILD_FILES: readonly string[] = [OUTPUT_MARKER, 'index.html', '404
 /**
  * Throws a UsageError (exit 2) unless `outDir` holds a complete legalsite build: every file of
  * BUILD_FILES (the build's marker among them, so `publish` and the build's output guard agree on
- * which folders legalsite made), and a content manifest that legalsite wrote.
+ * which folders legalsite made), and a content manifest that legalsite wrote; and no build is writing
+ * it or was cut short while moving files into it.
  */
 export function assertCompleteBuild(outDir: string, label: string): void {
   if (!existsSync(outDir) || !statSync(outDir).isDirectory()) {
     throw new UsageError(`output folder not found: ${label} (run \`legalsite build\` first, or pass --out DIR)`);
   }
+  const holder = lockHolder(outDir);
+  if (holder !== undefined) throw new UsageError(`a legalsite build (process ${holder}) is writing to ${label} now; nothing was uploaded or deleted. Wait for it to finish, then publish.`);
+  const cut = unfinishedCommitBeside(outDir);
+  if (cut) throw new UsageError(`the last build into ${label} was cut short (${cut} is beside it), so it may hold a mix of two builds; nothing was uploaded or deleted. Run \`legalsite build\` to put it right, then publish.`);
   const missing = BUILD_FILES.filter((f) => !isFile(path.join(outDir, f)));
   const refuse = (why: string) =>
     new UsageError(`${label} is not a complete legalsite build (${why}); nothing was uploaded or deleted. Run \`legalsite build\` and publish the folder it wrote (--out DIR).`);

@@ -74,6 +74,12 @@ export function lockOutputFolder(outDir: string): OutputLock {
   };
 }
 
+/** The process that holds `outDir`'s lock now, if one does. */
+export function lockHolder(outDir: string): number | undefined {
+  const holder = readHolder(lockFileOf(outDir));
+  return holder && isAlive(holder) ? holder.pid : undefined;
+}
+
 function readHolder(file: string): LockHolder | undefined {
   try {
     const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockHolder>;

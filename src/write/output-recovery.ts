@@ -143,6 +143,31 @@ export function recoverOutputFolder(outDir: string): void {
 }
 
 /**
+ * The folder beside `outDir` of a commit that moved files and has not finished (cut short, or still
+ * running): until the next build puts it right, `outDir` may hold a mix of two builds.
+ */
+export function unfinishedCommitBeside(outDir: string): string | undefined {
+  const pattern = new RegExp(`^${escape(path.basename(outDir))}\\.legalsite-(staging|old)-\\d+-[0-9a-z]+$`);
+  let names: string[];
+  try {
+    names = readdirSync(path.dirname(outDir));
+  } catch {
+    return undefined;
+  }
+  return names.find((name) => {
+    const dir = path.join(path.dirname(outDir), name);
+    const kind = pattern.exec(name)?.[1];
+    if (kind === 'old') return exists(path.join(dir, OUTPUT_MARKER));
+    if (kind !== 'staging' || !exists(path.join(dir, STAGING_MARKER))) return false;
+    try {
+      return !(JSON.parse(readFileSync(path.join(dir, JOURNAL), 'utf8')) as JournalData).done;
+    } catch {
+      return false; // no journal: nothing of the output folder was moved
+    }
+  });
+}
+
+/**
  * Removes a folder legalsite made, its marker last: a kill part-way through leaves the marker, so
  * the next build still knows the rest is legalsite's to remove.
  */

@@ -2,6 +2,7 @@
  * `publish --prune` from an empty or wrong folder is refused and deletes nothing, and --prune deletes
  * at most --max-deletes objects, which the dry run reports. */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -91,6 +92,30 @@ test('--prune that would delete more than --max-deletes changes nothing; the dry
   assert.is(s3.deletes.length, count);
   assert.ok(s3.deletes.includes('articles/retired-note'));
   assert.match(allowed.stdout, new RegExp(`, ${count} deleted\\)`));
+});
+
+test('a folder a build is writing, or whose last commit was cut short, is refused until a build puts it right', async () => {
+  const staging = path.join(cwd, 'dist.legalsite-staging-999999-abc');
+  mkdirSync(staging);
+  writeFileSync(path.join(staging, '.legalsite-staging'), '');
+  writeFileSync(path.join(staging, '.journal.json'), JSON.stringify({ outDir: dist(), written: [], deleted: [] }));
+  const before = await bucketKeys();
+  const cut = await publish(dist(), '--prune');
+  assert.is(cut.exitCode, 2, cut.stderr);
+  assert.match(cut.stderr, /the last build into .* was cut short \(dist\.legalsite-staging-999999-abc is beside it\).*nothing was uploaded or deleted\. Run `legalsite build` to put it right/);
+  assert.equal(await bucketKeys(), before);
+  await build();
+  const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
+  try {
+    writeFileSync(path.join(cwd, 'dist.legalsite-lock'), JSON.stringify({ pid: holder.pid }));
+    const busy = await publish(dist());
+    assert.is(busy.exitCode, 2, busy.stderr);
+    assert.match(busy.stderr, new RegExp(`a legalsite build \\(process ${holder.pid}\\) is writing to .* now; nothing was uploaded or deleted`));
+  } finally {
+    holder.kill();
+  }
+  assert.equal(await bucketKeys(), before);
+  assert.is((await publish(dist())).exitCode, 0, 'once the build is over, publish goes ahead');
 });
 
 test('--max-deletes takes a whole number', async () => {
