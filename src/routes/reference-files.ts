@@ -8,7 +8,7 @@ import { hasAnswer } from '../passes/article-fields.js';
 import { articleIndexItem } from '../passes/json-mirrors.js';
 import { buildKnowledgeGraph } from '../passes/knowledge-graph.js';
 import { glossaryMarkdown, llmsTxt } from '../passes/markdown-mirrors.js';
-import { articleAnswerUrl, articleJsonUrl, articleMarkdownUrl, MARKDOWN_TYPE } from './article-files.js';
+import { articleAnswerUrl, articleJsonUrl, articleMarkdownUrl, CITATION_FILES, MARKDOWN_TYPE } from './article-files.js';
 import { EDUCATIONAL_NOTE } from '../constants.js';
 import { headersFile } from '../security.js';
 import { ENDPOINTS } from './endpoints.js';
@@ -92,7 +92,9 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   // for hosts that read `_headers`, and `.nojekyll`, without which GitHub Pages' branch deploys run
   // Jekyll, which drops `_legalsite/` and turns the Markdown mirrors (front matter) into HTML pages.
   const typed = routes.filter((r): r is FileRoute => r.kind === 'file' && (/\.jsonl$/.test(r.url) || /^\/feeds?[/.]/.test(r.url)));
-  routes.push({ ...text('/_headers', headersFile(typed.map((r) => ({ path: r.url, type: r.type }))), 'text/plain; charset=utf-8'), file: '_headers' });
+  // The citation files, which hosts that go by the name send as octet-stream (BibTeX) or not at all.
+  const citationTypes = CITATION_FILES.filter((f) => f.suffix !== '.csl.json').map((f) => ({ path: `/articles/*${f.suffix}`, type: f.type }));
+  routes.push({ ...text('/_headers', headersFile([...typed.map((r) => ({ path: r.url, type: r.type })), ...citationTypes]), 'text/plain; charset=utf-8'), file: '_headers' });
   routes.push({ ...text('/.nojekyll', '', 'text/plain; charset=utf-8'), file: '.nojekyll' });
   routes.push(json('/_legalsite/manifest.json', () => site.manifest));
   routes.push(json('/_legalsite/changes.json', () => site.changes));
