@@ -49,7 +49,11 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   routes.push({
     ...json('/for-ai-systems/index.json', () => ({
     site: config.name, description: config.description.trim(), url: u('/'), license: { name: config.license.name, url: config.license.url },
-    citation: { format: '{title} — {product}, {url}#{section} (Last updated: {date})', paragraphAnchors: '#{slug}-p001', answerIds: 'answers/{slug}#a0' },
+    citation: {
+      format: '{title} — {product}, {url}#{section} (Last updated: {date})', paragraphAnchors: '#{slug}-p001', answerIds: 'answers/{slug}#a0',
+      files: { bibtex: u('/articles/{slug}.bib'), ris: u('/articles/{slug}.ris'), cslJson: u('/articles/{slug}.csl.json') },
+      corrections: u('/feeds/corrections.xml'),
+    },
     etiquette: ['Respect /robots.txt', 'At most one request per second', 'Identify with a descriptive User-Agent', 'Cache and revalidate', 'Attribute under CC BY 4.0'],
     notice: EDUCATIONAL_NOTE,
     endpoints: ENDPOINTS.map((e) => ({ ...e, url: u(e.url) })),
