@@ -143,4 +143,29 @@ test('without JavaScript a ¶ link is a plain link to its paragraph, and the cop
   await ctx.close();
 });
 
+test('at 390 px the page with Cite this, Changes and ¶ links is no wider than the screen; printed, the ¶ links give way to the margin ids', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await ctx.newPage();
+  await page.goto(`${site.base}/articles/hashing-evidence`);
+  const fit = await page.evaluate(() => {
+    const vw = document.documentElement.clientWidth;
+    const outside = [...document.querySelectorAll('.para-link, #cite-this *, #changes *')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && (r.right > vw + 0.5 || r.left < -0.5);
+    });
+    return { page: document.documentElement.scrollWidth, vw, outside: outside.map((el) => el.outerHTML.slice(0, 80)) };
+  });
+  assert.is(fit.page, fit.vw, 'no sideways scroll');
+  assert.equal(fit.outside, []);
+  await page.emulateMedia({ media: 'print' });
+  const printed = await page.evaluate(() => ({
+    links: [...document.querySelectorAll('.para-link')].some((el) => el.checkVisibility()),
+    margin: getComputedStyle(document.getElementById('hashing-evidence-p002')!, '::before').content,
+    citation: document.querySelector('.citation-text')!.checkVisibility(),
+    changes: document.getElementById('changes')!.checkVisibility(),
+  }));
+  assert.equal(printed, { links: false, margin: '"¶ hashing-evidence-p002"', citation: true, changes: true });
+  await ctx.close();
+});
+
 test.run();
