@@ -41,4 +41,4 @@ export const NOT_FOUND_TEXT =
 export const PRIVILEGE_LOG_ARTICLE = 'privilege-logs-bases-samples';
 
 /** Reserved element ids on article pages; body headings never take them. */
-export const ARTICLE_RESERVED_IDS = ['answer', 'key-takeaways', 'faq', 'references', 'main', 'see-also', 'downloads'];
+export const ARTICLE_RESERVED_IDS = ['answer', 'key-takeaways', 'faq', 'references', 'main', 'see-also', 'downloads', 'cite-this', 'changes'];

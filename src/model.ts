@@ -66,6 +66,18 @@ export interface Download {
   description?: string;
 }
 
+/** What kind of change an article's change entry records: a mistake put right, new or revised
+ * material, or a change in the law it states. */
+export type ChangeKind = 'correction' | 'update' | 'legal-change';
+
+/** One dated entry of an article's `changes:` (its publication log). */
+export interface ChangeEntry {
+  date: string;
+  kind: ChangeKind;
+  /** One line. */
+  summary: string;
+}
+
 export interface Article extends SourceRef {
   slug: string;
   title: string;
@@ -87,6 +99,10 @@ export interface Article extends SourceRef {
   editorialNote?: string;
   /** Slugs it was published under before (their addresses redirect here). */
   formerSlugs: string[];
+  /** Its corrections, updates and legal changes, as written (passes/change-log.ts orders them). */
+  changes: ChangeEntry[];
+  /** The date as at which it states the law ("Law stated as at …"), when the editor gives one. */
+  lawStatedAt?: string;
   /** Markdown body, and the file line its first line sits on. */
   body: string;
   bodyLine: number;

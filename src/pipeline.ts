@@ -17,6 +17,7 @@ import { buildTopicClusters } from './passes/topic-clusters.js';
 import { buildFeedItems, type FeedSet } from './passes/feed-items.js';
 import { buildSearchIndex } from './passes/search-index.js';
 import { buildManifest, type Changes, diffManifests, type Manifest } from './passes/manifest.js';
+import { correctionsOf } from './passes/change-log.js';
 
 /** The site's orders: what an article's page needs besides its own article (made from every
  * article's fields, before any body is rendered). */
@@ -109,7 +110,7 @@ export async function runSitePasses(site: GraphSite, digests: Map<string, Articl
   const { source, config, articles, terms, text } = site;
   const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags, config.tagNames));
   const feeds = timed('feed-items', () => buildFeedItems(articles, terms, config));
-  const manifest = timed('manifest', () => buildManifest(articles.map((a) => ({ slug: a.slug, manifestHash: digests.get(a.slug)!.manifestHash })), terms, source.datasets));
+  const manifest = timed('manifest', () => buildManifest(articles.map((a) => ({ slug: a.slug, manifestHash: digests.get(a.slug)!.manifestHash, corrections: correctionsOf(a) })), terms, source.datasets));
   const changes = diffManifests(previousManifest, manifest, config.baseUrl);
   const templates = await generateTemplateFiles(source.templates, config);
   const made = searchIndex && (await timed('search-index', () => searchIndex));

@@ -9,6 +9,7 @@ import { type FamilyRefs, sitePageRoutes } from './routes/site-pages.js';
 import { referencePageRoutes } from './routes/reference-pages.js';
 import { referenceFileRoutes } from './routes/reference-files.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
+import { redirectPageRoutes, redirectsFileRoute } from './routes/redirects.js';
 import type { FileRoute, HtmlRoute, PageRef, Route } from './routes/types.js';
 
 export type { FileRoute, HtmlRoute, PageRef, Route };
@@ -28,8 +29,9 @@ export function allRoutes(families: FamilyRefs, routes: Route[]): Route[] {
  * routes/site-pages.ts), which the sitemap lists with the rest. */
 export function siteRoutes(site: BuiltSite, assets: Assets, families: FamilyRefs): Route[] {
   const pages = [...sitePageRoutes(site, families), ...referencePageRoutes(site, families.recommendations)];
-  const files = [...mirrorRoutes(site), ...templateRoutes(site), ...referenceFileRoutes(site), ...sitemapRoutes(site, pages), ...assets.files];
-  return sortByUrl([...pages.filter((r) => r.kind !== 'page'), ...files]);
+  const files = [...mirrorRoutes(site), ...templateRoutes(site), ...referenceFileRoutes(site), ...sitemapRoutes(site, pages), redirectsFileRoute(site), ...assets.files];
+  // Redirect pages after the sitemaps are made: no list of the site's pages holds a former address.
+  return sortByUrl([...pages.filter((r) => r.kind !== 'page'), ...redirectPageRoutes(site), ...files]);
 }
 
 const sortByUrl = (routes: Route[]) => routes.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));

@@ -4,13 +4,17 @@
  * Pages, Netlify, Cloudflare Pages, nginx and (through publish's keys) S3; unknown paths get the 404
  * page with status 404, and nothing outside the folder is ever served. With `live`, HTML pages get the live-reload client and
  * /__legalsite/events streams reload and build-error events (server-sent events).
+ * Like the hosts that read it (Netlify, Cloudflare Pages), it answers each address `_redirects`
+ * lists with its redirect (a renamed article's former addresses, issue 17): a real 301, which the
+ * browser follows keeping the fragment.
  */
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
 import { EVENTS_PATH, LIVE_CLIENT, LIVE_CLIENT_PATH } from './dev/live-client.js';
+import { parseRedirectsFile } from './routes/redirects.js';
 
 export interface ServeOptions {
   root: string;
@@ -103,6 +107,22 @@ export function badRange(req: IncomingMessage): boolean {
   return m[2] !== '' && Number(m[1]) > Number(m[2]);
 }
 
+/** The redirects of `{root}/_redirects` (routes/redirects.ts), read again whenever the file changes. */
+export function redirectsIn(root: string): (urlPath: string) => { to: string; status: number } | undefined {
+  const file = path.join(root, '_redirects');
+  let seen: { mtimeMs: number; rules: Map<string, { to: string; status: number }> } | undefined;
+  return (urlPath) => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    if (seen?.mtimeMs !== mtimeMs) seen = { mtimeMs, rules: parseRedirectsFile(readFileSync(file, 'utf8')) };
+    return seen.rules.get(urlPath);
+  };
+}
+
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   // dev mode: no in-memory file list, so a rebuilt dist/ is served at once.
   // No extension guessing beyond htmlFileFor's `.html`: a static host does none either.
@@ -133,8 +153,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       res.end('Internal error');
     }
   });
+  const redirectFor = redirectsIn(opts.root);
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const urlPath = url.pathname;
     if (opts.live && urlPath === EVENTS_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
       res.write(': connected\n\n');
@@ -147,6 +169,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }).end(LIVE_CLIENT);
       return;
     }
+    const redirect = redirectFor(urlPath);
+    if (redirect) return void (setHeaders(res), res.writeHead(redirect.status, { Location: `${redirect.to}${url.search}`, 'Cache-Control': 'no-cache' }).end());
     if (!staysInside(opts.root, urlPath)) return void notFound(res);
     const html = req.method === 'GET' || req.method === 'HEAD' ? htmlFileFor(opts.root, urlPath) : undefined;
     if (html) return void sendHtml(res, html, 200).catch(() => notFound(res));
@@ -158,15 +182,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     }
     assets(req, res, () => void notFound(res));
   };
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : opts.port;
+  const url = await listen(server, opts);
   const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
   return {
-    url: `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`,
+    url,
     server,
     closed,
     close: () =>
@@ -181,4 +200,15 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       initial = event;
     },
   };
+}
+
+/** Starts `server` listening; its base URL. */
+async function listen(server: Server, opts: Pick<ServeOptions, 'port' | 'host'>): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  return `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`;
 }

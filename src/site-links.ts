@@ -26,7 +26,7 @@ export function clashingUrls(site: BuiltSite, families: FamilyRefs, routes: Rout
 
 function everyUrl(site: BuiltSite, families: FamilyRefs, routes: Route[]): string[] {
   const urls = [...families.articles, ...families.terms, ...families.recommendations, ...routes].map((r) => r.url);
-  for (const a of site.articles) urls.push(...articleFileUrls(a.slug, hasAnswer(a)));
+  for (const a of site.articles) urls.push(...articleFileUrls(a.slug, hasAnswer(a), a.formerSlugs));
   return urls;
 }
 

@@ -4,6 +4,7 @@
  * Spec §2 (page metadata), §9 (10 items in lists, 50 terms on the glossary).
  */
 import type { ArticleMeta, Dataset, SiteConfig, Term } from './model.js';
+import { correctionsOf } from './passes/change-log.js';
 
 const CONTEXT = 'https://schema.org';
 
@@ -60,7 +61,38 @@ export function articleLd(config: SiteConfig, a: ArticleMeta, wordCount: number)
     wordCount,
     isAccessibleForFree: true,
     articleSection: 'Legal Technology',
+    // schema.org `correction`: each correction as a CorrectionComment, newest first.
+    ...correctionLd(a),
   };
+}
+
+function correctionLd(a: ArticleMeta) {
+  const corrections = correctionsOf(a);
+  if (corrections.length === 0) return {};
+  return { correction: corrections.map((c) => ({ '@type': 'CorrectionComment', text: c.summary, datePublished: c.date })) };
+}
+
+/**
+ * Highwire Press `citation_*` meta tags, which Google Scholar's inclusion guidelines ask for and
+ * reference managers (Zotero's page translators) read: title, author, the publication and online
+ * dates (slash-separated, as Scholar's guidelines write them: 2025/8/25), the page's URL, the
+ * publisher and the language.
+ */
+export function highwireTags(config: SiteConfig, a: ArticleMeta): [string, string][] {
+  const date = a.datePublished.split('-').map(Number).join('/');
+  const url = `${config.baseUrl}/articles/${a.slug}`;
+  return [
+    ['citation_title', a.title],
+    ['citation_author', a.author],
+    ['citation_publication_date', date],
+    ['citation_online_date', date],
+    ['citation_publisher', config.publisher.name],
+    ['citation_public_url', url],
+    ['citation_abstract_html_url', url],
+    ['citation_fulltext_html_url', url],
+    ['citation_language', config.language],
+    ...a.tags.map((t): [string, string] => ['citation_keywords', t]),
+  ];
 }
 
 export function faqLd(faq: { q: string; aText: string }[]) {

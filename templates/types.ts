@@ -31,6 +31,12 @@ export interface PageMeta {
   /** Other versions of this page (`<link rel="alternate">`): an article's Markdown and JSON mirrors,
    * a feed page's feed. Listed before the site-wide feed, so feed readers find the page's own first. */
   alternates?: { type: string; href: string; title?: string }[];
+  /** Bibliographic `<meta name="citation_…">` tags (Highwire Press, read by Google Scholar and
+   * reference managers), in order; names may repeat. */
+  citation?: [name: string, content: string][];
+  /** A redirect page's new address: the head gets a meta refresh to it for readers without
+   * JavaScript (the page's script goes there first, with the fragment). */
+  refreshTo?: string;
 }
 
 export interface ArticleCardData {
@@ -94,6 +100,24 @@ export interface AnswerBoxData {
   citation?: string;
 }
 
+/** One entry of an article's "Changes" (components/ChangeLog.tsx), newest first. */
+export interface ChangeItem {
+  id: string;
+  date: string;
+  kind: string;
+  /** "Correction", "Update", "Change in the law". */
+  label: string;
+  summary: string;
+}
+
+/** An article's "Cite this" block (components/CiteThis.tsx). */
+export interface CiteData {
+  /** The citation of the whole article, in the spec's format. */
+  text: string;
+  /** Its citation files: BibTeX, RIS, CSL-JSON. */
+  files: { href: string; label: string; type: string }[];
+}
+
 /** An article's page (pages/ArticlePage.tsx), made by src/routes/page-families.ts. */
 export interface ArticlePageProps {
   crumbs: Crumb[];
@@ -104,6 +128,8 @@ export interface ArticlePageProps {
   reviewedBy?: string;
   datePublished: string;
   dateModified: string;
+  /** "Law stated as at {date}", when the article gives the date. */
+  lawStatedAt?: string;
   jurisdiction: string;
   tags: string[];
   readingTime: string;
@@ -125,4 +151,6 @@ export interface ArticlePageProps {
   /** What the copy buttons copy (spec §9 formats), read by the article-actions script. */
   copyData: ArticleCopyData;
   editorialEmail: string;
+  changes: ChangeItem[];
+  cite: CiteData;
 }

@@ -56,7 +56,8 @@ async function runNotify(opts: NotifyCliOptions, io: Io): Promise<number> {
   const { changes, source } = readChanges(path.resolve(opts.out), outLabel, config.baseUrl);
   const both = !opts.indexnow && !opts.webhooks;
   const userAgent = `legalsite/${packageVersion()}`;
-  io.stdout(`Changes ${source}: ${changes.created.length} created, ${changes.updated.length} updated, ${changes.deleted.length} deleted.`);
+  const corrected = changes.corrected?.length ?? 0;
+  io.stdout(`Changes ${source}: ${changes.created.length} created, ${changes.updated.length} updated, ${changes.deleted.length} deleted${corrected ? `, ${corrected} new correction${s(corrected)}` : ''}.`);
   if (opts.dryRun) io.stdout('Dry run: nothing will be sent.');
 
   if (both || opts.indexnow) {

@@ -123,7 +123,7 @@ export class Shard {
         result.files = job.files === false
           ? []
           : result.unchanged
-          ? articleFileUrls(unit.article.slug, Boolean(unit.fields.answer)).map((url) => ({ url, path: url.slice(1) }))
+          ? articleFileUrls(unit.article.slug, Boolean(unit.fields.answer), unit.article.formerSlugs).map((url) => ({ url, path: url.slice(1) }))
           : articleFileRoutes(unit, this.setup!.config).map((r) => this.emit(sink, r.url, outputPath(r), r.body as string, true));
       }
       if (job.page) {

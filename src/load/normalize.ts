@@ -59,6 +59,9 @@ export function toArticle(source: YamlSource, body: string, bodyLine: number, fi
     downloads: d.downloads,
     editorialNote: d.editorialNote,
     formerSlugs: d.formerSlugs,
+    // A folded block (`summary: >`) ends in a line break; the summary is the line.
+    changes: (d.changes as Data[]).map((c) => ({ date: c.date, kind: c.kind, summary: String(c.summary).trim() })),
+    lawStatedAt: d.lawStatedAt,
     body,
     bodyLine,
   };

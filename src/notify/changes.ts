@@ -41,7 +41,11 @@ function readManifest(file: string): Manifest | undefined {
 function readChangesFile(file: string): Changes | undefined {
   const data = readJson(file) as Changes | undefined;
   const lists = [data?.created, data?.updated, data?.deleted, data?.urls?.article, data?.urls?.glossary, data?.urls?.dataset, data?.urls?.site];
-  return lists.every(Array.isArray) ? data : undefined;
+  if (!data || !lists.every(Array.isArray)) return undefined;
+  // New corrections (absent from files of older builds); an entry that is not one is not announced.
+  const text = (v: unknown) => typeof v === 'string';
+  const corrected = Array.isArray(data.corrected) ? data.corrected.filter((c) => c && text(c.key) && text(c.id) && text(c.date) && text(c.summary)) : [];
+  return { ...data, corrected };
 }
 
 function readJson(file: string): unknown {

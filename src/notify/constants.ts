@@ -14,8 +14,9 @@ export const INDEXNOW_ENDPOINTS: readonly string[] = [
 /** The IndexNow protocol accepts at most 10,000 URLs per request. */
 export const INDEXNOW_MAX_URLS = 10_000;
 
-/** §9 "Integrations events": the build-side webhook events. */
-export const WEBHOOK_EVENTS = ['article.created', 'article.updated', 'term.created', 'term.updated', 'content.deleted'] as const;
+/** §9 "Integrations events": the build-side webhook events; and `article.corrected` (issue 17), a
+ * correction new since the previous build of an article published before. */
+export const WEBHOOK_EVENTS = ['article.created', 'article.updated', 'article.corrected', 'term.created', 'term.updated', 'content.deleted'] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 /** §9: at most 3 attempts per delivery; §7 and §9: 30-second timeout per attempt. */

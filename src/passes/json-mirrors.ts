@@ -7,6 +7,7 @@
 import type { Article, ArticleMeta, ArticleStats, SiteConfig, Term } from '../model.js';
 import type { ArticleBody } from './article-html.js';
 import { type ArticleFields, hasAnswer } from './article-fields.js';
+import { changeLog } from './change-log.js';
 
 export interface MirrorInputs {
   config: SiteConfig;
@@ -64,6 +65,9 @@ export function buildArticleJson({ article: a, body, fields, stats }: ArticlePar
     reviewedBy: a.reviewedBy,
     datePublished: a.datePublished,
     dateModified: a.dateModified,
+    lawStatedAt: a.lawStatedAt,
+    // Newest first; each id is the entry's anchor on the page.
+    changes: changeLog(a).map((c) => ({ id: c.id, date: c.date, kind: c.kind, summary: c.summary })),
     canonicalUrl: articleUrl(config, a.slug),
     schemaType: a.schemaType,
     tags: a.tags,
@@ -99,6 +103,7 @@ export function buildAnswerJson({ article: a, body, fields }: ArticleParts, conf
     articleSlug: a.slug,
     url: `${articleUrl(config, a.slug)}#answer`,
     lastModified: a.dateModified,
+    lawStatedAt: a.lawStatedAt,
     variant: 'primary',
     pinpoints: a.references.filter((r) => r.pinpoint).map((r) => ({ id: r.id, title: r.title, pinpoint: r.pinpoint, url: r.url ?? undefined })),
     jurisdictions: [a.jurisdiction],

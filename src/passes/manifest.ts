@@ -1,21 +1,42 @@
 /**
  * The content manifest and IndexNow URL lists (spec §7 "Writes"). The manifest maps each article,
- * term and dataset to a hash of its source; diffing it with the previous build's manifest gives what
- * was created, updated and deleted, and from that the spec's four URL lists.
- * Reads: article hashes, terms, datasets, the previous manifest. Writes: manifest, changes.
+ * term and dataset to a hash of its source, and lists each article's corrections; diffing it with
+ * the previous build's manifest gives what was created, updated and deleted, the corrections that
+ * are new (issue 17: notify's article.corrected), and from that the spec's four URL lists.
+ * Reads: article hashes and corrections, terms, datasets, the previous manifest. Writes: manifest, changes.
  */
 import { createHash } from 'node:crypto';
 import type { Article, Dataset, Term } from '../model.js';
+import type { LoggedChange } from './change-log.js';
+
+/** A correction as the manifest records it. */
+export interface ManifestCorrection {
+  /** Its anchor on the article page. */
+  id: string;
+  date: string;
+  summary: string;
+}
 
 export interface Manifest {
   version: 1;
   entities: Record<string, string>;
+  /** Per article key (`article:{slug}`), its corrections, newest first; only articles that have any.
+   * Absent from manifests made before corrections were recorded. */
+  corrections?: Record<string, ManifestCorrection[]>;
+}
+
+/** A correction that was not in the previous manifest, of an article that was. */
+export interface NewCorrection extends ManifestCorrection {
+  /** The article's manifest key. */
+  key: string;
 }
 
 export interface Changes {
   created: string[];
   updated: string[];
   deleted: string[];
+  /** Absent from changes files made before corrections were recorded. */
+  corrected?: NewCorrection[];
   urls: { article: string[]; glossary: string[]; dataset: string[]; site: string[] };
 }
 
@@ -24,12 +45,36 @@ const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(valu
 /** An article's entry: a hash of the whole article, body included. Taken where the body is (src/engine). */
 export const articleManifestHash = (a: Article): string => hash({ ...a, file: undefined });
 
-export function buildManifest(articles: { slug: string; manifestHash: string }[], terms: Term[], datasets: Dataset[]): Manifest {
+export function buildManifest(articles: { slug: string; manifestHash: string; corrections?: LoggedChange[] }[], terms: Term[], datasets: Dataset[]): Manifest {
   const entities: Record<string, string> = {};
-  for (const a of [...articles].sort((x, y) => x.slug.localeCompare(y.slug))) entities[`article:${a.slug}`] = a.manifestHash;
+  const corrections: Record<string, ManifestCorrection[]> = {};
+  for (const a of [...articles].sort((x, y) => x.slug.localeCompare(y.slug))) {
+    entities[`article:${a.slug}`] = a.manifestHash;
+    if (a.corrections?.length) corrections[`article:${a.slug}`] = a.corrections.map((c) => ({ id: c.id, date: c.date, summary: c.summary }));
+  }
   for (const t of [...terms].sort((x, y) => x.slug.localeCompare(y.slug))) entities[`glossary:${t.slug}`] = hash({ ...t, file: undefined });
   for (const d of [...datasets].sort((x, y) => x.slug.localeCompare(y.slug))) entities[`dataset:${d.slug}`] = hash({ ...d, file: undefined });
-  return { version: 1, entities };
+  return { version: 1, entities, corrections };
+}
+
+/**
+ * The corrections in `current` that `previous` did not have, of articles `previous` had (a new
+ * article is announced as created; its corrections with it). A previous manifest made before
+ * corrections were recorded has no list to compare with: then the corrections of the articles that
+ * changed since are announced.
+ */
+export function newCorrections(previous: Manifest | undefined, current: Manifest): NewCorrection[] {
+  if (!previous) return [];
+  // The previous manifest was read from disk: a list that is not one counts as none.
+  const lists = previous.corrections && typeof previous.corrections === 'object' ? previous.corrections : undefined;
+  const out: NewCorrection[] = [];
+  for (const [key, list] of Object.entries(current.corrections ?? {})) {
+    if (!(key in previous.entities)) continue;
+    const before = lists ? new Set((Array.isArray(lists[key]) ? lists[key] : []).map((c) => c?.id)) : undefined;
+    if (!before && previous.entities[key] === current.entities[key]) continue;
+    for (const c of list) if (!before?.has(c.id)) out.push({ key, ...c });
+  }
+  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
 /** What changed since `previous` (everything is new when there is none), as entity keys and URLs. */
@@ -49,6 +94,7 @@ export function diffManifests(previous: Manifest | undefined, current: Manifest,
     created,
     updated,
     deleted,
+    corrected: newCorrections(previous, current),
     urls: {
       article: articleSlugs.length ? unique([...articleSlugs.flatMap((s) => [u(`/articles/${s}`), u(`/articles/${s}.json`), u(`/articles/${s}.answer.json`)]), u('/articles'), u('/articles/index.json'), u('/sitemap.xml')]) : [],
       glossary: termSlugs.length ? unique([u('/glossary'), u('/glossary.json'), ...termSlugs.map((s) => u(`/glossary/${s}`))]) : [],

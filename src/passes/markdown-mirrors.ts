@@ -8,6 +8,7 @@ import { stringify } from 'yaml';
 import { EDUCATIONAL_NOTE } from '../constants.js';
 import type { Article, ArticleMeta, ArticleStats, Dataset, SiteConfig, Term } from '../model.js';
 import type { ArticleFields } from './article-fields.js';
+import { CHANGE_KIND_LABELS, changeLog } from './change-log.js';
 
 export function absolutizeLinks(markdown: string, baseUrl: string): string {
   return markdown.replace(/\]\((\/[^)\s]*)\)/g, (_m, path: string) => `](${baseUrl}${path})`);
@@ -29,6 +30,7 @@ export function articleMarkdown(a: Article, fields: ArticleFields, stats: Articl
   const url = `${config.baseUrl}/articles/${a.slug}`;
   const facts = {
     title: a.title, slug: a.slug, url, summary: a.summary, author: a.author, datePublished: a.datePublished, dateModified: a.dateModified,
+    ...(a.lawStatedAt ? { lawStatedAt: a.lawStatedAt } : {}),
     jurisdiction: a.jurisdiction, tags: a.tags, readingTime: stats.readingTime, wordCount: stats.wordCount, license: config.license.url,
   };
   const out = ['---', stringify(facts).trimEnd(), '---', '', `# ${a.title}`, '', `> ${a.summary}`, ''];
@@ -50,7 +52,10 @@ export function articleMarkdown(a: Article, fields: ArticleFields, stats: Articl
     a.references.forEach((r, i) => out.push(`${i + 1}. ${r.url ? `[${r.title}](${r.url})` : r.title}${r.source ? `, ${r.source}` : ''}${r.pinpoint ? ` — ${r.pinpoint}` : ''}`));
     out.push('');
   }
-  out.push('---', '', `Source: ${url} · Last updated ${a.dateModified} · ${config.license.name} (${config.license.url}) · ${EDUCATIONAL_NOTE}`, '');
+  const changes = changeLog(a);
+  if (changes.length) out.push('## Changes', '', ...changes.map((c) => `- ${c.date} · ${CHANGE_KIND_LABELS[c.kind]}: ${c.summary}`), '');
+  const lawStated = a.lawStatedAt ? ` · Law stated as at ${a.lawStatedAt}` : '';
+  out.push('---', '', `Source: ${url} · Last updated ${a.dateModified}${lawStated} · ${config.license.name} (${config.license.url}) · ${EDUCATIONAL_NOTE}`, '');
   return out.join('\n');
 }
 

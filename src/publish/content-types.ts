@@ -12,6 +12,8 @@ const TYPES: Record<string, string> = {
   xml: 'application/xml; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
   md: 'text/markdown; charset=utf-8',
+  bib: 'application/x-bibtex; charset=utf-8',
+  ris: 'application/x-research-info-systems; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
   pdf: 'application/pdf',
   js: 'text/javascript; charset=utf-8',

@@ -1,10 +1,14 @@
 /**
  * Lists dist/ as the objects a publish would store: each file's object key, sha256, Content-Type and
  * Cache-Control; host configuration files (`_headers`, host-files.ts) are not objects. Bodies are not kept in memory; uploads read each file again when they send it.
+ * An object at an address `_redirects` lists (a renamed article's or term's former address, issue 17)
+ * also gets that redirect as its S3 website redirect: a website endpoint answers it with a 301; a
+ * REST endpoint (CloudFront with origin access control) still serves its body, the redirect page or
+ * the mirror's copy.
  * Reads: the output folder. Writes: nothing.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -14,6 +18,7 @@ import { isHostConfigFile } from './host-files.js';
 import { objectKeyFor } from './object-keys.js';
 import { runPool } from './pool.js';
 import { LAST_PUBLISHED_PATH, PUBLISH_MANIFEST_KEY } from './publish-manifest.js';
+import { parseRedirectsFile } from '../routes/redirects.js';
 
 /** One file of dist/ as it would be stored. */
 export interface LocalObject {
@@ -24,6 +29,8 @@ export interface LocalObject {
   sha256: string;
   contentType: string;
   cacheControl: string;
+  /** Where an S3 website endpoint redirects the key, for a former address. */
+  websiteRedirect?: string;
 }
 
 /** Reads and hashes every file of `outDir` (sorted by key); throws a UsageError if there is no dist/. */
@@ -34,13 +41,19 @@ export async function readLocalObjects(outDir: string, label = outDir): Promise<
   const files = (await fg('**/*', { cwd: outDir, onlyFiles: true, dot: true }))
     .filter((f) => f !== LAST_PUBLISHED_PATH && f !== PUBLISH_MANIFEST_KEY && !isHostConfigFile(f))
     .sort();
-  const objects = await runPool(files, 32, async (file) => ({
-    file,
-    key: objectKeyFor(file),
-    sha256: createHash('sha256').update(await readFile(path.join(outDir, file))).digest('hex'),
-    contentType: contentTypeFor(file),
-    cacheControl: cacheControlFor(file),
-  }));
+  const redirects = readRedirects(outDir);
+  const objects = await runPool(files, 32, async (file): Promise<LocalObject> => {
+    const key = objectKeyFor(file);
+    const websiteRedirect = redirects.get(urlOfKey(key))?.to;
+    return {
+      file,
+      key,
+      sha256: createHash('sha256').update(await readFile(path.join(outDir, file))).digest('hex'),
+      contentType: contentTypeFor(file),
+      cacheControl: cacheControlFor(file),
+      ...(websiteRedirect ? { websiteRedirect } : {}),
+    };
+  });
   const byKey = new Map<string, string>();
   for (const o of objects) {
     const other = byKey.get(o.key);
@@ -49,3 +62,12 @@ export async function readLocalObjects(outDir: string, label = outDir): Promise<
   }
   return objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
+
+/** The redirects the build wrote to `_redirects` (none when there is no such file). */
+function readRedirects(outDir: string): Map<string, { to: string }> {
+  const file = path.join(outDir, '_redirects');
+  return existsSync(file) ? parseRedirectsFile(readFileSync(file, 'utf8')) : new Map();
+}
+
+/** The site address an object key answers (object-keys.ts in reverse). */
+const urlOfKey = (key: string) => (key === 'index.html' ? '/' : key === '404.html' ? '/404' : `/${key}`);

@@ -9,6 +9,9 @@
 export interface ObjectHeaders {
   contentType: string;
   cacheControl: string;
+  /** S3's website redirect (`x-amz-website-redirect-location`): a website endpoint answers the key
+   * with a 301 to this site path instead of the object. */
+  websiteRedirect?: string;
 }
 
 export interface ObjectStore {

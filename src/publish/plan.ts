@@ -26,7 +26,7 @@ export function planPublish(local: LocalObject[], remote: PublishManifest | unde
   const published = remote?.objects ?? {};
   const changed = local.filter((o) => {
     const p = published[o.key];
-    return !p || p.sha256 !== o.sha256 || p.contentType !== o.contentType || p.cacheControl !== o.cacheControl;
+    return !p || p.sha256 !== o.sha256 || p.contentType !== o.contentType || p.cacheControl !== o.cacheControl || p.websiteRedirect !== o.websiteRedirect;
   });
   const isLast = (o: LocalObject) => o.key.startsWith('_legalsite/');
   const localKeys = new Set(local.map((o) => o.key));

@@ -10,6 +10,8 @@ export interface PublishedObject {
   sha256: string;
   contentType: string;
   cacheControl: string;
+  /** The S3 website redirect it was stored with (a renamed article's or term's former address). */
+  websiteRedirect?: string;
 }
 
 export interface PublishManifest {

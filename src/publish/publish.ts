@@ -103,7 +103,7 @@ export async function publishSite(store: ObjectStore, opts: PublishOptions): Pro
     const byKey = new Map(local.map((o) => [o.key, o]));
     for (const key of result.uploaded) {
       const o = byKey.get(key)!;
-      objects[key] = { sha256: o.sha256, contentType: o.contentType, cacheControl: o.cacheControl };
+      objects[key] = { sha256: o.sha256, contentType: o.contentType, cacheControl: o.cacheControl, ...(o.websiteRedirect ? { websiteRedirect: o.websiteRedirect } : {}) };
     }
     // Unchanged keys are already in the remote manifest with these values; a missing manifest means
     // nothing is unchanged, so no entry is lost.

@@ -66,7 +66,7 @@ export function createS3Store(opts: S3StoreOptions): ObjectStore {
       }),
     put: (key: string, body: Uint8Array | string, headers: ObjectHeaders) =>
       call(async () => {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl }));
+        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl, WebsiteRedirectLocation: headers.websiteRedirect }));
       }),
     delete: (key) =>
       call(async () => {

@@ -27,7 +27,7 @@ export async function uploadObjects(store: ObjectStore, objects: LocalObject[], 
   await runPool(objects, opts.concurrency, async (o) => {
     try {
       const body = await readFile(path.join(opts.outDir, o.file));
-      await store.put(opts.prefix + o.key, body, { contentType: o.contentType, cacheControl: o.cacheControl });
+      await store.put(opts.prefix + o.key, body, { contentType: o.contentType, cacheControl: o.cacheControl, ...(o.websiteRedirect ? { websiteRedirect: o.websiteRedirect } : {}) });
       result.done.push(o.key);
     } catch (error) {
       result.failed.push({ key: o.key, reason: (error as Error).message });

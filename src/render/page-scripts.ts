@@ -4,12 +4,12 @@
  */
 import { GLOBAL_SCRIPTS } from '../../templates/client/entries.js';
 import type { PageScripts } from '../../templates/types.js';
-import { PAGE_SCRIPTS } from '../../templates/pages/scripts.js';
+import { OWN_SCRIPTS_ONLY, PAGE_SCRIPTS } from '../../templates/pages/scripts.js';
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import type { HtmlRoute } from '../routes/types.js';
 
 export function scriptsFor(route: Pick<HtmlRoute, 'template'>, bundle: ClientBundle): PageScripts {
-  const names = [...GLOBAL_SCRIPTS, ...(PAGE_SCRIPTS[route.template] ?? [])];
+  const names = [...(OWN_SCRIPTS_ONLY.has(route.template) ? [] : GLOBAL_SCRIPTS), ...(PAGE_SCRIPTS[route.template] ?? [])];
   const entries = names.map((n) => bundle.entries.get(n)).filter((e) => e !== undefined);
   return { scripts: entries.map((e) => e.src), preloads: [...new Set(entries.flatMap((e) => e.imports))].sort() };
 }

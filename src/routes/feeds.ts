@@ -38,6 +38,7 @@ export const FEEDS: readonly FeedInfo[] = [
   { page: '/feeds/atom', file: '/feeds/atom.xml', format: 'Atom 1.0', description: 'The latest 50 articles and glossary terms, as Atom.', items: 'combined', titleSuffix: '', label: 'Atom' },
   { page: '/feeds/articles', file: '/feeds/articles.xml', format: 'RSS 2.0', description: 'The latest 25 articles.', items: 'articles', titleSuffix: ': Articles', label: 'Articles' },
   { page: '/feeds/glossary', file: '/feeds/glossary.xml', format: 'RSS 2.0', description: 'The latest 25 glossary terms.', items: 'glossary', titleSuffix: ': Glossary', label: 'Glossary' },
+  { page: '/feeds/corrections', file: '/feeds/corrections.xml', format: 'RSS 2.0', description: 'The latest 25 corrections to articles, each linking to the entry in the article\'s "Changes".', items: 'corrections', titleSuffix: ': Corrections', label: 'Corrections' },
 ];
 
 /** The MIME type a feed is declared and served with. */
@@ -49,7 +50,9 @@ export function feedFileRoutes(site: Pick<BuiltSite, 'config' | 'feeds'>): FileR
   const make = (title: string, items: FeedItem[], self: string) => feedOf(config, feeds.updated, title, items, self);
   const routes: FileRoute[] = [{ kind: 'file', url: '/feed.xml', body: make(config.name, feeds.combined, '/feed.xml').rss2(), type: RSS_TYPE }];
   for (const f of FEEDS) {
-    const feed = make(`${config.name}${f.titleSuffix}`, feeds[f.items], f.file);
+    // A feed's date is that of its newest item: the corrections feed's, of its newest correction.
+    const updated = (f.items === 'corrections' ? feeds.corrections[0]?.pubDate : undefined) ?? feeds.updated;
+    const feed = feedOf(config, updated, `${config.name}${f.titleSuffix}`, feeds[f.items], f.file);
     routes.push({ kind: 'file', url: f.file, body: f.format === 'Atom 1.0' ? feed.atom1() : feed.rss2(), type: feedType(f) });
   }
   return routes;

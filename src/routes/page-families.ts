@@ -13,9 +13,11 @@ import type { Recommendations } from '../model/recommendations.js';
 import { type RecContext, type RecNode, recommendationsFingerprint, recommendationsFor } from '../passes/recommendations.js';
 import type { Neighbours } from '../passes/site-order.js';
 import { PRIVILEGE_LOG_ARTICLE } from '../constants.js';
-import { articleLd, breadcrumbLd, definedTermLd, faqLd } from '../structured-data.js';
+import { articleLd, breadcrumbLd, definedTermLd, faqLd, highwireTags } from '../structured-data.js';
+import { CHANGE_KIND_LABELS, changeLog } from '../passes/change-log.js';
+import { articleCitationText } from '../../templates/client/lib/formats.js';
 import type { ArticlePageProps, LinkedItem } from '../../templates/types.js';
-import { articleJsonUrl, articleMarkdownUrl } from './article-files.js';
+import { articleJsonUrl, articleMarkdownUrl, CITATION_FILES } from './article-files.js';
 import { makeMeta } from './meta.js';
 import type { FamilyInput, HtmlRoute, PageRef } from './types.js';
 import { termData } from './view-data.js';
@@ -32,7 +34,7 @@ export interface FamilyContext {
 /** An article and what its own passes made of it. */
 export interface ArticleParts {
   article: ArticleMeta;
-  body: { headings: Heading[]; html: string };
+  body: { headings: Heading[]; html: string; pageHtml: string };
   fields: ArticleFields;
   stats: ArticleStats;
 }
@@ -70,50 +72,9 @@ export function articlePageRef(a: ArticleMeta, neighbours: Neighbours, title: (r
 
 /** The page of one article; `title` resolves a see-also reference ("glossary/x", "articles/y"). */
 export function articlePageRoute(config: SiteConfig, parts: ArticleParts, neighbours: Neighbours, title: (ref: string) => string | undefined): HtmlRoute {
-  const { article: a, body, fields, stats } = parts;
-  const crumbs = [{ label: 'Home', href: '/' }, { label: 'Articles', href: '/articles' }, { label: a.title, href: articleUrl(a.slug) }];
-  const props: ArticlePageProps = {
-    crumbs,
-    slug: a.slug,
-    title: a.title,
-    summary: a.summary,
-    author: a.author,
-    reviewedBy: a.reviewedBy,
-    datePublished: a.datePublished,
-    dateModified: a.dateModified,
-    jurisdiction: a.jurisdiction,
-    tags: a.tags,
-    readingTime: stats.readingTime,
-    answer: fields.answer && { slug: a.slug, title: fields.answer.title, pointsHtml: fields.answer.pointsHtml, citation: fields.answer.citation },
-    takeawaysHtml: fields.takeawaysHtml,
-    bodyHtml: body.html,
-    headings: body.headings,
-    faq: fields.faq,
-    references: a.references,
-    referencesTitle: a.slug === PRIVILEGE_LOG_ARTICLE ? 'Citations' : 'References',
-    seeAlso: a.seeAlso.map((ref) => ({ href: `/${ref}`, label: title(ref) ?? ref.split('/')[1] })),
-    // An article whose body has its own Downloads section gets no second one.
-    downloads: body.headings.some(isDownloadsHeading) ? [] : a.downloads,
-    editorialNoteHtml: fields.editorialNoteHtml,
-    ...neighbours,
-    licenseName: config.license.name,
-    licenseUrl: config.license.url,
-    copyData: {
-      slug: a.slug,
-      title: a.title,
-      url: `${config.baseUrl}${articleUrl(a.slug)}`,
-      product: config.name,
-      dateModified: a.dateModified,
-      jurisdiction: a.jurisdiction,
-      tags: a.tags,
-      points: fields.answer?.points ?? [],
-      takeaways: a.keyTakeaways.map(inlineText),
-      sources: a.references.map((r) => ({ title: r.source ? `${r.title}, ${r.source}` : r.title, url: r.url, pinpoint: r.pinpoint })),
-      license: config.license.name,
-    },
-    editorialEmail: config.editorialEmail,
-  };
-  const jsonLd: object[] = [articleLd(config, a, stats.wordCount), breadcrumbLd(config, crumbs)];
+  const { article: a, fields, stats } = parts;
+  const props = articlePageProps(config, parts, neighbours, title);
+  const jsonLd: object[] = [articleLd(config, a, stats.wordCount), breadcrumbLd(config, props.crumbs)];
   if (fields.faq.length) jsonLd.push(faqLd(fields.faq));
   return {
     kind: 'html',
@@ -129,7 +90,62 @@ export function articlePageRoute(config: SiteConfig, parts: ArticleParts, neighb
         { type: 'text/markdown', href: articleMarkdownUrl(a.slug), title: `${a.title} (Markdown)` },
         { type: 'application/json', href: articleJsonUrl(a.slug), title: `${a.title} (JSON)` },
       ],
+      citation: highwireTags(config, a),
     },
+  };
+}
+
+function articlePageProps(config: SiteConfig, parts: ArticleParts, neighbours: Neighbours, title: (ref: string) => string | undefined): ArticlePageProps {
+  const { article: a, body, fields, stats } = parts;
+  const copyData = articleCopyData(config, parts);
+  return {
+    crumbs: [{ label: 'Home', href: '/' }, { label: 'Articles', href: '/articles' }, { label: a.title, href: articleUrl(a.slug) }],
+    slug: a.slug,
+    title: a.title,
+    summary: a.summary,
+    author: a.author,
+    reviewedBy: a.reviewedBy,
+    datePublished: a.datePublished,
+    dateModified: a.dateModified,
+    lawStatedAt: a.lawStatedAt,
+    jurisdiction: a.jurisdiction,
+    tags: a.tags,
+    readingTime: stats.readingTime,
+    answer: fields.answer && { slug: a.slug, title: fields.answer.title, pointsHtml: fields.answer.pointsHtml, citation: fields.answer.citation },
+    takeawaysHtml: fields.takeawaysHtml,
+    bodyHtml: body.pageHtml,
+    headings: body.headings,
+    faq: fields.faq,
+    references: a.references,
+    referencesTitle: a.slug === PRIVILEGE_LOG_ARTICLE ? 'Citations' : 'References',
+    seeAlso: a.seeAlso.map((ref) => ({ href: `/${ref}`, label: title(ref) ?? ref.split('/')[1] })),
+    // An article whose body has its own Downloads section gets no second one.
+    downloads: body.headings.some(isDownloadsHeading) ? [] : a.downloads,
+    editorialNoteHtml: fields.editorialNoteHtml,
+    ...neighbours,
+    licenseName: config.license.name,
+    licenseUrl: config.license.url,
+    copyData,
+    editorialEmail: config.editorialEmail,
+    changes: changeLog(a).map((c) => ({ ...c, label: CHANGE_KIND_LABELS[c.kind] })),
+    cite: { text: articleCitationText(copyData), files: CITATION_FILES.map((f) => ({ href: `${articleUrl(a.slug)}${f.suffix}`, label: f.label, type: f.type.split(';')[0] })) },
+  };
+}
+
+/** What the copy buttons and ¶ links copy (spec §9 formats). */
+function articleCopyData(config: SiteConfig, { article: a, fields }: ArticleParts): ArticlePageProps['copyData'] {
+  return {
+    slug: a.slug,
+    title: a.title,
+    url: `${config.baseUrl}${articleUrl(a.slug)}`,
+    product: config.name,
+    dateModified: a.dateModified,
+    jurisdiction: a.jurisdiction,
+    tags: a.tags,
+    points: fields.answer?.points ?? [],
+    takeaways: a.keyTakeaways.map(inlineText),
+    sources: a.references.map((r) => ({ title: r.source ? `${r.title}, ${r.source}` : r.title, url: r.url, pinpoint: r.pinpoint })),
+    license: config.license.name,
   };
 }
 

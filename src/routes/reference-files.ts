@@ -8,7 +8,7 @@ import { hasAnswer } from '../passes/article-fields.js';
 import { articleIndexItem } from '../passes/json-mirrors.js';
 import { buildKnowledgeGraph } from '../passes/knowledge-graph.js';
 import { glossaryMarkdown, llmsTxt } from '../passes/markdown-mirrors.js';
-import { articleAnswerUrl, articleJsonUrl, articleMarkdownUrl, MARKDOWN_TYPE } from './article-files.js';
+import { articleAnswerUrl, articleJsonUrl, articleMarkdownUrl, CITATION_FILES, MARKDOWN_TYPE } from './article-files.js';
 import { EDUCATIONAL_NOTE } from '../constants.js';
 import { headersFile } from '../security.js';
 import { ENDPOINTS } from './endpoints.js';
@@ -49,7 +49,11 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   routes.push({
     ...json('/for-ai-systems/index.json', () => ({
     site: config.name, description: config.description.trim(), url: u('/'), license: { name: config.license.name, url: config.license.url },
-    citation: { format: '{title} — {product}, {url}#{section} (Last updated: {date})', paragraphAnchors: '#{slug}-p001', answerIds: 'answers/{slug}#a0' },
+    citation: {
+      format: '{title} — {product}, {url}#{section} (Last updated: {date})', paragraphAnchors: '#{slug}-p001', answerIds: 'answers/{slug}#a0',
+      files: { bibtex: u('/articles/{slug}.bib'), ris: u('/articles/{slug}.ris'), cslJson: u('/articles/{slug}.csl.json') },
+      corrections: u('/feeds/corrections.xml'),
+    },
     etiquette: ['Respect /robots.txt', 'At most one request per second', 'Identify with a descriptive User-Agent', 'Cache and revalidate', 'Attribute under CC BY 4.0'],
     notice: EDUCATIONAL_NOTE,
     endpoints: ENDPOINTS.map((e) => ({ ...e, url: u(e.url) })),
@@ -92,7 +96,9 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   // for hosts that read `_headers`, and `.nojekyll`, without which GitHub Pages' branch deploys run
   // Jekyll, which drops `_legalsite/` and turns the Markdown mirrors (front matter) into HTML pages.
   const typed = routes.filter((r): r is FileRoute => r.kind === 'file' && (/\.jsonl$/.test(r.url) || /^\/feeds?[/.]/.test(r.url)));
-  routes.push({ ...text('/_headers', headersFile(typed.map((r) => ({ path: r.url, type: r.type }))), 'text/plain; charset=utf-8'), file: '_headers' });
+  // The citation files, which hosts that go by the name send as octet-stream (BibTeX) or not at all.
+  const citationTypes = CITATION_FILES.filter((f) => f.suffix !== '.csl.json').map((f) => ({ path: `/articles/*${f.suffix}`, type: f.type }));
+  routes.push({ ...text('/_headers', headersFile([...typed.map((r) => ({ path: r.url, type: r.type })), ...citationTypes]), 'text/plain; charset=utf-8'), file: '_headers' });
   routes.push({ ...text('/.nojekyll', '', 'text/plain; charset=utf-8'), file: '.nojekyll' });
   routes.push(json('/_legalsite/manifest.json', () => site.manifest));
   routes.push(json('/_legalsite/changes.json', () => site.changes));

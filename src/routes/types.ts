@@ -19,6 +19,8 @@ export interface HtmlRoute {
   unlisted?: boolean;
   /** What the page is about, for the analytics tracker (spec §5: interactions need a slug). */
   content?: { type: 'article' | 'glossary' | 'dataset' | 'page'; slug?: string };
+  /** A page at a former address (a renamed article or term): the address it redirects to. */
+  redirectTo?: string;
 }
 
 /** What a page of one of the three large families is built from, where it is rendered (page-families.ts). */
@@ -54,6 +56,8 @@ export interface FileRoute {
   type: string;
   /** Where it goes in dist/ when the URL alone does not say (e.g. `_headers`, which has no extension). */
   file?: string;
+  /** A copy at a former address (a renamed article's mirror): the address it redirects to. */
+  redirectTo?: string;
 }
 
 /** A file made by joining other outputs of the same build, by URL, in order (llms-full.txt): built

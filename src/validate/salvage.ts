@@ -73,6 +73,7 @@ export function salvageArticle(data: unknown, problems: Diagnostic[], file: stri
     seeAlso: list(d.seeAlso),
     downloads: list(d.downloads),
     formerSlugs: list(d.formerSlugs),
+    changes: [],
     bodyLine: 1,
   } };
 }

@@ -224,6 +224,7 @@ function patternHint(path: FieldPath): string {
   if (last === 'editorialEmail') return 'Write an email address, e.g. editors@reference.example.com.';
   if (last === 'key') return 'An IndexNow key is 8 to 128 letters, digits or hyphens.';
   if (last === 'secretEnv') return 'Write the name of an environment variable, e.g. WEBHOOK_SECRET (never the secret itself).';
+  if (last === 'summary') return 'A change is summarised in one line: write it without line breaks (a long line may be folded with ">-").';
   if (last === 'file') return 'Write a file name in content/templates/, without folders, e.g. privilege-log.csv.';
   return 'Fix the value to match the expected format.';
 }

@@ -122,11 +122,21 @@ function checkJurisdiction(c: SiteChecks, file: string, value: string, path: Fie
   }
 }
 
+/** Each change entry falls within the article's life: not before it was published, and not after
+ * its "Last updated" date (a correction the page does not count as an update would contradict it). */
+function checkChangeDates(c: SiteChecks, a: ArticleMeta): void {
+  a.changes.forEach((change, i) => {
+    if (change.date < a.datePublished) c.report('date-order', a.file, ['changes', i, 'date'], `${change.date} is before datePublished ${a.datePublished}`, 'A change cannot come before the article was published; check the date, or datePublished.');
+    else if (change.date > a.dateModified) c.report('date-order', a.file, ['changes', i, 'date'], `${change.date} is after dateModified ${a.dateModified}`, `Set dateModified to ${change.date} (or later): the page's "Last updated" date is that of its latest change.`);
+  });
+}
+
 /** An article's tags, jurisdiction, dates, see-also references and downloads. */
 function checkArticle(c: SiteChecks, a: ArticleMeta): void {
   checkTags(c, a.file, a.tags);
   checkJurisdiction(c, a.file, a.jurisdiction);
   if (a.dateModified < a.datePublished) c.report('date-order', a.file, ['dateModified'], `${a.dateModified} is before datePublished ${a.datePublished}`);
+  checkChangeDates(c, a);
   a.seeAlso.forEach((ref, i) => {
     const [kind, slug] = ref.split('/');
     const pool = kind === 'glossary' ? c.termSlugs : kind === 'articles' ? c.articleSlugs : undefined;

@@ -9,11 +9,11 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { YamlSource } from '../load/yaml-source.js';
 import type { SiteSource } from '../model.js';
 
-type Named = { file: string; slug?: string; name?: string };
+type Named = { file: string; slug?: string; name?: string; formerSlugs?: string[] };
 
 /** Which content file makes an address, by the address's form. */
 const MAKERS: [RegExp, (site: Pick<SiteSource, 'articles' | 'terms' | 'datasets' | 'pages'>) => Named[]][] = [
-  [/^\/articles\/([^/]+?)(?:\.answer\.json|\.json|\.md)?$/, (site) => site.articles],
+  [/^\/articles\/([^/]+?)(?:\.answer\.json|\.csl\.json|\.json|\.md|\.bib|\.ris)?$/, (site) => site.articles],
   [/^\/recommendations\/article\/([^/]+)$/, (site) => site.articles],
   [/^\/glossary\/([^/]+)$/, (site) => site.terms],
   [/^\/recommendations\/term\/([^/]+)$/, (site) => site.terms],
@@ -27,6 +27,13 @@ export function checkUrlClashes(clashes: string[], site: Pick<SiteSource, 'artic
     for (const [pattern, entities] of MAKERS) {
       const key = pattern.exec(url)?.[1];
       if (key === undefined) continue;
+      // A former slug publishes its redirect page or copies at the address (routes/redirects.ts).
+      for (const e of entities(site)) {
+        const i = e.formerSlugs?.indexOf(key) ?? -1;
+        if (i === -1) continue;
+        const at = sources.get(e.file)?.locate(['formerSlugs', i]) ?? { line: 1, column: 1 };
+        out.push(diagnostic('url-clash', { file: e.file, ...at }, `formerSlugs[${i}]`, `"${key}" would publish a redirect at ${url}, an address legalsite uses for one of its own pages or files`, 'Remove it from formerSlugs: the site uses that address for something else, so it cannot redirect.'));
+      }
       for (const e of entities(site).filter((x) => (x.slug ?? x.name) === key)) {
         if (e.name !== undefined) {
           out.push(diagnostic('url-clash', { file: e.file, line: 1 }, '', `would be published at ${url}, an address legalsite uses for one of its own pages or files`, 'Rename the file: a page is published under its file name.'));

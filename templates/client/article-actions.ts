@@ -1,11 +1,12 @@
 /**
  * Article actions (spec §2, §9): copy citation, summary, LLM format and key takeaways with their
- * toasts; Save Article (kept in localStorage,
+ * toasts; "Cite this" copies the article's citation, and each paragraph's ¶ link a pinpoint citation
+ * of that paragraph ("Citation copied"; issue 17); Save Article (kept in localStorage,
  * toast "Article saved"); a JSON download recorded after 1 second.
  * Citation, LLM and download actions also fire the reader events of lib/notify-events.ts. Buttons are hidden until this
  * script runs, so readers without JavaScript never see controls that do nothing.
  */
-import { citationText, llmText, summaryText, takeawaysText, type ArticleCopyData } from './lib/formats.js';
+import { articleCitationText, citationText, llmText, pinpointCitationText, summaryText, takeawaysText, type ArticleCopyData } from './lib/formats.js';
 import { copyText } from './lib/clipboard.js';
 import { isString, readStoredList, writeStored } from './lib/storage.js';
 import { showToast } from './lib/toast.js';
@@ -16,13 +17,16 @@ if (dataEl) {
   const data = JSON.parse(dataEl.textContent ?? '{}') as ArticleCopyData;
   const record = (detail: Record<string, unknown>) => window.dispatchEvent(new CustomEvent('legalsite:event', { detail: { contentType: 'article', contentSlug: data.slug, ...detail } }));
 
+  /** Copies a citation and records it as the spec's cite interaction. */
+  const cite = async (text: string, format: string) => {
+    await copyText(text, 'Citation copied');
+    record({ kind: 'interaction', interactionType: 'cite', metadata: { format } });
+    void fireReaderEvent('content.cited', { slug: data.slug, title: data.title, url: data.url });
+    void fireReaderEvent('engagement.high', { slug: data.slug, interaction: 'cite' });
+  };
   const actions: Record<string, () => Promise<unknown>> = {
-    citation: async () => {
-      await copyText(citationText(data), 'Citation copied');
-      record({ kind: 'interaction', interactionType: 'cite', metadata: { format: 'citation' } });
-      void fireReaderEvent('content.cited', { slug: data.slug, title: data.title, url: data.url });
-      void fireReaderEvent('engagement.high', { slug: data.slug, interaction: 'cite' });
-    },
+    citation: () => cite(citationText(data), 'citation'),
+    cite: () => cite(articleCitationText(data), 'article-citation'),
     summary: async () => {
       await copyText(summaryText(data), 'Summary copied');
       record({ kind: 'interaction', interactionType: 'copy-summary', metadata: {} });
@@ -44,6 +48,18 @@ if (dataEl) {
     if (!run) continue;
     button.hidden = false;
     button.addEventListener('click', () => void run());
+  }
+
+  // A ¶ link stays a link to its paragraph (open it in a new tab, copy its address); a plain click
+  // copies the pinpoint citation and puts the paragraph's address in the address bar.
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a.para-link[data-para]')) {
+    link.addEventListener('click', (event) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      const id = link.hash.slice(1);
+      history.replaceState(history.state, '', `#${id}`);
+      void cite(pinpointCitationText(data, id, Number(link.dataset.para)), 'pinpoint');
+    });
   }
 
   const save = document.querySelector<HTMLButtonElement>('[data-save]');

@@ -8,6 +8,7 @@ export const CLIENT_ENTRIES = {
   'search-shortcut': 'client/search-shortcut.ts',
   'page-actions': 'client/page-actions.ts',
   'not-found': 'client/not-found.ts',
+  redirect: 'client/redirect.ts',
   ArticleFilters: 'islands/ArticleFilters/client.tsx',
   'glossary-search': 'client/glossary-search.ts',
   SiteSearch: 'islands/SiteSearch/client.tsx',

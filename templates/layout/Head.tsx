@@ -17,6 +17,8 @@ export function Head({ meta, cssHref, contentSecurityPolicy, scripts }: { meta: 
       {meta.keywords.length > 0 && <meta name="keywords" content={meta.keywords.join(', ')} />}
       <link rel="canonical" href={meta.canonical} />
       {meta.noindex && <meta name="robots" content="noindex" />}
+      {/* Only without JavaScript: with it, the page's script redirects and keeps the fragment. */}
+      {meta.refreshTo && <noscript><meta httpEquiv="refresh" content={`0; url=${meta.refreshTo}`} /></noscript>}
       <meta property="og:type" content={meta.ogType} />
       <meta property="og:title" content={meta.title} />
       <meta property="og:description" content={meta.description} />
@@ -25,6 +27,7 @@ export function Head({ meta, cssHref, contentSecurityPolicy, scripts }: { meta: 
       <meta name="twitter:card" content="summary" />
       <meta name="twitter:title" content={meta.title} />
       <meta name="twitter:description" content={meta.description} />
+      {meta.citation?.map(([name, content], i) => <meta key={`${name}-${i}`} name={name} content={content} />)}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="stylesheet" href={cssHref} />
       {scripts.preloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}

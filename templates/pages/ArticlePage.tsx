@@ -11,6 +11,8 @@ import { minRead, shortDate } from '../format.js';
 import type { ArticlePageProps } from '../types.js';
 import { jsonForScript } from '../layout/Head.js';
 import { Feedback } from '../components/Feedback.js';
+import { ChangeLog } from '../components/ChangeLog.js';
+import { CiteThis } from '../components/CiteThis.js';
 
 export function ArticlePage(p: ArticlePageProps) {
   return (
@@ -29,6 +31,7 @@ export function ArticlePage(p: ArticlePageProps) {
           {p.reviewedBy && <span> · Reviewed by {p.reviewedBy}</span>}
           <span> · Published <time dateTime={p.datePublished}>{shortDate(p.datePublished)}</time></span>
           <span> · Last modified <time dateTime={p.dateModified}>{shortDate(p.dateModified)}</time></span>
+          {p.lawStatedAt && <span className="law-stated"> · Law stated as at <time dateTime={p.lawStatedAt}>{shortDate(p.lawStatedAt)}</time></span>}
           <span> · {minRead(p.readingTime)}</span>
         </p>
         <p className="summary-box">{p.summary}</p>
@@ -108,6 +111,8 @@ export function ArticlePage(p: ArticlePageProps) {
           <a className="button" href={`/recommendations/article/${p.slug}`}>View AI-Powered Recommendations</a>
           <a className="button button-secondary" href="/content-recommendations">All recommendations</a>
         </p>
+        <CiteThis cite={p.cite} />
+        <ChangeLog changes={p.changes} />
         <p className="last-updated">
           Last updated <time dateTime={p.dateModified}>{shortDate(p.dateModified)}</time> · Licensed under{' '}
           <a href={p.licenseUrl} rel="license">{p.licenseName}</a>

@@ -19,6 +19,7 @@ import { SearchPage } from './SearchPage.js';
 import { AnalyticsPage } from './AnalyticsPage.js';
 import { IntegrationsPage } from './IntegrationsPage.js';
 import { FeedPage } from './FeedPage.js';
+import { RedirectPage } from './RedirectPage.js';
 
 export const PAGE_TEMPLATES = {
   home: HomePage,
@@ -40,6 +41,7 @@ export const PAGE_TEMPLATES = {
   analytics: AnalyticsPage,
   integrations: IntegrationsPage,
   feed: FeedPage,
+  redirect: RedirectPage,
 } as const;
 
 export type TemplateName = keyof typeof PAGE_TEMPLATES;

@@ -6,6 +6,10 @@
 import type { ClientEntry } from '../client/entries.js';
 import type { TemplateName } from './index.js';
 
+/** Page types that load their own scripts alone: a redirect page is left at once, so neither the
+ * analytics tracker nor the search shortcut should run on it. */
+export const OWN_SCRIPTS_ONLY: ReadonlySet<TemplateName> = new Set(['redirect']);
+
 export const PAGE_SCRIPTS: Partial<Record<TemplateName, ClientEntry[]>> = {
   articles: ['ArticleFilters'],
   glossary: ['glossary-search'],
@@ -13,6 +17,7 @@ export const PAGE_SCRIPTS: Partial<Record<TemplateName, ClientEntry[]>> = {
   article: ['article-actions', 'page-actions'],
   term: ['page-actions'],
   'not-found': ['not-found'],
+  redirect: ['redirect'],
   analytics: ['AnalyticsDashboard'],
   integrations: ['IntegrationHub'],
 };

@@ -173,6 +173,43 @@ test('check --list-links prints every auto-link with its file, line and sentence
   assert.ok(json.autoLinks.some((l) => l.term === 'hash-value' && l.line === 21 && l.sentence === 'A hash value is a fingerprint of a file.'));
 });
 
+test('change entries: a bad date, an unknown kind and a two-line summary are each reported at their field, all at once', async () => {
+  const changes = [
+    'changes:',
+    '  - { date: "2025-02-30", kind: correction, summary: "Fixed a date." }',
+    '  - { date: "2025-08-26", kind: corection, summary: "Fixed a name." }',
+    '  - date: "2025-08-26"',
+    '    kind: update',
+    '    summary: "Added a section.\\nAnd another."',
+    'title:',
+  ].join('\n');
+  const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'articles/hashing-evidence.md'), /^title:/m, changes));
+  assert.ok(run.stderr.includes('content/articles/hashing-evidence.md:3:13  error  changes[0].date "2025-02-30" is not a valid date  (Write dates as YYYY-MM-DD'), run.stderr);
+  assert.ok(run.stderr.includes('changes[1].kind "corection" is not one of correction, update, legal-change  (did you mean "correction"?)'), run.stderr);
+  const summary = diagnostics.find((d) => d.field === 'changes[2].summary');
+  assert.ok(summary && summary.rule === 'invalid-format' && summary.line === 7 && /one line/.test(summary.hint ?? ''), JSON.stringify(diagnostics));
+  assert.equal(diagnostics.map((d) => d.field).sort(), ['changes[0].date', 'changes[1].kind', 'changes[2].summary']);
+});
+
+test('a change dated before the article was published, or after its dateModified, is an error with a hint', async () => {
+  const changes = ['changes:', '  - { date: "2025-08-20", kind: update, summary: "Early." }', '  - { date: "2025-09-02", kind: legal-change, summary: "Late." }', 'title:'].join('\n');
+  const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'articles/hashing-evidence.md'), /^title:/m, changes));
+  assert.ok(run.stderr.includes('content/articles/hashing-evidence.md:3:13  error  changes[0].date 2025-08-20 is before datePublished 2025-08-25'), run.stderr);
+  assert.ok(run.stderr.includes('changes[1].date 2025-09-02 is after dateModified 2025-08-26  (Set dateModified to 2025-09-02 (or later)'), run.stderr);
+  assert.equal(diagnostics.map((d) => `${d.rule} ${d.field}`), ['date-order changes[0].date', 'date-order changes[1].date']);
+});
+
+test('lawStatedAt must be a real date', async () => {
+  const { diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'articles/hashing-evidence.md'), /^title:/m, 'lawStatedAt: "1 August 2025"\ntitle:'));
+  assert.equal(diagnostics.map((d) => `${d.rule} ${d.field} ${d.line}`), ['invalid-date lawStatedAt 2']);
+});
+
+test('a former slug whose redirect would take an address the site uses (the article index) is an error at the list item', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'articles/hashing-evidence.md'), /^title:/m, 'formerSlugs: [hash-basics, index]\ntitle:'));
+  assert.ok(run.stderr.includes('content/articles/hashing-evidence.md:2:28  error  formerSlugs[1] "index" would publish a redirect at /articles/index.json'), run.stderr);
+  assert.ok(diagnostics.length > 0 && diagnostics.every((d) => d.rule === 'url-clash' && d.field === 'formerSlugs[1]'), JSON.stringify(diagnostics));
+});
+
 test('usage mistakes exit with code 2 and say what is wrong', async () => {
   const cwd = copyFixture('minimal');
   const unknown = await runCli(['build', '--bogus'], cwd);

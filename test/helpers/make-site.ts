@@ -19,6 +19,8 @@ export function makeArticle(partial: Partial<Article> & { slug: string }): Artic
     references: [],
     seeAlso: [],
     downloads: [],
+    formerSlugs: [],
+    changes: [],
     body: '',
     bodyLine: 1,
     ...partial,
@@ -28,6 +30,7 @@ export function makeArticle(partial: Partial<Article> & { slug: string }): Artic
 export function makeTerm(partial: Partial<Term> & { slug: string }): Term {
   return {
     file: `content/glossary/${partial.slug}.yaml`,
+    formerSlugs: [],
     title: partial.slug,
     jurisdiction: 'Global',
     jurisdictions: ['Global'],

@@ -4,7 +4,7 @@
  * file `x`, `x.html` or `x/index.html` (a folder is never a file), anything else is `404.html` with
  * status 404, it never redirects and sends no header but Content-Type, which it infers from the file
  * name alone, as those hosts do (mime-db's types, which GitHub Pages serves; nginx's mime.types agree
- * on these). A name it does not know is application/octet-stream. Binds 127.0.0.1.
+ * on these, but for `.ris`, which it does not list). A name it does not know is application/octet-stream. Binds 127.0.0.1.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -25,6 +25,7 @@ const TYPES: Record<string, string> = {
   png: 'image/png',
   ico: 'image/x-icon',
   woff2: 'font/woff2',
+  ris: 'application/x-research-info-systems',
 };
 
 /** The type a plain host infers from a file name. */

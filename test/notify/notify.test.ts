@@ -209,6 +209,43 @@ test('when nothing changed, says so and sends nothing', async () => {
   assert.equal(hooks.received, []);
 });
 
+test('a new correction of a published article is announced as article.corrected, with the correction, once', async () => {
+  rmSync(path.join(dist(), '_legalsite/last-published-manifest.json'), { force: true });
+  const article = path.join(cwd, 'content/articles/hashing-evidence.md');
+  const before = readFileSync(article, 'utf8');
+  writeFileSync(article, before.replace(/^title:/m, 'changes:\n  - { date: "2025-08-26", kind: correction, summary: "Corrected the name of the guide." }\ntitle:'));
+  try {
+    const build = await runInProcess(['build', '--content', path.join(cwd, 'content'), '--out', dist()]);
+    assert.is(build.exitCode, 0, build.stderr);
+    reset();
+    const run = await notify();
+    assert.is(run.exitCode, 0, run.stderr);
+    assert.match(run.stdout, /: 0 created, 1 updated, 0 deleted, 1 new correction\.$/m);
+    const signed = hooks.to('/signed');
+    const bodies = signed.map((r) => JSON.parse(r.body));
+    assert.equal(bodies.map((b) => b.event).sort(), ['article.corrected', 'article.updated']);
+    const corrected = signed.find((r) => JSON.parse(r.body).event === 'article.corrected')!;
+    assert.equal(JSON.parse(corrected.body).data, {
+      key: 'article:hashing-evidence', type: 'article', slug: 'hashing-evidence', url: `${BASE}/articles/hashing-evidence`,
+      correction: { id: 'change-2025-08-26', date: '2025-08-26', summary: 'Corrected the name of the guide.', url: `${BASE}/articles/hashing-evidence#change-2025-08-26` },
+    });
+    assert.is(headersOf(corrected)['x-webhook-signature'], `sha256=${createHmac('sha256', SECRET).update(corrected.body).digest('hex')}`);
+    // (The flaky receiver fails every first attempt: the retry is the same event.)
+    assert.equal([...new Set(hooks.to('/flaky').map((r) => JSON.parse(r.body).event))], ['article.updated'], 'a subscriber that did not ask for it gets none');
+    // Built again unchanged: the correction is not new any more.
+    const again = await runInProcess(['build', '--content', path.join(cwd, 'content'), '--out', dist()]);
+    assert.is(again.exitCode, 0, again.stderr);
+    reset();
+    const quiet = await notify();
+    assert.match(quiet.stdout, /: 0 created, 0 updated, 0 deleted\.$/m);
+    assert.equal(hooks.received, []);
+  } finally {
+    writeFileSync(article, before);
+    const restored = await runInProcess(['build', '--content', path.join(cwd, 'content'), '--out', dist()]);
+    assert.is(restored.exitCode, 0, restored.stderr);
+  }
+});
+
 test('a mistake in the webhooks settings is reported like a content error, with exit code 1 (the real CLI)', async () => {
   const siteFile = path.join(cwd, 'content/site.yaml');
   const good = readFileSync(siteFile, 'utf8');

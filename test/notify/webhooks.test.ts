@@ -11,7 +11,7 @@ import { deliverWebhooks } from '../../src/notify/webhooks.js';
 import { startReceiver } from './receiver.js';
 
 const test = suite('webhooks');
-const all = ['article.created', 'article.updated', 'term.created', 'term.updated', 'content.deleted'];
+const all = ['article.created', 'article.updated', 'article.corrected', 'term.created', 'term.updated', 'content.deleted'];
 
 test('events: articles and terms created or updated, anything deleted; datasets only when deleted', () => {
   const events = webhookEvents(
@@ -29,6 +29,16 @@ test('events: articles and terms created or updated, anything deleted; datasets 
   ]);
   assert.equal(events[1].data, { key: 'glossary:t', type: 'term', slug: 't', url: 'https://ref.example.com/glossary/t' });
   assert.equal(events[5].data, { key: 'dataset:f', type: 'dataset', slug: 'f', url: 'https://ref.example.com/datasets/f' });
+});
+
+test('a new correction gives article.corrected, after the updates, with the correction and its anchor', () => {
+  const correction = { key: 'article:b', id: 'change-2025-09-01', date: '2025-09-01', summary: 'Fixed a date.' };
+  const events = webhookEvents({ created: [], updated: ['article:b'], deleted: ['glossary:v'], corrected: [correction] }, 'https://ref.example.com');
+  assert.equal(events.map((e) => `${e.event} ${e.data.key}`), ['article.updated article:b', 'article.corrected article:b', 'content.deleted glossary:v']);
+  assert.equal(events[1].data, {
+    key: 'article:b', type: 'article', slug: 'b', url: 'https://ref.example.com/articles/b',
+    correction: { id: 'change-2025-09-01', date: '2025-09-01', summary: 'Fixed a date.', url: 'https://ref.example.com/articles/b#change-2025-09-01' },
+  });
 });
 
 test('the signature is sha256= and the hex HMAC-SHA256 of the exact body', () => {

@@ -45,11 +45,11 @@ const isXml = (t: string) => /^(application|text)\/([a-z.+-]+\+)?xml$/.test(t);
 const declaredType = (url: string) => (/\.[a-z0-9]+$/i.test(url) ? essence(contentTypeFor(url.slice(1))) : 'text/html');
 
 /** True when the host's type is the declared one; XML types are one family to a feed reader. JSON
- * Lines has no type a host knows by name (mime-db lists none): hosts send octet-stream, the recipes in
- * docs/hosting.md and publish set application/jsonl. */
+ * Lines and BibTeX have no type a host knows by name (mime-db lists none): hosts send octet-stream,
+ * the recipes in docs/hosting.md and publish set application/jsonl and application/x-bibtex. */
 function typeFits(url: string, got: string): boolean {
   const want = declaredType(url);
-  if (want === 'application/jsonl') return got === 'application/octet-stream';
+  if (want === 'application/jsonl' || want === 'application/x-bibtex') return got === 'application/octet-stream';
   return got === want || (isXml(want) && isXml(got));
 }
 
@@ -147,9 +147,11 @@ test('_headers gives the files whose names do not say their exact type the type 
   const typed = new Map(rules.filter(([, ...h]) => h.some((l) => l.trim().startsWith('Content-Type:'))).map(([p, ...h]) => [p, h.find((l) => l.trim().startsWith('Content-Type:'))!.split(': ')[1]]));
   const jsonl = (await fg('**/*.jsonl', { cwd: dist })).map((f) => `/${f}`);
   assert.ok(jsonl.length >= 2);
-  for (const url of [...jsonl, '/feed.xml', '/feeds/rss.xml', '/feeds/atom.xml', '/feeds/articles.xml', '/feeds/glossary.xml']) {
+  for (const url of [...jsonl, '/feed.xml', '/feeds/rss.xml', '/feeds/atom.xml', '/feeds/articles.xml', '/feeds/glossary.xml', '/feeds/corrections.xml']) {
     assert.is(typed.get(url), contentTypeFor(url.slice(1)), url);
   }
+  // Every article's BibTeX and RIS file, by one pattern each.
+  for (const ext of ['bib', 'ris']) assert.is(typed.get(`/articles/*.${ext}`), contentTypeFor(`articles/x.${ext}`), ext);
 });
 
 test('an unknown URL is the 404 page with status 404 (the host error page every recipe sets)', async () => {

@@ -1,12 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Article, Dataset, Term } from '../../src/model.js';
-import { articleManifestHash, buildManifest as manifestOf, diffManifests } from '../../src/passes/manifest.js';
+import { articleManifestHash, buildManifest as manifestOf, diffManifests, type Manifest } from '../../src/passes/manifest.js';
+import { correctionsOf } from '../../src/passes/change-log.js';
 import { makeArticle, makeDataset, makeTerm } from '../helpers/make-site.js';
 
 const test = suite('manifest');
 
-const buildManifest = (a: Article[], t: Term[], d: Dataset[]) => manifestOf(a.map((x) => ({ slug: x.slug, manifestHash: articleManifestHash(x) })), t, d);
+const buildManifest = (a: Article[], t: Term[], d: Dataset[]) => manifestOf(a.map((x) => ({ slug: x.slug, manifestHash: articleManifestHash(x), corrections: correctionsOf(x) })), t, d);
 
 const BASE = 'https://test.example.org';
 const SITE_URLS = ['/', '/articles', '/glossary', '/for-ai-systems', '/sitemap.xml', '/feed.xml'].map((p) => BASE + p);
@@ -33,7 +34,7 @@ test('with no previous manifest everything is created', () => {
 test('an unchanged build has no changes and four empty URL lists', () => {
   const again = buildManifest([makeArticle({ slug: 'hashing', summary: 'Hash every copy.' })], [...terms].reverse(), datasets);
   const changes = diffManifests(base, again, BASE);
-  assert.equal(changes, { created: [], updated: [], deleted: [], urls: { article: [], glossary: [], dataset: [], site: [] } });
+  assert.equal(changes, { created: [], updated: [], deleted: [], corrected: [], urls: { article: [], glossary: [], dataset: [], site: [] } });
 });
 
 test('a changed article gives exactly the article URL list and the site list', () => {
@@ -70,6 +71,39 @@ test('a changed dataset gives the dataset URL list', () => {
   const edited = buildManifest(articles, terms, [makeDataset({ slug: 'chronology', description: 'New description.' })]);
   const changes = diffManifests(base, edited, BASE);
   assert.equal(changes.urls.dataset, [`${BASE}/datasets/chronology`, `${BASE}/datasets/chronology.json`, `${BASE}/datasets/index.json`]);
+});
+
+// Corrections (issue 17): what notify announces as article.corrected.
+const corrected = (changes: Article['changes']) => makeArticle({ slug: 'hashing', summary: 'Hash every copy.', dateModified: '2025-10-01', changes });
+const first = { date: '2025-09-01', kind: 'correction' as const, summary: 'Fixed the name of the guide.' };
+const second = { date: '2025-10-01', kind: 'correction' as const, summary: 'Fixed a date.' };
+
+test('a correction new since the previous build, of an article published before, is announced once', () => {
+  const one = buildManifest([corrected([first])], terms, datasets);
+  const two = buildManifest([corrected([second, first, { date: '2025-10-01', kind: 'update', summary: 'Added a section.' }])], terms, datasets);
+  assert.equal(one.corrections, { 'article:hashing': [{ id: 'change-2025-09-01', date: '2025-09-01', summary: 'Fixed the name of the guide.' }] });
+  assert.equal(diffManifests(base, one, BASE).corrected, [{ key: 'article:hashing', id: 'change-2025-09-01', date: '2025-09-01', summary: 'Fixed the name of the guide.' }]);
+  assert.equal(diffManifests(one, two, BASE).corrected, [{ key: 'article:hashing', id: 'change-2025-10-01', date: '2025-10-01', summary: 'Fixed a date.' }], 'the old one is not announced again; an update is no correction');
+  assert.equal(diffManifests(two, two, BASE).corrected, []);
+});
+
+test("a new article's corrections are announced with the article (article.created), not as corrections; with no previous build, none are", () => {
+  const withNew = buildManifest([...articles, makeArticle({ slug: 'fresh', changes: [first] })], terms, datasets);
+  assert.equal(diffManifests(base, withNew, BASE).corrected, []);
+  assert.equal(diffManifests(undefined, buildManifest([corrected([first])], terms, datasets), BASE).corrected, []);
+});
+
+test('against a manifest from before corrections were recorded, the corrections of changed articles are announced', () => {
+  const old: Manifest = { version: 1, entities: { ...base.entities } };
+  const unchanged = buildManifest([makeArticle({ slug: 'hashing', summary: 'Hash every copy.', changes: [first] })], terms, datasets);
+  const oldOfUnchanged: Manifest = { version: 1, entities: { ...unchanged.entities } };
+  assert.equal(diffManifests(old, buildManifest([corrected([first])], terms, datasets), BASE).corrected.map((c) => c.id), ['change-2025-09-01']);
+  assert.equal(diffManifests(oldOfUnchanged, unchanged, BASE).corrected, [], 'an article that did not change announces nothing');
+});
+
+test('a damaged corrections list in the previous manifest counts as an empty one', () => {
+  const damaged = { version: 1, entities: { ...base.entities }, corrections: { 'article:hashing': 'oops' } } as unknown as Manifest;
+  assert.equal(diffManifests(damaged, buildManifest([corrected([first])], terms, datasets), BASE).corrected.map((c) => c.id), ['change-2025-09-01']);
 });
 
 test.run();

@@ -22,9 +22,9 @@ const build = async () => {
   const run = await runInProcess(['build', '--content', path.join(cwd, 'content'), '--out', dist()]);
   assert.is(run.exitCode, 0, run.stderr);
 };
-/** Files of dist/ that publish uploads (the last-published copy is local bookkeeping; `_headers` and
- * `.nojekyll` configure static hosts). */
-const HOST_FILES = ['_headers', '.nojekyll', '.legalsite-output.json'];
+/** Files of dist/ that publish uploads (the last-published copy is local bookkeeping; `_headers`,
+ * `_redirects` and `.nojekyll` configure static hosts). */
+const HOST_FILES = ['_headers', '_redirects', '.nojekyll', '.legalsite-output.json'];
 const distFiles = () => listFiles(dist()).filter((f) => f !== '_legalsite/last-published-manifest.json' && !HOST_FILES.includes(f));
 /** The key each dist/ file should be stored under, written out independently of the implementation. */
 const keyOf = (file: string) =>

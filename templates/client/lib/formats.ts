@@ -19,6 +19,19 @@ export function citationText(d: ArticleCopyData, section = 'answer'): string {
   return `${d.title} — ${d.product}, ${d.url}#${section} (Last updated: ${d.dateModified})`;
 }
 
+/** The whole article, for "Cite this": the spec's format without a section (the citation names the
+ * article, not a part of it). */
+export function articleCitationText(d: ArticleCopyData): string {
+  return `${d.title} — ${d.product}, ${d.url} (Last updated: ${d.dateModified})`;
+}
+
+/** One paragraph (`id`, its cite anchor; `n`, its number, which the page's ¶ link carries): the
+ * spec's format with the anchor as its section and the number as the pinpoint ("para 14"), where a
+ * citation of a page or section would give one. */
+export function pinpointCitationText(d: ArticleCopyData, id: string, n: number): string {
+  return `${d.title} — ${d.product}, para ${n}, ${d.url}#${id} (Last updated: ${d.dateModified})`;
+}
+
 export function summaryText(d: ArticleCopyData): string {
   return [d.title, '', ...d.points.map((p, i) => `${i + 1}. ${p}`)].join('\n');
 }
