@@ -7,6 +7,8 @@
  */
 import path from 'node:path';
 import type { BuildCache } from '../engine/build-cache.js';
+import type { PinsOf } from '../engine/load-articles.js';
+import { type PinsFile, pinsLookup, readPinsFile } from '../load/pinpoints-file.js';
 import { type LoadResult, readContent } from '../load/read-content.js';
 import type { RejectedFile } from '../load/rejected-file.js';
 import type { SiteSource } from '../model.js';
@@ -24,6 +26,9 @@ export interface LoadedContent {
   buildable: boolean;
   /** How the site-wide checks read a site with a stand-in (validate/semantics.ts). */
   semantics: SemanticOptions;
+  /** The id file (content/pinpoints.jsonl) and each article's record in it. */
+  pins: PinsFile;
+  pinsOf: PinsOf;
 }
 
 export function loadContent(run: BuildRun): LoadedContent {
@@ -34,12 +39,14 @@ export function loadContent(run: BuildRun): LoadedContent {
   const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
   const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd: run.cwd, yamlMemo }));
   if (cache && yamlMemo) cache.yaml = yamlMemo.next;
+  const pins = timed('load', () => readPinsFile(run.contentAbs, run.rel));
+  loaded.diagnostics.push(...pins.diagnostics);
   const siteFile = loaded.rejected.find((r) => r.schema === 'site');
   const standIn = loaded.site ? undefined : salvageConfig(siteFile?.data, siteFile?.problems ?? []);
   const source: SiteSource = loaded.site ?? { ...loaded.entities!, config: standIn!.config, configFile: run.rel(path.join(run.contentAbs, 'site.yaml')), articles: [] };
   const semantics: SemanticOptions = { tagsKnown: !standIn || standIn.tagsKnown, mayExist: unlistedPdfs(source, loaded.rejected) };
   if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
-  return { cache, loaded, source, buildable: Boolean(loaded.site), semantics };
+  return { cache, loaded, source, buildable: Boolean(loaded.site), semantics, pins, pinsOf: pinsLookup(pins) };
 }
 
 /** When templates/index.yaml could not be parsed, the PDFs it may list (generated from a Markdown

@@ -84,8 +84,12 @@ export interface ArticleJob extends FileJob {
   /** Make the article's own files (JSON, Markdown); false when only its digest is wanted (a
    * failed build's link check). Default true. */
   files?: boolean;
-  /** The unit key step 1 gave, or the one the build cache knows: the text must still have it. */
+  /** The article's key: its text's (textKey) with its pinpoint record's. */
   key: string;
+  /** The unit key of its text step 1 gave, or the one the build cache knows: the text must still have it. */
+  textKey: string;
+  /** Its lines in the id file (load/pinpoints-file.ts), when it has a record. */
+  pins?: string;
   /** Render the body and report its digest and files; false for a page-only job (an unchanged
    * article whose page changed, its digest known). */
   digest: boolean;

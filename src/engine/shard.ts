@@ -114,11 +114,11 @@ export class Shard {
   /** Step 2: renders each article, writes its own files (unless unchanged) and its page. */
   loadArticles(jobs: ArticleJob[], sink: Sink): ArticleResult[] {
     return jobs.map((job) => {
-      const unit = articleUnit(this.articleOf(job), this.glossary!);
+      const unit = articleUnit(this.articleOf(job), this.glossary!, job.pins);
       this.parsed.delete(job.rel);
       const result: ArticleResult = { rel: job.rel, key: job.key, files: [] };
       if (job.digest) {
-        result.digest = digestArticle(unit);
+        result.digest = digestArticle(unit, job.pins);
         result.unchanged = job.key === job.prevKey;
         result.files = job.files === false
           ? []
@@ -158,14 +158,14 @@ export class Shard {
    * now, when its text must still have the key it was known by. */
   private articleOf(job: ArticleJob): Article {
     const parsed = this.parsed.get(job.rel);
-    if (parsed?.key === job.key) return parsed.article;
+    if (parsed?.key === job.textKey) return parsed.article;
     let text: string;
     try {
       text = readFileSync(job.abs, 'utf8');
     } catch {
       throw new ContentChangedError(job.rel);
     }
-    const article = unitKeyOf(this.setupKey, job.rel, text) === job.key ? parseArticleText(text, job.rel).article : undefined;
+    const article = unitKeyOf(this.setupKey, job.rel, text) === job.textKey ? parseArticleText(text, job.rel).article : undefined;
     if (!article) throw new ContentChangedError(job.rel);
     return article;
   }
