@@ -108,8 +108,14 @@ export async function readArticles(req: ReadRequest): Promise<ReadResult> {
     diagnostics.push(...r.diagnostics);
     if (r.rejected) rejected.push(r.rejected);
     const { abs, rel, stat, prevKey } = toRead[i];
-    const pins = r.meta && req.pins?.(r.meta);
-    if (r.meta) known.set(rel, { abs, rel, key: articleKeyOf(r.key, pins), textKey: r.key, meta: r.meta, pins, stat, prevKey });
+    if (!r.meta) return;
+    const pins = req.pins?.(r.meta);
+    // The same text with the record it was made with, or the one it made, makes the same outputs:
+    // it keeps its key (a file read again only because it changed just before the last build, or
+    // the id file written since).
+    const before = index?.get(rel);
+    const key = before?.textKey === r.key && samePins(before, pins) ? before.key : articleKeyOf(r.key, pins);
+    known.set(rel, { abs, rel, key, textKey: r.key, meta: r.meta, pins, stat, prevKey });
   });
   return { articles: req.files.filter((f) => known.has(f.rel)).map((f) => known.get(f.rel)!), diagnostics, rejected, setup, readAt };
 }

@@ -14,8 +14,8 @@
  * REPLACED_BY_SIMILARITY) as its replacement.
  *
  * Headings: the same exact round on their text; then a recorded heading and a current one pair when
- * at least half their words are the same, or when the current one stands before the same first
- * paragraph and at least half their sections' paragraphs (by number) are the same: the heading was
+ * at least half their words are the same, or when at least half the paragraphs (by number) of their
+ * sections that are on both versions of the page are the same, the first of them included: the heading was
  * reworded, takes the id of its new text, and keeps its old ids as second anchors. A new heading
  * takes an id from its text that the article never used. A removed heading names the heading whose
  * section now holds most of its paragraphs.
@@ -142,9 +142,14 @@ const jaccard = <T>(a: Set<T>, b: Set<T>) => {
   return either ? both / either : 0;
 };
 
-/** How much two sections are the same one: the Jaccard index of their paragraphs, when the heading
- * still stands before the same first paragraph (else 0: a heading put elsewhere is another one). */
-const sameSection = (now: number[], then: number[]) => (now.length && now[0] === then[0] ? jaccard(new Set(now), new Set(then)) : 0);
+/** How much a current section and a recorded one are the same one: the Jaccard index of their
+ * paragraphs found in both versions of the page, when the first of those is the same in both (else
+ * 0: a heading put elsewhere, over other paragraphs, is another heading). */
+function sameSection(now: number[], then: number[], onPage: Set<number>, recorded: Set<number>): number {
+  const a = now.filter((n) => recorded.has(n));
+  const b = then.filter((n) => onPage.has(n));
+  return a.length && a[0] === b[0] ? jaccard(new Set(a), new Set(b)) : 0;
+}
 
 /** Each heading's id and former ids, and the recorded entry it took. */
 function matchHeadings(slug: string, blocks: Block[], old: PinEntry[], numbers: Map<number, number>, reserved: readonly string[], issued: number) {
@@ -156,10 +161,12 @@ function matchHeadings(slug: string, blocks: Block[], old: PinEntry[], numbers: 
   const livePos = new Map<number, number>();
   recorded.forEach((r, i) => !r.entry.removed && livePos.set(i, livePos.size));
   const takenRecorded = new Set(exact.values());
+  const onPage = new Set(numbers.values());
+  const wasRecorded = new Set(old.flatMap((e) => (e.kind === 'p' && !e.removed ? [e.n] : [])));
   const similar = similarPairs(
     current.map((_, i) => i).filter((i) => !exact.has(i)),
     [...livePos.keys()].filter((r) => !takenRecorded.has(r)),
-    (c, r) => Math.max(jaccard(wordSet(blocks[current[c]].text), wordSet(recorded[r].entry.text)), sameSection(nowSections.get(current[c])!, oldSections.get(recorded[r].index)!)),
+    (c, r) => Math.max(jaccard(wordSet(blocks[current[c]].text), wordSet(recorded[r].entry.text)), sameSection(nowSections.get(current[c])!, oldSections.get(recorded[r].index)!, onPage, wasRecorded)),
     (c, r) => Math.abs(c - livePos.get(r)!),
     KEEP_ID_SIMILARITY,
   );
