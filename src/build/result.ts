@@ -37,6 +37,7 @@ export function builtResult(run: BuildRun, files: SiteFiles, articles: RenderedA
     render: { chrome: articles.chrome, bundle: articles.bundle },
     pinpoints: pins.update.text === undefined ? undefined : { file: pins.update.file.file, changed: pins.update.changed, written: run.pinpointsMode === 'update' && Boolean(committed) },
     pinsOf: pins.pinsOf,
+    published: files.published,
     timings: run.timings,
     ms: run.elapsed(),
   };

@@ -12,6 +12,7 @@ import { hashOf } from '../hash.js';
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import { type Diagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import type { PinsOf } from '../engine/load-articles.js';
+import type { PublishedManifest } from '../passes/published.js';
 import type { ShardPool } from '../engine/shard-pool.js';
 import type { BuiltSite, Timer } from '../pipeline.js';
 import type { Route } from '../routes.js';
@@ -81,6 +82,9 @@ export interface BuildResult {
   /** The id file, when its records of these articles (by slug) were not this build's: `written`
    * (build), or left for `legalsite build` to write (serve). */
   pinpoints?: { file: string; changed: string[]; written: boolean };
+  /** The manifest of every URL and anchor this build publishes (/api/published.json), made when
+   * asked for (`check --against`). */
+  published?: () => PublishedManifest;
   /** Each article's record in the id file, as this build read it (serve's quick preview). */
   pinsOf?: PinsOf;
   /** What pages were rendered with, so serve can re-render one page without a full build. */

@@ -41,6 +41,9 @@ export class SiteEmitter {
   private kept = new Map<string, string | Uint8Array>();
   private fingerprints = new Map<string, string>();
   private fileOfUrl = new Map<string, string>();
+  /** Each HTML page's ids by URL, for the published manifest: those of a page made now, or
+   * undefined for one left as the output folder holds it. */
+  private ids = new Map<string, string[] | undefined>();
   /** Joined files being made on the file thread (startJoined). */
   private joining = new Map<string, Promise<void>>();
   private sink: { dir?: string; keep: boolean };
@@ -59,6 +62,7 @@ export class SiteEmitter {
   /** Notes an output a shard made while loading articles (its own files, its page), or found unchanged. */
   noteArticleOutput(file: Emitted, fingerprint: string, unchanged: boolean): void {
     this.fileOfUrl.set(file.url, file.path);
+    if (file.path.endsWith('.html')) this.ids.set(file.url, unchanged ? undefined : file.ids);
     this.fingerprints.set(file.path, fingerprint);
     if (unchanged) this.o.target!.unchanged(file.path);
     else this.done(file.path, file.body);
@@ -81,8 +85,9 @@ export class SiteEmitter {
     });
     return this.o.pool
       .renderPages(jobs, this.sink, this.remember, (page) => {
-        if (page.unchanged) return this.o.target!.unchanged(page.path);
+        this.ids.set(page.url, page.unchanged ? undefined : page.ids);
         if (page.fingerprint !== undefined) this.fingerprints.set(page.path, page.fingerprint);
+        if (page.unchanged) return this.o.target!.unchanged(page.path);
         this.done(page.path, page.body);
       })
       .then(() => undefined);
@@ -161,6 +166,17 @@ export class SiteEmitter {
 
   private joinedFingerprint(separator: string, parts: string[]): string {
     return this.remember ? hashOf(separator, ...parts.map((p) => this.fingerprints.get(p) ?? p)) : '';
+  }
+
+  /** Each HTML page made or kept, by URL: its ids, or undefined when it was left as the output
+   * folder holds it (its path says where). */
+  pageIds(): Map<string, { path: string; ids?: string[] }> {
+    return new Map([...this.ids].map(([url, ids]) => [url, { path: this.fileOfUrl.get(url)!, ids }]));
+  }
+
+  /** The fingerprint an output was made or kept with ('' when fingerprints are not taken). */
+  fingerprintOf(file: string): string {
+    return this.fingerprints.get(file) ?? '';
   }
 
   /** Every output with its bytes, when they were kept. */

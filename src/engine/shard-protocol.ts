@@ -44,6 +44,8 @@ export interface Emitted {
   fingerprint?: string;
   /** The output folder already holds this page as it would be made (its `prev` fingerprint). */
   unchanged?: boolean;
+  /** A page made now: its element ids (html/page-ids.ts), for the published manifest. */
+  ids?: string[];
 }
 
 export interface FileJob {

@@ -26,6 +26,7 @@ import { type CandidatePlan, copyInto, type SelectedLists, selectedLists } from 
 import { buildTermMatcher } from '../passes/term-matcher.js';
 import { serializeIndex } from '../passes/search-index.js';
 import type { SearchDoc } from '../search-options.js';
+import { pageIds } from '../html/page-ids.js';
 import { renderPage } from '../render/render-page.js';
 import { articleFileRoutes, articleFileUrls } from '../routes/article-files.js';
 import { articlePageRoute, buildFamilyRoute, familyFingerprint } from '../routes/page-families.js';
@@ -130,7 +131,7 @@ export class Shard {
         const titles = new Map(job.page.titles);
         const route = articlePageRoute(this.setup!.config, unit, job.page.neighbours, (ref) => titles.get(ref));
         const { chrome, bundle } = this.render!;
-        result.page = { ...this.emit(sink, route.url, outputPath(route), renderPage(route, chrome, bundle)), fingerprint: job.page.fingerprint };
+        result.page = { ...this.emitPage(sink, route.url, outputPath(route), renderPage(route, chrome, bundle)), fingerprint: job.page.fingerprint };
       }
       return result;
     });
@@ -150,7 +151,7 @@ export class Shard {
       const file = outputPath(route);
       const fingerprint = byInputs ?? (remember ? hashOf(context, JSON.stringify(route)) : undefined);
       if (fingerprint !== undefined && fingerprint === job.prev) return { url: route.url, path: file, fingerprint, unchanged: true };
-      return { ...this.emit(sink, route.url, file, renderPage(route, chrome, bundle)), fingerprint };
+      return { ...this.emitPage(sink, route.url, file, renderPage(route, chrome, bundle)), fingerprint };
     });
   }
 
@@ -168,6 +169,11 @@ export class Shard {
     const article = unitKeyOf(this.setupKey, job.rel, text) === job.textKey ? parseArticleText(text, job.rel).article : undefined;
     if (!article) throw new ContentChangedError(job.rel);
     return article;
+  }
+
+  /** A page made now, with its ids for the published manifest. */
+  private emitPage(sink: Sink, url: string, file: string, html: string): Emitted {
+    return { ...this.emit(sink, url, file, html), ids: pageIds(html) };
   }
 
   /** Writes a made output into `sink.dir`, and returns its bytes when wanted: with `sink.keep`, or

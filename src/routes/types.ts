@@ -19,6 +19,9 @@ export interface HtmlRoute {
   unlisted?: boolean;
   /** What the page is about, for the analytics tracker (spec §5: interactions need a slug). */
   content?: { type: 'article' | 'glossary' | 'dataset' | 'page'; slug?: string };
+  /** Set on a redirect (an address a page or file had before, e.g. a former slug's): the URL path
+   * it sends readers to. The published manifest lists it as a redirect, not as a page. */
+  redirectTo?: string;
 }
 
 /** What a page of one of the three large families is built from, where it is rendered (page-families.ts). */
@@ -54,6 +57,9 @@ export interface FileRoute {
   type: string;
   /** Where it goes in dist/ when the URL alone does not say (e.g. `_headers`, which has no extension). */
   file?: string;
+  /** Set on a redirect (an address a file had before, e.g. a former slug's JSON mirror): the URL
+   * path it sends readers to. The published manifest lists it as a redirect, not as a file. */
+  redirectTo?: string;
 }
 
 /** A file made by joining other outputs of the same build, by URL, in order (llms-full.txt): built
