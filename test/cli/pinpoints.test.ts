@@ -129,6 +129,27 @@ test('a record changed under the build cache re-renders its article: incremental
   assert.ok(settled.upToDate, `a build after the one that wrote the id file finds nothing changed: ${settled.written}`);
 });
 
+test("a renamed article (formerSlugs) keeps its record and numbers, and carries its old ids as second anchors", async () => {
+  const cwd = site(`${P1}\n\n${P2}\n`);
+  const article = (slug: string, more: string, body: string) => writeFileSync(path.join(cwd, `content/articles/${slug}.md`), `---\ntitle: Renamed\nsummary: An article that changes its slug.\ndatePublished: "2025-09-01"\ntags: [evidence]\n${more}---\n${body}`);
+  article('old-name', '', `## Scope\n\n${P1}\n\n${P2}\n\n${P3}\n`);
+  await buildInto(cwd, 'dist');
+  rmSync(path.join(cwd, 'content/articles/old-name.md'));
+  article('new-name', 'dateModified: "2025-10-01"\nformerSlugs: [old-name]\n', `## Scope\n\n${P1}\n\n${P3}\n`);
+  const renamed = await buildInto(cwd, 'dist');
+  assert.equal(renamed.pinpoints?.changed, ['new-name']);
+  const html = readFileSync(path.join(cwd, 'dist/articles/new-name.html'), 'utf8');
+  assert.equal(idsOf(html), ['scope', 'new-name-p001', 'new-name-p002', 'new-name-p003']);
+  assert.match(html, /<p id="new-name-p001"><span id="old-name-p001"><\/span>/);
+  assert.match(html, /<div class="tombstone" id="new-name-p002" role="note" hidden=""><span id="old-name-p002"><\/span>This paragraph was removed on <time datetime="2025-10-01">/);
+  assert.match(html, /<p id="new-name-p003"><span id="old-name-p003"><\/span>/);
+  assert.ok(pins(cwd).includes('{"article":"new-name","issued":3}'));
+  assert.not.ok(pins(cwd).includes('"article":"old-name"'), 'the record moved to the new slug');
+  const manifest = JSON.parse(readFileSync(path.join(cwd, 'dist/api/published.json'), 'utf8'));
+  assert.equal(manifest.pages['/articles/new-name'].paragraphs, { 'new-name': 3, 'old-name': 3 });
+  assert.is((await runCli(['check', '--quiet'], cwd)).exitCode, 0, 'the id file is up to date');
+});
+
 test('serve gives ids against the id file and never writes it; a failed build never touches it', async () => {
   const cwd = site(`${P1}\n\n${P2}\n`);
   await buildInto(cwd, 'dist');
