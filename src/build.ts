@@ -64,7 +64,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     if (upToDate) return upToDate;
     const articleFiles = listArticleFiles(run, last.contentFiles);
     const pool = (run.pool = startShards(run, articleFiles.files, last));
-    const content = loadContent(run);
+    const content = loadContent(run, last.input?.content);
     run.target = await openOutput(run, last, content.buildable);
     const client = startClientAssets(content.cache);
     const read = await readArticleFields(run, pool, content, articleFiles.files);

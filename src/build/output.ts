@@ -34,7 +34,7 @@ export async function commitOutput(run: BuildRun, last: LastBuild, cache: BuildC
   const committed = output ? await timed('commit', () => output.commit(run.remember)) : undefined;
   if (committed && opts.cache) opts.cache.outputs = { outDir: outAbs, records: committed.records };
   // The id file after the output folder: a build that fails before never touches the content folder.
-  const content = committed ? timed('pinpoints', () => commitPinpoints(run, pins, last.input?.content)) : undefined;
+  const content = committed ? timed('pinpoints', () => commitPinpoints(run, pins, last.input?.content, cache)) : undefined;
   if (committed && stateFile && last.input) {
     const next: BuildState = { inputKey: last.input.key, content: content!, outDir: outAbs, pages, files: stateFilesOf(committed.records) };
     timed('up-to-date', () => saveBuildState(stateFile, next));

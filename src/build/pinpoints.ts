@@ -11,8 +11,9 @@
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import type { ReadArticle, ReadResult } from '../engine/load-articles.js';
 import type { PinsFile } from '../load/pinpoints-file.js';
+import type { BuildCache } from '../engine/build-cache.js';
 import type { ArticleDigest } from '../model/article-digest.js';
-import { formatPinsFile, PINPOINTS_FILE } from '../passes/pinpoints/record-format.js';
+import { PINPOINTS_FILE } from '../passes/pinpoints/record-format.js';
 import { withWrittenFile, writePinsFile } from '../write/pinpoints-file.js';
 import type { ContentSnapshot } from '../write/up-to-date.js';
 import type { LoadedContent } from './load.js';
@@ -22,28 +23,28 @@ import type { BuildRun } from './run.js';
 /** What the id file should now say. */
 export interface PinsUpdate {
   file: PinsFile;
-  /** The new text, when it differs from the file's. */
-  text?: string;
+  /** Each article whose record changed: its slug → its new lines, or null (moved to a new slug). */
+  changes: Map<string, string | null>;
   /** The articles whose records changed (or moved), by slug. */
   changed: string[];
+  /** The file would change. */
+  stale: boolean;
 }
 
-/** The id file's text after this build, from each article's digest. */
+/** The id file's changes after this build, from each article's digest. */
 export function pinsUpdate(file: PinsFile, articles: ReadArticle[], digests: Map<string, ArticleDigest>): PinsUpdate {
-  const chunks = new Map([...file.chunks].map(([slug, c]) => [slug, c.text]));
+  const changes = new Map<string, string | null>();
   const changed: string[] = [];
   for (const a of articles) {
     const pins = digests.get(a.meta.slug)!.pins;
     if ((a.pins?.key ?? '') === pins.out) continue;
     if (pins.lines === undefined) throw new Error(`the pinpoint record of ${a.meta.slug} was made from other lines than the id file's`);
-    if (a.pins && a.pins.slug !== a.meta.slug) chunks.delete(a.pins.slug);
-    chunks.set(a.meta.slug, pins.lines);
+    if (a.pins && a.pins.slug !== a.meta.slug) changes.set(a.pins.slug, null);
+    changes.set(a.meta.slug, pins.lines);
     changed.push(a.meta.slug);
   }
   // A missing file counts as canonical: with no article, none is made.
-  if (!changed.length && file.canonical) return { file, changed };
-  const text = formatPinsFile(chunks);
-  return text === file.text ? { file, changed } : { file, text, changed: changed.sort() };
+  return { file, changes, changed: changed.sort(), stale: changes.size > 0 || !file.canonical };
 }
 
 /** The step: the id file's update, and in check mode the error of one a build would change. */
@@ -55,11 +56,11 @@ export function recordPinpoints(run: BuildRun, content: LoadedContent, read: Rea
 
 /** In check mode, the error of an id file that a build would change. */
 export function stalePinsProblem(update: PinsUpdate): Diagnostic | undefined {
-  if (update.text === undefined) return undefined;
+  if (!update.stale) return undefined;
   const { file, changed } = update;
   const shown = changed.slice(0, 5).join(', ');
   const more = changed.length > 5 ? ` and ${changed.length - 5} more` : '';
-  const what = file.text === undefined
+  const what = !file.exists
     ? 'is missing'
     : changed.length
     ? `does not record the current ids of ${changed.length === 1 ? `${shown} (its` : `${changed.length} articles: ${shown}${more} (their`} paragraphs or headings changed)`
@@ -67,10 +68,12 @@ export function stalePinsProblem(update: PinsUpdate): Diagnostic | undefined {
   return diagnostic('stale-pinpoints', { file: file.file }, '', `${what}: run legalsite build and commit ${file.file}`);
 }
 
-/** In update mode, after the commit: writes the file if it changed, and returns the content snapshot
- * with the file as written (the next build then finds nothing changed). */
-export function commitPinpoints(run: BuildRun, update: PinsUpdate | undefined, snapshot: ContentSnapshot | undefined): ContentSnapshot | undefined {
-  if (!update?.text || run.pinpointsMode !== 'update') return snapshot;
-  writePinsFile(update.file.abs, update.text);
-  return snapshot && withWrittenFile(snapshot, update.file.abs, PINPOINTS_FILE, update.text);
+/** In update mode, after the commit: writes the file if it changed, keeps what the next build needs
+ * to skip reading it, and returns the content snapshot with the file as written (the next build
+ * then finds nothing changed). */
+export function commitPinpoints(run: BuildRun, update: PinsUpdate | undefined, snapshot: ContentSnapshot | undefined, cache: BuildCache | undefined): ContentSnapshot | undefined {
+  if (!update?.stale || run.pinpointsMode !== 'update') return snapshot;
+  const written = writePinsFile(update.file, update.changes);
+  if (cache) cache.pins = written.memo;
+  return snapshot && withWrittenFile(snapshot, PINPOINTS_FILE, written.memo);
 }

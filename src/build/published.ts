@@ -8,7 +8,7 @@
  */
 import type { SiteEmitter } from '../engine/emit-site.js';
 import { pageIds } from '../html/page-ids.js';
-import { buildPublished, expandIds, formatPublished, type PublishedManifest, publishedFrom } from '../passes/published.js';
+import { buildPublished, compactIds, formatPublished, type PublishedManifest, type PublishedPage, publishedPageLines } from '../passes/published.js';
 import type { FileRoute, Route } from '../routes/types.js';
 import type { OutputTarget } from '../write/output-target.js';
 
@@ -17,34 +17,37 @@ const PUBLISHED_PATH = PUBLISHED_URL.slice(1);
 
 /** The manifest's route; `manifest` (when asked for) holds what it was made of. */
 export function publishedRoute(baseUrl: string, emitter: SiteEmitter, routes: Route[], urls: Set<string>, target: OutputTarget | undefined): { route: FileRoute; manifest: () => PublishedManifest } {
-  const pages = emitter.pageIds();
+  const pages = emitter.pageAnchors();
   const redirects = new Map(routes.flatMap((r) => ('redirectTo' in r && r.redirectTo !== undefined ? [[r.url, r.redirectTo] as [string, string]] : [])));
   const files = [...urls].filter((u) => !pages.has(u) && !redirects.has(u));
-  let made: PublishedManifest | undefined;
-  const manifest = () => (made ??= buildPublished(baseUrl, resolveIds(pages, target), files, redirects));
-  const inputs = () => JSON.stringify([baseUrl, [...pages].map(([url, p]) => [url, emitter.fingerprintOf(p.path)]), files, [...redirects]]);
-  return { route: { kind: 'file', url: PUBLISHED_URL, body: () => formatPublished(manifest()), inputs, type: 'application/json; charset=utf-8' }, manifest };
-}
-
-/** Every page's ids: as found when made, else from the last manifest, else from the page file. */
-function resolveIds(pages: Map<string, { path: string; ids?: string[] }>, target: OutputTarget | undefined): Map<string, string[]> {
-  let last: PublishedManifest | undefined | null = null;
-  const lastManifest = () => {
-    if (last === null) last = target?.previousIfIntact(PUBLISHED_PATH) ? readManifest(target, PUBLISHED_PATH) : undefined;
-    return last;
+  const anchors = lazy(() => resolveAnchors(pages, target));
+  const manifest = () => buildPublished(baseUrl, new Map([...anchors()].map(([url, a]) => [url, typeof a === 'string' ? (JSON.parse(a) as PublishedPage) : a])), files, redirects);
+  // A page not made again keeps the line the last manifest gave it: nothing is parsed or rewritten.
+  // (The manifest is built with empty pages only to have them in order; their lines are `lines`.)
+  const body = () => {
+    const lines = new Map([...anchors()].map(([url, a]) => [url, typeof a === 'string' ? a : JSON.stringify(a)]));
+    return formatPublished(buildPublished(baseUrl, new Map([...lines.keys()].map((url) => [url, { ids: [] }])), files, redirects), lines);
   };
-  return new Map([...pages].map(([url, p]) => {
-    if (p.ids) return [url, p.ids];
-    const known = lastManifest()?.pages[url];
-    return [url, known ? [...expandIds(known)] : pageIds(target!.read(p.path).toString('utf8'))];
-  }));
+  const inputs = () => JSON.stringify([baseUrl, [...pages].map(([url, p]) => [url, emitter.fingerprintOf(p.path)]), files, [...redirects]]);
+  return { route: { kind: 'file', url: PUBLISHED_URL, body, inputs, type: 'application/json; charset=utf-8' }, manifest };
 }
 
-function readManifest(target: OutputTarget, file: string): PublishedManifest | undefined {
+const lazy = <T>(make: () => T) => {
+  let value: T | undefined;
+  return () => (value ??= make());
+};
+
+/** Every page's anchors: as found when made; else its line in the last manifest (as JSON text), when
+ * that file is as the last build wrote it; else read from the page file. */
+function resolveAnchors(pages: Map<string, { path: string; anchors?: PublishedPage }>, target: OutputTarget | undefined): Map<string, PublishedPage | string> {
+  const last = lazy(() => (target?.previousIfIntact(PUBLISHED_PATH) ? lastLines(target, PUBLISHED_PATH) : new Map<string, string>()));
+  return new Map([...pages].map(([url, p]) => [url, p.anchors ?? last().get(url) ?? compactIds(pageIds(target!.read(p.path).toString('utf8')))]));
+}
+
+function lastLines(target: OutputTarget, file: string): Map<string, string> {
   try {
-    const m = publishedFrom(JSON.parse(target.read(file).toString('utf8')));
-    return typeof m === 'string' ? undefined : m;
+    return publishedPageLines(target.read(file).toString('utf8'));
   } catch {
-    return undefined;
+    return new Map();
   }
 }

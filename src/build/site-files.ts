@@ -85,7 +85,7 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   await timed('render', () => making.settle());
   // Every page is made: the manifest of what this build publishes, with each page's ids.
   const published = publishedRoute(site.config.baseUrl, emitter, allRoutes(families, routes), urls, target);
-  timed('manifest', () => emitter.files([published.route]));
+  timed('published', () => emitter.files([published.route]));
   await timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
   return { site, routes: [...routes, published.route], families, urls, published: published.manifest };
 }

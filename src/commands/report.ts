@@ -71,8 +71,10 @@ export function summaryLine(result: BuildResult, wrote: boolean, out: string): s
 }
 
 /** What became of the id file: written (commit it), or to be written by a build (serve). */
-function pinpointsLine({ file, changed, written }: NonNullable<BuildResult['pinpoints']>): string {
-  const which = changed.length ? `${changed.length === 1 ? 'the article' : `${changed.length} articles`} ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''}` : 'its layout';
+function pinpointsLine({ file, changed, written, created }: NonNullable<BuildResult['pinpoints']>): string {
+  const some = changed.length === 1 ? 'the article' : `${changed.length} articles`;
+  const which = changed.length ? `${some} ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''}` : 'its layout';
+  if (created && written) return `Created ${file}, the ids of ${changed.length === 1 ? 'the article' : `all ${changed.length} articles`}: commit it with your content.`;
   return written ? `Updated ${file}, the ids of ${which}: commit it with your content.` : `${file} does not yet record the ids of ${which}: run legalsite build before you commit.`;
 }
 

@@ -14,6 +14,7 @@ import { toolKey } from '../tool-key.js';
 import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, outputPath, type PageRef } from '../routes/types.js';
 import type { OutputFile, OutputTarget } from '../write/output-target.js';
 import type { Emitted, PageJob } from './shard-protocol.js';
+import type { PublishedPage } from '../passes/published.js';
 import type { ShardPool } from './shard-pool.js';
 import type { FileThread } from '../write/file-thread.js';
 
@@ -43,7 +44,7 @@ export class SiteEmitter {
   private fileOfUrl = new Map<string, string>();
   /** Each HTML page's ids by URL, for the published manifest: those of a page made now, or
    * undefined for one left as the output folder holds it. */
-  private ids = new Map<string, string[] | undefined>();
+  private anchors = new Map<string, PublishedPage | undefined>();
   /** Joined files being made on the file thread (startJoined). */
   private joining = new Map<string, Promise<void>>();
   private sink: { dir?: string; keep: boolean };
@@ -62,7 +63,7 @@ export class SiteEmitter {
   /** Notes an output a shard made while loading articles (its own files, its page), or found unchanged. */
   noteArticleOutput(file: Emitted, fingerprint: string, unchanged: boolean): void {
     this.fileOfUrl.set(file.url, file.path);
-    if (file.path.endsWith('.html')) this.ids.set(file.url, unchanged ? undefined : file.ids);
+    if (file.path.endsWith('.html')) this.anchors.set(file.url, unchanged ? undefined : file.anchors);
     this.fingerprints.set(file.path, fingerprint);
     if (unchanged) this.o.target!.unchanged(file.path);
     else this.done(file.path, file.body);
@@ -85,7 +86,7 @@ export class SiteEmitter {
     });
     return this.o.pool
       .renderPages(jobs, this.sink, this.remember, (page) => {
-        this.ids.set(page.url, page.unchanged ? undefined : page.ids);
+        this.anchors.set(page.url, page.unchanged ? undefined : page.anchors);
         if (page.fingerprint !== undefined) this.fingerprints.set(page.path, page.fingerprint);
         if (page.unchanged) return this.o.target!.unchanged(page.path);
         this.done(page.path, page.body);
@@ -168,10 +169,10 @@ export class SiteEmitter {
     return this.remember ? hashOf(separator, ...parts.map((p) => this.fingerprints.get(p) ?? p)) : '';
   }
 
-  /** Each HTML page made or kept, by URL: its ids, or undefined when it was left as the output
+  /** Each HTML page made or kept, by URL: its anchors, or undefined when it was left as the output
    * folder holds it (its path says where). */
-  pageIds(): Map<string, { path: string; ids?: string[] }> {
-    return new Map([...this.ids].map(([url, ids]) => [url, { path: this.fileOfUrl.get(url)!, ids }]));
+  pageAnchors(): Map<string, { path: string; anchors?: PublishedPage }> {
+    return new Map([...this.anchors].map(([url, anchors]) => [url, { path: this.fileOfUrl.get(url)!, anchors }]));
   }
 
   /** The fingerprint an output was made or kept with ('' when fingerprints are not taken). */

@@ -11,7 +11,8 @@
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { hashOf } from '../hash.js';
-import type { FoundPins } from '../load/pinpoints-file.js';
+import { type FoundPins, pinsKeyOf } from '../load/pinpoints-file.js';
+import { PINPOINTS_FILE } from '../passes/pinpoints/record-format.js';
 import type { ArticleMeta } from '../model.js';
 import type { PageRef } from '../routes/types.js';
 import { outputPath } from '../routes/types.js';
@@ -20,7 +21,7 @@ import { type FileStat, unchangedSince } from '../file-stat.js';
 import type { ArticleIndex, KnownArticle } from './article-index.js';
 import type { ArticleDigest } from '../model/article-digest.js';
 import type { SiteEmitter } from './emit-site.js';
-import { type ArticleJob, articlePageFingerprint, type RejectedArticle, setupKeyOf, type ShardSetup } from './shard-protocol.js';
+import { type ArticleJob, articlePageFingerprint, ContentChangedError, type RejectedArticle, setupKeyOf, type ShardSetup } from './shard-protocol.js';
 import type { ShardPool } from './shard-pool.js';
 
 export interface ReadRequest {
@@ -125,7 +126,7 @@ export async function readArticles(req: ReadRequest): Promise<ReadResult> {
  * of the articles it kept (failed-build.ts). A digest known from an earlier build is not made again.
  */
 export async function digestArticles(kept: ReadArticle[], pool: ShardPool): Promise<Map<string, ArticleDigest>> {
-  const jobs: ArticleJob[] = kept.filter((a) => !a.known).map((a) => ({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: a.pins?.text, digest: true, files: false }));
+  const jobs: ArticleJob[] = kept.filter((a) => !a.known).map((a) => ({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: pinsText(a), digest: true, files: false }));
   const made = new Map((jobs.length ? await pool.loadArticles(jobs, { keep: false }) : []).map((r) => [r.rel, r.digest!]));
   return new Map(kept.map((a) => {
     const digest = a.known?.digest ?? made.get(a.rel)!;
@@ -145,6 +146,13 @@ export interface RenderRequest {
   keep: boolean;
 }
 
+/** An article's lines in the id file, which must still have the key they were found with. */
+function pinsText(a: ReadArticle): string | undefined {
+  const text = a.pins?.text();
+  if (text !== undefined && pinsKeyOf(text) !== a.pins!.key) throw new ContentChangedError(PINPOINTS_FILE);
+  return text;
+}
+
 /** Step 2. Returns every article's digest by slug, and the new index. */
 export async function renderArticles(req: RenderRequest): Promise<{ digests: Map<string, ArticleDigest>; index: ArticleIndex }> {
   const { read, target, emitter } = req;
@@ -162,7 +170,7 @@ export async function renderArticles(req: RenderRequest): Promise<{ digests: Map
       emitter.noteArticleOutput({ url: ref.url, path: file }, fingerprint, true);
       continue;
     }
-    jobs.push({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: a.pins?.text, digest: !a.known, prevKey: a.prevKey, page: pageUnchanged ? undefined : { ...input, fingerprint } });
+    jobs.push({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: pinsText(a), digest: !a.known, prevKey: a.prevKey, page: pageUnchanged ? undefined : { ...input, fingerprint } });
     if (pageUnchanged) emitter.noteArticleOutput({ url: ref.url, path: file }, fingerprint, true);
   }
   const results = jobs.length ? await req.pool.loadArticles(jobs, { dir: target?.dir, keep: req.keep }) : [];

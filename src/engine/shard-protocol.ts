@@ -8,6 +8,7 @@ import { hashOf } from '../hash.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ArticleMeta, SiteConfig } from '../model.js';
 import type { ArticleDigest, BodyLink } from '../model/article-digest.js';
+import type { PublishedPage } from '../passes/published.js';
 import type { Neighbours } from '../passes/site-order.js';
 import type { LinkTerm } from '../passes/term-matcher.js';
 import type { FamilyInput, HtmlRoute } from '../routes/types.js';
@@ -44,8 +45,8 @@ export interface Emitted {
   fingerprint?: string;
   /** The output folder already holds this page as it would be made (its `prev` fingerprint). */
   unchanged?: boolean;
-  /** A page made now: its element ids (html/page-ids.ts), for the published manifest. */
-  ids?: string[];
+  /** A page made now: its element ids (html/page-ids.ts) as the published manifest lists them. */
+  anchors?: PublishedPage;
 }
 
 export interface FileJob {

@@ -27,6 +27,7 @@ import { buildTermMatcher } from '../passes/term-matcher.js';
 import { serializeIndex } from '../passes/search-index.js';
 import type { SearchDoc } from '../search-options.js';
 import { pageIds } from '../html/page-ids.js';
+import { compactIds } from '../passes/published.js';
 import { renderPage } from '../render/render-page.js';
 import { articleFileRoutes, articleFileUrls } from '../routes/article-files.js';
 import { articlePageRoute, buildFamilyRoute, familyFingerprint } from '../routes/page-families.js';
@@ -173,7 +174,7 @@ export class Shard {
 
   /** A page made now, with its ids for the published manifest. */
   private emitPage(sink: Sink, url: string, file: string, html: string): Emitted {
-    return { ...this.emit(sink, url, file, html), ids: pageIds(html) };
+    return { ...this.emit(sink, url, file, html), anchors: compactIds(pageIds(html)) };
   }
 
   /** Writes a made output into `sink.dir`, and returns its bytes when wanted: with `sink.keep`, or

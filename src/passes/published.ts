@@ -34,27 +34,35 @@ export interface PublishedManifest {
 }
 
 const ABOUT = 'Every URL this build published, the anchors (element ids) of each HTML page, and the URLs that redirect. legalsite check --against compares a later build with it: see docs/cli.md.';
-const PARAGRAPH = /^(.+)-p(\d{3,})$/;
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** A page's ids, with each unbroken run of paragraph ids (p001 … pN) written as one number. */
+/** The prefix and number of a paragraph id as paragraphId writes it ("x-p014" → ["x", 14]). */
+function paragraphParts(id: string): [prefix: string, n: number] | undefined {
+  const dash = id.lastIndexOf('-p');
+  const digits = id.length - dash - 2;
+  if (dash <= 0 || digits < 3 || (digits > 3 && id.charCodeAt(dash + 2) === 48)) return undefined;
+  for (let i = dash + 2; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    if (c < 48 || c > 57) return undefined;
+  }
+  return [id.slice(0, dash), Number(id.slice(dash + 2))];
+}
+
+/** A page's ids, with each unbroken run of paragraph ids (p001 … pN) written as one number. Made
+ * where the page is rendered (a shard), for every page of the site. */
 export function compactIds(ids: readonly string[]): PublishedPage {
   const runs = new Map<string, Set<number>>();
-  for (const id of ids) {
-    const m = PARAGRAPH.exec(id);
-    if (m && paragraphId(m[1], Number(m[2])) === id) (runs.get(m[1]) ?? runs.set(m[1], new Set()).get(m[1])!).add(Number(m[2]));
-  }
-  const paragraphs: Record<string, number> = {};
+  const parts = ids.map(paragraphParts);
+  parts.forEach((p) => p && (runs.get(p[0]) ?? runs.set(p[0], new Set()).get(p[0])!).add(p[1]));
+  const paragraphs: [string, number][] = [];
   for (const [prefix, numbers] of runs) {
-    const n = numbers.size;
-    if ([...numbers].every((k) => k >= 1 && k <= n)) paragraphs[prefix] = n;
+    let unbroken = true;
+    for (const k of numbers) if (k < 1 || k > numbers.size) unbroken = false;
+    if (unbroken) paragraphs.push([prefix, numbers.size]);
   }
-  const covered = (id: string) => {
-    const m = PARAGRAPH.exec(id);
-    return Boolean(m && paragraphs[m[1]] !== undefined && paragraphId(m[1], Number(m[2])) === id);
-  };
-  const rest = [...new Set(ids.filter((id) => !covered(id)))].sort(byCode);
-  return Object.keys(paragraphs).length ? { ids: rest, paragraphs: Object.fromEntries(Object.entries(paragraphs).sort(([a], [b]) => byCode(a, b))) } : { ids: rest };
+  const inRun = new Set(paragraphs.map(([prefix]) => prefix));
+  const rest = [...new Set(ids.filter((_, i) => !(parts[i] && inRun.has(parts[i]![0]))))].sort(byCode);
+  return paragraphs.length ? { ids: rest, paragraphs: Object.fromEntries(paragraphs.sort(([a], [b]) => byCode(a, b))) } : { ids: rest };
 }
 
 /** Every id of a page as the manifest records it. */
@@ -64,34 +72,54 @@ export function expandIds(page: PublishedPage): Set<string> {
   return ids;
 }
 
-/** The manifest of one build, sorted so the same site gives the same bytes. */
-export function buildPublished(site: string, pages: Map<string, readonly string[]>, files: Iterable<string>, redirects: Map<string, string>): PublishedManifest {
+/** The manifest of one build (each page's anchors as compactIds made them), sorted so the same
+ * site gives the same bytes. */
+export function buildPublished(site: string, pages: Map<string, PublishedPage>, files: Iterable<string>, redirects: Map<string, string>): PublishedManifest {
   const sortedPages = [...pages.keys()].sort(byCode);
   return {
     format: PUBLISHED_FORMAT,
     about: ABOUT,
     site,
-    pages: Object.fromEntries(sortedPages.map((url) => [url, compactIds(pages.get(url)!)])),
+    pages: Object.fromEntries(sortedPages.map((url) => [url, pages.get(url)!])),
     files: [...new Set(files)].sort(byCode),
     redirects: Object.fromEntries([...redirects].sort(([a], [b]) => byCode(a, b))),
   };
 }
 
-/** The manifest as published: JSON with one page per line, so two builds' manifests diff by page. */
-export function formatPublished(m: PublishedManifest): string {
-  const entries = (o: Record<string, unknown>) => Object.entries(o).map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n');
-  const block = (o: Record<string, unknown>) => (Object.keys(o).length ? `{\n${entries(o)}\n  }` : '{}');
+/** The manifest as published: JSON with one page per line, so two builds' manifests diff by page.
+ * `pageJson`: each page's anchors already written as JSON, by URL (a page unchanged since the last
+ * manifest keeps its line as it was); by default, from the manifest's own pages. */
+export function formatPublished(m: PublishedManifest, pageJson?: Map<string, string>): string {
+  const urls = Object.keys(m.pages);
+  const pages = urls.map((url) => `    ${JSON.stringify(url)}: ${pageJson?.get(url) ?? JSON.stringify(m.pages[url])}`);
+  const redirects = Object.entries(m.redirects).map(([from, to]) => `    ${JSON.stringify(from)}: ${JSON.stringify(to)}`);
+  const list = (lines: string[], open: string, close: string) => (lines.length ? `${open}\n${lines.join(',\n')}\n  ${close}` : `${open}${close}`);
   return [
     '{',
     `  "format": ${JSON.stringify(m.format)},`,
     `  "about": ${JSON.stringify(m.about)},`,
     `  "site": ${JSON.stringify(m.site)},`,
-    `  "pages": ${block(m.pages as Record<string, unknown>)},`,
-    `  "files": ${m.files.length ? `[\n${m.files.map((f) => `    ${JSON.stringify(f)}`).join(',\n')}\n  ]` : '[]'},`,
-    `  "redirects": ${block(m.redirects)}`,
+    `  "pages": ${list(pages, '{', '}')},`,
+    `  "files": ${list(m.files.map((f) => `    ${JSON.stringify(f)}`), '[', ']')},`,
+    `  "redirects": ${list(redirects, '{', '}')}`,
     '}',
     '',
   ].join('\n');
+}
+
+/** Each page's line of a manifest formatPublished wrote: URL → its anchors' JSON, as written. */
+export function publishedPageLines(text: string): Map<string, string> {
+  const lines = new Map<string, string>();
+  const start = text.indexOf('\n  "pages": {\n');
+  if (start < 0) return lines;
+  for (let at = start + '\n  "pages": {\n'.length; text.startsWith('    "', at); ) {
+    const end = text.indexOf('\n', at);
+    const line = text.slice(at + 4, end < 0 ? text.length : end).replace(/,$/, '');
+    const split = line.indexOf('": {');
+    lines.set(JSON.parse(line.slice(0, split + 1)) as string, line.slice(split + 3));
+    at = end + 1;
+  }
+  return lines;
 }
 
 /** A manifest read from JSON, or what is wrong with it. */

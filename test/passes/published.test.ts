@@ -2,23 +2,24 @@
  * build lost of an earlier one's URLs and anchors, through redirects and tombstones. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildPublished, compactIds, expandIds, formatPublished, lostSince, publishedFrom } from '../../src/passes/published.js';
+import { buildPublished, compactIds, expandIds, formatPublished, lostSince, publishedFrom, publishedPageLines } from '../../src/passes/published.js';
 
 const test = suite('published manifest');
 
 const site = (pages: Record<string, string[]>, files: string[] = [], redirects: Record<string, string> = {}) =>
-  buildPublished('https://example.org', new Map(Object.entries(pages)), files, new Map(Object.entries(redirects)));
+  buildPublished('https://example.org', new Map(Object.entries(pages).map(([url, ids]) => [url, compactIds(ids)])), files, new Map(Object.entries(redirects)));
 
 test('an unbroken run of paragraph ids is one number; anything else is listed', () => {
-  const ids = ['main', 'x-p002', 'x-p001', 'x-p003', 'old-x-p001', 'old-x-p003', 'why', 'main'];
+  const ids = ['main', 'x-p002', 'x-p001', 'x-p003', 'old-x-p001', 'old-x-p003', 'why', 'main', 'y-p0001', 'z-p01', 'w-p1000', 'v-p001'];
   const page = compactIds(ids);
-  assert.equal(page, { ids: ['main', 'old-x-p001', 'old-x-p003', 'why'], paragraphs: { x: 3 } });
+  assert.equal(page, { ids: ['main', 'old-x-p001', 'old-x-p003', 'w-p1000', 'why', 'y-p0001', 'z-p01'], paragraphs: { v: 1, x: 3 } });
   assert.equal([...expandIds(page)].sort(), [...new Set(ids)].sort());
 });
 
 test('the manifest reads back as written', () => {
   const m = site({ '/': ['main'], '/articles/x': ['x-p001', 'answer'] }, ['/articles/x.json'], { '/articles/old': '/articles/x' });
   assert.equal(publishedFrom(JSON.parse(formatPublished(m))), m);
+  assert.equal([...publishedPageLines(formatPublished(m))], Object.entries(m.pages).map(([url, p]) => [url, JSON.stringify(p)]), 'each page is one line, read back by URL');
   assert.type(publishedFrom({ format: 'something else' }), 'string');
 });
 
