@@ -18,8 +18,10 @@ const P2 = 'A privilege log lists each withheld document with its date, author a
 const P3 = 'Courts may order production when the log does not let the other side assess the claim.';
 const P4 = 'Chronologies tie every fact to the page of the document that proves it.';
 
+/** The minimal site with `body` as privilege-basics, built for the first time (no id file yet). */
 function site(body: string): string {
   const cwd = copyFixture('minimal');
+  rmSync(path.join(cwd, 'content/pinpoints.jsonl'));
   writeFileSync(path.join(cwd, ARTICLE), FRONT + body);
   return cwd;
 }
