@@ -10,8 +10,9 @@
  *   read articles      build/check-articles.ts  every article's fields, on the shards
  *   validate           build/check-articles.ts  site-wide checks; with errors, report them all and stop
  *   render articles    build/render-articles.ts site order, chrome; each article's files and page
+ *   record pinpoints   build/pinpoints.ts       the id file's new text (check: out of date is an error)
  *   site files         build/site-files.ts      graph passes, site passes, routes, link check, writes
- *   commit             build/output.ts          all or nothing; then save state and build cache
+ *   commit             build/output.ts          all or nothing; then the id file, state, build cache
  *
  * Articles are loaded, checked and rendered by shards (src/engine: worker threads for large sites),
  * which keep each body where it was rendered; everything else runs here over their digests. The
@@ -26,6 +27,7 @@ import { readArticleFields, reportEveryError, validateSite } from './build/check
 import { startClientAssets } from './build/client-assets.js';
 import { loadContent } from './build/load.js';
 import { commitOutput, openOutput } from './build/output.js';
+import { recordPinpoints } from './build/pinpoints.js';
 import { renderArticlePages } from './build/render-articles.js';
 import { builtResult, htmlPages } from './build/result.js';
 import { type BuildOptions, type BuildResult, BuildRun, type CacheDamage } from './build/run.js';
@@ -62,21 +64,22 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     if (upToDate) return upToDate;
     const articleFiles = listArticleFiles(run, last.contentFiles);
     const pool = (run.pool = startShards(run, articleFiles.files, last));
-    const content = loadContent(run);
+    const content = loadContent(run, last.input?.content);
     run.target = await openOutput(run, last, content.buildable);
     const client = startClientAssets(content.cache);
     const read = await readArticleFields(run, pool, content, articleFiles.files);
     const problems = validateSite(run, content, read, articleFiles.diagnostics);
     if (problems.length) return await reportEveryError(run, pool, content, read, client, problems);
     const articles = await renderArticlePages(run, pool, content, read, client);
+    const pins = recordPinpoints(run, content, read, articles);
     const files = await makeSiteFiles(run, pool, content, articles);
-    if ('linkProblems' in files) {
+    if ('linkProblems' in files || pins.problems.length) {
       await run.abandon();
-      return run.failed(files.linkProblems);
+      return run.failed([...('linkProblems' in files ? files.linkProblems : []), ...pins.problems]);
     }
     const pages = htmlPages(files);
-    const committed = await commitOutput(run, last, content.cache, pages.length);
-    return builtResult(run, files, articles, pages, committed);
+    const committed = await commitOutput(run, last, content.cache, pages.length, pins.update);
+    return builtResult(run, files, articles, pages, committed, { update: pins.update, pinsOf: content.pinsOf });
   } catch (error) {
     // Whatever failed, the output folder stays as it was and the staging folder goes.
     await run.abandon();

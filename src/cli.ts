@@ -12,7 +12,7 @@ import { registerNotifyCommand } from './commands/notify.js';
 import { registerPublishCommand } from './commands/publish.js';
 import { registerServeCommand } from './commands/serve.js';
 import { ResourceError, UsageError } from './diagnostics/diagnostic.js';
-import { ENVIRONMENT_EXIT, environmentMessage } from './diagnostics/environment.js';
+import { ENVIRONMENT_EXIT, EnvironmentError, environmentMessage } from './diagnostics/environment.js';
 import { ContentChangedError } from './engine/shard-protocol.js';
 import { packageVersion } from './package-root.js';
 import { CacheChangedError } from './write/disk-cache.js';
@@ -43,7 +43,7 @@ function exitCodeOf(error: unknown, argv: string[], io: Io): number {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
     return 2;
   }
-  if (error instanceof ResourceError) {
+  if (error instanceof ResourceError || error instanceof EnvironmentError) {
     io.stderr(`legalsite: ${error.message}`);
     return ENVIRONMENT_EXIT;
   }

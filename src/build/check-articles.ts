@@ -26,7 +26,7 @@ export async function readArticleFields(run: BuildRun, pool: ShardPool, content:
   const { source, loaded, cache } = content;
   const setup: ShardSetup = { config: source.config, glossary: source.terms.map(linkTermOf), salt: toolKey() };
   await pool.configure(setup);
-  const read = await run.timed('articles', () => readArticles({ files, setup, pool, target: run.target, index: cache?.articles }));
+  const read = await run.timed('articles', () => readArticles({ files, setup, pool, target: run.target, index: cache?.articles, pins: content.pinsOf }));
   source.articles = read.articles.map((a) => a.meta);
   const absOf = new Map(files.map((f) => [f.rel, f.abs]));
   for (const a of [...read.articles, ...read.rejected.map((r) => ({ rel: r.meta.file, abs: absOf.get(r.meta.file)! }))]) loaded.sources.set(a.rel, lazyArticleSource(a.abs, a.rel));

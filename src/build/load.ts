@@ -7,7 +7,11 @@
  */
 import path from 'node:path';
 import type { BuildCache } from '../engine/build-cache.js';
+import type { PinsOf } from '../engine/load-articles.js';
+import { type PinsFile, pinsLookup, readPinsFile } from '../load/pinpoints-file.js';
 import { type LoadResult, readContent } from '../load/read-content.js';
+import { PINPOINTS_FILE } from '../passes/pinpoints/record-format.js';
+import type { ContentSnapshot } from '../write/up-to-date.js';
 import type { RejectedFile } from '../load/rejected-file.js';
 import type { SiteSource } from '../model.js';
 import { salvageConfig } from '../validate/salvage.js';
@@ -24,9 +28,13 @@ export interface LoadedContent {
   buildable: boolean;
   /** How the site-wide checks read a site with a stand-in (validate/semantics.ts). */
   semantics: SemanticOptions;
+  /** The id file (content/pinpoints.jsonl) and each article's record in it. */
+  pins: PinsFile;
+  pinsOf: PinsOf;
 }
 
-export function loadContent(run: BuildRun): LoadedContent {
+/** `snapshot`: the content as the first step found it (its files' stats and hashes), when taken. */
+export function loadContent(run: BuildRun, snapshot?: ContentSnapshot): LoadedContent {
   const { opts, diskFile, timed } = run;
   // serve keeps its cache for the session: it reads the whole of it now, not parts when first asked
   // for, as another build may rewrite the files meanwhile.
@@ -34,12 +42,17 @@ export function loadContent(run: BuildRun): LoadedContent {
   const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
   const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd: run.cwd, yamlMemo }));
   if (cache && yamlMemo) cache.yaml = yamlMemo.next;
+  const seen = snapshot?.files.find((f) => f[0] === PINPOINTS_FILE);
+  const hashed = seen && { stat: { size: seen[1], mtimeMs: seen[2], ctimeMs: seen[3], ino: seen[4] }, hash: seen[5], takenAt: snapshot!.takenAt };
+  const pins = timed('load', () => readPinsFile(run.contentAbs, run.rel, cache?.pins, hashed));
+  loaded.diagnostics.push(...pins.diagnostics);
+  if (cache) cache.pins = pins.memo;
   const siteFile = loaded.rejected.find((r) => r.schema === 'site');
   const standIn = loaded.site ? undefined : salvageConfig(siteFile?.data, siteFile?.problems ?? []);
   const source: SiteSource = loaded.site ?? { ...loaded.entities!, config: standIn!.config, configFile: run.rel(path.join(run.contentAbs, 'site.yaml')), articles: [] };
   const semantics: SemanticOptions = { tagsKnown: !standIn || standIn.tagsKnown, mayExist: unlistedPdfs(source, loaded.rejected) };
   if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
-  return { cache, loaded, source, buildable: Boolean(loaded.site), semantics };
+  return { cache, loaded, source, buildable: Boolean(loaded.site), semantics, pins, pinsOf: pinsLookup(pins) };
 }
 
 /** When templates/index.yaml could not be parsed, the PDFs it may list (generated from a Markdown

@@ -5,13 +5,15 @@
  * twice as fast as renaming each over its old copy at 10,000 articles). Nothing in the output folder
  * changes before the commit, which is all or nothing (write/output-target.ts); then the state and
  * the build cache are saved for the next build.
- * Reads: the last build's state and output listing. Writes: the output folder, the state, the cache.
+ * Reads: the last build's state and output listing. Writes: the output folder, the id file (after
+ * the output folder: build/pinpoints.ts), the state, the cache.
  */
 import { existsSync } from 'node:fs';
 import type { BuildCache } from '../engine/build-cache.js';
 import { saveDiskCache } from '../write/disk-cache.js';
 import { type CommitReport, OutputTarget } from '../write/output-target.js';
 import { type BuildState, recordsOfState, saveBuildState, stateFilesOf } from '../write/up-to-date.js';
+import { commitPinpoints, type PinsUpdate } from './pinpoints.js';
 import type { BuildRun } from './run.js';
 import type { LastBuild } from './up-to-date.js';
 
@@ -26,13 +28,15 @@ export async function openOutput(run: BuildRun, last: LastBuild, buildable: bool
 
 /** Commits the output, then saves what the next build starts from: the output folder's state (or
  * serve's records of it) and the build cache. */
-export async function commitOutput(run: BuildRun, last: LastBuild, cache: BuildCache | undefined, pages: number): Promise<CommitReport | undefined> {
+export async function commitOutput(run: BuildRun, last: LastBuild, cache: BuildCache | undefined, pages: number, pins?: PinsUpdate): Promise<CommitReport | undefined> {
   const { opts, outAbs, stateFile, timed } = run;
   const output = run.target;
   const committed = output ? await timed('commit', () => output.commit(run.remember)) : undefined;
   if (committed && opts.cache) opts.cache.outputs = { outDir: outAbs, records: committed.records };
+  // The id file after the output folder: a build that fails before never touches the content folder.
+  const content = committed ? timed('pinpoints', () => commitPinpoints(run, pins, last.input?.content, cache)) : undefined;
   if (committed && stateFile && last.input) {
-    const next: BuildState = { inputKey: last.input.key, content: last.input.content, outDir: outAbs, pages, files: stateFilesOf(committed.records) };
+    const next: BuildState = { inputKey: last.input.key, content: content!, outDir: outAbs, pages, files: stateFilesOf(committed.records) };
     timed('up-to-date', () => saveBuildState(stateFile, next));
   }
   if (run.diskFile && cache) timed('cache-save', () => saveDiskCache(run.diskFile!, cache));

@@ -9,6 +9,8 @@ import { scriptsFor } from '../render/page-scripts.js';
 import { allRoutes } from '../routes.js';
 import { fileBody, type HtmlRoute, type PageRef } from '../routes/types.js';
 import type { CommitReport } from '../write/output-target.js';
+import type { PinsOf } from '../engine/load-articles.js';
+import type { PinsUpdate } from './pinpoints.js';
 import type { RenderedArticles } from './render-articles.js';
 import type { BuildResult, BuildRun } from './run.js';
 import type { SiteFiles } from './site-files.js';
@@ -18,7 +20,7 @@ export function htmlPages(files: SiteFiles): (HtmlRoute | PageRef)[] {
   return allRoutes(files.families, files.routes).filter((r): r is HtmlRoute | PageRef => r.kind === 'html' || r.kind === 'page');
 }
 
-export function builtResult(run: BuildRun, files: SiteFiles, articles: RenderedArticles, pages: (HtmlRoute | PageRef)[], committed: CommitReport | undefined): BuildResult {
+export function builtResult(run: BuildRun, files: SiteFiles, articles: RenderedArticles, pages: (HtmlRoute | PageRef)[], committed: CommitReport | undefined, pins: { update: PinsUpdate; pinsOf: PinsOf }): BuildResult {
   const everyRoute = allRoutes(files.families, files.routes);
   return {
     ok: true,
@@ -33,6 +35,9 @@ export function builtResult(run: BuildRun, files: SiteFiles, articles: RenderedA
     written: committed?.written,
     deleted: committed?.deleted,
     render: { chrome: articles.chrome, bundle: articles.bundle },
+    pinpoints: !pins.update.stale ? undefined : { file: pins.update.file.file, changed: pins.update.changed, written: run.pinpointsMode === 'update' && Boolean(committed), created: !pins.update.file.exists },
+    pinsOf: pins.pinsOf,
+    published: files.published,
     timings: run.timings,
     ms: run.elapsed(),
   };

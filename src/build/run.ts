@@ -11,6 +11,8 @@ import type { BuildCache } from '../engine/build-cache.js';
 import { hashOf } from '../hash.js';
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import { type Diagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import type { PinsOf } from '../engine/load-articles.js';
+import type { PublishedManifest } from '../passes/published.js';
 import type { ShardPool } from '../engine/shard-pool.js';
 import type { BuiltSite, Timer } from '../pipeline.js';
 import type { Route } from '../routes.js';
@@ -41,12 +43,19 @@ export interface BuildOptions {
    * (serve's first build), an empty `cache` is filled from the disk cache, the output folder is
    * updated from the state the last build saved, and both are saved after the build. */
   diskCache?: boolean;
+  /** What to do when the id file (content/pinpoints.jsonl) does not record the ids this build gives:
+   * 'update' writes it after the commit (build), 'check' reports it out of date (check), 'read' does
+   * neither (serve: ids are given against the file, which serve never writes). Default: 'update'
+   * when writing, else 'check'. */
+  pinpoints?: PinpointsMode;
   /** Replace an existing output folder that legalsite did not make (--force; output-guard.ts). */
   force?: boolean;
   /** Return every output file in the result (default). The CLI needs only counts: at scale the
    * files are a gigabyte, so it turns this off, and then only changed files are made. */
   retainFiles?: boolean;
 }
+
+export type PinpointsMode = 'update' | 'check' | 'read';
 
 export interface BuildResult {
   ok: boolean;
@@ -71,6 +80,14 @@ export interface BuildResult {
   /** Output files this build wrote and deleted (all of them when the folder was made afresh). */
   written?: string[];
   deleted?: string[];
+  /** The id file, when its records of these articles (by slug) were not this build's: `written`
+   * (build), or left for `legalsite build` to write (serve). */
+  pinpoints?: { file: string; changed: string[]; written: boolean; created: boolean };
+  /** The manifest of every URL and anchor this build publishes (/api/published.json), made when
+   * asked for (`check --against`). */
+  published?: () => PublishedManifest;
+  /** Each article's record in the id file, as this build read it (serve's quick preview). */
+  pinsOf?: PinsOf;
   /** What pages were rendered with, so serve can re-render one page without a full build. */
   render?: { chrome: Chrome; bundle: ClientBundle };
   ms: number;
@@ -104,6 +121,7 @@ export class BuildRun {
   readonly stateFile?: string;
   /** Whether the output records are kept for a later build (a state file, or serve's cache). */
   readonly remember: boolean;
+  readonly pinpointsMode: PinpointsMode;
   fileThread?: FileThread;
   pool?: ShardPool;
   target?: OutputTarget;
@@ -121,6 +139,7 @@ export class BuildRun {
     this.diskFile = opts.diskCache ? cacheFile(this.cwd, opts.contentDir) : undefined;
     this.stateFile = this.diskFile && opts.write ? path.join(this.diskFile, `${hashOf(this.contentAbs, this.outAbs).slice(0, 16)}.state.bin`) : undefined;
     this.remember = Boolean(this.stateFile || opts.cache);
+    this.pinpointsMode = opts.pinpoints ?? (opts.write ? 'update' : 'check');
   }
 
   /** Runs one named step or pass, adding its time to `timings` (and telling onPhase it started). */

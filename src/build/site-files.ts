@@ -15,7 +15,9 @@ import { planCandidates } from '../engine/candidate-memo.js';
 import { searchDocs } from '../passes/search-index.js';
 import { readPreviousManifest } from '../load/read-previous-manifest.js';
 import { type BuiltSite, type OrderedSite, runGraphPasses, runSitePasses } from '../pipeline.js';
-import { type Route, siteRoutes } from '../routes.js';
+import { allRoutes, type Route, siteRoutes } from '../routes.js';
+import type { PublishedManifest } from '../passes/published.js';
+import { PUBLISHED_URL, publishedRoute } from './published.js';
 import { searchIndexInputs } from '../routes/file-inputs.js';
 import { glossaryMarkdownRoute, llmsFullRoute } from '../routes/reference-files.js';
 import { type FamilyRefs, graphPageRefs } from '../routes/site-pages.js';
@@ -32,6 +34,8 @@ export interface SiteFiles {
   routes: Route[];
   families: FamilyRefs;
   urls: Set<string>;
+  /** The published manifest (/api/published.json), made when asked for. */
+  published: () => PublishedManifest;
 }
 
 /** The built site and its routes, all written; or the broken links that stopped it (nothing written). */
@@ -70,7 +74,7 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   making.add(emitter.pages([...families.terms, ...families.recommendations]));
   const site = await runSitePasses(graph, rendered.digests, readPreviousManifest(run.outAbs), timed, searching);
   const routes = timed('routes', () => siteRoutes(site, articles.assets, families));
-  const urls = siteUrls(site, families, routes);
+  const urls = siteUrls(site, families, routes).add(PUBLISHED_URL);
   const linkProblems = timed('link-check', () => [...checkInternalLinks(siteLinks(site, loaded.sources), urls), ...checkUrlClashes(clashingUrls(site, families, routes), source, loaded.sources)]);
   if (linkProblems.length) {
     await making.finished();
@@ -79,8 +83,11 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   making.add(emitter.pages(routes.filter((r): r is HtmlRoute => r.kind === 'html')));
   timed('write', () => emitter.files(routes.filter((r): r is FileRoute => r.kind === 'file')));
   await timed('render', () => making.settle());
+  // Every page is made: the manifest of what this build publishes, with each page's ids.
+  const published = publishedRoute(site.config.baseUrl, emitter, allRoutes(families, routes), urls, target);
+  timed('published', () => emitter.files([published.route]));
   await timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
-  return { site, routes, families, urls };
+  return { site, routes: [...routes, published.route], families, urls, published: published.manifest };
 }
 
 /** Work under way on other threads, awaited together. */

@@ -42,6 +42,7 @@ export function report(result: BuildResult, opts: CommonOptions, write: boolean,
   }
   if (opts.reporter === 'json') io.stdout(formatJson([]));
   if (!opts.quiet && opts.reporter !== 'json') io.stdout(summaryLine(result, write, opts.out));
+  if (!opts.quiet && opts.reporter !== 'json' && result.pinpoints) io.stdout(pinpointsLine(result.pinpoints));
   if (opts.profile) io.stdout(profileTable(result));
   return 0;
 }
@@ -67,6 +68,14 @@ export function summaryLine(result: BuildResult, wrote: boolean, out: string): s
   const what = `${result.pages} pages, ${result.fileCount} files`;
   const js = result.heaviestJs ? `; heaviest page JS ${(result.heaviestJs.gzipBytes / 1024).toFixed(1)} KB gzip (${result.heaviestJs.url})` : '';
   return wrote ? `Built ${what} in ${seconds}s → ${out}/${js}` : `Checked ${what} in ${seconds}s; no errors (nothing written)`;
+}
+
+/** What became of the id file: written (commit it), or to be written by a build (serve). */
+function pinpointsLine({ file, changed, written, created }: NonNullable<BuildResult['pinpoints']>): string {
+  const some = changed.length === 1 ? 'the article' : `${changed.length} articles`;
+  const which = changed.length ? `${some} ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''}` : 'its layout';
+  if (created && written) return `Created ${file}, the ids of ${changed.length === 1 ? 'the article' : `all ${changed.length} articles`}: commit it with your content.`;
+  return written ? `Updated ${file}, the ids of ${which}: commit it with your content.` : `${file} does not yet record the ids of ${which}: run legalsite build before you commit.`;
 }
 
 function profileTable(result: BuildResult): string {

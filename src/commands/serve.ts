@@ -16,7 +16,8 @@ export const registerServeCommand: RegisterCommand = (program, io, done) => {
       // starts from the build cache on disk and the output folder as the last build left it, so a
       // large site's first build makes only what changed since (and saves both for the next build).
       const cache = createBuildCache();
-      const first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true, cache, diskCache: opts.cache, workers: opts.workers, retainFiles: false, force: opts.force });
+      // Ids are given against the id file, never written to it: `legalsite build` records them.
+      const first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true, cache, diskCache: opts.cache, workers: opts.workers, retainFiles: false, force: opts.force, pinpoints: 'read' });
       const code = report(first, opts, true, io);
       done(code);
       if (code !== 0) return;

@@ -53,7 +53,7 @@ export function articlePreviewer(last: BuildResult, cwd: string) {
     if (checkSemantics({ ...site.source, articles }, sources, rel).length) return undefined;
 
     matcher ??= buildTermMatcher(site.terms);
-    const unit = articleUnit(article, { matcher, termTitle: (slug) => titles.get(slug) ?? slug });
+    const unit = articleUnit(article, { matcher, termTitle: (slug) => titles.get(slug) ?? slug }, last.pinsOf?.(article)?.text());
     if (checkInternalLinks([{ file: rel, links: [...unit.body.links, ...unit.fields.links] }], urls).length) return undefined;
     // The page reads its own article; its neighbours and see-also titles come from the last good site.
     const route = articlePageRoute(site.config, unit, site.neighbours.get(article.slug)!, seeAlsoTitle);

@@ -69,7 +69,8 @@ export async function startDevServer(first: BuildResult, opts: DevServerOptions)
 
 /** The options of every build serve runs: written to the output folder, through the cache. */
 function buildOptions(opts: DevServerOptions, outDir: string, cache: BuildCache): BuildOptions {
-  return { contentDir: opts.contentDir, outDir, cwd: opts.cwd, baseUrl: opts.baseUrl, write: true, cache, retainFiles: false };
+  // serve gives ids against the id file and never writes it: `legalsite build` records them.
+  return { contentDir: opts.contentDir, outDir, cwd: opts.cwd, baseUrl: opts.baseUrl, write: true, cache, retainFiles: false, pinpoints: 'read' };
 }
 
 /** A cache filled by one more build, when the first build ran without one, so later builds reuse its work. */

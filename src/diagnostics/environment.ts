@@ -9,6 +9,9 @@
 /** Exit code for a failure of the environment. */
 export const ENVIRONMENT_EXIT = 4;
 
+/** A failure of the environment already put in words (a server that did not answer), exit code 4. */
+export class EnvironmentError extends Error {}
+
 interface SystemError {
   code: string;
   syscall?: string;

@@ -11,7 +11,10 @@ import type { ArticleDigest } from '../model/article-digest.js';
 import type { Emitted } from './shard-protocol.js';
 
 export interface KnownArticle {
+  /** Its key (load-articles.ts articleKeyOf): its text's with its pinpoint record's. */
   key: string;
+  /** Its text's unit key, which its file must still have. */
+  textKey: string;
   digest: ArticleDigest;
   /** Its own output files. */
   files: Emitted[];

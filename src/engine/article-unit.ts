@@ -8,6 +8,9 @@
 import { hashOf } from '../hash.js';
 import type { Article, ArticleStats } from '../model.js';
 import type { ArticleDigest } from '../model/article-digest.js';
+import type { ArticlePins } from '../model/pinpoints.js';
+import { pinsKeyOf } from '../load/pinpoints-file.js';
+import { formatArticlePins, parseArticlePins } from '../passes/pinpoints/record-format.js';
 import { type ArticleBody, renderArticleBody } from '../passes/article-html.js';
 import { type ArticleFields, renderArticleFields } from '../passes/article-fields.js';
 import { articleManifestHash } from '../passes/manifest.js';
@@ -29,13 +32,22 @@ export interface GlossaryLinks {
   termTitle: (slug: string) => string;
 }
 
-export function articleUnit(article: Article, glossary: GlossaryLinks): ArticleUnit {
-  const body = renderArticleBody(article, glossary.matcher, glossary.termTitle);
+/** Renders one article. `pins`: its lines in the id file (absent: positional ids, as for a new article). */
+export function articleUnit(article: Article, glossary: GlossaryLinks, pins?: string): ArticleUnit {
+  const body = renderArticleBody(article, glossary.matcher, glossary.termTitle, { pins: pins === undefined ? undefined : recordOf(pins, article.slug) });
   const fields = renderArticleFields(article);
   return { article, body, fields, stats: readingStats(body, fields, article.keyTakeaways) };
 }
 
-export function digestArticle(unit: ArticleUnit): ArticleDigest {
+/** An article's record from its lines, which the main thread checked (load/pinpoints-file.ts). */
+function recordOf(lines: string, slug: string): ArticlePins {
+  const { pins, problems } = parseArticlePins({ slug, text: lines, line: 1 });
+  if (!pins) throw new Error(`the pinpoint record of ${slug} cannot be read: ${problems[0]?.message}`);
+  return pins;
+}
+
+/** `pinsIn`: the id file's lines the article was rendered with. */
+export function digestArticle(unit: ArticleUnit, pinsIn?: string): ArticleDigest {
   const { body: _body, ...article } = unit.article;
   const { mentions } = unit.body;
   // The links of the body, then those of the fields that hold Markdown: all are checked alike.
@@ -49,5 +61,11 @@ export function digestArticle(unit: ArticleUnit): ArticleDigest {
     manifestHash: articleManifestHash(unit.article),
     metaKey: hashOf(JSON.stringify(article)),
     searchKey: hashOf(text.searchText),
+    pins: pinsDigest(pinsIn, formatArticlePins(unit.body.pins)),
   };
+}
+
+function pinsDigest(pinsIn: string | undefined, out: string): ArticleDigest['pins'] {
+  const keys = { in: pinsKeyOf(pinsIn), out: pinsKeyOf(out) };
+  return keys.in === keys.out ? keys : { ...keys, lines: out };
 }

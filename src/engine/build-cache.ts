@@ -11,6 +11,7 @@ import type { BacklinksMemo } from './backlinks-memo.js';
 import type { CandidateMemo } from './candidate-memo.js';
 import type { ShardPool } from './shard-pool.js';
 import type { OutputRecord } from '../write/output-target.js';
+import type { PinsMemo } from '../load/pinpoints-file.js';
 
 export interface BuildCache {
   /** Parsed YAML data by text hash (load). */
@@ -20,6 +21,9 @@ export interface BuildCache {
   bundle?: { key: string; value: ClientBundle };
   /** The recommendation candidates the last build selected, and what from (candidate-memo.ts). */
   candidates?: CandidateMemo;
+  /** Where each article's record is in the id file the last build read or wrote, while that file is
+   * unchanged (load/pinpoints-file.ts). */
+  pins?: PinsMemo;
   /** The backlinks the last build's pages showed, and what from (backlinks-memo.ts). */
   backlinks?: BacklinksMemo;
   /** serve: the shards, kept between builds with the articles they hold. */

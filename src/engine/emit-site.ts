@@ -14,6 +14,7 @@ import { toolKey } from '../tool-key.js';
 import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, outputPath, type PageRef } from '../routes/types.js';
 import type { OutputFile, OutputTarget } from '../write/output-target.js';
 import type { Emitted, PageJob } from './shard-protocol.js';
+import type { PublishedPage } from '../passes/published.js';
 import type { ShardPool } from './shard-pool.js';
 import type { FileThread } from '../write/file-thread.js';
 
@@ -41,6 +42,9 @@ export class SiteEmitter {
   private kept = new Map<string, string | Uint8Array>();
   private fingerprints = new Map<string, string>();
   private fileOfUrl = new Map<string, string>();
+  /** Each HTML page's ids by URL, for the published manifest: those of a page made now, or
+   * undefined for one left as the output folder holds it. */
+  private anchors = new Map<string, PublishedPage | undefined>();
   /** Joined files being made on the file thread (startJoined). */
   private joining = new Map<string, Promise<void>>();
   private sink: { dir?: string; keep: boolean };
@@ -59,6 +63,7 @@ export class SiteEmitter {
   /** Notes an output a shard made while loading articles (its own files, its page), or found unchanged. */
   noteArticleOutput(file: Emitted, fingerprint: string, unchanged: boolean): void {
     this.fileOfUrl.set(file.url, file.path);
+    if (file.path.endsWith('.html')) this.anchors.set(file.url, unchanged ? undefined : file.anchors);
     this.fingerprints.set(file.path, fingerprint);
     if (unchanged) this.o.target!.unchanged(file.path);
     else this.done(file.path, file.body);
@@ -81,8 +86,9 @@ export class SiteEmitter {
     });
     return this.o.pool
       .renderPages(jobs, this.sink, this.remember, (page) => {
-        if (page.unchanged) return this.o.target!.unchanged(page.path);
+        this.anchors.set(page.url, page.unchanged ? undefined : page.anchors);
         if (page.fingerprint !== undefined) this.fingerprints.set(page.path, page.fingerprint);
+        if (page.unchanged) return this.o.target!.unchanged(page.path);
         this.done(page.path, page.body);
       })
       .then(() => undefined);
@@ -161,6 +167,17 @@ export class SiteEmitter {
 
   private joinedFingerprint(separator: string, parts: string[]): string {
     return this.remember ? hashOf(separator, ...parts.map((p) => this.fingerprints.get(p) ?? p)) : '';
+  }
+
+  /** Each HTML page made or kept, by URL: its anchors, or undefined when it was left as the output
+   * folder holds it (its path says where). */
+  pageAnchors(): Map<string, { path: string; anchors?: PublishedPage }> {
+    return new Map([...this.anchors].map(([url, anchors]) => [url, { path: this.fileOfUrl.get(url)!, anchors }]));
+  }
+
+  /** The fingerprint an output was made or kept with ('' when fingerprints are not taken). */
+  fingerprintOf(file: string): string {
+    return this.fingerprints.get(file) ?? '';
   }
 
   /** Every output with its bytes, when they were kept. */

@@ -10,6 +10,9 @@
  * Reads: article files (those changed), the index. Writes: files via the shards; the new index.
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { hashOf } from '../hash.js';
+import { type FoundPins, pinsKeyOf } from '../load/pinpoints-file.js';
+import { PINPOINTS_FILE } from '../passes/pinpoints/record-format.js';
 import type { ArticleMeta } from '../model.js';
 import type { PageRef } from '../routes/types.js';
 import { outputPath } from '../routes/types.js';
@@ -18,7 +21,7 @@ import { type FileStat, unchangedSince } from '../file-stat.js';
 import type { ArticleIndex, KnownArticle } from './article-index.js';
 import type { ArticleDigest } from '../model/article-digest.js';
 import type { SiteEmitter } from './emit-site.js';
-import { type ArticleJob, articlePageFingerprint, type RejectedArticle, setupKeyOf, type ShardSetup } from './shard-protocol.js';
+import { type ArticleJob, articlePageFingerprint, ContentChangedError, type RejectedArticle, setupKeyOf, type ShardSetup } from './shard-protocol.js';
 import type { ShardPool } from './shard-pool.js';
 
 export interface ReadRequest {
@@ -29,14 +32,35 @@ export interface ReadRequest {
   target?: OutputTarget;
   /** What the last build knew, if anything. */
   index?: ArticleIndex;
+  /** Each article's pinpoint record in the id file (load/pinpoints-file.ts pinsLookup). */
+  pins?: PinsOf;
 }
+
+/** Finds an article's record in the id file. */
+export type PinsOf = (article: Pick<ArticleMeta, 'slug' | 'formerSlugs'>) => FoundPins | undefined;
+
+/** An article's key: its text's with its pinpoint record's, everything its outputs are made from
+ * but the rest of the site. */
+const articleKeyOf = (textKey: string, pins: FoundPins | undefined) => (pins ? hashOf(textKey, pins.key) : textKey);
+
+/** A known article can be reused with the record the id file now holds: the one it was made with,
+ * or the one it made (the same ids: assigning is a fixed point, passes/pinpoints/assign.ts). */
+const samePins = (known: KnownArticle, pins: FoundPins | undefined) => {
+  const key = pins?.key ?? '';
+  return known.digest.pins !== undefined && (key === known.digest.pins.in || key === known.digest.pins.out);
+};
 
 /** One article after step 1. */
 export interface ReadArticle {
   abs: string;
   rel: string;
+  /** Its text's key with its pinpoint record's (articleKeyOf). */
   key: string;
+  /** Its text's unit key (shard-protocol.ts unitKeyOf). */
+  textKey: string;
   meta: ArticleMeta;
+  /** Its record in the id file, when it has one. */
+  pins?: FoundPins;
   stat?: FileStat;
   /** Known from the index, file and outputs unchanged: step 2 makes at most its page. */
   known?: KnownArticle;
@@ -70,8 +94,9 @@ export async function readArticles(req: ReadRequest): Promise<ReadResult> {
   for (const { abs, rel, stat } of req.files) {
     const before = index?.get(rel);
     const prevKey = before && intact(before) ? before.key : undefined;
-    if (before && prevKey !== undefined && stat && unchangedSince(before.stat, before.readAt, stat)) {
-      known.set(rel, { abs, rel, key: before.key, meta: before.digest.article, stat, known: before, prevKey });
+    const pins = before && req.pins?.(before.digest.article);
+    if (before && prevKey !== undefined && stat && unchangedSince(before.stat, before.readAt, stat) && samePins(before, pins)) {
+      known.set(rel, { abs, rel, key: before.key, textKey: before.textKey, meta: before.digest.article, pins, stat, known: before, prevKey });
       continue;
     }
     toRead.push({ abs, rel, stat, prevKey });
@@ -84,7 +109,14 @@ export async function readArticles(req: ReadRequest): Promise<ReadResult> {
     diagnostics.push(...r.diagnostics);
     if (r.rejected) rejected.push(r.rejected);
     const { abs, rel, stat, prevKey } = toRead[i];
-    if (r.meta) known.set(rel, { abs, rel, key: r.key, meta: r.meta, stat, prevKey });
+    if (!r.meta) return;
+    const pins = req.pins?.(r.meta);
+    // The same text with the record it was made with, or the one it made, makes the same outputs:
+    // it keeps its key (a file read again only because it changed just before the last build, or
+    // the id file written since).
+    const before = index?.get(rel);
+    const key = before?.textKey === r.key && samePins(before, pins) ? before.key : articleKeyOf(r.key, pins);
+    known.set(rel, { abs, rel, key, textKey: r.key, meta: r.meta, pins, stat, prevKey });
   });
   return { articles: req.files.filter((f) => known.has(f.rel)).map((f) => known.get(f.rel)!), diagnostics, rejected, setup, readAt };
 }
@@ -94,7 +126,7 @@ export async function readArticles(req: ReadRequest): Promise<ReadResult> {
  * of the articles it kept (failed-build.ts). A digest known from an earlier build is not made again.
  */
 export async function digestArticles(kept: ReadArticle[], pool: ShardPool): Promise<Map<string, ArticleDigest>> {
-  const jobs: ArticleJob[] = kept.filter((a) => !a.known).map((a) => ({ abs: a.abs, rel: a.rel, key: a.key, digest: true, files: false }));
+  const jobs: ArticleJob[] = kept.filter((a) => !a.known).map((a) => ({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: pinsText(a), digest: true, files: false }));
   const made = new Map((jobs.length ? await pool.loadArticles(jobs, { keep: false }) : []).map((r) => [r.rel, r.digest!]));
   return new Map(kept.map((a) => {
     const digest = a.known?.digest ?? made.get(a.rel)!;
@@ -114,6 +146,13 @@ export interface RenderRequest {
   keep: boolean;
 }
 
+/** An article's lines in the id file, which must still have the key they were found with. */
+function pinsText(a: ReadArticle): string | undefined {
+  const text = a.pins?.text();
+  if (text !== undefined && pinsKeyOf(text) !== a.pins!.key) throw new ContentChangedError(PINPOINTS_FILE);
+  return text;
+}
+
 /** Step 2. Returns every article's digest by slug, and the new index. */
 export async function renderArticles(req: RenderRequest): Promise<{ digests: Map<string, ArticleDigest>; index: ArticleIndex }> {
   const { read, target, emitter } = req;
@@ -131,7 +170,7 @@ export async function renderArticles(req: RenderRequest): Promise<{ digests: Map
       emitter.noteArticleOutput({ url: ref.url, path: file }, fingerprint, true);
       continue;
     }
-    jobs.push({ abs: a.abs, rel: a.rel, key: a.key, digest: !a.known, prevKey: a.prevKey, page: pageUnchanged ? undefined : { ...input, fingerprint } });
+    jobs.push({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: pinsText(a), digest: !a.known, prevKey: a.prevKey, page: pageUnchanged ? undefined : { ...input, fingerprint } });
     if (pageUnchanged) emitter.noteArticleOutput({ url: ref.url, path: file }, fingerprint, true);
   }
   const results = jobs.length ? await req.pool.loadArticles(jobs, { dir: target?.dir, keep: req.keep }) : [];
@@ -141,7 +180,7 @@ export async function renderArticles(req: RenderRequest): Promise<{ digests: Map
   for (const a of read.articles) {
     const r = made.get(a.rel);
     if (r?.page) emitter.noteArticleOutput(r.page, r.page.fingerprint!, false);
-    const known: KnownArticle | undefined = a.known ?? (r?.digest && a.stat ? { key: a.key, digest: r.digest, files: r.files, stat: a.stat, readAt: read.readAt } : undefined);
+    const known: KnownArticle | undefined = a.known ?? (r?.digest && a.stat ? { key: a.key, textKey: a.textKey, digest: r.digest, files: r.files, stat: a.stat, readAt: read.readAt } : undefined);
     const digest = a.known?.digest ?? r!.digest!;
     digests.set(digest.article.slug, digest);
     const files = a.known?.files ?? r!.files;

@@ -8,6 +8,7 @@ import { hashOf } from '../hash.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ArticleMeta, SiteConfig } from '../model.js';
 import type { ArticleDigest, BodyLink } from '../model/article-digest.js';
+import type { PublishedPage } from '../passes/published.js';
 import type { Neighbours } from '../passes/site-order.js';
 import type { LinkTerm } from '../passes/term-matcher.js';
 import type { FamilyInput, HtmlRoute } from '../routes/types.js';
@@ -44,6 +45,8 @@ export interface Emitted {
   fingerprint?: string;
   /** The output folder already holds this page as it would be made (its `prev` fingerprint). */
   unchanged?: boolean;
+  /** A page made now: its element ids (html/page-ids.ts) as the published manifest lists them. */
+  anchors?: PublishedPage;
 }
 
 export interface FileJob {
@@ -84,8 +87,12 @@ export interface ArticleJob extends FileJob {
   /** Make the article's own files (JSON, Markdown); false when only its digest is wanted (a
    * failed build's link check). Default true. */
   files?: boolean;
-  /** The unit key step 1 gave, or the one the build cache knows: the text must still have it. */
+  /** The article's key: its text's (textKey) with its pinpoint record's. */
   key: string;
+  /** The unit key of its text step 1 gave, or the one the build cache knows: the text must still have it. */
+  textKey: string;
+  /** Its lines in the id file (load/pinpoints-file.ts), when it has a record. */
+  pins?: string;
   /** Render the body and report its digest and files; false for a page-only job (an unchanged
    * article whose page changed, its digest known). */
   digest: boolean;

@@ -26,6 +26,8 @@ import { type CandidatePlan, copyInto, type SelectedLists, selectedLists } from 
 import { buildTermMatcher } from '../passes/term-matcher.js';
 import { serializeIndex } from '../passes/search-index.js';
 import type { SearchDoc } from '../search-options.js';
+import { pageIds } from '../html/page-ids.js';
+import { compactIds } from '../passes/published.js';
 import { renderPage } from '../render/render-page.js';
 import { articleFileRoutes, articleFileUrls } from '../routes/article-files.js';
 import { articlePageRoute, buildFamilyRoute, familyFingerprint } from '../routes/page-families.js';
@@ -114,11 +116,11 @@ export class Shard {
   /** Step 2: renders each article, writes its own files (unless unchanged) and its page. */
   loadArticles(jobs: ArticleJob[], sink: Sink): ArticleResult[] {
     return jobs.map((job) => {
-      const unit = articleUnit(this.articleOf(job), this.glossary!);
+      const unit = articleUnit(this.articleOf(job), this.glossary!, job.pins);
       this.parsed.delete(job.rel);
       const result: ArticleResult = { rel: job.rel, key: job.key, files: [] };
       if (job.digest) {
-        result.digest = digestArticle(unit);
+        result.digest = digestArticle(unit, job.pins);
         result.unchanged = job.key === job.prevKey;
         result.files = job.files === false
           ? []
@@ -130,7 +132,7 @@ export class Shard {
         const titles = new Map(job.page.titles);
         const route = articlePageRoute(this.setup!.config, unit, job.page.neighbours, (ref) => titles.get(ref));
         const { chrome, bundle } = this.render!;
-        result.page = { ...this.emit(sink, route.url, outputPath(route), renderPage(route, chrome, bundle)), fingerprint: job.page.fingerprint };
+        result.page = { ...this.emitPage(sink, route.url, outputPath(route), renderPage(route, chrome, bundle)), fingerprint: job.page.fingerprint };
       }
       return result;
     });
@@ -150,7 +152,7 @@ export class Shard {
       const file = outputPath(route);
       const fingerprint = byInputs ?? (remember ? hashOf(context, JSON.stringify(route)) : undefined);
       if (fingerprint !== undefined && fingerprint === job.prev) return { url: route.url, path: file, fingerprint, unchanged: true };
-      return { ...this.emit(sink, route.url, file, renderPage(route, chrome, bundle)), fingerprint };
+      return { ...this.emitPage(sink, route.url, file, renderPage(route, chrome, bundle)), fingerprint };
     });
   }
 
@@ -158,16 +160,21 @@ export class Shard {
    * now, when its text must still have the key it was known by. */
   private articleOf(job: ArticleJob): Article {
     const parsed = this.parsed.get(job.rel);
-    if (parsed?.key === job.key) return parsed.article;
+    if (parsed?.key === job.textKey) return parsed.article;
     let text: string;
     try {
       text = readFileSync(job.abs, 'utf8');
     } catch {
       throw new ContentChangedError(job.rel);
     }
-    const article = unitKeyOf(this.setupKey, job.rel, text) === job.key ? parseArticleText(text, job.rel).article : undefined;
+    const article = unitKeyOf(this.setupKey, job.rel, text) === job.textKey ? parseArticleText(text, job.rel).article : undefined;
     if (!article) throw new ContentChangedError(job.rel);
     return article;
+  }
+
+  /** A page made now, with its ids for the published manifest. */
+  private emitPage(sink: Sink, url: string, file: string, html: string): Emitted {
+    return { ...this.emit(sink, url, file, html), anchors: compactIds(pageIds(html)) };
   }
 
   /** Writes a made output into `sink.dir`, and returns its bytes when wanted: with `sink.keep`, or

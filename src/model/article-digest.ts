@@ -37,4 +37,7 @@ export interface ArticleDigest {
   metaKey: string;
   /** A hash of `text.searchText`, what the search index holds of the body. */
   searchKey: string;
+  /** Its pinpoint record (the id file's lines for it): the key of the one it was made with, the key
+   * of the one it made, and those lines when they differ (the id file is then out of date). */
+  pins: { in: string; out: string; lines?: string };
 }

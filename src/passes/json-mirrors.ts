@@ -6,6 +6,7 @@
  */
 import type { Article, ArticleMeta, ArticleStats, SiteConfig, Term } from '../model.js';
 import type { ArticleBody } from './article-html.js';
+import { type PinEntry, paragraphId } from '../model/pinpoints.js';
 import { type ArticleFields, hasAnswer } from './article-fields.js';
 import { changeLog } from './change-log.js';
 
@@ -17,7 +18,7 @@ export interface MirrorInputs {
 /** One article with what its own passes made of it (src/engine/article-unit.ts). */
 export interface ArticleParts {
   article: Article;
-  body: Pick<ArticleBody, 'html' | 'headings' | 'mentions'>;
+  body: Pick<ArticleBody, 'html' | 'mirrorHtml' | 'headings' | 'mentions' | 'paragraphs' | 'tombstones'>;
   fields: ArticleFields;
   stats: ArticleStats;
 }
@@ -80,7 +81,11 @@ export function buildArticleJson({ article: a, body, fields, stats }: ArticlePar
     editorialNote: a.editorialNote,
     sections: {
       headings: body.headings,
-      bodyHtml: body.html,
+      // Each paragraph's id, text and SHA-256, to check a quotation (docs/content.md "Verifiable quotes").
+      paragraphs: body.paragraphs,
+      // Ids of removed paragraphs and headings: their tombstones on the page.
+      removed: body.tombstones.map(({ entry }) => removedPinpoint(a.slug, entry)),
+      bodyHtml: body.mirrorHtml,
       faq: fields.faq.map((f) => ({ id: f.id, q: f.q, a: f.aHtml })),
       citations,
     },
@@ -89,6 +94,13 @@ export function buildArticleJson({ article: a, body, fields, stats }: ArticlePar
     downloads: a.downloads,
     license: config.license.url,
   };
+}
+
+/** A removed paragraph or heading as the mirror lists it: its id, when, and what replaced it. */
+function removedPinpoint(slug: string, e: PinEntry) {
+  const id = e.kind === 'p' ? paragraphId(slug, e.n) : e.id;
+  const by = e.replacedBy && (e.kind === 'p' ? paragraphId(slug, Number(e.replacedBy.slice(1))) : e.replacedBy);
+  return { id, removedOn: e.removed, ...(by ? { replacedBy: by } : {}) };
 }
 
 /** /articles/{slug}.answer.json: the answer block of spec §3. */

@@ -19,7 +19,8 @@ export interface HtmlRoute {
   unlisted?: boolean;
   /** What the page is about, for the analytics tracker (spec §5: interactions need a slug). */
   content?: { type: 'article' | 'glossary' | 'dataset' | 'page'; slug?: string };
-  /** A page at a former address (a renamed article or term): the address it redirects to. */
+  /** Set on a redirect (an address a page or file had before, e.g. a former slug's): the URL path
+   * it sends readers to. The published manifest lists it as a redirect, not as a page. */
   redirectTo?: string;
 }
 
@@ -56,7 +57,8 @@ export interface FileRoute {
   type: string;
   /** Where it goes in dist/ when the URL alone does not say (e.g. `_headers`, which has no extension). */
   file?: string;
-  /** A copy at a former address (a renamed article's mirror): the address it redirects to. */
+  /** Set on a redirect (an address a file had before, e.g. a former slug's JSON mirror): the URL
+   * path it sends readers to. The published manifest lists it as a redirect, not as a file. */
   redirectTo?: string;
 }
 

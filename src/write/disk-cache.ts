@@ -29,6 +29,7 @@ import type { BodyDigest } from '../model/article-digest.js';
 import type { ArticleMeta, TextFeatures } from '../model.js';
 import type { BacklinksMemo } from '../engine/backlinks-memo.js';
 import type { CandidateMemo } from '../engine/candidate-memo.js';
+import type { PinsMemo } from '../load/pinpoints-file.js';
 
 const PARTS = 32;
 /** A part file starts with these bytes, then the byte length and CRC-32 of each of its sections
@@ -82,6 +83,7 @@ interface Loaded {
   parts: (Map<string, unknown> | undefined)[];
   candidates?: CandidateMemo;
   backlinks?: BacklinksMemo;
+  pins?: PinsMemo;
 }
 
 /** A memo of the last build (candidate-memo.ts, backlinks-memo.ts), in a file of its own: it changes
@@ -105,6 +107,7 @@ function partOf(key: string): number {
 const partFile = (dir: string, n: number) => path.join(dir, `${String(n).padStart(2, '0')}.bin`);
 const candidatesFile = (dir: string) => path.join(dir, 'candidates.bin');
 const backlinksFile = (dir: string) => path.join(dir, 'backlinks.bin');
+const pinsFile = (dir: string) => path.join(dir, 'pinpoints.bin');
 
 function writeAtomically(file: string, data: Uint8Array): void {
   const temp = `${file}.${process.pid}.tmp`;
@@ -167,6 +170,7 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, d
   const memoDamaged = (name: string) => damagedFiles.push(name);
   cache.candidates = loaded.candidates = readMemo<CandidateMemo>(candidatesFile(dir), memoDamaged);
   cache.backlinks = loaded.backlinks = readMemo<BacklinksMemo>(backlinksFile(dir), memoDamaged);
+  cache.pins = loaded.pins = readMemo<PinsMemo>(pinsFile(dir), memoDamaged);
   if (damagedFiles.length) damaged?.(damagedFiles);
   // Parts saved under different setups cannot all be right: keep none of their articles.
   if (setups.size === 1) {
@@ -191,7 +195,8 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
     });
     if (cache.candidates && cache.candidates !== loaded?.candidates) writeMemo(candidatesFile(dir), cache.candidates);
     if (cache.backlinks && cache.backlinks !== loaded?.backlinks) writeMemo(backlinksFile(dir), cache.backlinks);
-    loadedParts.set(cache, { setup: cache.articles?.setup, parts: parts.map(heldBy), candidates: cache.candidates, backlinks: cache.backlinks });
+    if (cache.pins !== loaded?.pins) (cache.pins ? writeMemo(pinsFile(dir), cache.pins) : rmSync(pinsFile(dir), { force: true }));
+    loadedParts.set(cache, { setup: cache.articles?.setup, parts: parts.map(heldBy), candidates: cache.candidates, backlinks: cache.backlinks, pins: cache.pins });
     rmSync(`${dir}.bin`, { force: true }); // the single file versions before 0.x kept
   } catch {
     // A cache is an optimisation: failing to save it must not fail the build.

@@ -340,7 +340,8 @@ function walk(dir: string): string[] {
 test('no content file contains placeholder text, and example.com only in site.yaml', () => {
   const found: string[] = [];
   const siteYaml = path.join(SHIPPED_CONTENT, 'site.yaml');
-  const all = walk(SHIPPED_CONTENT);
+  // The id file holds hashes and sketches (base64, where "XXx" can occur), not prose.
+  const all = walk(SHIPPED_CONTENT).filter((f) => path.basename(f) !== 'pinpoints.jsonl');
   assert.ok(all.length > 200, `${all.length} content files`);
   for (const file of all) {
     const rel = path.relative(ROOT, file);

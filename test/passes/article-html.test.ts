@@ -8,7 +8,7 @@ import type { Article } from '../../src/model.js';
 
 const test = suite('article-html');
 const matcher = buildTermMatcher([]);
-const render = (body: string) => renderArticleBody({ slug: 'demo', body, bodyLine: 10 }, matcher, (s) => s);
+const render = (body: string) => renderArticleBody({ slug: 'demo', body, bodyLine: 10, formerSlugs: [], dateModified: '2025-01-01' }, matcher, (s) => s);
 
 test('headings get unique ids slugified from their text, never a reserved id', () => {
   const { headings, html } = render('## Why it matters\n\n## Why it matters\n\n## Answer\n\n### Sub-point (a)');

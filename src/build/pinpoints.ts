@@ -1,0 +1,79 @@
+/**
+ * Step: record pinpoints. After every article is rendered, the id file's new text: each article's
+ * record as its render left it (a renamed article's record moves from its former slug to its slug),
+ * the records of articles no longer in the content folder kept as they were (an article restored, or
+ * a new one at the same address, then never reuses a number). Then, as the build's options say:
+ * - update (build): the file is written after the output folder is committed, only if it changed;
+ * - check (check): a file that would change is an error, naming the articles whose ids it lacks;
+ * - read (serve): nothing; ids are given against the file as it is, which serve never writes.
+ * Reads: the id file as loaded, every article's digest. Writes: the id file (commitPinpoints).
+ */
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import type { ReadArticle, ReadResult } from '../engine/load-articles.js';
+import type { PinsFile } from '../load/pinpoints-file.js';
+import type { BuildCache } from '../engine/build-cache.js';
+import type { ArticleDigest } from '../model/article-digest.js';
+import { PINPOINTS_FILE } from '../passes/pinpoints/record-format.js';
+import { withWrittenFile, writePinsFile } from '../write/pinpoints-file.js';
+import type { ContentSnapshot } from '../write/up-to-date.js';
+import type { LoadedContent } from './load.js';
+import type { RenderedArticles } from './render-articles.js';
+import type { BuildRun } from './run.js';
+
+/** What the id file should now say. */
+export interface PinsUpdate {
+  file: PinsFile;
+  /** Each article whose record changed: its slug → its new lines, or null (moved to a new slug). */
+  changes: Map<string, string | null>;
+  /** The articles whose records changed (or moved), by slug. */
+  changed: string[];
+  /** The file would change. */
+  stale: boolean;
+}
+
+/** The id file's changes after this build, from each article's digest. */
+export function pinsUpdate(file: PinsFile, articles: ReadArticle[], digests: Map<string, ArticleDigest>): PinsUpdate {
+  const changes = new Map<string, string | null>();
+  const changed: string[] = [];
+  for (const a of articles) {
+    const pins = digests.get(a.meta.slug)!.pins;
+    if ((a.pins?.key ?? '') === pins.out) continue;
+    if (pins.lines === undefined) throw new Error(`the pinpoint record of ${a.meta.slug} was made from other lines than the id file's`);
+    if (a.pins && a.pins.slug !== a.meta.slug) changes.set(a.pins.slug, null);
+    changes.set(a.meta.slug, pins.lines);
+    changed.push(a.meta.slug);
+  }
+  // A missing file counts as canonical: with no article, none is made.
+  return { file, changes, changed: changed.sort(), stale: changes.size > 0 || !file.canonical };
+}
+
+/** The step: the id file's update, and in check mode the error of one a build would change. */
+export function recordPinpoints(run: BuildRun, content: LoadedContent, read: ReadResult, articles: RenderedArticles): { update: PinsUpdate; problems: Diagnostic[] } {
+  const update = run.timed('pinpoints', () => pinsUpdate(content.pins, read.articles, articles.rendered.digests));
+  const stale = run.pinpointsMode === 'check' ? stalePinsProblem(update) : undefined;
+  return { update, problems: stale ? [stale] : [] };
+}
+
+/** In check mode, the error of an id file that a build would change. */
+export function stalePinsProblem(update: PinsUpdate): Diagnostic | undefined {
+  if (!update.stale) return undefined;
+  const { file, changed } = update;
+  const shown = changed.slice(0, 5).join(', ');
+  const more = changed.length > 5 ? ` and ${changed.length - 5} more` : '';
+  const what = !file.exists
+    ? 'is missing'
+    : changed.length
+    ? `does not record the current ids of ${changed.length === 1 ? `${shown} (its` : `${changed.length} articles: ${shown}${more} (their`} paragraphs or headings changed)`
+    : 'is not as legalsite build writes it';
+  return diagnostic('stale-pinpoints', { file: file.file }, '', `${what}: run legalsite build and commit ${file.file}`);
+}
+
+/** In update mode, after the commit: writes the file if it changed, keeps what the next build needs
+ * to skip reading it, and returns the content snapshot with the file as written (the next build
+ * then finds nothing changed). */
+export function commitPinpoints(run: BuildRun, update: PinsUpdate | undefined, snapshot: ContentSnapshot | undefined, cache: BuildCache | undefined): ContentSnapshot | undefined {
+  if (!update?.stale || run.pinpointsMode !== 'update') return snapshot;
+  const written = writePinsFile(update.file, update.changes);
+  if (cache) cache.pins = written.memo;
+  return snapshot && withWrittenFile(snapshot, PINPOINTS_FILE, written.memo);
+}

@@ -1,0 +1,53 @@
+/**
+ * The published manifest's file (/api/published.json, passes/published.ts): made after every page,
+ * from each page's ids as the shards found them when they made it; a page left as the output folder
+ * holds it has the ids the last build's manifest gave it (or, when that manifest is not as the last
+ * build wrote it, those read from the page itself). Fingerprinted by every page's fingerprint, the
+ * site's URLs and redirects: unchanged, it is not even made.
+ * Reads: the emitted pages, the routes, the last manifest in the output folder. Writes: nothing.
+ */
+import type { SiteEmitter } from '../engine/emit-site.js';
+import { pageIds } from '../html/page-ids.js';
+import { buildPublished, compactIds, formatPublished, type PublishedManifest, type PublishedPage, publishedPageLines } from '../passes/published.js';
+import type { FileRoute, Route } from '../routes/types.js';
+import type { OutputTarget } from '../write/output-target.js';
+
+export const PUBLISHED_URL = '/api/published.json';
+const PUBLISHED_PATH = PUBLISHED_URL.slice(1);
+
+/** The manifest's route; `manifest` (when asked for) holds what it was made of. */
+export function publishedRoute(baseUrl: string, emitter: SiteEmitter, routes: Route[], urls: Set<string>, target: OutputTarget | undefined): { route: FileRoute; manifest: () => PublishedManifest } {
+  const pages = emitter.pageAnchors();
+  const redirects = new Map(routes.flatMap((r) => ('redirectTo' in r && r.redirectTo !== undefined ? [[r.url, r.redirectTo] as [string, string]] : [])));
+  const files = [...urls].filter((u) => !pages.has(u) && !redirects.has(u));
+  const anchors = lazy(() => resolveAnchors(pages, target));
+  const manifest = () => buildPublished(baseUrl, new Map([...anchors()].map(([url, a]) => [url, typeof a === 'string' ? (JSON.parse(a) as PublishedPage) : a])), files, redirects);
+  // A page not made again keeps the line the last manifest gave it: nothing is parsed or rewritten.
+  // (The manifest is built with empty pages only to have them in order; their lines are `lines`.)
+  const body = () => {
+    const lines = new Map([...anchors()].map(([url, a]) => [url, typeof a === 'string' ? a : JSON.stringify(a)]));
+    return formatPublished(buildPublished(baseUrl, new Map([...lines.keys()].map((url) => [url, { ids: [] }])), files, redirects), lines);
+  };
+  const inputs = () => JSON.stringify([baseUrl, [...pages].map(([url, p]) => [url, emitter.fingerprintOf(p.path)]), files, [...redirects]]);
+  return { route: { kind: 'file', url: PUBLISHED_URL, body, inputs, type: 'application/json; charset=utf-8' }, manifest };
+}
+
+const lazy = <T>(make: () => T) => {
+  let value: T | undefined;
+  return () => (value ??= make());
+};
+
+/** Every page's anchors: as found when made; else its line in the last manifest (as JSON text), when
+ * that file is as the last build wrote it; else read from the page file. */
+function resolveAnchors(pages: Map<string, { path: string; anchors?: PublishedPage }>, target: OutputTarget | undefined): Map<string, PublishedPage | string> {
+  const last = lazy(() => (target?.previousIfIntact(PUBLISHED_PATH) ? lastLines(target, PUBLISHED_PATH) : new Map<string, string>()));
+  return new Map([...pages].map(([url, p]) => [url, p.anchors ?? last().get(url) ?? compactIds(pageIds(target!.read(p.path).toString('utf8')))]));
+}
+
+function lastLines(target: OutputTarget, file: string): Map<string, string> {
+  try {
+    return publishedPageLines(target.read(file).toString('utf8'));
+  } catch {
+    return new Map();
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * Reads the id file, content/pinpoints.jsonl: the record of every article's published paragraph and
+ * heading ids (passes/pinpoints/record-format.ts has the format). Every line is checked, so a
+ * damaged file (a bad merge, a hand edit) is a content error naming its line, and never silently
+ * renumbers an article. What a build needs of it is an index: each article's lines (where they are
+ * in the file, by bytes) and their key; their text is read only for the articles rendered.
+ * A file unchanged since the build that last read or wrote it (its stat, as git tells a changed
+ * file) is not read again: its index comes from that build (the memo, kept in the build cache). At
+ * 10,000 articles the file is tens of megabytes, and reading it whole was a second of every rebuild.
+ * Reads: the id file. Writes: nothing.
+ */
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import path from 'node:path';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { type FileStat, statOf, unchangedSince } from '../file-stat.js';
+import { hashOf } from '../hash.js';
+import type { ArticleMeta } from '../model.js';
+import { headerLine, parseArticlePins, PINPOINTS_FILE, type PinsChunk, splitPinsFile } from '../passes/pinpoints/record-format.js';
+
+/** Where an article's lines are in the file, and their key (pinsKeyOf). */
+export interface PinsSpan {
+  offset: number;
+  length: number;
+  key: string;
+}
+
+/** What a build remembers of the id file it read or wrote, to skip reading it while it is unchanged. */
+export interface PinsMemo {
+  stat: FileStat;
+  /** When the stat was taken (ms since the epoch). */
+  readAt: number;
+  /** A hash of the file's bytes: a file whose stat cannot be trusted (written just before it was
+   * looked at, or touched since) is read, but not parsed again when its bytes are the same. */
+  hash: string;
+  canonical: boolean;
+  spans: [slug: string, offset: number, length: number, key: string][];
+}
+
+/** The id file as read. */
+export interface PinsFile {
+  /** Its path as diagnostics name it (relative to the working directory). */
+  file: string;
+  abs: string;
+  exists: boolean;
+  /** Each article's lines, by the slug they are recorded under. */
+  spans: Map<string, PinsSpan>;
+  /** The text is exactly as legalsite writes it (first line, order, layout); if not, a build rewrites it. */
+  canonical: boolean;
+  diagnostics: Diagnostic[];
+  /** Its bytes, when it was read whole. */
+  bytes?: Buffer;
+  /** For the next build, when the file has no problems. */
+  memo?: PinsMemo;
+}
+
+/** An article's record as found: the slug it is recorded under (its own, or a former slug's), the
+ * key of its lines, and its lines (read when asked for). */
+export interface FoundPins {
+  slug: string;
+  key: string;
+  text(): string;
+}
+
+/** The key of an article's record lines: part of everything made from the article (unit keys). */
+export const pinsKeyOf = (text: string | undefined) => (text === undefined ? '' : hashOf('pinpoints', text));
+
+/** Reads the id file of `contentAbs`, or takes its index from `memo` when the file is unchanged:
+ * by its stat, or by the hash of its bytes (`hashed`: taken by the build's first step, with the stat
+ * it was taken at). */
+export function readPinsFile(contentAbs: string, rel: (abs: string) => string, memo?: PinsMemo, hashed?: { stat: FileStat; hash: string; takenAt: number }): PinsFile {
+  const abs = path.join(contentAbs, PINPOINTS_FILE);
+  const file = rel(abs);
+  const stat = statOf(abs);
+  if (!stat) return { file, abs, exists: false, spans: new Map(), canonical: true, diagnostics: [] };
+  const spansOf = (m: PinsMemo) => new Map(m.spans.map(([slug, offset, length, key]) => [slug, { offset, length, key }]));
+  if (memo && unchangedSince(memo.stat, memo.readAt, stat)) return { file, abs, exists: true, spans: spansOf(memo), canonical: memo.canonical, diagnostics: [], memo };
+  if (memo && hashed?.hash === memo.hash && sameStat(hashed.stat, stat)) {
+    return { file, abs, exists: true, spans: spansOf(memo), canonical: memo.canonical, diagnostics: [], memo: { ...memo, stat, readAt: hashed.takenAt } };
+  }
+  const readAt = Date.now();
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(abs);
+  } catch {
+    return { file, abs, exists: true, spans: new Map(), canonical: false, diagnostics: [diagnostic('unreadable-file', { file }, '', 'could not be read')] };
+  }
+  const hash = hashOf(bytes);
+  if (memo?.hash === hash) return { file, abs, exists: true, spans: spansOf(memo), canonical: memo.canonical, diagnostics: [], bytes, memo: { ...memo, stat, readAt } };
+  return indexOf(file, abs, bytes, { stat, readAt, hash });
+}
+
+/** The file read whole: every line checked, each article's span and key. */
+function indexOf(file: string, abs: string, bytes: Buffer, seen: Pick<PinsMemo, 'stat' | 'readAt' | 'hash'>): PinsFile {
+  const text = bytes.toString('utf8');
+  const { chunks, problems } = splitPinsFile(text);
+  for (const chunk of chunks.values()) problems.push(...parseArticlePins(chunk).problems);
+  const diagnostics = problems.map((p) => diagnostic('invalid-pinpoints', { file, line: p.line }, '', p.message));
+  const lineStart = [0];
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lineStart.push(at + 1);
+  const spans = new Map([...chunks.values()].map((c) => [c.slug, { offset: lineStart[c.line - 1], length: Buffer.byteLength(c.text), key: pinsKeyOf(c.text) }]));
+  const canonical = diagnostics.length === 0 && isCanonical(text, chunks);
+  const memo = diagnostics.length ? undefined : memoOf(seen, canonical, spans);
+  return { file, abs, exists: true, spans, canonical, diagnostics, bytes, memo };
+}
+
+const sameStat = (a: FileStat, b: FileStat) => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+
+export const memoOf = (seen: Pick<PinsMemo, 'stat' | 'readAt' | 'hash'>, canonical: boolean, spans: Map<string, PinsSpan>): PinsMemo => ({
+  ...seen,
+  canonical,
+  spans: [...spans].map(([slug, s]) => [slug, s.offset, s.length, s.key]),
+});
+
+/** The file has legalsite's first line, its articles in order, one newline at the end, nothing else. */
+function isCanonical(text: string, chunks: Map<string, PinsChunk>): boolean {
+  const slugs = [...chunks.keys()];
+  const sorted = slugs.every((s, i) => i === 0 || slugs[i - 1] < s);
+  const length = headerLine().length + 1 + [...chunks.values()].reduce((n, c) => n + c.text.length + 1, 0);
+  return sorted && text.startsWith(`${headerLine()}\n`) && text.length === length && !text.includes('\n\n');
+}
+
+/** An article's lines: from the bytes read, or (the file not read whole) from its span in the file. */
+export function spanText(pins: PinsFile, span: PinsSpan): string {
+  if (pins.bytes) return pins.bytes.toString('utf8', span.offset, span.offset + span.length);
+  const buffer = Buffer.alloc(span.length);
+  const fd = openSync(pins.abs, 'r');
+  try {
+    readSync(fd, buffer, 0, span.length, span.offset);
+  } finally {
+    closeSync(fd);
+  }
+  return buffer.toString('utf8');
+}
+
+/** Finds each article's record: under its slug, else (renamed, not yet built) under a former slug. */
+export function pinsLookup(pins: PinsFile): (article: Pick<ArticleMeta, 'slug' | 'formerSlugs'>) => FoundPins | undefined {
+  const found = (slug: string): FoundPins | undefined => {
+    const span = pins.spans.get(slug);
+    return span && { slug, key: span.key, text: () => spanText(pins, span) };
+  };
+  return (a) => found(a.slug) ?? a.formerSlugs.map(found).find((f) => f !== undefined);
+}

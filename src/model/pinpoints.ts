@@ -1,0 +1,51 @@
+/**
+ * The memory of an article's pinpoints (its paragraph and heading ids), as the id file in the
+ * content folder records it (load/pinpoints-file.ts reads it, passes/pinpoints/ updates it,
+ * write/pinpoints-file.ts writes it). Once published, an id stays with its text: a paragraph keeps
+ * its number whatever happens around it, a removed one leaves a tombstone, a number is never issued
+ * twice. docs/content.md ("Pinpoints that never move") is the reference for editors.
+ */
+
+/** A paragraph as recorded: its number (`{slug}-p014` is number 14) and what identifies its text. */
+export interface ParagraphEntry {
+  kind: 'p';
+  n: number;
+  /** The first 16 hex digits of the SHA-256 of its normalised text (as in the JSON mirror). */
+  sha: string;
+  /** A MinHash sketch of its words (passes/pinpoints/text.ts), to recognise it once rewritten. */
+  sketch: string;
+  /** Its first words, for people reading the file. */
+  start: string;
+  /** When it was removed (the article's dateModified of the build that found it gone). */
+  removed?: string;
+  /** The paragraph that took its place, when one did (its id, e.g. "p031"). */
+  replacedBy?: string;
+}
+
+/** A heading as recorded: its id, its text, and the ids it had before it was reworded. */
+export interface HeadingEntry {
+  kind: 'h';
+  id: string;
+  text: string;
+  /** Earlier ids, most recent first: each stays on the page as a second anchor. */
+  former: string[];
+  removed?: string;
+  /** The heading whose section now holds its paragraphs, when one does (its id). */
+  replacedBy?: string;
+}
+
+export type PinEntry = ParagraphEntry | HeadingEntry;
+
+/** One article's record: every paragraph and heading ever published, live or removed, in page
+ * order (a removed one where it stood), and the highest paragraph number ever issued. */
+export interface ArticlePins {
+  slug: string;
+  issued: number;
+  entries: PinEntry[];
+}
+
+/** A paragraph id as it appears in the page: `{slug}-p014` (three digits at least). */
+export const paragraphId = (slug: string, n: number) => `${slug}-p${String(n).padStart(3, '0')}`;
+
+/** The short form the id file uses: "p014". */
+export const paragraphKey = (n: number) => `p${String(n).padStart(3, '0')}`;

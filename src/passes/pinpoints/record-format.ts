@@ -1,0 +1,151 @@
+/**
+ * The id file's text (content/pinpoints.jsonl): JSON Lines, one JSON object per line, so a change to
+ * one paragraph's id is a one-line diff and a merge of two articles' changes rarely conflicts.
+ *
+ *   {"legalsite":"pinpoints","version":1,"about":"…"}                             the first line
+ *   {"article":"privilege-basics","issued":9}                                     then per article, by slug:
+ *   {"id":"p001","hash":"3fa9c2e1b7d04a55","sketch":"AB3F…","start":"Privilege protects…"}
+ *   {"heading":"when-it-applies","text":"When it applies","former":["scope"]}
+ *   {"id":"p004","hash":"…","sketch":"…","start":"…","removed":"2025-09-01","replacedBy":"p009"}
+ *
+ * Every key in a fixed order, articles sorted by slug, entries in page order: the same records give
+ * the same bytes. Pure: load/pinpoints-file.ts reads the file and write/pinpoints-file.ts writes it.
+ */
+import type { ArticlePins, PinEntry } from '../../model/pinpoints.js';
+import { paragraphKey } from '../../model/pinpoints.js';
+import { decodeSketch } from './text.js';
+
+export const PINPOINTS_FILE = 'pinpoints.jsonl';
+
+const HEADER = { legalsite: 'pinpoints', version: 1, about: 'The ids of every article paragraph and heading ever published, so they never move. legalsite build updates this file: commit it with the content. Format: docs/content.md#the-id-file' };
+
+export const headerLine = () => JSON.stringify(HEADER);
+
+/** One article's lines (its header line, then one line per entry), without a final newline. */
+export function formatArticlePins(pins: ArticlePins): string {
+  return [JSON.stringify({ article: pins.slug, issued: pins.issued }), ...pins.entries.map(entryLine)].join('\n');
+}
+
+function entryLine(e: PinEntry): string {
+  const ended = { ...(e.removed ? { removed: e.removed } : {}), ...(e.replacedBy ? { replacedBy: e.replacedBy } : {}) };
+  if (e.kind === 'p') return JSON.stringify({ id: paragraphKey(e.n), hash: e.sha, sketch: e.sketch, start: e.start, ...ended });
+  return JSON.stringify({ heading: e.id, text: e.text, ...(e.former.length ? { former: e.former } : {}), ...ended });
+}
+
+/** The whole file from each article's lines (formatArticlePins), sorted by slug. */
+export function formatPinsFile(chunks: Map<string, string>): string {
+  const slugs = [...chunks.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${[headerLine(), ...slugs.map((s) => chunks.get(s)!)].join('\n')}\n`;
+}
+
+/** A problem with the file's text, at a line (1-based). */
+export interface PinsProblem {
+  line: number;
+  message: string;
+}
+
+/** One article's lines as found in the file, not yet parsed. */
+export interface PinsChunk {
+  slug: string;
+  /** Its lines, as formatArticlePins writes them. */
+  text: string;
+  /** The line its header is on. */
+  line: number;
+}
+
+/** Splits the file into articles (each a chunk of lines, parsed when needed), or says what is wrong. */
+export function splitPinsFile(text: string): { chunks: Map<string, PinsChunk>; problems: PinsProblem[] } {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const chunks = new Map<string, PinsChunk>();
+  const problems: PinsProblem[] = [];
+  const first = parseLine(lines[0] ?? '');
+  if (first?.legalsite !== 'pinpoints' || first.version !== 1) problems.push({ line: 1, message: 'does not start with the id file\'s first line ({"legalsite":"pinpoints","version":1,…})' });
+  let open: { slug: string; start: number } | undefined;
+  const close = (end: number) => {
+    if (!open) return;
+    if (chunks.has(open.slug)) problems.push({ line: open.start + 1, message: `lists the article "${open.slug}" twice` });
+    else chunks.set(open.slug, { slug: open.slug, text: lines.slice(open.start, end).join('\n'), line: open.start + 1 });
+  };
+  for (let i = 1; i < lines.length; i++) {
+    if (!lines[i].startsWith('{"article":')) {
+      if (!open) problems.push({ line: i + 1, message: lineProblem(lines[i]) ?? 'comes before the first article line' });
+      continue;
+    }
+    close(i);
+    const slug = parseLine(lines[i])?.article;
+    open = typeof slug === 'string' ? { slug, start: i } : undefined;
+    if (!open) problems.push({ line: i + 1, message: 'is not an article line ({"article":"slug","issued":n})' });
+  }
+  close(lines.length);
+  return { chunks, problems };
+}
+
+/** What is wrong with a line that should be JSON, in words. */
+function lineProblem(line: string): string | undefined {
+  if (/^(<<<<<<<|=======|>>>>>>>)/.test(line)) return 'is a merge conflict marker: take either side, then run legalsite build to merge the ids';
+  return parseLine(line) === undefined ? 'is not a JSON object' : undefined;
+}
+
+function parseLine(line: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(line);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const PARAGRAPH_ID = /^p(\d{3,})$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One article's record from its chunk, or the problems found (each at its line). */
+export function parseArticlePins(chunk: PinsChunk): { pins?: ArticlePins; problems: PinsProblem[] } {
+  const lines = chunk.text.split('\n');
+  const problems: PinsProblem[] = [];
+  const head = parseLine(lines[0]);
+  const issued = head?.issued;
+  if (typeof issued !== 'number' || !Number.isInteger(issued) || issued < 0) problems.push({ line: chunk.line, message: '"issued" must be a whole number' });
+  const entries: PinEntry[] = [];
+  const seen = new Set<string>();
+  lines.slice(1).forEach((text, i) => {
+    const line = chunk.line + 1 + i;
+    const entry = parseEntry(parseLine(text));
+    if (typeof entry === 'string') return problems.push({ line, message: lineProblem(text) ?? entry });
+    const ids = entry.kind === 'p' ? [paragraphKey(entry.n)] : [entry.id, ...entry.former];
+    const twice = ids.find((id) => seen.has(id));
+    if (twice) return problems.push({ line, message: `gives the id "${twice}" a second time in "${chunk.slug}"` });
+    ids.forEach((id) => seen.add(id));
+    if (entry.kind === 'p' && typeof issued === 'number' && entry.n > issued) return problems.push({ line, message: `"${paragraphKey(entry.n)}" is above "issued" (${issued})` });
+    entries.push(entry);
+  });
+  return problems.length ? { problems } : { pins: { slug: chunk.slug, issued: issued as number, entries }, problems };
+}
+
+/** An entry line's record, or what is wrong with it. */
+function parseEntry(o: Record<string, unknown> | undefined): PinEntry | string {
+  if (!o) return 'is not a JSON object';
+  const ended: Pick<PinEntry, 'removed' | 'replacedBy'> = {};
+  if (o.removed !== undefined) {
+    if (typeof o.removed !== 'string' || !DATE.test(o.removed)) return '"removed" must be a date (YYYY-MM-DD)';
+    ended.removed = o.removed;
+  }
+  if (o.replacedBy !== undefined) {
+    if (typeof o.replacedBy !== 'string' || !o.removed) return '"replacedBy" must be an id, on a removed entry';
+    ended.replacedBy = o.replacedBy;
+  }
+  if (typeof o.id === 'string') {
+    const m = PARAGRAPH_ID.exec(o.id);
+    if (!m) return `"${o.id}" is not a paragraph id (p001, p002 …)`;
+    if (typeof o.hash !== 'string' || !/^[0-9a-f]{16}$/.test(o.hash)) return '"hash" must be 16 hex digits';
+    if (typeof o.sketch !== 'string' || !decodeSketch(o.sketch)) return '"sketch" is not a sketch this version of legalsite wrote';
+    return { kind: 'p', n: Number(m[1]), sha: o.hash, sketch: o.sketch, start: typeof o.start === 'string' ? o.start : '', ...ended };
+  }
+  if (typeof o.heading === 'string' && o.heading !== '') {
+    if (typeof o.text !== 'string') return '"text" must be the heading\'s text';
+    const former = o.former ?? [];
+    if (!Array.isArray(former) || !former.every((f) => typeof f === 'string' && f !== '')) return '"former" must be a list of ids';
+    return { kind: 'h', id: o.heading, text: o.text, former: former as string[], ...ended };
+  }
+  return 'is neither a paragraph ({"id":"p001",…}) nor a heading ({"heading":"id",…})';
+}

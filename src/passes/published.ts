@@ -1,0 +1,164 @@
+/**
+ * The published manifest (/api/published.json): every URL a build publishes, the anchors (element
+ * ids) of each HTML page, and the URLs that redirect, so a later build can be checked against it:
+ * nothing once published may disappear without a redirect or a tombstone (`legalsite check
+ * --against`). docs/cli.md ("check --against") documents the format.
+ *
+ * An article page's paragraph ids run without a gap from p001 to the highest number issued (a
+ * removed paragraph keeps its id as a tombstone), so the manifest writes each such run as one
+ * number: `"paragraphs": {"fact-first-methodology": 50}` stands for fact-first-methodology-p001 …
+ * fact-first-methodology-p050. Anything else is listed as it is.
+ * Reads: the URLs, ids and redirects of a build. Writes: the manifest; the comparison of two.
+ */
+import { paragraphId } from '../model/pinpoints.js';
+
+export const PUBLISHED_FORMAT = 'legalsite-published/1';
+
+export interface PublishedPage {
+  ids: string[];
+  /** Runs of paragraph ids: prefix → the last number (prefix-p001 … prefix-p{n}). */
+  paragraphs?: Record<string, number>;
+}
+
+export interface PublishedManifest {
+  format: typeof PUBLISHED_FORMAT;
+  about: string;
+  /** The site's base URL the paths are under. */
+  site: string;
+  /** Each HTML page by its URL path, with its anchors. */
+  pages: Record<string, PublishedPage>;
+  /** Every other file by its URL path. */
+  files: string[];
+  /** URL path → the URL path it redirects to. */
+  redirects: Record<string, string>;
+}
+
+const ABOUT = 'Every URL this build published, the anchors (element ids) of each HTML page, and the URLs that redirect. legalsite check --against compares a later build with it: see docs/cli.md.';
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The prefix and number of a paragraph id as paragraphId writes it ("x-p014" → ["x", 14]). */
+function paragraphParts(id: string): [prefix: string, n: number] | undefined {
+  const dash = id.lastIndexOf('-p');
+  const digits = id.length - dash - 2;
+  if (dash <= 0 || digits < 3 || (digits > 3 && id.charCodeAt(dash + 2) === 48)) return undefined;
+  for (let i = dash + 2; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    if (c < 48 || c > 57) return undefined;
+  }
+  return [id.slice(0, dash), Number(id.slice(dash + 2))];
+}
+
+/** A page's ids, with each unbroken run of paragraph ids (p001 … pN) written as one number. Made
+ * where the page is rendered (a shard), for every page of the site. */
+export function compactIds(ids: readonly string[]): PublishedPage {
+  const runs = new Map<string, Set<number>>();
+  const parts = ids.map(paragraphParts);
+  parts.forEach((p) => p && (runs.get(p[0]) ?? runs.set(p[0], new Set()).get(p[0])!).add(p[1]));
+  const paragraphs: [string, number][] = [];
+  for (const [prefix, numbers] of runs) {
+    let unbroken = true;
+    for (const k of numbers) if (k < 1 || k > numbers.size) unbroken = false;
+    if (unbroken) paragraphs.push([prefix, numbers.size]);
+  }
+  const inRun = new Set(paragraphs.map(([prefix]) => prefix));
+  const rest = [...new Set(ids.filter((_, i) => !(parts[i] && inRun.has(parts[i]![0]))))].sort(byCode);
+  return paragraphs.length ? { ids: rest, paragraphs: Object.fromEntries(paragraphs.sort(([a], [b]) => byCode(a, b))) } : { ids: rest };
+}
+
+/** Every id of a page as the manifest records it. */
+export function expandIds(page: PublishedPage): Set<string> {
+  const ids = new Set(page.ids);
+  for (const [prefix, n] of Object.entries(page.paragraphs ?? {})) for (let k = 1; k <= n; k++) ids.add(paragraphId(prefix, k));
+  return ids;
+}
+
+/** The manifest of one build (each page's anchors as compactIds made them), sorted so the same
+ * site gives the same bytes. */
+export function buildPublished(site: string, pages: Map<string, PublishedPage>, files: Iterable<string>, redirects: Map<string, string>): PublishedManifest {
+  const sortedPages = [...pages.keys()].sort(byCode);
+  return {
+    format: PUBLISHED_FORMAT,
+    about: ABOUT,
+    site,
+    pages: Object.fromEntries(sortedPages.map((url) => [url, pages.get(url)!])),
+    files: [...new Set(files)].sort(byCode),
+    redirects: Object.fromEntries([...redirects].sort(([a], [b]) => byCode(a, b))),
+  };
+}
+
+/** The manifest as published: JSON with one page per line, so two builds' manifests diff by page.
+ * `pageJson`: each page's anchors already written as JSON, by URL (a page unchanged since the last
+ * manifest keeps its line as it was); by default, from the manifest's own pages. */
+export function formatPublished(m: PublishedManifest, pageJson?: Map<string, string>): string {
+  const urls = Object.keys(m.pages);
+  const pages = urls.map((url) => `    ${JSON.stringify(url)}: ${pageJson?.get(url) ?? JSON.stringify(m.pages[url])}`);
+  const redirects = Object.entries(m.redirects).map(([from, to]) => `    ${JSON.stringify(from)}: ${JSON.stringify(to)}`);
+  const list = (lines: string[], open: string, close: string) => (lines.length ? `${open}\n${lines.join(',\n')}\n  ${close}` : `${open}${close}`);
+  return [
+    '{',
+    `  "format": ${JSON.stringify(m.format)},`,
+    `  "about": ${JSON.stringify(m.about)},`,
+    `  "site": ${JSON.stringify(m.site)},`,
+    `  "pages": ${list(pages, '{', '}')},`,
+    `  "files": ${list(m.files.map((f) => `    ${JSON.stringify(f)}`), '[', ']')},`,
+    `  "redirects": ${list(redirects, '{', '}')}`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** Each page's line of a manifest formatPublished wrote: URL → its anchors' JSON, as written. */
+export function publishedPageLines(text: string): Map<string, string> {
+  const lines = new Map<string, string>();
+  const start = text.indexOf('\n  "pages": {\n');
+  if (start < 0) return lines;
+  for (let at = start + '\n  "pages": {\n'.length; text.startsWith('    "', at); ) {
+    const end = text.indexOf('\n', at);
+    const line = text.slice(at + 4, end < 0 ? text.length : end).replace(/,$/, '');
+    const split = line.indexOf('": {');
+    lines.set(JSON.parse(line.slice(0, split + 1)) as string, line.slice(split + 3));
+    at = end + 1;
+  }
+  return lines;
+}
+
+/** A manifest read from JSON, or what is wrong with it. */
+export function publishedFrom(data: unknown): PublishedManifest | string {
+  const m = data as Partial<PublishedManifest> | undefined;
+  if (!m || typeof m !== 'object' || m.format !== PUBLISHED_FORMAT) return `is not a legalsite published manifest (its "format" is not "${PUBLISHED_FORMAT}")`;
+  const pagesOk = m.pages && typeof m.pages === 'object' && Object.values(m.pages).every((p) => Array.isArray(p?.ids) && p.ids.every((id) => typeof id === 'string') && (p.paragraphs === undefined || Object.values(p.paragraphs).every((n) => Number.isInteger(n) && n >= 0)));
+  if (!pagesOk) return '"pages" must map each URL to its {"ids": [...]}';
+  if (!Array.isArray(m.files) || !m.files.every((f) => typeof f === 'string')) return '"files" must be a list of URLs';
+  if (!m.redirects || typeof m.redirects !== 'object' || !Object.values(m.redirects).every((t) => typeof t === 'string')) return '"redirects" must map each URL to the URL it redirects to';
+  return m as PublishedManifest;
+}
+
+/** Where a URL now leads: itself, or the end of its redirects (undefined when it leads nowhere). */
+function resolve(now: PublishedManifest, files: Set<string>, url: string): string | undefined {
+  const seen = new Set<string>();
+  let at = url;
+  while (now.redirects[at] !== undefined && !seen.has(at)) {
+    seen.add(at);
+    at = now.redirects[at];
+  }
+  return now.pages[at] || files.has(at) ? at : undefined;
+}
+
+/** What `before` published that `now` no longer reaches: each URL with no page, file or redirect,
+ * and each anchor (URL#id) missing from the page its URL now leads to. A tombstone is an anchor. */
+export function lostSince(before: PublishedManifest, now: PublishedManifest): string[] {
+  const lost: string[] = [];
+  const files = new Set(now.files);
+  for (const url of [...new Set([...Object.keys(before.pages), ...before.files, ...Object.keys(before.redirects)])].sort(byCode)) {
+    const target = resolve(now, files, url);
+    if (target === undefined) {
+      lost.push(url);
+      continue;
+    }
+    const page = before.pages[url];
+    if (!page) continue;
+    const here = now.pages[target] ? expandIds(now.pages[target]) : new Set<string>();
+    for (const id of [...expandIds(page)].sort(byCode)) if (!here.has(id)) lost.push(`${url}#${id}`);
+  }
+  return lost;
+}

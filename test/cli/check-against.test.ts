@@ -1,0 +1,89 @@
+/** `legalsite check --against`: the URLs and anchors an earlier build published (its
+ * /api/published.json) must still be reached, by the page itself, a redirect or a tombstone. The
+ * earlier manifest is a file, or a URL fetched from a loopback server. */
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { copyFixture, runCli, tempDir } from '../helpers/sites.js';
+import { startStaticHost, type StaticHost } from '../helpers/static-host.js';
+
+const test = suite('check --against');
+let cwd = '';
+let earlier = '';
+let host: StaticHost;
+
+test.before(async () => {
+  cwd = copyFixture('minimal');
+  const article = path.join(cwd, 'content/articles/privilege-basics.md');
+  const front = readFileSync(article, 'utf8').split('---\n').slice(0, 2).join('---\n');
+  writeFileSync(article, `${front}---\nFirst paragraph of the basics.\n\nPrivilege protects confidential legal advice. A privilege log lists what is withheld.\n`);
+  writeFileSync(path.join(cwd, 'content/articles/to-be-removed.md'), '---\ntitle: To be removed\nsummary: An article nothing links to.\ndatePublished: "2025-09-01"\ntags: [evidence]\n---\nIt will be gone.\n');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const saved = tempDir();
+  earlier = path.join(saved, 'published.json');
+  copyFileSync(path.join(cwd, 'dist/api/published.json'), earlier);
+  host = await startStaticHost(saved);
+});
+test.after(async () => host?.close());
+
+const edit = (file: string, change: (text: string) => string) => writeFileSync(path.join(cwd, file), change(readFileSync(path.join(cwd, file), 'utf8')));
+
+test('the earlier manifest lists every page with its anchors, and every file', () => {
+  const m = JSON.parse(readFileSync(earlier, 'utf8'));
+  assert.equal(m.pages['/articles/privilege-basics'].paragraphs, { 'privilege-basics': 2 });
+  assert.ok(m.pages['/about'].ids.includes('publishing-principles'));
+  assert.ok(m.files.includes('/articles/privilege-basics.json'));
+  assert.ok(m.files.includes('/api/published.json'));
+});
+
+test('passes when nothing published is gone; a removed paragraph leaves a tombstone, which counts', async () => {
+  assert.is((await runCli(['check', '--against', earlier], cwd)).exitCode, 0);
+  edit('content/articles/privilege-basics.md', (t) => t.replace('First paragraph of the basics.\n\n', ''));
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const result = await runCli(['check', '--against', earlier], cwd);
+  assert.is(result.exitCode, 0, result.stderr);
+  assert.match(result.stdout, /Everything .* lists is still published/);
+});
+
+test('fails on an anchor gone without a tombstone, and on a page gone without a redirect, naming each', async () => {
+  edit('content/pages/about.md', (t) => t.replace('## Publishing principles', '## How we publish'));
+  rmSync(path.join(cwd, 'content/articles/to-be-removed.md'));
+  const result = await runCli(['check', '--against', earlier], cwd);
+  assert.is(result.exitCode, 1, result.stderr);
+  const lines = result.stderr.split('\n');
+  assert.match(lines[0], /^\d+ URLs and anchors published before \(.*published\.json\) are gone without a redirect or tombstone:$/);
+  for (const gone of ['/about#publishing-principles', '/articles/to-be-removed', '/articles/to-be-removed.json', '/articles/to-be-removed.md']) assert.ok(lines.includes(`  ${gone}`), `${gone} is named`);
+  assert.not.ok(lines.some((l) => l.startsWith('  /articles/to-be-removed#')), 'a page gone is one line, not one per anchor');
+  const json = await runCli(['check', '--against', earlier, '--reporter', 'json'], cwd);
+  assert.ok(JSON.parse(json.stdout).lost.includes('/about#publishing-principles'));
+});
+
+test('the earlier manifest can be a URL; a server that cannot give it is a failure of the environment (exit 4), in one line', async () => {
+  const ok = await runCli(['check', '--against', `${host.url}/published.json`], cwd);
+  assert.is(ok.exitCode, 1, 'fetched, and the same losses as from the file');
+  assert.match(ok.stderr, /\/about#publishing-principles/);
+  const missing = await runCli(['check', '--against', `${host.url}/nothing.json`], cwd);
+  assert.is(missing.exitCode, 4);
+  assert.match(missing.stderr.trim(), /^legalsite: could not fetch http:\/\/127\.0\.0\.1:\d+\/nothing\.json: the server answered 404[^\n]*$/);
+  const port = await closedPort();
+  const closed = await runCli(['check', '--against', `http://127.0.0.1:${port}/published.json`], cwd);
+  assert.is(closed.exitCode, 4);
+  assert.match(closed.stderr.trim(), /^legalsite: could not fetch http:\/\/127\.0\.0\.1:\d+\/published\.json: ECONNREFUSED[^\n]*$/);
+  const notOne = await runCli(['check', '--against', path.join(cwd, 'content/site.yaml')], cwd);
+  assert.is(notOne.exitCode, 2);
+});
+
+/** A loopback port nothing listens on (one just given up). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+test.run();

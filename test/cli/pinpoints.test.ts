@@ -1,0 +1,174 @@
+/** The id file (content/pinpoints.jsonl) through real builds: written by build, read by a fresh
+ * clone to the same ids, checked by check, never written by a failed build or serve, and exact with
+ * the build cache (a changed record re-renders its article; incremental output equals cold). */
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build } from '../../src/build.js';
+import { formatPinsFile, splitPinsFile } from '../../src/passes/pinpoints/record-format.js';
+import { copyFixture, listFiles, runCli, tempDir } from '../helpers/sites.js';
+
+const test = suite('pinpoints in builds');
+
+const ARTICLE = 'content/articles/privilege-basics.md';
+const FRONT = '---\ntitle: Privilege basics\nsummary: What privilege protects and how a privilege log describes it.\ndatePublished: "2025-08-27"\ndateModified: "2025-09-01"\ntags: [privilege, procedure]\njurisdiction: United States\n---\n';
+const P1 = 'Privilege protects confidential legal advice between a lawyer and a client.';
+const P2 = 'A privilege log lists each withheld document with its date, author and the basis claimed.';
+const P3 = 'Courts may order production when the log does not let the other side assess the claim.';
+const P4 = 'Chronologies tie every fact to the page of the document that proves it.';
+
+/** The minimal site with `body` as privilege-basics, built for the first time (no id file yet). */
+function site(body: string): string {
+  const cwd = copyFixture('minimal');
+  rmSync(path.join(cwd, 'content/pinpoints.jsonl'));
+  writeFileSync(path.join(cwd, ARTICLE), FRONT + body);
+  return cwd;
+}
+
+const edit = (cwd: string, body: string, modified = '2025-09-01') => writeFileSync(path.join(cwd, ARTICLE), FRONT.replace('2025-09-01', modified) + body);
+const page = (dist: string) => readFileSync(path.join(dist, 'articles/privilege-basics.html'), 'utf8');
+/** The ids of the body's paragraphs, headings and tombstones, in page order. */
+function idsOf(html: string): string[] {
+  const body = html.slice(html.indexOf('<div class="prose">'), html.indexOf('<footer class="article-footer"'));
+  return [...body.matchAll(/<(?:p|h[2-6]) id="([^"]+)"|<div class="tombstone" id="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+}
+const pins = (cwd: string) => readFileSync(path.join(cwd, 'content/pinpoints.jsonl'), 'utf8');
+
+async function buildInto(cwd: string, out: string, more: object = {}) {
+  const result = await build({ contentDir: 'content', outDir: out, cwd, write: true, retainFiles: false, ...more });
+  assert.ok(result.ok, JSON.stringify(result.diagnostics));
+  return result;
+}
+
+/** Two folders hold the same files, byte for byte. */
+function assertSameDist(a: string, b: string): void {
+  const files = (d: string) => listFiles(d).filter((f) => f !== '_legalsite/changes.json');
+  assert.equal(files(a), files(b));
+  for (const f of files(a)) assert.ok(readFileSync(path.join(a, f)).equals(readFileSync(path.join(b, f))), `${f} is the same`);
+}
+
+test("an editor's builds record the ids; a fresh clone of the content with the committed file builds the same ids", async () => {
+  const cwd = site(`## Scope\n\n${P1}\n\n${P2}\n\n${P3}\n`);
+  const first = await buildInto(cwd, 'dist', { diskCache: true });
+  assert.equal(first.pinpoints, { file: 'content/pinpoints.jsonl', changed: ['hashing-evidence', 'privilege-basics'], written: true, created: true });
+  const { chunks } = splitPinsFile(pins(cwd));
+  assert.is(pins(cwd), formatPinsFile(new Map([...chunks].map(([slug, c]) => [slug, c.text]))), 'the file is laid out as the format says');
+  assert.equal(idsOf(page(path.join(cwd, 'dist'))), ['scope', 'privilege-basics-p001', 'privilege-basics-p002', 'privilege-basics-p003'], 'the first build keeps the positional ids published so far');
+  edit(cwd, `## Scope of privilege\n\n${P4}\n\n${P1}\n\n${P3.replace('Courts may', 'A court may')}\n`, '2025-09-15');
+  const second = await buildInto(cwd, 'dist', { diskCache: true });
+  assert.equal(second.pinpoints?.changed, ['privilege-basics']);
+  const editor = idsOf(page(path.join(cwd, 'dist')));
+  assert.equal(editor, ['scope-of-privilege', 'privilege-basics-p004', 'privilege-basics-p001', 'privilege-basics-p002', 'privilege-basics-p003']);
+  assert.match(page(path.join(cwd, 'dist')), /<h2 id="scope-of-privilege"><span id="scope"><\/span>Scope of privilege<\/h2>/);
+  assert.match(page(path.join(cwd, 'dist')), /id="privilege-basics-p002" role="note" hidden="">This paragraph was removed on <time datetime="2025-09-15">/);
+  // A fresh clone: the content with its id file, no cache, no output folder.
+  const clone = tempDir();
+  cpSync(path.join(cwd, 'content'), path.join(clone, 'content'), { recursive: true });
+  const cloned = await buildInto(clone, 'dist');
+  assert.is(cloned.pinpoints, undefined, 'the committed file is up to date');
+  assertSameDist(path.join(clone, 'dist'), path.join(cwd, 'dist'));
+  assert.is(pins(clone), pins(cwd));
+});
+
+test('check fails on an id file that is out of date, naming the articles, and passes once build has recorded them', async () => {
+  const cwd = site(`${P1}\n\n${P2}\n`);
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  assert.is((await runCli(['check', '--quiet'], cwd)).exitCode, 0);
+  edit(cwd, `${P2}\n\n${P3}\n`);
+  const stale = await runCli(['check'], cwd);
+  assert.is(stale.exitCode, 1);
+  const lines = stale.stderr.split('\n').filter((l) => l.includes('  error  '));
+  assert.equal(lines.length, 1, stale.stderr);
+  assert.match(lines[0], /^content\/pinpoints\.jsonl:1:1 +error +does not record the current ids of privilege-basics \(its paragraphs or headings changed\): run legalsite build and commit content\/pinpoints\.jsonl/);
+  const built = await runCli(['build'], cwd);
+  assert.match(built.stdout, /Updated content\/pinpoints\.jsonl, the ids of the article privilege-basics: commit it with your content\./);
+  assert.is((await runCli(['check', '--quiet'], cwd)).exitCode, 0);
+  rmSync(path.join(cwd, 'content/pinpoints.jsonl'));
+  assert.match((await runCli(['check'], cwd)).stderr, /content\/pinpoints\.jsonl:1:1 +error +is missing: run legalsite build and commit content\/pinpoints\.jsonl/);
+});
+
+test('a damaged id file is a content error at its line, and nothing is written', async () => {
+  const cwd = site(`${P1}\n\n${P2}\n`);
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const before = pins(cwd);
+  const lines = before.split('\n');
+  lines.splice(3, 0, '<<<<<<< HEAD');
+  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), lines.join('\n'));
+  edit(cwd, `${P2}\n`);
+  const result = await runCli(['build'], cwd);
+  assert.is(result.exitCode, 1);
+  assert.match(result.stderr, /content\/pinpoints\.jsonl:4:1 +error +is a merge conflict marker/);
+  assert.is(pins(cwd), lines.join('\n'), 'the file is left as it was');
+});
+
+test('a record changed under the build cache re-renders its article: incremental output equals a cold build', async () => {
+  const cwd = site(`${P1}\n\n${P2}\n\n${P3}\n`);
+  await buildInto(cwd, 'dist', { diskCache: true });
+  const positional = pins(cwd);
+  edit(cwd, `${P4}\n\n${P1}\n\n${P3}\n`, '2025-10-01');
+  await buildInto(cwd, 'dist', { diskCache: true });
+  const cold = async () => {
+    const out = path.join(tempDir(), 'cold');
+    await buildInto(cwd, out, { pinpoints: 'read' });
+    return out;
+  };
+  assertSameDist(path.join(cwd, 'dist'), await cold());
+  // The file goes back to the version the article's ids were last given against (a checkout): the
+  // same ids (assigning is a fixed point), so nothing is made again.
+  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), positional);
+  const back = await buildInto(cwd, 'dist', { diskCache: true, pinpoints: 'read' });
+  assert.not.ok(back.written?.includes('articles/privilege-basics.html'));
+  assertSameDist(path.join(cwd, 'dist'), await cold());
+  // A record the article was never made with (p001 and p003 swapped by hand): made again, as cold.
+  const at = positional.indexOf('{"article":"privilege-basics"');
+  const swapped = positional.slice(0, at) + positional.slice(at).replace('"id":"p001"', '"id":"pXXX"').replace('"id":"p003"', '"id":"p001"').replace('"id":"pXXX"', '"id":"p003"');
+  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), swapped);
+  const again = await buildInto(cwd, 'dist', { diskCache: true, pinpoints: 'read' });
+  assert.ok(again.written?.includes('articles/privilege-basics.html'), `the article is made again: ${again.written}`);
+  assert.equal(idsOf(page(path.join(cwd, 'dist'))), ['privilege-basics-p004', 'privilege-basics-p003', 'privilege-basics-p002', 'privilege-basics-p001'], 'P1 and P3 take their swapped numbers, P2 is removed');
+  assertSameDist(path.join(cwd, 'dist'), await cold());
+  // Once a build has written the file, the next one finds nothing changed.
+  await buildInto(cwd, 'dist', { diskCache: true });
+  const settled = await buildInto(cwd, 'dist', { diskCache: true });
+  assert.ok(settled.upToDate, `a build after the one that wrote the id file finds nothing changed: ${settled.written}`);
+});
+
+test("a renamed article (formerSlugs) keeps its record and numbers, and carries its old ids as second anchors", async () => {
+  const cwd = site(`${P1}\n\n${P2}\n`);
+  const article = (slug: string, more: string, body: string) => writeFileSync(path.join(cwd, `content/articles/${slug}.md`), `---\ntitle: Renamed\nsummary: An article that changes its slug.\ndatePublished: "2025-09-01"\ntags: [evidence]\n${more}---\n${body}`);
+  article('old-name', '', `## Scope\n\n${P1}\n\n${P2}\n\n${P3}\n`);
+  await buildInto(cwd, 'dist');
+  rmSync(path.join(cwd, 'content/articles/old-name.md'));
+  article('new-name', 'dateModified: "2025-10-01"\nformerSlugs: [old-name]\n', `## Scope\n\n${P1}\n\n${P3}\n`);
+  const renamed = await buildInto(cwd, 'dist');
+  assert.equal(renamed.pinpoints?.changed, ['new-name']);
+  const html = readFileSync(path.join(cwd, 'dist/articles/new-name.html'), 'utf8');
+  assert.equal(idsOf(html), ['scope', 'new-name-p001', 'new-name-p002', 'new-name-p003']);
+  assert.match(html, /<p id="new-name-p001"><span id="old-name-p001"><\/span>/);
+  assert.match(html, /<div class="tombstone" id="new-name-p002" role="note" hidden=""><span id="old-name-p002"><\/span>This paragraph was removed on <time datetime="2025-10-01">/);
+  assert.match(html, /<p id="new-name-p003"><span id="old-name-p003"><\/span>/);
+  assert.ok(pins(cwd).includes('{"article":"new-name","issued":3}'));
+  assert.not.ok(pins(cwd).includes('"article":"old-name"'), 'the record moved to the new slug');
+  const manifest = JSON.parse(readFileSync(path.join(cwd, 'dist/api/published.json'), 'utf8'));
+  assert.equal(manifest.pages['/articles/new-name'].paragraphs, { 'new-name': 3, 'old-name': 3 });
+  assert.is((await runCli(['check', '--quiet'], cwd)).exitCode, 0, 'the id file is up to date');
+});
+
+test('serve gives ids against the id file and never writes it; a failed build never touches it', async () => {
+  const cwd = site(`${P1}\n\n${P2}\n`);
+  await buildInto(cwd, 'dist');
+  const recorded = pins(cwd);
+  edit(cwd, `${P4}\n\n${P2}\n`);
+  const served = await buildInto(cwd, 'dist', { pinpoints: 'read' });
+  assert.equal(served.pinpoints, { file: 'content/pinpoints.jsonl', changed: ['privilege-basics'], written: false, created: false });
+  assert.is(pins(cwd), recorded);
+  assert.equal(idsOf(page(path.join(cwd, 'dist'))), ['privilege-basics-p001', 'privilege-basics-p003', 'privilege-basics-p002'], 'p001 removed (its tombstone first, where it stood), P4 new');
+  writeFileSync(path.join(cwd, ARTICLE), FRONT.replace('tags: [privilege', 'tags: [nonsense') + P3);
+  const failed = await build({ contentDir: 'content', outDir: 'dist', cwd, write: true, retainFiles: false });
+  assert.not.ok(failed.ok);
+  assert.is(pins(cwd), recorded);
+  assert.not.ok(existsSync(path.join(cwd, 'content/.pinpoints.jsonl.tmp')));
+});
+
+test.run();
