@@ -71,6 +71,7 @@ for (const [name, base] of [['legalsite serve (301)', () => site.base], ['a plai
     // anchors: the pinpoints work of issue 17), and one of the new page's paragraphs is its target.
     const old = await arrive(page, `${base()}/articles/hash-basics#hash-basics-p002`, /#hash-basics-p002$/);
     assert.is(old.pathname, '/articles/hashing-evidence');
+    assert.is(await page.evaluate(() => document.querySelector(':target')?.closest('p')?.id), 'hashing-evidence-p002', 'the old pinpoint marks the same paragraph on the new page');
     const para = await arrive(page, `${base()}/articles/hash-basics#hashing-evidence-p002`, /\/articles\/hashing-evidence#hashing-evidence-p002$/);
     assert.is(para.pathname, '/articles/hashing-evidence');
     assert.is(await page.evaluate(() => document.querySelector(':target')?.id), 'hashing-evidence-p002');

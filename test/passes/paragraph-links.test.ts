@@ -17,7 +17,7 @@ import { makeArticle } from '../helpers/make-site.js';
 const test = suite('paragraph links');
 const matcher = buildTermMatcher([]);
 const BODY = 'First paragraph.\n\n## A heading\n\nSecond, with a [link](/about).\n\n- loose item\n\n- another\n\n> Quoted paragraph.';
-const render = (body = BODY) => renderArticleBody({ slug: 'demo', body, bodyLine: 1 }, matcher, (s) => s);
+const render = (body = BODY) => renderArticleBody({ slug: 'demo', body, bodyLine: 1, formerSlugs: [], dateModified: '2025-08-26' }, matcher, (s) => s);
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
