@@ -16,6 +16,8 @@ export function Head({ meta, cssHref, contentSecurityPolicy, scripts }: { meta: 
       <meta name="description" content={meta.description} />
       {meta.keywords.length > 0 && <meta name="keywords" content={meta.keywords.join(', ')} />}
       <link rel="canonical" href={meta.canonical} />
+      {meta.prev && <link rel="prev" href={meta.prev} />}
+      {meta.next && <link rel="next" href={meta.next} />}
       {meta.noindex && <meta name="robots" content="noindex" />}
       <meta property="og:type" content={meta.ogType} />
       <meta property="og:title" content={meta.title} />
