@@ -21,14 +21,17 @@ const PAGER_SPAN = 2;
 
 /**
  * The pager of page `page` of `pages`: previous and next, the first and last page, and the pages
- * near this one; a gap (null) where numbers are left out, so a pager of 100 pages stays one line.
+ * near this one; a gap (null) where two or more numbers are left out (one is shown instead), so a
+ * pager of 100 pages stays one line.
  */
 export function pagerOf(list: string, page: number, pages: number, label: string): PagerData {
   const shown = [...new Set([1, ...Array.from({ length: 2 * PAGER_SPAN + 1 }, (_, i) => page - PAGER_SPAN + i), pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
   const links: PagerData['links'] = [];
+  const link = (n: number) => ({ page: n, href: pageUrl(list, n) });
   shown.forEach((n, i) => {
-    if (i > 0 && n > shown[i - 1] + 1) links.push(null);
-    links.push({ page: n, href: pageUrl(list, n) });
+    if (i > 0 && n === shown[i - 1] + 2) links.push(link(n - 1));
+    else if (i > 0 && n > shown[i - 1] + 2) links.push(null);
+    links.push(link(n));
   });
   return {
     label, page, pages, links,

@@ -83,7 +83,11 @@ function datasetsRoute(site: BuiltSite, datasets: Dataset[]): HtmlRoute {
   return {
     kind: 'html', url: '/datasets', template: 'datasets', lastmod: datasets.reduce((d, x) => (x.dateModified > d ? x.dateModified : d), ''),
     props: { items: datasets.map((d) => ({ slug: d.slug, title: d.title, description: d.description, dateModified: d.dateModified, fieldCount: d.fields.length })) },
-    meta: makeMeta(config, { title: 'Datasets', description: 'Data standards for legal work with JSON Schemas and CSV templates, licensed CC BY 4.0.', url: '/datasets', jsonLd: [breadcrumbLd(config, crumbs('Datasets', '/datasets')), itemListLd(config, 'Datasets', datasets.slice(0, 10).map((d) => ({ url: `/datasets/${d.slug}`, name: d.title })))] }),
+    meta: makeMeta(config, {
+      title: 'Datasets', description: 'Data standards for legal work with JSON Schemas and CSV templates, licensed CC BY 4.0.', url: '/datasets',
+      // An empty ItemList is invalid structured data (a site without datasets).
+      jsonLd: [breadcrumbLd(config, crumbs('Datasets', '/datasets')), ...(datasets.length ? [itemListLd(config, 'Datasets', datasets.slice(0, 10).map((d) => ({ url: `/datasets/${d.slug}`, name: d.title })))] : [])],
+    }),
   };
 }
 

@@ -22,6 +22,10 @@ export const LOW_LIMITS: Partial<OutputLimits> = {
   sitemapUrls: 250,
 };
 
+/** Limits high enough to keep every output of the generated site in one file: what a split output
+ * must add up to. */
+export const WHOLE_LIMITS: Partial<OutputLimits> = { llmsFullPartWords: 1e9, graphPartNodes: 1e9 };
+
 let corpus: { cwd: string; slugs: string[] } | undefined;
 const builds = new Map<string, Promise<{ dist: string; result: BuildResult }>>();
 
