@@ -58,9 +58,10 @@ export interface OutputLimits {
    * letter page holds. A shipped term is 2.2 KB of HTML (its searchable text is on the page twice),
    * so 200 make 440 KB, within the budget; the shipped glossary (195 terms) stays one page. */
   glossaryPageTerms: number;
-  /** Links to recommendation pages on one page of /content-recommendations (about 110 bytes each,
-   * and as many again in the topic lists above them), and the articles each topic shows once the
-   * page is split. */
+  /** Links to recommendation pages one page of /content-recommendations holds, about 110 bytes
+   * each: 2,000 make 220 KB. The single page (every topic's articles, then every article and term)
+   * while its links fit, else pages of that many; then each topic shows `recommendationTopicPreview`
+   * articles and a search for the rest. */
   recommendationLinksPerPage: number;
   recommendationTopicPreview: number;
   /** Nodes of /api/knowledge-graph.json before it becomes an index of parts, and the most nodes and
@@ -84,7 +85,7 @@ export interface OutputLimits {
 export const OUTPUT_LIMITS: Readonly<OutputLimits> = {
   listPageItems: 100,
   glossaryPageTerms: 200,
-  recommendationLinksPerPage: 1000,
+  recommendationLinksPerPage: 2000,
   recommendationTopicPreview: 10,
   graphPartNodes: 1000,
   graphPartEdges: 10_000,

@@ -24,7 +24,8 @@ export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRe
   const newest = site.articles.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '');
   const datasets = [...site.source.datasets].sort((a, b) => a.title.localeCompare(b.title));
   const answered = site.articles.filter(hasAnswer);
-  const recommendable = site.articles.length + site.terms.length;
+  // Every link the single page would hold: each topic's articles, then every article and term.
+  const recommendationLinks = site.clusters.reduce((n, c) => n + c.articles.length, site.articles.length + site.terms.length);
   return [
     ...(answered.length > limits.listPageItems ? answerListRoutes(site, answered, newest, limits.listPageItems) : [answersRoute(site, newest)]),
     templatesRoute(site, newest),
@@ -33,7 +34,7 @@ export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRe
     forAiRoute(site, newest, limits),
     apiRoute(site, newest, limits),
     ...recommendationPages,
-    ...(recommendable > limits.recommendationLinksPerPage ? contentRecommendationsPages(site, newest, limits) : [contentRecommendationsRoute(site, newest)]),
+    ...(recommendationLinks > limits.recommendationLinksPerPage ? contentRecommendationsPages(site, newest, limits) : [contentRecommendationsRoute(site, newest)]),
     analyticsRoute(site, newest),
     integrationsRoute(site, newest),
     ...feedPageRoutes(site),
