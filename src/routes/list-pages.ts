@@ -4,6 +4,7 @@
  * canonical URL, title and rel=prev/next, listed in the sitemap. On a site that fits one page, the
  * spec's single page is made instead (site-pages.ts, reference-pages.ts). Spec §2, issue 18.
  */
+import { FILTER_CHIPS, STRUCTURED_LIST_ITEMS } from '../constants.js';
 import type { ArticleMeta, SiteConfig } from '../model.js';
 import type { BuiltSite } from '../pipeline.js';
 import { breadcrumbLd, itemListLd } from '../structured-data.js';
@@ -13,7 +14,6 @@ import { chunk, pagerOf, pageUrl, rangeOf } from './pagination.js';
 import { searchUrl } from './search-links.js';
 import type { HtmlRoute } from './types.js';
 import { articleCard } from './view-data.js';
-import { FILTER_CHIPS, STRUCTURED_LIST_ITEMS } from '../constants.js';
 
 /** One page of a split list, as the route of that page is made from it. */
 export interface ListPage<T> {
