@@ -10,7 +10,7 @@
 import type { OutputLimits } from '../constants.js';
 import type { BuiltSite } from '../pipeline.js';
 import { buildKnowledgeGraph, type GraphPart, graphNodeIds, graphPartition, type KnowledgeGraph, splitKnowledgeGraph } from '../passes/knowledge-graph.js';
-import { fileInputs } from './file-inputs.js';
+import { fileInputs, sharedInputs } from './file-inputs.js';
 import { json } from './machine-files.js';
 import type { FileRoute } from './types.js';
 
@@ -37,7 +37,7 @@ export function knowledgeGraphRoutes(site: BuiltSite, limits: OutputLimits): Fil
   const count = runs.length;
   let split: GraphPart[] | undefined;
   const parts = () => (split ??= splitKnowledgeGraph(whole(), runs));
-  const partInputs = () => JSON.stringify([graphInputs(), limits.graphPartNodes, limits.graphPartEdges]);
+  const partInputs = sharedInputs(() => JSON.stringify([graphInputs(), limits.graphPartNodes, limits.graphPartEdges]));
   const u = (p: string) => `${config.baseUrl}${p}`;
   return [
     {

@@ -12,7 +12,7 @@ import type { OutputLimits } from '../constants.js';
 import type { BuiltSite, OrderedSite } from '../pipeline.js';
 import { type FullTextPart, llmsArticleList, llmsFullIndex, llmsIndexTxt, llmsTopicTxt, llmsTxt } from '../passes/llms-txt.js';
 import { articleMarkdownUrl } from './article-files.js';
-import { fileInputs } from './file-inputs.js';
+import { fileInputs, sharedInputs } from './file-inputs.js';
 import { chunk } from './pagination.js';
 import type { FileRoute, JoinedRoute } from './types.js';
 
@@ -58,8 +58,10 @@ export function llmsTxtRoutes(site: BuiltSite, limits: OutputLimits): FileRoute[
   const { config } = site;
   const datasets = [...site.source.datasets].sort((a, b) => a.slug.localeCompare(b.slug));
   const inputs = fileInputs(site);
-  const made = (...more: unknown[]) => () => JSON.stringify([config, inputs.articles(), datasets, ...more]);
-  if (site.articles.length <= limits.llmsTxtArticles) return [text('/llms.txt', () => llmsTxt(config, site.articles, datasets, site.terms.length), made(site.terms.length))];
+  const articlesInputs = sharedInputs(() => JSON.stringify([config, inputs.articles(), datasets]));
+  const termsInputs = sharedInputs(inputs.terms);
+  const made = (...more: (string | number | (() => string))[]) => () => JSON.stringify([articlesInputs(), ...more.map((m) => (typeof m === 'function' ? m() : m))]);
+  if (site.articles.length <= limits.llmsTxtArticles) return [text('/llms.txt', () => llmsTxt(config, site.articles, datasets, site.terms.length), () => JSON.stringify([config, inputs.articles(), datasets, site.terms.length]))];
   const size = limits.llmsLinksPerFile;
   const lists = chunk(site.articles, size);
   const bySlug = new Map(site.articles.map((a) => [a.slug, a]));
@@ -74,6 +76,6 @@ export function llmsTxtRoutes(site: BuiltSite, limits: OutputLimits): FileRoute[
     // Its part count follows the articles' word counts, which no field hash holds: made each build (a few kilobytes).
     text('/llms.txt', index),
     ...lists.map((run, i) => text(listFiles[i].url, () => llmsArticleList(config, i + 1, lists.length, run), made(size, i))),
-    ...site.clusters.map((c) => text(llmsTopicUrl(c.id), () => llmsTopicTxt(config, c, c.articles.map((a) => bySlug.get(a.slug)!), size), made(inputs.terms(), size, c.id))),
+    ...site.clusters.map((c) => text(llmsTopicUrl(c.id), () => llmsTopicTxt(config, c, c.articles.map((a) => bySlug.get(a.slug)!), size), made(termsInputs, size, c.id))),
   ];
 }

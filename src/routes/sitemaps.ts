@@ -10,7 +10,7 @@
  */
 import type { OutputLimits } from '../constants.js';
 import type { BuiltSite } from '../pipeline.js';
-import { fileInputs } from './file-inputs.js';
+import { fileInputs, sharedInputs } from './file-inputs.js';
 import { hasAnswer } from '../passes/article-fields.js';
 import { articleAnswerUrl } from './article-files.js';
 import type { FileRoute, HtmlRoute, PageRef } from './types.js';
@@ -69,7 +69,8 @@ export function sitemapRuns(entries: SitemapEntry[], limits: Pick<OutputLimits, 
  */
 export function sitemapFiles(url: string, numbered: (i: number) => string, entries: () => SitemapEntry[], base: string, limits: OutputLimits, inputs?: () => string): FileRoute[] {
   const runs = sitemapRuns(entries(), limits);
-  const file = (path: string, body: () => string): FileRoute => ({ kind: 'file', url: path, body, type: XML, ...(inputs ? { inputs: () => JSON.stringify([inputs(), limits.sitemapUrls, limits.sitemapBytes]) } : {}) });
+  const shared = inputs && sharedInputs(() => JSON.stringify([inputs(), limits.sitemapUrls, limits.sitemapBytes]));
+  const file = (path: string, body: () => string): FileRoute => ({ kind: 'file', url: path, body, type: XML, ...(shared ? { inputs: shared } : {}) });
   if (runs.length === 1) return [{ ...file(url, () => urlset(runs[0])), ...(inputs ? { inputs } : {}) }];
   const urls = runs.map((_, i) => numbered(i + 1));
   return [...runs.map((run, i) => file(urls[i], () => urlset(run))), file(url, () => sitemapIndex(urls.map((u) => `${base}${u}`)))];
