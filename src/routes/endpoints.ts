@@ -2,7 +2,7 @@ import type { OutputLimits } from '../constants.js';
 import type { BuiltSite } from '../pipeline.js';
 import type { Endpoint } from '../../templates/types.js';
 import { FEEDS } from './feeds.js';
-import { graphIsSplit, graphRuns } from './graph-files.js';
+import { graphIsSplit } from './graph-files.js';
 import { fullTextParts } from './llms-files.js';
 
 /** The machine-readable entry points of a site that fits every limit, with what each returns. */
@@ -34,14 +34,14 @@ export const ENDPOINTS: Endpoint[] = [
 /** The entry points of this site, listed on /api and /for-ai-systems and in
  * /for-ai-systems/index.json: ENDPOINTS, where a file is split into parts (limits) with what its
  * address then holds and its parts' addresses after it. Every one without a {placeholder} exists (tested). */
-export function siteEndpoints(site: Pick<BuiltSite, 'articles' | 'terms' | 'stats' | 'backlinks'>, limits: OutputLimits): Endpoint[] {
-  const graphParts = graphIsSplit(site, limits) ? graphRuns(site, limits).length : 1;
+export function siteEndpoints(site: Pick<BuiltSite, 'articles' | 'terms' | 'stats'>, limits: OutputLimits): Endpoint[] {
+  const graphSplit = graphIsSplit(site, limits);
   const llmsSplit = site.articles.length > limits.llmsTxtArticles;
-  const fullParts = fullTextParts(site, limits.llmsFullPartWords).length;
+  const fullSplit = fullTextParts(site, limits.llmsFullPartWords).length > 1;
   return ENDPOINTS.flatMap((e): Endpoint[] => {
-    if (e.url === '/api/knowledge-graph.json' && graphParts > 1) {
+    if (e.url === '/api/knowledge-graph.json' && graphSplit) {
       return [
-        { ...e, description: `An index of the knowledge graph's ${graphParts} parts: node and edge counts and each part's address.` },
+        { ...e, description: "An index of the knowledge graph's parts: node and edge counts and each part's address." },
         { url: '/api/knowledge-graph/part-{n}.json', format: 'JSON', description: `Part n of the knowledge graph: a run of nodes (articles, terms) in id order, and every edge pointing at them (mentions, see-also, contrast, shared tags) with strengths; at most ${limits.graphPartNodes} nodes and ${limits.graphPartEdges} edges, unless one node has more.` },
       ];
     }
@@ -52,9 +52,9 @@ export function siteEndpoints(site: Pick<BuiltSite, 'articles' | 'terms' | 'stat
         { url: '/llms/topics/{topic}.txt', format: 'Markdown (llms.txt)', description: "A topic's newest articles and its glossary terms." },
       ];
     }
-    if (e.url === '/llms-full.txt' && fullParts > 1) {
+    if (e.url === '/llms-full.txt' && fullSplit) {
       return [
-        { ...e, description: `An index of the full text's ${fullParts} parts and the glossary.` },
+        { ...e, description: "An index of the full text's parts and the glossary." },
         { url: '/llms-full/part-{n}.txt', format: 'Markdown', description: `Part n of every article in Markdown, newest first: whole articles, at most ${limits.llmsFullPartWords} words.` },
       ];
     }

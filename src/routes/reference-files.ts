@@ -52,7 +52,8 @@ export function referenceFileRoutes(site: BuiltSite, limits: OutputLimits): (Fil
     endpoints: siteEndpoints(site, limits).map((e) => ({ ...e, url: u(e.url) })),
     articles: site.articles.map((a) => ({ slug: a.slug, title: a.title, url: u(`/articles/${a.slug}`), json: u(articleJsonUrl(a.slug)), markdown: u(articleMarkdownUrl(a.slug)), answer: hasAnswer(a) ? u(articleAnswerUrl(a.slug)) : undefined, dateModified: a.dateModified })),
     })),
-    inputs: () => JSON.stringify([config, inputs.articles()]),
+    // The entry points say which files are split, which a body's word count can change (the full text).
+    inputs: () => JSON.stringify([config, inputs.articles(), siteEndpoints(site, limits)]),
   });
   routes.push(...knowledgeGraphRoutes(site, limits));
 

@@ -247,6 +247,23 @@ test('a site split into numbered pages and parts (limits lowered), rebuilt with 
   }
 });
 
+test('a body edit that makes the full text outgrow one file splits it, and says so in the entry points, as a cold build does', async () => {
+  const cwd = copyFixture('minimal');
+  const first = await build({ contentDir: 'content', outDir: 'cold', cwd, write: true });
+  const words = [...first.site!.stats.values()].reduce((n, s) => n + s.wordCount, 0);
+  const limits = { llmsFullPartWords: words + 5 };
+  const warm = () => build({ contentDir: 'content', outDir: 'dist', cwd, write: true, diskCache: true, retainFiles: false, limits });
+  assert.ok((await warm()).ok);
+  assert.not.ok(existsSync(path.join(cwd, 'dist/llms-full')), 'one file while the articles fit one part');
+  appendFileSync(path.join(cwd, 'content/articles/privilege-basics.md'), '\nTen more words of text make the articles outgrow a single part.\n');
+  assert.ok((await warm()).ok);
+  assert.ok(existsSync(path.join(cwd, 'dist/llms-full/part-2.txt')), 'split');
+  assert.match(readFileSync(path.join(cwd, 'dist/for-ai-systems/index.json'), 'utf8'), /llms-full\/part-\{n\}\.txt/);
+  rmSync(path.join(cwd, 'cold'), { recursive: true });
+  assert.ok((await build({ contentDir: 'content', outDir: 'cold', cwd, write: true, limits })).ok);
+  assertSameDist(path.join(cwd, 'dist'), path.join(cwd, 'cold'));
+});
+
 test('pages and article bodies rendered on worker threads give the same bytes as the main thread', async () => {
   const cwd = copyFixture('minimal');
   const one = await build({ contentDir: 'content', outDir: 'dist', cwd, write: false, workers: 1 });
