@@ -90,13 +90,14 @@ export function buildBacklinks(articles: ArticleMeta[], terms: Term[], mentions:
   const keptOf = keptBacklinks(nodes, rank, explicit, compare);
   let relations: BacklinkEdge[] | undefined;
   let counts: Map<string, number> | undefined;
+  const all = () => (relations ??= listRelations(nodes, explicit, keptOf, compare));
   return {
     byTarget: backlinksByKey(nodes, keptOf),
     get relations() {
-      return (relations ??= listRelations(nodes, explicit, keptOf, compare));
+      return all();
     },
     get relationCounts() {
-      return (counts ??= countByTarget(this.relations));
+      return (counts ??= countByTarget(all()));
     },
   };
 }
