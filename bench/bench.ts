@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: for each corpus size (default 1,000 and 10,000 articles) generates a seeded
  * corpus in a temp folder, then times the real CLI as a child process: a cold build, a warm rebuild
- * with no change, a rebuild after one changed article, and serve's write → reload latency. Prints a
- * metrics table, a per-pass table and the linearity line, and saves bench/results/latest.json.
+ * with no change, a rebuild after one changed article, and serve's write → reload latency; and the
+ * sizes of the files the cold build wrote. Prints a metrics table, a per-pass table, the output
+ * sizes and the linearity line, and saves bench/results/latest.json.
  * Reads: the repository's lib/ (compiled first). Writes: temp folders, bench/results/, lib/ (tsc).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { createChildRegistry, type ChildRegistry } from './run/children.js';
 import { editArticle } from './run/edit-article.js';
 import { type BuildRun, measureBuild } from './run/measure-build.js';
 import { measureServe } from './run/measure-serve.js';
+import { measureOutputSizes } from './run/output-sizes.js';
 import { type BenchOptions, parseBenchArgs, USAGE } from './run/options.js';
 import { cliHasFlag, compileLib } from './run/prepare-cli.js';
 import { formatReport, linearity } from './run/report.js';
@@ -86,6 +88,7 @@ async function benchSize(children: ChildRegistry, opts: BenchOptions, n: number,
   try {
     size.cold = await build('cold build', noCacheFlag ? ['--no-cache'] : []);
     if (!size.cold.ok) return size;
+    size.outputs = measureOutputSizes(out);
     if (noCacheFlag) size.prime = await build('cache-filling build (not reported)');
     size.warm = await build('warm rebuild, no change');
     editArticle(articleFile(Math.floor(n / 2)), 'build edit');

@@ -9,6 +9,7 @@
  * reported: that file's own errors are, and fixing them makes the page.
  * Reads: the loaded site, the articles read by the shards. Writes: nothing (diagnostics).
  */
+import type { OutputLimits } from './constants.js';
 import type { Diagnostic } from './diagnostics/diagnostic.js';
 import { digestArticles, type ReadResult } from './engine/load-articles.js';
 import type { ShardPool } from './engine/shard-pool.js';
@@ -37,6 +38,7 @@ export interface FailedBuild {
   assets: () => Promise<Assets>;
   timed: Timer;
   semantics: SemanticOptions;
+  limits: OutputLimits;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function remainingLinkErrors(failed: FailedBuild): Promise<Diagnost
     const graph = runGraphPasses(withDigests(order, digests), timed);
     const families = { articles: articlePageRefs(order), ...graphPageRefs(graph) };
     const site = await runSitePasses(graph, digests, undefined, timed);
-    const routes = siteRoutes(site, await failed.assets(), families);
+    const routes = siteRoutes(site, await failed.assets(), families, failed.limits);
     const urls = siteUrls(site, families, routes);
     const links: LinkSource[] = [
       ...siteLinks(site, failed.sources),

@@ -3,6 +3,7 @@
  * routes/page-families.ts): BuiltSite → HTML routes (template + props + metadata), page references
  * (made on the shards) and file routes (bytes + content type). Spec §2 (route table), DESIGN.md "Output contract".
  */
+import { OUTPUT_LIMITS, type OutputLimits } from './constants.js';
 import type { BuiltSite } from './pipeline.js';
 import { mirrorRoutes, templateRoutes } from './routes/machine-files.js';
 import { type FamilyRefs, sitePageRoutes } from './routes/site-pages.js';
@@ -26,10 +27,11 @@ export function allRoutes(families: FamilyRefs, routes: Route[]): Route[] {
 }
 
 /** Every route but the family pages (made before: articlePageRefs and graphPageRefs in
- * routes/site-pages.ts), which the sitemap lists with the rest. */
-export function siteRoutes(site: BuiltSite, assets: Assets, families: FamilyRefs): Route[] {
-  const pages = [...sitePageRoutes(site, families), ...referencePageRoutes(site, families.recommendations)];
-  const files = [...mirrorRoutes(site), ...templateRoutes(site), ...referenceFileRoutes(site), ...sitemapRoutes(site, pages), redirectsFileRoute(site), ...assets.files];
+ * routes/site-pages.ts), which the sitemap lists with the rest. `limits`: what one page or file may
+ * hold before it is split (constants.ts). */
+export function siteRoutes(site: BuiltSite, assets: Assets, families: FamilyRefs, limits: OutputLimits = OUTPUT_LIMITS): Route[] {
+  const pages = [...sitePageRoutes(site, families, limits), ...referencePageRoutes(site, families.recommendations, limits)];
+  const files = [...mirrorRoutes(site), ...templateRoutes(site), ...referenceFileRoutes(site, limits), ...sitemapRoutes(site, pages, limits), redirectsFileRoute(site), ...assets.files];
   // Redirect pages after the sitemaps are made: no list of the site's pages holds a former address.
   return sortByUrl([...pages.filter((r) => r.kind !== 'page'), ...redirectPageRoutes(site), ...files]);
 }

@@ -37,6 +37,43 @@ export interface PageMeta {
   /** A redirect page's new address: the head gets a meta refresh to it for readers without
    * JavaScript (the page's script goes there first, with the fragment). */
   refreshTo?: string;
+  /** The previous and next page of a list split into numbered pages (`<link rel="prev|next">`). */
+  prev?: string;
+  next?: string;
+}
+
+/** The numbered-page navigation of a list split into pages (src/routes/pagination.ts). */
+export interface PagerData {
+  /** The navigation's accessible name, e.g. "Pages of articles". */
+  label: string;
+  page: number;
+  pages: number;
+  prev?: string;
+  next?: string;
+  /** The page numbers shown, in order; null where numbers are left out. */
+  links: ({ page: number; href: string } | null)[];
+}
+
+/** Which items of a list a page holds ("Articles 101–200 of 10,000"). */
+export interface PageRange {
+  first: number;
+  last: number;
+  total: number;
+}
+
+/** A letter of the glossary's A–Z index once it has a page per letter (no href: no terms). */
+export interface GlossaryLetterLink {
+  letter: string;
+  href?: string;
+  count: number;
+  /** The letter of the page it is shown on. */
+  current?: boolean;
+}
+
+/** A filter a list page offers when search covers the whole site: a link to /search with it. */
+export interface FilterLink {
+  label: string;
+  href: string;
 }
 
 export interface ArticleCardData {

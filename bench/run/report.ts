@@ -1,11 +1,12 @@
 /**
  * The printed report: a metrics table (one row per metric, one column per corpus size), a per-pass
- * table of the cold builds, and the linearity lines (time at the largest size over time at the
+ * table of the cold builds, the sizes of what each cold build wrote (output-sizes.ts), and the linearity lines (time at the largest size over time at the
  * smallest; the target allows 10% above proportional, i.e. ≤ 11 for 10,000 vs 1,000 articles).
  * Reads: BenchResults. Writes: nothing (returns text).
  */
 import type { BuildRun } from './measure-build.js';
 import type { BenchResults, Linearity, SizeResult } from './results.js';
+import { SIZE_HEADER, sizeCells } from './output-sizes.js';
 
 const ms = (v: number | undefined) => (v === undefined ? '–' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1));
 const mb = (kb: number | undefined) => (kb === undefined ? '–' : `${Math.round(kb / 1024).toLocaleString('en-US')}`);
@@ -101,6 +102,9 @@ export function formatReport(results: BenchResults): string {
     const built = sizes.filter((s) => s.cold?.ok);
     const extra = built.length > 1 ? ['share', 'growth'] : ['share'];
     out.push('', 'Cold build, time per pass and phase (ms):', formatTable(['Pass', ...built.map((s) => s.articles.toLocaleString('en-US')), ...extra], passes));
+  }
+  for (const s of sizes.filter((x) => x.outputs)) {
+    out.push('', `Output sizes at ${s.articles.toLocaleString('en-US')} articles (the cold build's files):`, formatTable(SIZE_HEADER, s.outputs!.map(sizeCells)));
   }
   if (results.linearity.length) out.push('');
   for (const l of results.linearity) {

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BuildRun } from './measure-build.js';
+import type { SizeRow } from './output-sizes.js';
 import type { ServeRun } from './measure-serve.js';
 
 export interface SizeResult {
@@ -22,6 +23,8 @@ export interface SizeResult {
   serve?: ServeRun;
   /** Size of the CLI's build cache file for this corpus after the rebuilds, when it has one. */
   cacheBytes?: number;
+  /** The sizes of the files the cold build wrote that readers and crawlers download (output-sizes.ts). */
+  outputs?: SizeRow[];
   /** What went wrong or was skipped, in words. */
   notes: string[];
 }

@@ -46,6 +46,6 @@ export async function reportEveryError(run: BuildRun, pool: ShardPool, content: 
   await run.abandon();
   const { styling, bundling } = assets;
   const files = async () => ({ ...(await styling), files: [...(await styling).files, ...(await bundling).files] });
-  const links = await remainingLinkErrors({ source: content.source, sources: content.loaded.sources, read, rejected: content.loaded.rejected, pool, assets: files, timed: run.timed, semantics: content.semantics });
+  const links = await remainingLinkErrors({ source: content.source, sources: content.loaded.sources, read, rejected: content.loaded.rejected, pool, assets: files, timed: run.timed, semantics: content.semantics, limits: run.limits });
   return run.failed([...problems, ...links]);
 }

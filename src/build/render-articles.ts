@@ -11,7 +11,7 @@ import { renderArticles, type ReadResult } from '../engine/load-articles.js';
 import type { Assets } from '../routes.js';
 import type { ShardPool } from '../engine/shard-pool.js';
 import { type OrderedSite, runOrderPasses, withDigests } from '../pipeline.js';
-import { llmsFullRoute } from '../routes/reference-files.js';
+import { llmsFullSources } from '../routes/llms-files.js';
 import { articlePageRefs } from '../routes/site-pages.js';
 import type { PageRef } from '../routes/types.js';
 import type { Chrome } from '../../templates/types.js';
@@ -43,7 +43,7 @@ export async function renderArticlePages(run: BuildRun, pool: ShardPool, content
   const chrome = chromeOf(source, order.pageBodies, assets.cssHref);
   const context = await pool.setRenderer(chrome, [...bundle.entries]);
   const articlePages = timed('routes', () => articlePageRefs({ articles: order.articles, terms: source.terms, neighbours: order.neighbours }));
-  const parts = new Set(llmsFullRoute(order).parts.map((url) => url.slice(1)));
+  const parts = new Set(llmsFullSources(order).map((url) => url.slice(1)));
   const emitter = new SiteEmitter({ pool, target: run.target, keep: run.keep, remember: run.remember, parts, fileThread: run.fileThread });
   const pages = new Map(order.articles.map((a, i) => [a.slug, articlePages[i]]));
   const rendered = await timed('articles', () => renderArticles({ read, pages, context, pool, emitter, target: run.target, keep: run.keep }));

@@ -8,6 +8,7 @@ import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BuildCache } from '../engine/build-cache.js';
+import { OUTPUT_LIMITS, type OutputLimits } from '../constants.js';
 import { hashOf } from '../hash.js';
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import { type Diagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
@@ -53,6 +54,8 @@ export interface BuildOptions {
   /** Return every output file in the result (default). The CLI needs only counts: at scale the
    * files are a gigabyte, so it turns this off, and then only changed files are made. */
   retainFiles?: boolean;
+  /** Lower the output limits (constants.ts OUTPUT_LIMITS): tests split a small site with them. */
+  limits?: Partial<OutputLimits>;
 }
 
 export type PinpointsMode = 'update' | 'check' | 'read';
@@ -122,6 +125,8 @@ export class BuildRun {
   /** Whether the output records are kept for a later build (a state file, or serve's cache). */
   readonly remember: boolean;
   readonly pinpointsMode: PinpointsMode;
+  /** What one page or file may hold before it is split. */
+  readonly limits: OutputLimits;
   fileThread?: FileThread;
   pool?: ShardPool;
   target?: OutputTarget;
@@ -140,6 +145,7 @@ export class BuildRun {
     this.stateFile = this.diskFile && opts.write ? path.join(this.diskFile, `${hashOf(this.contentAbs, this.outAbs).slice(0, 16)}.state.bin`) : undefined;
     this.remember = Boolean(this.stateFile || opts.cache);
     this.pinpointsMode = opts.pinpoints ?? (opts.write ? 'update' : 'check');
+    this.limits = { ...OUTPUT_LIMITS, ...opts.limits };
   }
 
   /** Runs one named step or pass, adding its time to `timings` (and telling onPhase it started). */

@@ -19,7 +19,8 @@ import { allRoutes, type Route, siteRoutes } from '../routes.js';
 import type { PublishedManifest } from '../passes/published.js';
 import { PUBLISHED_URL, publishedRoute } from './published.js';
 import { searchIndexInputs } from '../routes/file-inputs.js';
-import { glossaryMarkdownRoute, llmsFullRoute } from '../routes/reference-files.js';
+import { glossaryMarkdownRoute } from '../routes/reference-files.js';
+import { llmsFullRoutes } from '../routes/llms-files.js';
 import { type FamilyRefs, graphPageRefs } from '../routes/site-pages.js';
 import type { FileRoute, HtmlRoute, JoinedRoute } from '../routes/types.js';
 import { clashingUrls, siteLinks, siteUrls } from '../site-links.js';
@@ -58,22 +59,23 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   const searchUnchanged = Boolean(target?.updating) && target!.previousIfIntact('search-index.json') === inputsFingerprint(searchIndexInputs(ordered));
   const searching = pool.threaded && !searchUnchanged ? pool.searchIndex(timed('search-index', () => searchDocs(ordered.articles, ordered.text, ordered.terms, source.datasets))) : undefined;
   searching?.catch(() => {});
-  // llms-full.txt joins every article's Markdown and the glossary's: written on the file thread.
+  // llms-full.txt (or its parts) joins the articles' Markdown and the glossary's: written on the file thread.
   timed('write', () => emitter.files([glossaryMarkdownRoute(order)]));
-  emitter.startJoined([llmsFullRoute(order)]);
+  emitter.startJoined(llmsFullRoutes(ordered, run.limits).filter((r): r is JoinedRoute => r.kind === 'joined'));
   making.add(emitter.joinsStarted());
   let backlinks: MemoizedBacklinks | undefined;
   const backlinksOf = (site: OrderedSite, full: () => BacklinkResult) => (backlinks = memoizedBacklinks(site, full, cache?.backlinks)).backlinks;
   const unitKeys = new Map([...rendered.index.articles.values()].map((k) => [k.digest.article.slug, k.key]));
   const graph = runGraphPasses(ordered, timed, unitKeys, cache?.candidates, backlinksOf);
   const families: FamilyRefs = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
-  if (cache) cache.backlinks = backlinks!.next();
   // Term and recommendation pages on the shards while this thread runs the remaining passes.
   const candidatePlan = timed('recommendations', () => planCandidates(graph.recommendations, cache?.candidates));
   making.add(pool.setRecommendations(graph.recommendations, candidatePlan).then((memo) => void (cache && (cache.candidates = memo))));
   making.add(emitter.pages([...families.terms, ...families.recommendations]));
   const site = await runSitePasses(graph, rendered.digests, readPreviousManifest(run.outAbs), timed, searching);
-  const routes = timed('routes', () => siteRoutes(site, articles.assets, families));
+  const routes = timed('routes', () => siteRoutes(site, articles.assets, families, run.limits));
+  // After the routes, which may count the relations (to split the knowledge graph).
+  if (cache) cache.backlinks = backlinks!.next();
   const urls = siteUrls(site, families, routes).add(PUBLISHED_URL);
   const linkProblems = timed('link-check', () => [...checkInternalLinks(siteLinks(site, loaded.sources), urls), ...checkUrlClashes(clashingUrls(site, families, routes), source, loaded.sources)]);
   if (linkProblems.length) {

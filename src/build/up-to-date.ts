@@ -43,7 +43,7 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
   const [contentScan, outputScan] = fileThread && (stateFile || opts.cache?.outputs?.outDir === outAbs) ? fileThread.scan([contentAbs, outAbs], [true, true]) : [];
   const state = stateFile ? readBuildState(stateFile) : undefined;
   const contentFiles = await timed('up-to-date', () => contentScan?.help());
-  const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl }, state?.content, contentFiles && { files: contentFiles, takenAt })) : undefined;
+  const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl, limits: opts.limits }, state?.content, contentFiles && { files: contentFiles, takenAt })) : undefined;
   const last = { state, input, contentFiles, outputScan };
   // serve needs the whole site in memory, even when the output folder is up to date.
   if (opts.cache || !stateFile || !input || !state || state.outDir !== outAbs || !sameInput(state, input)) return { last };

@@ -4,7 +4,8 @@
  * site order, and every term. After an edit that changes none of these (most edits to a body), the
  * term pages' backlinks come from the memo instead of being worked out again over every mention on
  * the site. Whatever the memo does not hold (the knowledge graph's relations, a target it never
- * listed) is worked out in full when first asked for, so a memo only ever saves work.
+ * listed) is worked out in full when first asked for, so a memo only ever saves work. It also keeps
+ * how many relations point at each node, when they were counted (to split a large knowledge graph).
  * Reads: the ordered site's keys, the memo. Writes: the backlinks of this build, the next memo.
  */
 import { hashOf } from '../hash.js';
@@ -16,6 +17,9 @@ export interface BacklinksMemo {
   key: string;
   /** Per target node key, its backlinks as byTarget gave them (undefined: none). */
   byTarget: [string, Backlink[] | undefined][];
+  /** How many relations point at each node, when the build counted them (to split the knowledge
+   * graph): a rebuild whose backlinks are unchanged splits it without working out every relation. */
+  relationCounts?: [string, number][];
 }
 
 export const backlinksKey = (site: OrderedSite) =>
@@ -34,6 +38,7 @@ export function memoizedBacklinks(site: OrderedSite, build: () => BacklinkResult
   let built: BacklinkResult | undefined;
   const full = () => (built ??= build());
   const asked = new Map<string, Backlink[] | undefined>();
+  let counts: ReadonlyMap<string, number> | undefined;
   return {
     backlinks: {
       byTarget: {
@@ -45,7 +50,10 @@ export function memoizedBacklinks(site: OrderedSite, build: () => BacklinkResult
       get relations() {
         return full().relations;
       },
+      get relationCounts() {
+        return (counts ??= kept && memo?.relationCounts ? new Map(memo.relationCounts) : full().relationCounts);
+      },
     },
-    next: () => (memo && kept && !built ? memo : { key, byTarget: [...asked] }),
+    next: () => (memo && kept && !built ? memo : { key, byTarget: [...asked], ...(counts ? { relationCounts: [...counts] } : {}) }),
   };
 }

@@ -51,6 +51,9 @@ export interface BacklinkResult {
    * target (in key order), strongest first. Made when first read (only the knowledge graph reads
    * them: 200,000 relations at 10,000 articles). */
   readonly relations: BacklinkEdge[];
+  /** How many of the relations point at each node, by node key (nodes with none left out): what
+   * splitting the knowledge graph into bounded parts needs, without the relations themselves. */
+  readonly relationCounts: ReadonlyMap<string, number>;
   /** Per target node key: its references (at most 10, strongest first), then its strongest
    * shared-tag relations (at most 5); each target's made when first asked for (pages show only
    * terms' backlinks). */
@@ -86,12 +89,27 @@ export function buildBacklinks(articles: ArticleMeta[], terms: Term[], mentions:
   const explicit = explicitRelations(nodes, articles, terms, mentions);
   const keptOf = keptBacklinks(nodes, rank, explicit, compare);
   let relations: BacklinkEdge[] | undefined;
+  let counts: Map<string, number> | undefined;
+  const all = () => (relations ??= listRelations(nodes, explicit, keptOf, compare));
   return {
     byTarget: backlinksByKey(nodes, keptOf),
     get relations() {
-      return (relations ??= listRelations(nodes, explicit, keptOf, compare));
+      return all();
+    },
+    get relationCounts() {
+      return (counts ??= countByTarget(all()));
     },
   };
+}
+
+/** How many relations point at each node key. */
+export function countByTarget(relations: BacklinkEdge[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of relations) {
+    const key = nodeKey(r.toType, r.toSlug);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** Rank of every node by (title, slug), the tie-break order of backlinks, so no comparison needs a string. */

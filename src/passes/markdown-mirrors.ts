@@ -1,12 +1,13 @@
 /**
- * Clean Markdown mirrors for language models and llms.txt (llmstxt.org convention): one file per
- * article (front matter facts, answer, takeaways, body, FAQ, references), the glossary, /llms.txt and
- * /llms-full.txt. Site paths become absolute URLs; callout containers become labelled blockquotes.
- * Reads: config, articles, terms, datasets, fields. Writes: Markdown strings.
+ * Clean Markdown mirrors for language models (llmstxt.org convention): one file per article (front
+ * matter facts, answer, takeaways, body, FAQ, references) and the glossary, the parts /llms-full.txt
+ * is joined from; llms.txt itself is llms-txt.ts. Site paths become absolute URLs; callout
+ * containers become labelled blockquotes.
+ * Reads: config, articles, terms, fields. Writes: Markdown strings.
  */
 import { stringify } from 'yaml';
 import { EDUCATIONAL_NOTE } from '../constants.js';
-import type { Article, ArticleMeta, ArticleStats, Dataset, SiteConfig, Term } from '../model.js';
+import type { Article, ArticleStats, SiteConfig, Term } from '../model.js';
 import type { ArticleFields } from './article-fields.js';
 import { CHANGE_KIND_LABELS, changeLog } from './change-log.js';
 
@@ -71,35 +72,4 @@ export function glossaryMarkdown(terms: Term[], config: SiteConfig): string {
     out.push('', t.definition, '');
   }
   return out.join('\n');
-}
-
-export function llmsTxt(config: SiteConfig, articles: ArticleMeta[], datasets: Dataset[], termCount: number): string {
-  const u = (p: string) => `${config.baseUrl}${p}`;
-  return [
-    `# ${config.name}`,
-    '',
-    `> ${config.description.trim()}`,
-    '',
-    `${config.tagline} Content is licensed ${config.license.name} (${config.license.url}); cite the page and paragraph anchor (#{slug}-p001) with the last-updated date. ${EDUCATIONAL_NOTE}`,
-    '',
-    '## Articles',
-    '',
-    ...articles.map((a) => `- [${a.title}](${u(`/articles/${a.slug}.md`)}): ${a.summary.trim()}`),
-    '',
-    '## Glossary',
-    '',
-    `- [Glossary (Markdown)](${u('/glossary.md')}): ${termCount} legal, evidence and e-discovery terms`,
-    `- [Glossary (JSON)](${u('/glossary.json')}): the same terms with cross-references and data fields`,
-    '',
-    '## Datasets',
-    '',
-    ...datasets.map((d) => `- [${d.title}](${u(`/datasets/${d.slug}.json`)}): ${d.description.trim().split('\n')[0]}`),
-    '',
-    '## Optional',
-    '',
-    `- [Full text](${u('/llms-full.txt')}): every article and the glossary in one file`,
-    `- [For AI systems](${u('/for-ai-systems')}): citation, licence and crawling etiquette`,
-    `- [Entry points](${u('/for-ai-systems/index.json')}): every machine-readable file`,
-    '',
-  ].join('\n');
 }

@@ -1,8 +1,11 @@
+import type { OutputLimits } from '../constants.js';
+import type { BuiltSite } from '../pipeline.js';
 import type { Endpoint } from '../../templates/types.js';
 import { FEEDS } from './feeds.js';
+import { graphIsSplit } from './graph-files.js';
+import { fullTextParts } from './llms-files.js';
 
-/** The machine-readable entry points the site serves, with what each returns; listed on /api and
- * /for-ai-systems and in /for-ai-systems/index.json. routes.ts asserts each exists (tested). */
+/** The machine-readable entry points of a site that fits every limit, with what each returns. */
 export const ENDPOINTS: Endpoint[] = [
   { url: '/articles/index.json', format: 'JSON', description: 'Every article: slug, title, summary, dates, tags, jurisdiction, reading time, word count, hasAnswer.' },
   { url: '/articles/{slug}.json', format: 'JSON', description: 'One article: metadata, answer, key takeaways, body HTML with paragraph anchors, FAQ, references.' },
@@ -27,3 +30,34 @@ export const ENDPOINTS: Endpoint[] = [
   { url: '/llms-full.txt', format: 'Markdown', description: 'Every article and the glossary in one Markdown file.' },
   { url: '/indexnow-key.txt', format: 'Text', description: 'The IndexNow key that verifies update notifications.' },
 ];
+
+/** The entry points of this site, listed on /api and /for-ai-systems and in
+ * /for-ai-systems/index.json: ENDPOINTS, where a file is split into parts (limits) with what its
+ * address then holds and its parts' addresses after it. Every one without a {placeholder} exists (tested). */
+export function siteEndpoints(site: Pick<BuiltSite, 'articles' | 'terms' | 'stats'>, limits: OutputLimits): Endpoint[] {
+  const graphSplit = graphIsSplit(site, limits);
+  const llmsSplit = site.articles.length > limits.llmsTxtArticles;
+  const fullSplit = fullTextParts(site, limits.llmsFullPartWords).length > 1;
+  return ENDPOINTS.flatMap((e): Endpoint[] => {
+    if (e.url === '/api/knowledge-graph.json' && graphSplit) {
+      return [
+        { ...e, description: "An index of the knowledge graph's parts: node and edge counts and each part's address." },
+        { url: '/api/knowledge-graph/part-{n}.json', format: 'JSON', description: `Part n of the knowledge graph: a run of nodes (articles, terms) in id order, and every edge pointing at them (mentions, see-also, contrast, shared tags) with strengths; at most ${limits.graphPartNodes} nodes and ${limits.graphPartEdges} edges, unless one node has more.` },
+      ];
+    }
+    if (e.url === '/llms.txt' && llmsSplit) {
+      return [
+        { ...e, description: 'A short guide to the site for language models: its topics and the lists of its articles.' },
+        { url: '/llms/articles-{n}.txt', format: 'Markdown (llms.txt)', description: `List n of the articles, newest first, ${limits.llmsLinksPerFile} to a file, with links to their Markdown mirrors.` },
+        { url: '/llms/topics/{topic}.txt', format: 'Markdown (llms.txt)', description: "A topic's newest articles and its glossary terms." },
+      ];
+    }
+    if (e.url === '/llms-full.txt' && fullSplit) {
+      return [
+        { ...e, description: "An index of the full text's parts and the glossary." },
+        { url: '/llms-full/part-{n}.txt', format: 'Markdown', description: `Part n of every article in Markdown, newest first: whole articles, at most ${limits.llmsFullPartWords} words.` },
+      ];
+    }
+    return [e];
+  });
+}

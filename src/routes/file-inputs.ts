@@ -5,6 +5,7 @@
  * of them changed: after an edit to an article's body, most site files are not. Each is worked out
  * once per build, however many files use it.
  */
+import { hashOf } from '../hash.js';
 import type { OrderedSite } from '../pipeline.js';
 
 export interface FileInputs {
@@ -33,4 +34,11 @@ export function fileInputs(site: OrderedSite): FileInputs {
     made.set(site.metaKeys, inputs);
   }
   return inputs;
+}
+
+/** What many files share, worked out and hashed once however many files ask (the parts of a split
+ * file: fifty article lists or twenty graph parts would otherwise each serialise the same megabytes). */
+export function sharedInputs(make: () => string): () => string {
+  let digest: string | undefined;
+  return () => (digest ??= hashOf(make()));
 }

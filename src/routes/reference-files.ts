@@ -6,33 +6,30 @@
 import type { BuiltSite, OrderedSite } from '../pipeline.js';
 import { hasAnswer } from '../passes/article-fields.js';
 import { articleIndexItem } from '../passes/json-mirrors.js';
-import { buildKnowledgeGraph } from '../passes/knowledge-graph.js';
-import { glossaryMarkdown, llmsTxt } from '../passes/markdown-mirrors.js';
+import { glossaryMarkdown } from '../passes/markdown-mirrors.js';
 import { articleAnswerUrl, articleJsonUrl, articleMarkdownUrl, CITATION_FILES, MARKDOWN_TYPE } from './article-files.js';
-import { EDUCATIONAL_NOTE } from '../constants.js';
+import { EDUCATIONAL_NOTE, type OutputLimits } from '../constants.js';
 import { headersFile } from '../security.js';
-import { ENDPOINTS } from './endpoints.js';
+import { siteEndpoints } from './endpoints.js';
 import { feedFileRoutes } from './feeds.js';
 import { robotsTxt } from './robots.js';
 import { csvTable } from './csv.js';
 import { fileInputs, searchIndexInputs } from './file-inputs.js';
+import { knowledgeGraphRoutes } from './graph-files.js';
+import { llmsFullRoutes, llmsTxtRoutes } from './llms-files.js';
 import { json } from './machine-files.js';
 import type { FileRoute, JoinedRoute } from './types.js';
 
 /** A text file; given a function, it is made only when written. */
 const text = (url: string, body: string | (() => string), type: string): FileRoute => ({ kind: 'file', url, body, type });
 
-/** Every article's Markdown mirror in list order, then the glossary: joined from those files as written. */
-export function llmsFullRoute(site: Pick<OrderedSite, 'articles'>): JoinedRoute {
-  return { kind: 'joined', url: '/llms-full.txt', parts: [...site.articles.map((a) => articleMarkdownUrl(a.slug)), '/glossary.md'], separator: '\n\n', type: 'text/plain; charset=utf-8' };
-}
-
 /** The whole glossary as Markdown: the last part of llms-full.txt, so it is made early (build.ts). */
 export function glossaryMarkdownRoute(site: Pick<OrderedSite, 'terms' | 'config'>): FileRoute {
   return text('/glossary.md', () => glossaryMarkdown(site.terms, site.config), MARKDOWN_TYPE);
 }
 
-export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[] {
+/** `limits`: past them the knowledge graph, llms.txt and llms-full.txt become indexes of parts. */
+export function referenceFileRoutes(site: BuiltSite, limits: OutputLimits): (FileRoute | JoinedRoute)[] {
   const { config } = site;
   const u = (p: string) => `${config.baseUrl}${p}`;
   const routes: (FileRoute | JoinedRoute)[] = [];
@@ -56,17 +53,13 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
     },
     etiquette: ['Respect /robots.txt', 'At most one request per second', 'Identify with a descriptive User-Agent', 'Cache and revalidate', 'Attribute under CC BY 4.0'],
     notice: EDUCATIONAL_NOTE,
-    endpoints: ENDPOINTS.map((e) => ({ ...e, url: u(e.url) })),
+    endpoints: siteEndpoints(site, limits).map((e) => ({ ...e, url: u(e.url) })),
     articles: site.articles.map((a) => ({ slug: a.slug, title: a.title, url: u(`/articles/${a.slug}`), json: u(articleJsonUrl(a.slug)), markdown: u(articleMarkdownUrl(a.slug)), answer: hasAnswer(a) ? u(articleAnswerUrl(a.slug)) : undefined, dateModified: a.dateModified })),
     })),
-    inputs: () => JSON.stringify([config, inputs.articles()]),
+    // The entry points say which files are split, which a body's word count can change (the full text).
+    inputs: () => JSON.stringify([config, inputs.articles(), siteEndpoints(site, limits)]),
   });
-  routes.push({
-    ...json('/api/knowledge-graph.json', () => buildKnowledgeGraph(site.articles, site.terms, site.backlinks.relations, config)),
-    // What its nodes and the backlinks pass read (articles' mentions by their hash): the file is a 50 MB
-    // serialisation of 200,000 relations at 10,000 articles, this a few hundred kilobytes.
-    inputs: () => JSON.stringify([config.name, config.license.url, config.baseUrl, inputs.articles(), site.articles.map((a) => site.bodies.get(a.slug)!.mentionsKey).join(','), inputs.terms()]),
-  });
+  routes.push(...knowledgeGraphRoutes(site, limits));
 
   let items: ReturnType<typeof articleIndexItem>[] | undefined;
   const indexItems = () => (items ??= site.articles.map((a) => articleIndexItem(a, site.stats.get(a.slug)!, hasAnswer(a))));
@@ -86,8 +79,8 @@ export function referenceFileRoutes(site: BuiltSite): (FileRoute | JoinedRoute)[
   routes.push(...feedFileRoutes(site));
 
   routes.push(glossaryMarkdownRoute(site));
-  routes.push({ ...text('/llms.txt', () => llmsTxt(config, site.articles, datasets, site.terms.length), 'text/plain; charset=utf-8'), inputs: () => JSON.stringify([config, inputs.articles(), datasets, site.terms.length]) });
-  routes.push(llmsFullRoute(site));
+  routes.push(...llmsTxtRoutes(site, limits));
+  routes.push(...llmsFullRoutes(site, limits));
 
   routes.push(text('/robots.txt', robotsTxt(config), 'text/plain; charset=utf-8'));
   if (config.indexnow.key) routes.push(text('/indexnow-key.txt', `${config.indexnow.key}\n`, 'text/plain; charset=utf-8'));

@@ -3,32 +3,38 @@
  * /api, /content-recommendations, /analytics, /integrations, /search and the feeds' pages (spec §2,
  * §7; feeds.ts); /recommendations/{type}/{slug} are in page-families.ts.
  */
-import { JURISDICTIONS } from '../constants.js';
+import { JURISDICTIONS, type OutputLimits } from '../constants.js';
 import type { Dataset } from '../model.js';
 import type { BuiltSite } from '../pipeline.js';
 import { hasAnswer } from '../passes/article-fields.js';
 import { breadcrumbLd, datasetLd, itemListLd } from '../structured-data.js';
-import { ENDPOINTS } from './endpoints.js';
+import { siteEndpoints } from './endpoints.js';
 import { feedPageRoutes } from './feeds.js';
+import { answerListRoutes, listPages, listPageMeta } from './list-pages.js';
 import { makeMeta } from './meta.js';
+import { searchUrl } from './search-links.js';
 import type { HtmlRoute, PageRef } from './types.js';
 import { articleCard } from './view-data.js';
 
 const FORMAT_NAMES: Record<string, string> = { csv: 'CSV', json: 'JSON', md: 'Markdown', pdf: 'PDF', txt: 'Text' };
 
-/** `recommendationPages`: those pages' refs (graphPageRefs), placed in order. */
-export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRef[]): (HtmlRoute | PageRef)[] {
+/** `recommendationPages`: those pages' refs (graphPageRefs), placed in order. /answers and
+ * /content-recommendations go on over numbered pages once they hold more than `limits` allow. */
+export function referencePageRoutes(site: BuiltSite, recommendationPages: PageRef[], limits: OutputLimits): (HtmlRoute | PageRef)[] {
   const newest = site.articles.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '');
   const datasets = [...site.source.datasets].sort((a, b) => a.title.localeCompare(b.title));
+  const answered = site.articles.filter(hasAnswer);
+  // Every link the single page would hold: each topic's articles, then every article and term.
+  const recommendationLinks = site.clusters.reduce((n, c) => n + c.articles.length, site.articles.length + site.terms.length);
   return [
-    answersRoute(site, newest),
+    ...(answered.length > limits.listPageItems ? answerListRoutes(site, answered, newest, limits.listPageItems) : [answersRoute(site, newest)]),
     templatesRoute(site, newest),
     datasetsRoute(site, datasets),
     ...datasets.map((d) => datasetRoute(site, d)),
-    forAiRoute(site, newest),
-    apiRoute(site, newest),
+    forAiRoute(site, newest, limits),
+    apiRoute(site, newest, limits),
     ...recommendationPages,
-    contentRecommendationsRoute(site, newest),
+    ...(recommendationLinks > limits.recommendationLinksPerPage ? contentRecommendationsPages(site, newest, limits) : [contentRecommendationsRoute(site, newest)]),
     analyticsRoute(site, newest),
     integrationsRoute(site, newest),
     ...feedPageRoutes(site),
@@ -78,7 +84,11 @@ function datasetsRoute(site: BuiltSite, datasets: Dataset[]): HtmlRoute {
   return {
     kind: 'html', url: '/datasets', template: 'datasets', lastmod: datasets.reduce((d, x) => (x.dateModified > d ? x.dateModified : d), ''),
     props: { items: datasets.map((d) => ({ slug: d.slug, title: d.title, description: d.description, dateModified: d.dateModified, fieldCount: d.fields.length })) },
-    meta: makeMeta(config, { title: 'Datasets', description: 'Data standards for legal work with JSON Schemas and CSV templates, licensed CC BY 4.0.', url: '/datasets', jsonLd: [breadcrumbLd(config, crumbs('Datasets', '/datasets')), itemListLd(config, 'Datasets', datasets.slice(0, 10).map((d) => ({ url: `/datasets/${d.slug}`, name: d.title })))] }),
+    meta: makeMeta(config, {
+      title: 'Datasets', description: 'Data standards for legal work with JSON Schemas and CSV templates, licensed CC BY 4.0.', url: '/datasets',
+      // An empty ItemList is invalid structured data (a site without datasets).
+      jsonLd: [breadcrumbLd(config, crumbs('Datasets', '/datasets')), ...(datasets.length ? [itemListLd(config, 'Datasets', datasets.slice(0, 10).map((d) => ({ url: `/datasets/${d.slug}`, name: d.title })))] : [])],
+    }),
   };
 }
 
@@ -99,13 +109,13 @@ function datasetRoute(site: BuiltSite, d: Dataset): HtmlRoute {
 }
 
 /** `/for-ai-systems`: licence, citation example and every machine-readable entry point. */
-function forAiRoute(site: BuiltSite, newest: string): HtmlRoute {
+function forAiRoute(site: BuiltSite, newest: string, limits: OutputLimits): HtmlRoute {
   const { config } = site;
   const example = site.articles[0];
   return {
     kind: 'html', url: '/for-ai-systems', template: 'for-ai', lastmod: newest,
     props: {
-      siteName: config.name, baseUrl: config.baseUrl, licenseName: config.license.name, licenseUrl: config.license.url, endpoints: ENDPOINTS,
+      siteName: config.name, baseUrl: config.baseUrl, licenseName: config.license.name, licenseUrl: config.license.url, endpoints: siteEndpoints(site, limits),
       exampleCitation: example ? `${example.title} — ${config.name}, ${config.baseUrl}/articles/${example.slug}#answer (Last updated: ${example.dateModified})` : config.name,
     },
     meta: makeMeta(config, { title: 'For AI Systems', description: `How AI systems and crawlers can cite, reuse and fetch ${config.name}: licence, etiquette and every machine-readable entry point.`, url: '/for-ai-systems', jsonLd: [breadcrumbLd(config, crumbs('For AI Systems', '/for-ai-systems'))] }),
@@ -113,13 +123,13 @@ function forAiRoute(site: BuiltSite, newest: string): HtmlRoute {
 }
 
 /** `/api`: the site's counts, its endpoints and topic clusters. */
-function apiRoute(site: BuiltSite, newest: string): HtmlRoute {
+function apiRoute(site: BuiltSite, newest: string, limits: OutputLimits): HtmlRoute {
   const { config } = site;
   return {
     kind: 'html', url: '/api', template: 'api', lastmod: newest,
     props: {
       metrics: { articles: site.articles.length, terms: site.terms.length, topicAreas: site.topTags.length, jurisdictions: JURISDICTIONS.filter((j) => site.articles.some((a) => a.jurisdiction === j) || site.terms.some((t) => t.jurisdictions.includes(j))).length },
-      endpoints: ENDPOINTS,
+      endpoints: siteEndpoints(site, limits),
       clusters: site.clusters,
     },
     meta: makeMeta(config, { title: 'Content API and Knowledge Graph', description: 'Static JSON, CSV, feeds and a knowledge graph of every article and glossary term.', url: '/api', jsonLd: [breadcrumbLd(config, crumbs('API', '/api'))] }),
@@ -134,6 +144,35 @@ function contentRecommendationsRoute(site: BuiltSite, newest: string): HtmlRoute
     props: { clusters: site.clusters, articles: site.articles.map((a) => ({ slug: a.slug, title: a.title })), terms: site.terms.map((t) => ({ slug: t.slug, title: t.title })) },
     meta: makeMeta(config, { title: 'Content Recommendations', description: 'Recommendation pages for every article and glossary term, grouped by topic.', url: '/content-recommendations', jsonLd: [breadcrumbLd(config, crumbs('Recommendations', '/content-recommendations'))] }),
   };
+}
+
+/** `/content-recommendations` over numbered pages: the topics (first page) show their first articles
+ * and a search for all of them; every article's and term's recommendation page is listed, articles
+ * first, over the pages. */
+function contentRecommendationsPages(site: BuiltSite, newest: string, limits: OutputLimits): HtmlRoute[] {
+  const { config } = site;
+  const links = [
+    ...site.articles.map((a) => ({ kind: 'article' as const, slug: a.slug, title: a.title, dateModified: a.dateModified })),
+    ...site.terms.map((t) => ({ kind: 'term' as const, slug: t.slug, title: t.title, dateModified: t.lastModified })),
+  ];
+  const preview = limits.recommendationTopicPreview;
+  const clusters = site.clusters.map((c) => ({
+    id: c.id, name: c.name, description: c.description, articles: c.articles.slice(0, preview),
+    more: c.articles.length > preview ? { count: c.articles.length, href: searchUrl({ type: 'article', tag: c.id }) } : undefined,
+  }));
+  return listPages('/content-recommendations', links, limits.recommendationLinksPerPage, 'Content Recommendations', newest).map((page) => ({
+    kind: 'html', url: page.url, template: 'content-recommendations', lastmod: page.lastmod,
+    props: {
+      clusters: page.n === 1 ? clusters : undefined,
+      articles: page.items.filter((l) => l.kind === 'article').map(({ slug, title }) => ({ slug, title })),
+      terms: page.items.filter((l) => l.kind === 'term').map(({ slug, title }) => ({ slug, title })),
+      range: page.range, pager: page.pager,
+    },
+    meta: listPageMeta(
+      config, page, 'Recommendation pages for every article and glossary term, grouped by topic.', { label: 'Recommendations', href: '/content-recommendations' },
+      page.items.map((l) => ({ url: `/recommendations/${l.kind}/${l.slug}`, name: l.title })),
+    ),
+  }));
 }
 
 /** `/analytics`: reading analytics recorded in the reader's browser, and webhooks for their automation service. */

@@ -3,9 +3,11 @@
  * page (spec §2), and the references to the article, term and recommendation pages, which are built
  * where they are rendered (page-families.ts). Decides URLs, titles, descriptions and JSON-LD.
  */
-import { FILTER_CHIPS, GLOSSARY_STRUCTURED_TERMS, STRUCTURED_LIST_ITEMS } from '../constants.js';
+import { FILTER_CHIPS, GLOSSARY_STRUCTURED_TERMS, type OutputLimits, STRUCTURED_LIST_ITEMS } from '../constants.js';
 import type { BuiltSite, GraphSite, OrderedSite } from '../pipeline.js';
 import { breadcrumbLd, definedTermSetLd, itemListLd, websiteLd } from '../structured-data.js';
+import { glossaryLetterRoutes } from './glossary-pages.js';
+import { articleListRoutes } from './list-pages.js';
 import { makeMeta } from './meta.js';
 import { articlePageRef, recommendationPageRef, termPageRef } from './page-families.js';
 import { nodeKey } from '../passes/backlinks.js';
@@ -13,14 +15,16 @@ import { termRelations } from './term-extras.js';
 import type { HtmlRoute, PageRef } from './types.js';
 import { articleCard, termData, termIndex } from './view-data.js';
 
-/** `families`: the pages built where they are rendered (articlePageRefs, graphPageRefs), listed before the rest, placed in order. */
-export function sitePageRoutes(site: BuiltSite, families: FamilyRefs): (HtmlRoute | PageRef)[] {
+/** `families`: the pages built where they are rendered (articlePageRefs, graphPageRefs), listed before
+ * the rest, placed in order. The articles list and the glossary are the spec's single pages while
+ * the site fits one page (`limits`), and numbered or per-letter pages past that. */
+export function sitePageRoutes(site: BuiltSite, families: FamilyRefs, limits: OutputLimits): (HtmlRoute | PageRef)[] {
   const newest = site.articles.reduce((d, a) => (a.dateModified > d ? a.dateModified : d), '');
   return [
     homeRoute(site, newest),
-    articlesRoute(site, newest),
+    ...(site.articles.length > limits.listPageItems ? articleListRoutes(site, newest, limits.listPageItems) : [articlesRoute(site, newest)]),
     ...families.articles,
-    glossaryRoute(site),
+    ...(site.terms.length > limits.glossaryPageTerms ? glossaryLetterRoutes(site, limits.glossaryPageTerms) : [glossaryRoute(site)]),
     ...families.terms,
     ...contentPageRoutes(site),
     notFoundRoute(site),

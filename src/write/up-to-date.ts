@@ -53,7 +53,7 @@ export interface InputKey {
  * What a build is made from. A file's hash is taken from the last build's snapshot when its stat is
  * the same (and was not racy then); otherwise the file is read and hashed, as git does.
  */
-export function inputKey(contentDir: string, options: { baseUrl?: string }, previous?: ContentSnapshot, scanned?: { files: ScannedFolder; takenAt: number }): InputKey {
+export function inputKey(contentDir: string, options: { baseUrl?: string; limits?: object }, previous?: ContentSnapshot, scanned?: { files: ScannedFolder; takenAt: number }): InputKey {
   // A scan lists links as they are, not what they point to: a folder with links is listed here.
   const useScan = scanned && [...scanned.files.values()].every((f) => f.isFile);
   const takenAt = useScan ? scanned.takenAt : Date.now();

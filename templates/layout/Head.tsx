@@ -16,6 +16,8 @@ export function Head({ meta, cssHref, contentSecurityPolicy, scripts }: { meta: 
       <meta name="description" content={meta.description} />
       {meta.keywords.length > 0 && <meta name="keywords" content={meta.keywords.join(', ')} />}
       <link rel="canonical" href={meta.canonical} />
+      {meta.prev && <link rel="prev" href={meta.prev} />}
+      {meta.next && <link rel="next" href={meta.next} />}
       {meta.noindex && <meta name="robots" content="noindex" />}
       {/* Only without JavaScript: with it, the page's script redirects and keeps the fragment. */}
       {meta.refreshTo && <noscript><meta httpEquiv="refresh" content={`0; url=${meta.refreshTo}`} /></noscript>}

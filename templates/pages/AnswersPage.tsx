@@ -1,15 +1,18 @@
-/** /answers: every article with an answer as a card with View Answer / JSON / Full Article (spec §2). */
+/** /answers: every article with an answer as a card with View Answer / JSON / Full Article (spec §2);
+ * once there are more than a page holds, one page of them with the pager (/answers/page/2 …). */
 import { ANSWER_CARD_TAGS } from '../../src/constants.js';
 import { JurisdictionBadge } from '../components/Badge.js';
+import { Pager } from '../components/Pager.js';
 import { TagChips } from '../components/TagChips.js';
 import { minRead, shortDate } from '../format.js';
-import type { ArticleCardData } from '../types.js';
+import type { ArticleCardData, PagerData, PageRange } from '../types.js';
 
-export function AnswersPage({ items }: { items: ArticleCardData[] }) {
+export function AnswersPage({ items, range, pager }: { items: ArticleCardData[]; range?: PageRange; pager?: PagerData }) {
   return (
     <>
       <h1>Answers</h1>
       <p className="lede">Short, structured answers from every article, each with an ID, a JSON file and a link to the full article. Also available as a sitemap (<a href="/sitemaps/answers.xml">/sitemaps/answers.xml</a>); see <a href="/for-ai-systems">For AI Systems</a> for how to use and cite them.</p>
+      {range && <p className="counter">Answers {range.first}–{range.last} of {range.total}, newest first.</p>}
       {items.length === 0 ? (
         <p className="empty">No answers found.</p>
       ) : (
@@ -33,6 +36,7 @@ export function AnswersPage({ items }: { items: ArticleCardData[] }) {
           ))}
         </div>
       )}
+      {pager && <Pager pager={pager} />}
     </>
   );
 }

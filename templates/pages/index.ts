@@ -2,8 +2,11 @@
  * function) keeps routes serialisable for worker threads. */
 import { ArticlePage } from './ArticlePage.js';
 import { ArticlesPage } from './ArticlesPage.js';
+import { ArticleListPage } from './ArticleListPage.js';
 import { ContentPage } from './ContentPage.js';
 import { GlossaryPage } from './GlossaryPage.js';
+import { GlossaryIndexPage } from './GlossaryIndexPage.js';
+import { GlossaryLetterPage } from './GlossaryLetterPage.js';
 import { HomePage } from './HomePage.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import { TermPage } from './TermPage.js';
@@ -24,8 +27,11 @@ import { RedirectPage } from './RedirectPage.js';
 export const PAGE_TEMPLATES = {
   home: HomePage,
   articles: ArticlesPage,
+  'article-list': ArticleListPage,
   article: ArticlePage,
   glossary: GlossaryPage,
+  'glossary-index': GlossaryIndexPage,
+  'glossary-letter': GlossaryLetterPage,
   term: TermPage,
   content: ContentPage,
   'not-found': NotFoundPage,

@@ -9,6 +9,7 @@ import { createBuildCache } from '../../src/engine/build-cache.js';
 import { execa } from 'execa';
 import { copyFixture, listFiles, ROOT, runCli, tempDir } from '../helpers/sites.js';
 import { generateCorpus } from '../../bench/generate-corpus.js';
+import { LOW_LIMITS } from '../helpers/generated-site.js';
 
 const test = suite('build cache and workers');
 
@@ -211,6 +212,56 @@ ${readFileSync(article(40), 'utf8').split('\n').slice(-12).join(' ')} quokkaesqu
   } finally {
     await cache.pool?.close();
   }
+});
+
+test('a site split into numbered pages and parts (limits lowered), rebuilt with its disk cache after edits, is byte-identical to a cold build', async () => {
+  const cwd = tempDir();
+  const corpus = generateCorpus({ dir: path.join(cwd, 'content'), articles: 100, seed: 13 });
+  const article = (k: number) => path.join(cwd, 'content/articles', `${corpus.articleSlugs[k]}.md`);
+  const limits = { ...LOW_LIMITS, listPageItems: 40 };
+  const warm = () => build({ contentDir: 'content', outDir: 'dist', cwd, write: true, diskCache: true, retainFiles: false, limits });
+  const edits = [
+    // Words that mention no term: backlinks, and the relation counts that cut the graph, from the memo.
+    () => appendFileSync(article(5), '\nThe quokkaesque zebu wandered off.\n'),
+    // A newer date: the article moves to the first page of every list, shifting every page after it.
+    () => writeFileSync(article(99), readFileSync(article(99), 'utf8').replace(/^datePublished: .*$/m, 'datePublished: "2031-01-01"').replace(/^dateModified: .*$/m, 'dateModified: "2031-01-02"')),
+    () => {
+      const term = path.join(cwd, 'content/glossary', readdirSync(path.join(cwd, 'content/glossary')).sort()[3]);
+      writeFileSync(term, readFileSync(term, 'utf8').replace(/^definition: /m, 'definition: Chronology privilege disclosure custodian. '));
+    },
+    () => writeFileSync(path.join(cwd, 'content/articles/zz-new-article.md'), readFileSync(article(60), 'utf8').replace(/^title: .*$/m, 'title: "A new article"')),
+    () => rmSync(path.join(cwd, 'content/articles/zz-new-article.md')),
+    // Tags: topics, filters and the glossary's neighbours in the graph change.
+    () => writeFileSync(article(20), readFileSync(article(20), 'utf8').replace(/^tags: \[/m, 'tags: [privilege, ')),
+  ];
+  assert.ok((await warm()).ok);
+  assert.ok(listFiles(path.join(cwd, 'dist')).some((f) => f.startsWith('api/knowledge-graph/part-')), 'the graph is split');
+  for (const edit of edits) {
+    edit();
+    const result = await warm();
+    assert.ok(result.ok, JSON.stringify(result.diagnostics));
+    const cold = await build({ contentDir: 'content', outDir: 'cold', cwd, write: true, limits });
+    assert.ok(cold.ok);
+    assertSameDist(path.join(cwd, 'dist'), path.join(cwd, 'cold'));
+    rmSync(path.join(cwd, 'cold'), { recursive: true });
+  }
+});
+
+test('a body edit that makes the full text outgrow one file splits it, and says so in the entry points, as a cold build does', async () => {
+  const cwd = copyFixture('minimal');
+  const first = await build({ contentDir: 'content', outDir: 'cold', cwd, write: true });
+  const words = [...first.site!.stats.values()].reduce((n, s) => n + s.wordCount, 0);
+  const limits = { llmsFullPartWords: words + 5 };
+  const warm = () => build({ contentDir: 'content', outDir: 'dist', cwd, write: true, diskCache: true, retainFiles: false, limits });
+  assert.ok((await warm()).ok);
+  assert.not.ok(existsSync(path.join(cwd, 'dist/llms-full')), 'one file while the articles fit one part');
+  appendFileSync(path.join(cwd, 'content/articles/privilege-basics.md'), '\nTen more words of text make the articles outgrow a single part.\n');
+  assert.ok((await warm()).ok);
+  assert.ok(existsSync(path.join(cwd, 'dist/llms-full/part-2.txt')), 'split');
+  assert.match(readFileSync(path.join(cwd, 'dist/for-ai-systems/index.json'), 'utf8'), /llms-full\/part-\{n\}\.txt/);
+  rmSync(path.join(cwd, 'cold'), { recursive: true });
+  assert.ok((await build({ contentDir: 'content', outDir: 'cold', cwd, write: true, limits })).ok);
+  assertSameDist(path.join(cwd, 'dist'), path.join(cwd, 'cold'));
 });
 
 test('pages and article bodies rendered on worker threads give the same bytes as the main thread', async () => {

@@ -25,7 +25,7 @@ function counted(context: string) {
   const runs = { n: 0 };
   const build = (): BacklinkResult => {
     runs.n++;
-    return { byTarget: { get: (k) => (k === 'glossary:hash-value' ? [link(context)] : undefined) }, relations: [] };
+    return { byTarget: { get: (k) => (k === 'glossary:hash-value' ? [link(context)] : undefined) }, relations: [link(context)], relationCounts: new Map([['glossary:hash-value', context.length]]) };
   };
   return { runs, build };
 }
@@ -58,7 +58,23 @@ test('changed mentions or fields, a target the memo lacks, or the relations: wor
   const m = memoizedBacklinks(site(), lacking.build, memo);
   assert.is(m.backlinks.byTarget.get('article:a'), undefined);
   assert.is(lacking.runs.n, 1, 'a target it never listed');
-  assert.equal(m.backlinks.relations, []);
+  assert.equal(m.backlinks.relations, [link('second')]);
+});
+
+test('relation counts asked for are kept in the memo, and a rebuild with the same inputs takes them from it', () => {
+  const first = counted('first');
+  const one = memoizedBacklinks(site(), first.build);
+  one.backlinks.byTarget.get('glossary:hash-value');
+  assert.equal(one.backlinks.relationCounts, new Map([['glossary:hash-value', 5]]));
+  const memo = one.next();
+  assert.equal(memo.relationCounts, [['glossary:hash-value', 5]]);
+  const second = counted('second, different');
+  const two = memoizedBacklinks(site(), second.build, memo);
+  two.backlinks.byTarget.get('glossary:hash-value');
+  assert.equal(two.backlinks.relationCounts, new Map([['glossary:hash-value', 5]]));
+  assert.is(second.runs.n, 0, 'nothing worked out: the counts came from the memo');
+  const changed = counted('second, different');
+  assert.equal(memoizedBacklinks(site('m2'), changed.build, memo).backlinks.relationCounts, new Map([['glossary:hash-value', 17]]), 'changed inputs: counted again');
 });
 
 test.run();
