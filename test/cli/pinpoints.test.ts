@@ -1,6 +1,7 @@
 /** The id file (content/pinpoints.jsonl) through real builds: written by build, read by a fresh
  * clone to the same ids, checked by check, never written by a failed build or serve, and exact with
  * the build cache (a changed record re-renders its article; incremental output equals cold). */
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -8,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { build } from '../../src/build.js';
 import { formatPinsFile, splitPinsFile } from '../../src/passes/pinpoints/record-format.js';
 import { copyFixture, listFiles, runCli, tempDir } from '../helpers/sites.js';
+import { withTmpfs } from '../helpers/tmpfs.js';
 
 const test = suite('pinpoints in builds');
 
@@ -169,6 +171,19 @@ test('serve gives ids against the id file and never writes it; a failed build ne
   assert.not.ok(failed.ok);
   assert.is(pins(cwd), recorded);
   assert.not.ok(existsSync(path.join(cwd, 'content/.pinpoints.jsonl.tmp')));
+});
+
+test('a content folder the id file cannot be written to: the site is built, and one line says what to do (exit 4)', async () => {
+  await withTmpfs('size=4m', async (mnt) => {
+    const cwd = site(`${P1}\n\n${P2}\n`);
+    cpSync(path.join(cwd, 'content'), path.join(mnt, 'content'), { recursive: true });
+    execFileSync('mount', ['-o', 'remount,ro', mnt]);
+    const out = path.join(tempDir(), 'dist');
+    const result = await runCli(['build', '--content', path.join(mnt, 'content'), '--out', out], cwd);
+    assert.is(result.exitCode, 4, result.stderr);
+    assert.match(result.stderr.trim(), /^legalsite: the site was built, but [^\n]*pinpoints\.jsonl could not be updated: [^\n]*read-only file system\. Run legalsite build again where it can be written, and commit it\.$/);
+    assert.ok(existsSync(path.join(out, 'articles/privilege-basics.html')));
+  });
 });
 
 test.run();
