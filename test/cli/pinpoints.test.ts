@@ -90,6 +90,22 @@ test('check fails on an id file that is out of date, naming the articles, and pa
   assert.match((await runCli(['check'], cwd)).stderr, /content\/pinpoints\.jsonl:1:1 +error +is missing: run legalsite build and commit content\/pinpoints\.jsonl/);
 });
 
+test('an id file the last build read, deleted since, is an error until it is restored (or the build runs without the cache)', async () => {
+  const cwd = site(`${P1}\n\n${P2}\n`);
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const recorded = pins(cwd);
+  rmSync(path.join(cwd, 'content/pinpoints.jsonl'));
+  const gone = await runCli(['build'], cwd);
+  assert.is(gone.exitCode, 1);
+  assert.match(gone.stderr, /content\/pinpoints\.jsonl:1:1 +error +is missing, but the last build read the ids of 2 articles from it: restore it \(git checkout -- content\/pinpoints\.jsonl\)/);
+  assert.not.ok(existsSync(path.join(cwd, 'content/pinpoints.jsonl')), 'nothing was written');
+  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), recorded);
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  rmSync(path.join(cwd, 'content/pinpoints.jsonl'));
+  assert.is((await runCli(['build', '--quiet', '--no-cache'], cwd)).exitCode, 0, 'on purpose, without the cache');
+  assert.is(pins(cwd), recorded, 'numbered afresh: here, the same positional ids');
+});
+
 test('a damaged id file is a content error at its line, and nothing is written', async () => {
   const cwd = site(`${P1}\n\n${P2}\n`);
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
