@@ -8,7 +8,8 @@
 import path from 'node:path';
 import type { BuildCache } from '../engine/build-cache.js';
 import type { PinsOf } from '../engine/load-articles.js';
-import { type PinsFile, pinsLookup, readPinsFile } from '../load/pinpoints-file.js';
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { type PinsFile, type PinsMemo, pinsLookup, readPinsFile } from '../load/pinpoints-file.js';
 import { type LoadResult, readContent } from '../load/read-content.js';
 import { PINPOINTS_FILE } from '../passes/pinpoints/record-format.js';
 import type { ContentSnapshot } from '../write/up-to-date.js';
@@ -45,14 +46,22 @@ export function loadContent(run: BuildRun, snapshot?: ContentSnapshot): LoadedCo
   const seen = snapshot?.files.find((f) => f[0] === PINPOINTS_FILE);
   const hashed = seen && { stat: { size: seen[1], mtimeMs: seen[2], ctimeMs: seen[3], ino: seen[4] }, hash: seen[5], takenAt: snapshot!.takenAt };
   const pins = timed('load', () => readPinsFile(run.contentAbs, run.rel, cache?.pins, hashed));
-  loaded.diagnostics.push(...pins.diagnostics);
-  if (cache) cache.pins = pins.memo;
+  loaded.diagnostics.push(...pins.diagnostics, ...missingPins(pins, cache?.pins));
+  if (cache && (pins.exists || !cache.pins)) cache.pins = pins.memo;
   const siteFile = loaded.rejected.find((r) => r.schema === 'site');
   const standIn = loaded.site ? undefined : salvageConfig(siteFile?.data, siteFile?.problems ?? []);
   const source: SiteSource = loaded.site ?? { ...loaded.entities!, config: standIn!.config, configFile: run.rel(path.join(run.contentAbs, 'site.yaml')), articles: [] };
   const semantics: SemanticOptions = { tagsKnown: !standIn || standIn.tagsKnown, mayExist: unlistedPdfs(source, loaded.rejected) };
   if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
   return { cache, loaded, source, buildable: Boolean(loaded.site), semantics, pins, pinsOf: pinsLookup(pins) };
+}
+
+/** An id file the last build read, gone now: building without it would number every article's
+ * paragraphs afresh, so it is an error until it is restored (or the build runs with --no-cache). */
+function missingPins(pins: PinsFile, memo: PinsMemo | undefined): Diagnostic[] {
+  if (pins.exists || !memo?.spans.length) return [];
+  const n = memo.spans.length;
+  return [diagnostic('invalid-pinpoints', { file: pins.file }, '', `is missing, but the last build read the ids of ${n} ${n === 1 ? 'article' : 'articles'} from it: restore it (git checkout -- ${pins.file}); without it their paragraphs would be numbered afresh`, 'To number every article afresh on purpose, build once with --no-cache.')];
 }
 
 /** When templates/index.yaml could not be parsed, the PDFs it may list (generated from a Markdown

@@ -35,6 +35,9 @@ export async function commitOutput(run: BuildRun, last: LastBuild, cache: BuildC
   if (committed && opts.cache) opts.cache.outputs = { outDir: outAbs, records: committed.records };
   // The id file after the output folder: a build that fails before never touches the content folder.
   const content = committed ? timed('pinpoints', () => commitPinpoints(run, pins, last.input?.content, cache)) : undefined;
+  // The id file's bytes (tens of megabytes at 10,000 articles) are not kept with the result: serve
+  // holds results for a session, and reads an article's lines again from the file when it needs them.
+  if (pins) pins.file.bytes = undefined;
   if (committed && stateFile && last.input) {
     const next: BuildState = { inputKey: last.input.key, content: content!, outDir: outAbs, pages, files: stateFilesOf(committed.records) };
     timed('up-to-date', () => saveBuildState(stateFile, next));

@@ -9,6 +9,7 @@
  * Reads: the id file as loaded, every article's digest. Writes: the id file (commitPinpoints).
  */
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { EnvironmentError, environmentMessage } from '../diagnostics/environment.js';
 import type { ReadArticle, ReadResult } from '../engine/load-articles.js';
 import type { PinsFile } from '../load/pinpoints-file.js';
 import type { BuildCache } from '../engine/build-cache.js';
@@ -73,7 +74,15 @@ export function stalePinsProblem(update: PinsUpdate): Diagnostic | undefined {
  * then finds nothing changed). */
 export function commitPinpoints(run: BuildRun, update: PinsUpdate | undefined, snapshot: ContentSnapshot | undefined, cache: BuildCache | undefined): ContentSnapshot | undefined {
   if (!update?.stale || run.pinpointsMode !== 'update') return snapshot;
-  const written = writePinsFile(update.file, update.changes);
+  let written: ReturnType<typeof writePinsFile>;
+  try {
+    written = writePinsFile(update.file, update.changes);
+  } catch (error) {
+    // The output folder is written already: say so, and what the id file still needs.
+    const why = environmentMessage(error);
+    if (!why) throw error;
+    throw new EnvironmentError(`the site was built, but ${update.file.file} could not be updated: ${why.split('. ')[0].replace(/\.$/, '')}. Run legalsite build again where it can be written, and commit it.`);
+  }
   if (cache) cache.pins = written.memo;
   return snapshot && withWrittenFile(snapshot, PINPOINTS_FILE, written.memo);
 }

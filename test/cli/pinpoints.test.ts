@@ -1,6 +1,7 @@
 /** The id file (content/pinpoints.jsonl) through real builds: written by build, read by a fresh
  * clone to the same ids, checked by check, never written by a failed build or serve, and exact with
  * the build cache (a changed record re-renders its article; incremental output equals cold). */
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -8,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { build } from '../../src/build.js';
 import { formatPinsFile, splitPinsFile } from '../../src/passes/pinpoints/record-format.js';
 import { copyFixture, listFiles, runCli, tempDir } from '../helpers/sites.js';
+import { withTmpfs } from '../helpers/tmpfs.js';
 
 const test = suite('pinpoints in builds');
 
@@ -86,6 +88,22 @@ test('check fails on an id file that is out of date, naming the articles, and pa
   assert.is((await runCli(['check', '--quiet'], cwd)).exitCode, 0);
   rmSync(path.join(cwd, 'content/pinpoints.jsonl'));
   assert.match((await runCli(['check'], cwd)).stderr, /content\/pinpoints\.jsonl:1:1 +error +is missing: run legalsite build and commit content\/pinpoints\.jsonl/);
+});
+
+test('an id file the last build read, deleted since, is an error until it is restored (or the build runs without the cache)', async () => {
+  const cwd = site(`${P1}\n\n${P2}\n`);
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const recorded = pins(cwd);
+  rmSync(path.join(cwd, 'content/pinpoints.jsonl'));
+  const gone = await runCli(['build'], cwd);
+  assert.is(gone.exitCode, 1);
+  assert.match(gone.stderr, /content\/pinpoints\.jsonl:1:1 +error +is missing, but the last build read the ids of 2 articles from it: restore it \(git checkout -- content\/pinpoints\.jsonl\)/);
+  assert.not.ok(existsSync(path.join(cwd, 'content/pinpoints.jsonl')), 'nothing was written');
+  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), recorded);
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  rmSync(path.join(cwd, 'content/pinpoints.jsonl'));
+  assert.is((await runCli(['build', '--quiet', '--no-cache'], cwd)).exitCode, 0, 'on purpose, without the cache');
+  assert.is(pins(cwd), recorded, 'numbered afresh: here, the same positional ids');
 });
 
 test('a damaged id file is a content error at its line, and nothing is written', async () => {
@@ -169,6 +187,19 @@ test('serve gives ids against the id file and never writes it; a failed build ne
   assert.not.ok(failed.ok);
   assert.is(pins(cwd), recorded);
   assert.not.ok(existsSync(path.join(cwd, 'content/.pinpoints.jsonl.tmp')));
+});
+
+test('a content folder the id file cannot be written to: the site is built, and one line says what to do (exit 4)', async () => {
+  await withTmpfs('size=4m', async (mnt) => {
+    const cwd = site(`${P1}\n\n${P2}\n`);
+    cpSync(path.join(cwd, 'content'), path.join(mnt, 'content'), { recursive: true });
+    execFileSync('mount', ['-o', 'remount,ro', mnt]);
+    const out = path.join(tempDir(), 'dist');
+    const result = await runCli(['build', '--content', path.join(mnt, 'content'), '--out', out], cwd);
+    assert.is(result.exitCode, 4, result.stderr);
+    assert.match(result.stderr.trim(), /^legalsite: the site was built, but [^\n]*pinpoints\.jsonl could not be updated: [^\n]*read-only file system\. Run legalsite build again where it can be written, and commit it\.$/);
+    assert.ok(existsSync(path.join(out, 'articles/privilege-basics.html')));
+  });
 });
 
 test.run();
