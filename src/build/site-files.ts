@@ -1,22 +1,20 @@
 /**
- * Steps: graph passes, site files, check links, emit. Over the articles' digests: the search index
- * (on a shard, unless unchanged), the graph passes (backlinks from their memo, clusters,
+ * Steps: graph passes, site files, check links, emit. Over the articles' digests: the graph passes (backlinks from their memo, clusters,
  * recommendations with candidates chosen on the shards), term and recommendation pages (on the
- * shards while this thread goes on), the remaining site passes and every site route; then every
+ * shards while this thread goes on), the site search's files (from the last build's where they are
+ * unchanged), the remaining site passes and every site route; then every
  * internal link is checked, and only a site without broken links has its pages and files written.
  * Reads: the rendered articles and the loaded site. Writes: pages and files (into the output target).
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { inputsFingerprint } from '../engine/emit-site.js';
 import type { ShardPool } from '../engine/shard-pool.js';
 import type { BacklinkResult } from '../passes/backlinks.js';
 import { type MemoizedBacklinks, memoizedBacklinks } from '../engine/backlinks-memo.js';
 import { planCandidates } from '../engine/candidate-memo.js';
-import { searchDocs } from '../passes/search-index.js';
+import { siteSearch } from '../engine/search-index.js';
 import { readPreviousManifest } from '../load/read-previous-manifest.js';
 import { type BuiltSite, type OrderedSite, runGraphPasses, runSitePasses } from '../pipeline.js';
 import { type Route, siteRoutes } from '../routes.js';
-import { searchIndexInputs } from '../routes/file-inputs.js';
 import { glossaryMarkdownRoute, llmsFullRoute } from '../routes/reference-files.js';
 import { type FamilyRefs, graphPageRefs } from '../routes/site-pages.js';
 import type { FileRoute, HtmlRoute, JoinedRoute } from '../routes/types.js';
@@ -46,14 +44,9 @@ export async function makeSiteFiles(run: BuildRun, pool: ShardPool, content: Loa
 }
 
 async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, articles: RenderedArticles, making: Making): Promise<SiteFiles | { linkProblems: Diagnostic[] }> {
-  const { timed, target } = run;
+  const { timed } = run;
   const { source, cache, loaded } = content;
   const { ordered, order, emitter, rendered, articlePages } = articles;
-  // The search index on a shard while this thread runs the graph passes (unless the file is
-  // unchanged: an edit past the start of a body the index holds).
-  const searchUnchanged = Boolean(target?.updating) && target!.previousIfIntact('search-index.json') === inputsFingerprint(searchIndexInputs(ordered));
-  const searching = pool.threaded && !searchUnchanged ? pool.searchIndex(timed('search-index', () => searchDocs(ordered.articles, ordered.text, ordered.terms, source.datasets))) : undefined;
-  searching?.catch(() => {});
   // llms-full.txt joins every article's Markdown and the glossary's: written on the file thread.
   timed('write', () => emitter.files([glossaryMarkdownRoute(order)]));
   emitter.startJoined([llmsFullRoute(order)]);
@@ -68,7 +61,8 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   const candidatePlan = timed('recommendations', () => planCandidates(graph.recommendations, cache?.candidates));
   making.add(pool.setRecommendations(graph.recommendations, candidatePlan).then((memo) => void (cache && (cache.candidates = memo))));
   making.add(emitter.pages([...families.terms, ...families.recommendations]));
-  const site = await runSitePasses(graph, rendered.digests, readPreviousManifest(run.outAbs), timed, searching);
+  const search = timed('search-index', () => siteSearch({ ...ordered, datasets: source.datasets }, rendered.digests, cache, articles.previousIndex));
+  const site = await runSitePasses(graph, rendered.digests, readPreviousManifest(run.outAbs), search, timed);
   const routes = timed('routes', () => siteRoutes(site, articles.assets, families));
   const urls = siteUrls(site, families, routes);
   const linkProblems = timed('link-check', () => [...checkInternalLinks(siteLinks(site, loaded.sources), urls), ...checkUrlClashes(clashingUrls(site, families, routes), source, loaded.sources)]);

@@ -6,13 +6,14 @@
  * Reads: one article's text, the site config, the glossary matcher. Writes: ArticleUnit.
  */
 import { hashOf } from '../hash.js';
-import type { Article, ArticleStats } from '../model.js';
+import type { Article, ArticleStats, SiteConfig } from '../model.js';
 import type { ArticleDigest } from '../model/article-digest.js';
 import { type ArticleBody, renderArticleBody } from '../passes/article-html.js';
 import { type ArticleFields, renderArticleFields } from '../passes/article-fields.js';
 import { articleManifestHash } from '../passes/manifest.js';
 import { readingStats } from '../passes/reading-time.js';
 import type { TermMatcher } from '../passes/term-matcher.js';
+import { articlePostings } from '../passes/search/postings.js';
 import { textFeatures } from '../passes/text-features.js';
 
 export interface ArticleUnit {
@@ -35,12 +36,14 @@ export function articleUnit(article: Article, glossary: GlossaryLinks): ArticleU
   return { article, body, fields, stats: readingStats(body, fields, article.keyTakeaways) };
 }
 
-export function digestArticle(unit: ArticleUnit): ArticleDigest {
+/** What the main thread keeps of an article unit. `config`: the site's (its tags' names are search words). */
+export function digestArticle(unit: ArticleUnit, config: Pick<SiteConfig, 'tagNames'>): ArticleDigest {
   const { body: _body, ...article } = unit.article;
   const { mentions } = unit.body;
   // The links of the body, then those of the fields that hold Markdown: all are checked alike.
   const links = [...unit.body.links, ...unit.fields.links];
-  const text = textFeatures(unit.body.plainText);
+  const search = articlePostings(article, unit.body.plainText, unit.fields, config);
+  const text = textFeatures(unit.body.plainText, search);
   return {
     article,
     body: { mentions, mentionsKey: hashOf(JSON.stringify(mentions)), links },
@@ -48,6 +51,6 @@ export function digestArticle(unit: ArticleUnit): ArticleDigest {
     text,
     manifestHash: articleManifestHash(unit.article),
     metaKey: hashOf(JSON.stringify(article)),
-    searchKey: hashOf(text.searchText),
+    searchKey: hashOf(search.words, search.weights),
   };
 }

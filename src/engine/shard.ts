@@ -24,8 +24,6 @@ import type { Article } from '../model.js';
 import { featuresFromWire, type RecContext, recommendationShard, type WireFeatures, withCandidates } from '../passes/recommendations.js';
 import { type CandidatePlan, copyInto, type SelectedLists, selectedLists } from './candidate-memo.js';
 import { buildTermMatcher } from '../passes/term-matcher.js';
-import { serializeIndex } from '../passes/search-index.js';
-import type { SearchDoc } from '../search-options.js';
 import { renderPage } from '../render/render-page.js';
 import { articleFileRoutes, articleFileUrls } from '../routes/article-files.js';
 import { articlePageRoute, buildFamilyRoute, familyFingerprint } from '../routes/page-families.js';
@@ -87,11 +85,6 @@ export class Shard {
     return selected;
   }
 
-  /** The search index of `docs` (passes/search-index.ts), made here while the main thread runs the graph passes. */
-  searchIndex(docs: SearchDoc[]): string {
-    return serializeIndex(docs);
-  }
-
   /** Step 1: reads and checks each article file, keeping the parsed article for step 2. */
   readFrontMatter(jobs: FileJob[]): FrontMatterResult[] {
     return jobs.map(({ abs, rel }) => {
@@ -118,7 +111,7 @@ export class Shard {
       this.parsed.delete(job.rel);
       const result: ArticleResult = { rel: job.rel, key: job.key, files: [] };
       if (job.digest) {
-        result.digest = digestArticle(unit);
+        result.digest = digestArticle(unit, this.setup!.config);
         result.unchanged = job.key === job.prevKey;
         result.files = job.files === false
           ? []

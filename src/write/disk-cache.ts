@@ -49,7 +49,7 @@ interface CachePart {
 /** Body fields read when first asked for (the mentions section). */
 const DEFERRED_BODY = ['mentions'] as const;
 /** Text features read when first asked for. */
-const DEFERRED_TEXT = ['words', 'searchText'] as const;
+const DEFERRED_TEXT = ['words', 'search'] as const;
 /** Article fields read when first asked for: long, and shown only by the article's own files. */
 const DEFERRED_META = ['faq', 'keyTakeaways', 'references'] as const;
 

@@ -9,7 +9,7 @@ import type { TemplateName } from './index.js';
 export const PAGE_SCRIPTS: Partial<Record<TemplateName, ClientEntry[]>> = {
   articles: ['ArticleFilters'],
   glossary: ['glossary-search'],
-  search: ['SiteSearch'],
+  search: ['site-search'],
   article: ['article-actions', 'page-actions'],
   term: ['page-actions'],
   'not-found': ['not-found'],
