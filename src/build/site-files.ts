@@ -61,8 +61,9 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   const candidatePlan = timed('recommendations', () => planCandidates(graph.recommendations, cache?.candidates));
   making.add(pool.setRecommendations(graph.recommendations, candidatePlan).then((memo) => void (cache && (cache.candidates = memo))));
   making.add(emitter.pages([...families.terms, ...families.recommendations]));
-  const search = timed('search-index', () => siteSearch({ ...ordered, datasets: source.datasets }, rendered.digests, cache, articles.previousIndex));
-  const site = await runSitePasses(graph, rendered.digests, readPreviousManifest(run.outAbs), search, timed);
+  const search = timed('search-index', () => siteSearch({ ...ordered, datasets: source.datasets }, rendered.digests, cache?.search, articles.previousIndex));
+  if (cache) cache.search = search.memo;
+  const site = await runSitePasses(graph, rendered.digests, readPreviousManifest(run.outAbs), search.files, timed);
   const routes = timed('routes', () => siteRoutes(site, articles.assets, families));
   const urls = siteUrls(site, families, routes);
   const linkProblems = timed('link-check', () => [...checkInternalLinks(siteLinks(site, loaded.sources), urls), ...checkUrlClashes(clashingUrls(site, families, routes), source, loaded.sources)]);

@@ -13,7 +13,6 @@ import { hashOf } from '../hash.js';
 import type { ArticleDigest } from '../model/article-digest.js';
 import { facetNames, indexedDocs, type SearchSite } from '../passes/search/search-docs.js';
 import type { ArticleIndex } from './article-index.js';
-import type { BuildCache } from './build-cache.js';
 import { chunkBody, blockBodies, type SearchFile, type SearchFiles, type FacetNames, facetsBody, type IndexedDocs, manifestBody, partitionWords, vocabBody, vocabularies } from '../passes/search/index-files.js';
 import { invertPostings, patchPostings, type PostingsChange, type WordLists } from '../passes/search/inverted.js';
 import { DOC_TYPES, type DocPostings, type DocType, type FileKind, fileUrl, type SearchManifest } from '../search/format.js';
@@ -131,9 +130,9 @@ function shortNames(hashes: string[]): (hash: string) => string {
   return (hash) => hash.slice(0, length);
 }
 
-/** The site search's files for a built site, from the build cache's memo where it can be brought up
- * to date (then left in the cache for the next build). `previousIndex`: the last build's articles. */
-export function siteSearch(site: SearchSite, digests: ReadonlyMap<string, Pick<ArticleDigest, 'text' | 'searchKey'>>, cache: BuildCache | undefined, previousIndex: ArticleIndex | undefined): SearchFiles {
+/** The site search's files for a built site, from the last build's memo where it can be brought up
+ * to date, and the memo for the next build. `previousIndex`: the last build's articles. */
+export function siteSearch(site: SearchSite, digests: ReadonlyMap<string, Pick<ArticleDigest, 'text' | 'searchKey'>>, memo: SearchMemo | undefined, previousIndex: ArticleIndex | undefined): { files: SearchFiles; memo: SearchMemo } {
   const docs = indexedDocs(site, digests);
   let bySlug: Map<string, ArticleDigest> | undefined;
   const previous: PreviousArticles = (slug) => {
@@ -141,7 +140,5 @@ export function siteSearch(site: SearchSite, digests: ReadonlyMap<string, Pick<A
     const digest = bySlug.get(slug);
     return digest && { key: digest.searchKey, postings: digest.text.search };
   };
-  const { files, memo } = makeSearchIndex(docs, facetNames(site, docs), cache?.search, previous);
-  if (cache) cache.search = memo;
-  return files;
+  return makeSearchIndex(docs, facetNames(site, docs), memo, previous);
 }
