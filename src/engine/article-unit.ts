@@ -42,8 +42,8 @@ export function digestArticle(unit: ArticleUnit, config: Pick<SiteConfig, 'tagNa
   const { mentions } = unit.body;
   // The links of the body, then those of the fields that hold Markdown: all are checked alike.
   const links = [...unit.body.links, ...unit.fields.links];
-  const search = articlePostings(article, unit.body.plainText, unit.fields, config);
-  const text = textFeatures(unit.body.plainText, search);
+  const { postings: search, bodyWords } = articlePostings(article, unit.body.plainText, unit.fields, config);
+  const text = textFeatures(unit.body.plainText, search, bodyWords);
   return {
     article,
     body: { mentions, mentionsKey: hashOf(JSON.stringify(mentions)), links },

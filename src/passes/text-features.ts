@@ -9,9 +9,10 @@ import type { DocPostings } from '../search/format.js';
 import { difficultyText } from './recommendations/difficulty.js';
 import { textWords } from './recommendations/similarity.js';
 
-export function textFeatures(plainText: string, search: DocPostings): TextFeatures {
+/** `words`: the text's word set when the search's postings found it (search/postings.ts). */
+export function textFeatures(plainText: string, search: DocPostings, words?: string): TextFeatures {
   return {
-    words: textWords(plainText),
+    words: words ?? textWords(plainText),
     ...difficultyText(plainText),
     search,
   };

@@ -21,15 +21,23 @@ function pushNumber(out: number[], n: number): void {
 
 /** Writes postings given as [number, weight, number, weight, …], numbers ascending. */
 export function encodePostings(pairs: ArrayLike<number>): string {
-  if (pairs.length === 0) return '';
+  const numbers: number[] = [];
+  const weights: number[] = [];
+  for (let i = 0; i < pairs.length; i += 2) numbers.push(pairs[i]), weights.push(pairs[i + 1]);
+  return encodeColumns(numbers, weights, 0, numbers.length);
+}
+
+/** Writes the postings numbers[from, to) (ascending) with their weights. */
+export function encodeColumns(numbers: ArrayLike<number>, weights: ArrayLike<number>, from: number, to: number): string {
+  if (to <= from) return '';
   const codes: number[] = [];
   let previous = -1;
-  for (let i = 0; i < pairs.length; i += 2) {
-    pushNumber(codes, pairs[i] - previous - 1);
-    previous = pairs[i];
+  for (let i = from; i < to; i++) {
+    pushNumber(codes, numbers[i] - previous - 1);
+    previous = numbers[i];
   }
   codes.push(46); // "."
-  for (let i = 1; i < pairs.length; i += 2) pushNumber(codes, pairs[i]);
+  for (let i = from; i < to; i++) pushNumber(codes, weights[i]);
   let out = '';
   // fromCharCode takes arguments; in slices, as a long list would overflow the stack.
   for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode(...codes.slice(i, i + 8192));

@@ -4,28 +4,68 @@
  * changed. Numbers are positions in each type's document list (search-docs.ts).
  * Reads: documents' postings. Writes: WordLists.
  */
-import { encodePostings, decodePostings } from '../../search/codec.js';
+import { decodePostings, encodeColumns, encodePostings } from '../../search/codec.js';
 import { DOC_TYPES, type DocPostings, type DocType } from '../../search/format.js';
+import { WordTable } from './word-table.js';
 
 /** Per word, one encoded postings list per type (DOC_TYPES order). */
 export type WordLists = Map<string, readonly [string, string, string]>;
 
-/** Every word's postings, from every document's, numbered by their place in `docs`. */
+/**
+ * Every word's postings, from every document's, numbered by their place in `docs`. Each word
+ * occurrence is numbered once (WordTable), then the occurrences are sorted by word in two passes over
+ * typed arrays (counted, then placed), which keeps each type's numbers in order.
+ */
 export function invertPostings(docs: Record<DocType, readonly DocPostings[]>): WordLists {
-  const pairs = new Map<string, number[][]>();
+  const table = new WordTable();
+  let total = 0;
+  for (const type of DOC_TYPES) for (const d of docs[type]) total += d.weights.length;
+  const ids = new Int32Array(total);
+  const numbers = new Int32Array(total);
+  const weights = new Uint8Array(total);
+  const types = new Uint8Array(total);
+  let at = 0;
   DOC_TYPES.forEach((type, t) =>
-    docs[type].forEach(({ words, weights }, n) => {
-      if (words === '') return;
-      const list = words.split(' ');
-      for (let i = 0; i < list.length; i++) {
-        let lists = pairs.get(list[i]);
-        if (!lists) pairs.set(list[i], (lists = [[], [], []]));
-        lists[t].push(n, weights.charCodeAt(i));
+    docs[type].forEach((d, n) => {
+      let start = 0;
+      for (let i = 0; start < d.words.length; i++) {
+        let end = d.words.indexOf(' ', start);
+        if (end < 0) end = d.words.length;
+        ids[at] = table.idOf(d.words, start, end);
+        numbers[at] = n;
+        weights[at] = d.weights.charCodeAt(i);
+        types[at++] = t;
+        start = end + 1;
       }
     }),
   );
+  // Where each word's occurrences start once sorted, then each placed after the ones before it.
+  const starts = new Int32Array(table.words.length + 1);
+  for (let i = 0; i < total; i++) starts[ids[i] + 1]++;
+  for (let id = 0; id < table.words.length; id++) starts[id + 1] += starts[id];
+  const next = starts.slice(0, table.words.length);
+  const sortedNumbers = new Int32Array(total);
+  const sortedWeights = new Uint8Array(total);
+  const sortedTypes = new Uint8Array(total);
+  for (let i = 0; i < total; i++) {
+    const to = next[ids[i]]++;
+    sortedNumbers[to] = numbers[i];
+    sortedWeights[to] = weights[i];
+    sortedTypes[to] = types[i];
+  }
   const out: WordLists = new Map();
-  for (const [word, [a, t, d]] of pairs) out.set(word, [encodePostings(a), encodePostings(t), encodePostings(d)]);
+  table.words.forEach((word, id) => {
+    const lists = ['', '', ''];
+    // Occurrences of a word are in type order (documents were read type by type).
+    for (let from = starts[id], end = starts[id + 1]; from < end; ) {
+      const t = sortedTypes[from];
+      let to = from;
+      while (to < end && sortedTypes[to] === t) to++;
+      lists[t] = encodeColumns(sortedNumbers, sortedWeights, from, to);
+      from = to;
+    }
+    out.set(word, lists as unknown as readonly [string, string, string]);
+  });
   return out;
 }
 

@@ -10,6 +10,7 @@
 import type { ArticleMeta, Dataset, SiteConfig, Term } from '../../model.js';
 import { type DocPostings, FIELD, weightOf } from '../../search/format.js';
 import { isIndexed, MAX_WORD, normalizeWord, scanTokens } from '../../search/tokens.js';
+import { WordTable } from './word-table.js';
 import type { ArticleFields } from '../article-fields.js';
 
 
@@ -18,23 +19,25 @@ const TAGS = /<[^>]*>/g;
 
 /**
  * Counts the words of a document's fields: per word, the best field it is in and its occurrences,
- * in order of first use. ASCII text (nearly all of it) is scanned by char codes into a hash table of
- * its own, which makes a string only for each new word: at 10,000 articles of 1,500 words, slicing
- * and hashing every occurrence as a string was four times slower. Other text goes through
- * scanTokens and normalizeWord, which find the same words in ASCII text.
+ * in order of first use. ASCII text (nearly all of it) is scanned by char codes, each word numbered
+ * where it stands (WordTable); other text goes through scanTokens and normalizeWord, which find the
+ * same words in ASCII text.
  */
 class WordCounter {
-  private words: string[] = [];
+  private table = new WordTable();
   private fields: number[] = [];
   private counts: number[] = [];
-  private hashes: number[] = [];
-  /** Open addressing: entry index + 1 per slot, 0 when free. */
-  private slots = new Int32Array(1024);
+  /** A word was cut to MAX_WORD characters. */
+  cut = false;
 
   add(text: string | undefined, field: number): void {
     if (!text) return;
     if (ASCII.test(text)) this.addAscii(text.toLowerCase(), field);
-    else scanTokens(text, (start, end) => this.addWord(normalizeWord(text.slice(start, end)), field));
+    else
+      scanTokens(text, (start, end) => {
+        const word = normalizeWord(text.slice(start, end));
+        if (isIndexed(word)) this.count(this.table.idOf(word, 0, word.length), field);
+      });
   }
 
   private addAscii(lower: string, field: number): void {
@@ -47,76 +50,50 @@ class WordCounter {
         continue;
       }
       const start = i;
-      let h = 0;
-      do {
-        if (i - start < MAX_WORD) h = (Math.imul(h, 31) + c) | 0;
-        c = ++i < n ? lower.charCodeAt(i) : 0;
-      } while ((c >= 97 && c <= 122) || (c >= 48 && c <= 57));
-      const end = Math.min(i, start + MAX_WORD);
+      do c = ++i < n ? lower.charCodeAt(i) : 0;
+      while ((c >= 97 && c <= 122) || (c >= 48 && c <= 57));
       // Single letters are not indexed (isIndexed); single digits are.
-      if (end - start === 1 && lower.charCodeAt(start) >= 97) continue;
-      this.countAt(lower, start, end, h, field);
+      if (i - start === 1 && lower.charCodeAt(start) >= 97) continue;
+      if (i - start > MAX_WORD) this.cut = true;
+      this.count(this.table.idOf(lower, start, Math.min(i, start + MAX_WORD)), field);
     }
   }
 
-  /** Counts the word lower[start, end), whose hash is h. */
-  private countAt(lower: string, start: number, end: number, h: number, field: number): void {
-    const mask = this.slots.length - 1;
-    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
-      const e = this.slots[slot] - 1;
-      if (e < 0) {
-        this.insert(lower.slice(start, end), h, field, slot);
-        return;
-      }
-      if (this.hashes[e] !== h) continue;
-      const word = this.words[e];
-      if (word.length !== end - start) continue;
-      let same = true;
-      for (let k = 0; k < word.length; k++) if (word.charCodeAt(k) !== lower.charCodeAt(start + k)) (same = false), (k = word.length);
-      if (!same) continue;
-      this.counts[e]++;
-      if (field > this.fields[e]) this.fields[e] = field;
-      return;
-    }
+  private count(id: number, field: number): void {
+    if (id === this.counts.length) (this.counts.push(1), this.fields.push(field));
+    else (this.counts[id]++, field > this.fields[id] && (this.fields[id] = field));
   }
 
-  private addWord(word: string, field: number): void {
-    if (!isIndexed(word)) return;
-    let h = 0;
-    for (let k = 0; k < word.length; k++) h = (Math.imul(h, 31) + word.charCodeAt(k)) | 0;
-    this.countAt(word, 0, word.length, h, field);
+  /** The words counted so far. */
+  get size(): number {
+    return this.counts.length;
   }
 
-  private insert(word: string, h: number, field: number, slot: number): void {
-    this.slots[slot] = this.words.push(word);
-    this.hashes.push(h);
-    this.fields.push(field);
-    this.counts.push(1);
-    // Kept at most half full; growing re-places every entry.
-    if (this.words.length * 2 > this.slots.length) {
-      this.slots = new Int32Array(this.slots.length * 2);
-      const mask = this.slots.length - 1;
-      this.hashes.forEach((hash, e) => {
-        let s = hash & mask;
-        while (this.slots[s] !== 0) s = (s + 1) & mask;
-        this.slots[s] = e + 1;
-      });
-    }
+  /** The first `n` words counted, of at least three characters, joined by spaces. */
+  wordsOfThreeOrMore(n: number): string {
+    return this.table.words.slice(0, n).filter((w) => w.length >= 3).join(' ');
   }
 
   postings(): DocPostings {
     let weights = '';
-    for (let e = 0; e < this.words.length; e++) weights += String.fromCharCode(weightOf(this.fields[e], this.counts[e]));
-    return { words: this.words.join(' '), weights };
+    for (let id = 0; id < this.counts.length; id++) weights += String.fromCharCode(weightOf(this.fields[id], this.counts[id]));
+    return { words: this.table.words.join(' '), weights };
   }
 }
 
 const tagWords = (tags: string[], config: Pick<SiteConfig, 'tagNames'>) => tags.map((t) => `${t} ${config.tagNames?.[t] ?? ''}`).join(' ');
 
-/** An article's postings: title; tags and jurisdiction; summary, description, answer and key
- * takeaways (its lead); body, FAQ, references and editorial note. */
-export function articlePostings(article: ArticleMeta, bodyText: string, fields: ArticleFields, config: Pick<SiteConfig, 'tagNames'>): DocPostings {
+/**
+ * An article's postings: title; tags and jurisdiction; summary, description, answer and key
+ * takeaways (its lead); body, FAQ, references and editorial note. Its body is counted first, so that
+ * its words of three letters or more, in order of first use, are the word set similarity.ts textWords
+ * makes of it, which `bodyWords` gives when it can (an ASCII body without overlong words): that saves
+ * reading each body twice.
+ */
+export function articlePostings(article: ArticleMeta, bodyText: string, fields: ArticleFields, config: Pick<SiteConfig, 'tagNames'>): { postings: DocPostings; bodyWords?: string } {
   const words = new WordCounter();
+  words.add(bodyText, FIELD.body);
+  const bodyWords = ASCII.test(bodyText) && !words.cut ? words.wordsOfThreeOrMore(words.size) : undefined;
   words.add(article.title, FIELD.title);
   words.add(`${tagWords(article.tags, config)} ${article.jurisdiction}`, FIELD.tag);
   words.add(article.summary, FIELD.lead);
@@ -127,11 +104,10 @@ export function articlePostings(article: ArticleMeta, bodyText: string, fields: 
     words.add(fields.answer.citation, FIELD.lead);
   }
   for (const html of fields.takeawaysHtml) words.add(html.replace(TAGS, ' '), FIELD.lead);
-  words.add(bodyText, FIELD.body);
   for (const f of fields.faq) (words.add(f.q, FIELD.body), words.add(f.aText, FIELD.body));
   for (const r of article.references) words.add(`${r.title} ${r.source ?? ''} ${r.pinpoint ?? ''}`, FIELD.body);
   if (fields.editorialNoteHtml) words.add(fields.editorialNoteHtml.replace(TAGS, ' '), FIELD.body);
-  return words.postings();
+  return { postings: words.postings(), bodyWords };
 }
 
 /** A term's postings: title; other names; tags and jurisdiction; definition; data fields. */
