@@ -74,6 +74,13 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
+/** Whether every letter, digit and mark of `text` is ASCII (other characters, such as dashes, curly
+ * quotes or §, only separate words): such text can be read a character code at a time. */
+export function hasOnlyAsciiWords(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 128 && kindOf(text, i) !== 3) return false;
+  return true;
+}
+
 /** Whether a word is in the index: single letters are not ("a", the "s" of "party's"), single digits
  * are. A query's single letters still count where a phrase is checked against the text. */
 export const isIndexed = (word: string): boolean => word.length > 1 || (word >= '0' && word <= '9');

@@ -9,19 +9,18 @@
  */
 import type { ArticleMeta, Dataset, SiteConfig, Term } from '../../model.js';
 import { type DocPostings, FIELD, weightOf } from '../../search/format.js';
-import { isIndexed, MAX_WORD, normalizeWord, scanTokens } from '../../search/tokens.js';
+import { hasOnlyAsciiWords, isIndexed, MAX_WORD, normalizeWord, scanTokens } from '../../search/tokens.js';
 import { WordTable } from './word-table.js';
 import type { ArticleFields } from '../article-fields.js';
 
 
-const ASCII = /^[\x00-\x7f]*$/;
 const TAGS = /<[^>]*>/g;
 
 /**
  * Counts the words of a document's fields: per word, the best field it is in and its occurrences,
- * in order of first use. ASCII text (nearly all of it) is scanned by char codes, each word numbered
- * where it stands (WordTable); other text goes through scanTokens and normalizeWord, which find the
- * same words in ASCII text.
+ * in order of first use. Text whose words are all ASCII (nearly all of it: dashes, curly quotes and
+ * section signs only separate words) is scanned by char codes, each word numbered where it stands
+ * (WordTable); other text goes through scanTokens and normalizeWord, which find the same words.
  */
 class WordCounter {
   private table = new WordTable();
@@ -32,7 +31,7 @@ class WordCounter {
 
   add(text: string | undefined, field: number): void {
     if (!text) return;
-    if (ASCII.test(text)) this.addAscii(text.toLowerCase(), field);
+    if (hasOnlyAsciiWords(text)) this.addAscii(text.toLowerCase(), field);
     else
       scanTokens(text, (start, end) => {
         const word = normalizeWord(text.slice(start, end));
@@ -87,13 +86,13 @@ const tagWords = (tags: string[], config: Pick<SiteConfig, 'tagNames'>) => tags.
  * An article's postings: title; tags and jurisdiction; summary, description, answer and key
  * takeaways (its lead); body, FAQ, references and editorial note. Its body is counted first, so that
  * its words of three letters or more, in order of first use, are the word set similarity.ts textWords
- * makes of it, which `bodyWords` gives when it can (an ASCII body without overlong words): that saves
+ * makes of it, which `bodyWords` gives when it can (a body whose words are ASCII, none overlong): that saves
  * reading each body twice.
  */
 export function articlePostings(article: ArticleMeta, bodyText: string, fields: ArticleFields, config: Pick<SiteConfig, 'tagNames'>): { postings: DocPostings; bodyWords?: string } {
   const words = new WordCounter();
   words.add(bodyText, FIELD.body);
-  const bodyWords = ASCII.test(bodyText) && !words.cut ? words.wordsOfThreeOrMore(words.size) : undefined;
+  const bodyWords = hasOnlyAsciiWords(bodyText) && !words.cut ? words.wordsOfThreeOrMore(words.size) : undefined;
   words.add(article.title, FIELD.title);
   words.add(`${tagWords(article.tags, config)} ${article.jurisdiction}`, FIELD.tag);
   words.add(article.summary, FIELD.lead);
