@@ -26,6 +26,8 @@ export interface SearchMemo {
   /** Per chunk key and per vocabulary prefix: its words (joined) and the hash of its file. */
   chunks: Map<string, { words: string; hash: string }>;
   vocab: Map<string, { words: string; hash: string }>;
+  /** How this memo's build made the index: from scratch, or by applying what changed to the last. */
+  made: 'whole' | 'patched';
 }
 
 /** The last build's postings of an article and their key, by slug, if known. */
@@ -67,6 +69,7 @@ export function makeSearchIndex(docs: IndexedDocs, names: FacetNames, memo: Sear
     lists,
     chunks: new Map([...chunks].map(([key, c]) => [key, { words: c.words, hash: c.hash }])),
     vocab: new Map([...vocab].map(([key, v]) => [key, { words: v.words, hash: v.hash }])),
+    made: changes ? 'patched' : 'whole',
   };
   return { files: { manifest: manifestBody(manifest), files }, memo: next };
 }
