@@ -87,5 +87,5 @@ export type VocabFile = string;
 /** A block file: documents in number order, by slug; for terms and datasets with what a result
  * shows of them (their title and passages). */
 export type BlockFile = (string | [slug: string, title: string, passages: string[]])[];
-/** The facets file: per type, per document, its jurisdiction numbers and tag numbers. */
-export type FacetsFile = Record<DocType, [jurisdictions: number[], tags: number[]][]>;
+/** The facets file: per type, every document's jurisdiction and tag numbers (codec.ts encodeFacets). */
+export type FacetsFile = Record<DocType, string>;

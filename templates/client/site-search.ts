@@ -6,11 +6,14 @@
  */
 import { DOC_FOLDERS, type DocText, type DocType, DOC_TYPES } from '../../src/search/format.js';
 import { type DocRef, IndexReader } from './lib/search/index-reader.js';
-import { allDocuments, applyFacets, type FacetCounts, type Filters, type Hit, matchGroups, rankDocuments } from './lib/search/matcher.js';
+import { allDocuments, applyFacets, type DocFacets, type FacetCounts, type Filters, type Hit, matchGroups, rankDocuments, readFacets } from './lib/search/matcher.js';
 import { type ArticleMirror, articleText, markWords, matchingPassages, type QueryWords, type ShownPassage } from './lib/search/passages.js';
 import { parseQuery } from './lib/search/query.js';
 
-const PAGE = 10;
+const PAGE = 5;
+/** At most this many results are fetched for a page of those holding a phrase: a phrase query costs
+ * what any other does, and "Show more results" checks the next ones. */
+const CHECKED = PAGE;
 const PASSAGES = 3;
 const TYPE_NAMES: Record<DocType, [one: string, many: string]> = { article: ['Article', 'Articles'], term: ['Glossary term', 'Glossary terms'], dataset: ['Dataset', 'Datasets'] };
 
@@ -49,9 +52,10 @@ function el<K extends keyof HTMLElementTagNameMap>(name: K, props: Partial<HTMLE
 const marked = (pieces: ShownPassage['pieces']) => pieces.map((p) => (p.mark ? el('mark', {}, p.text) : document.createTextNode(p.text)));
 
 let reader: Promise<IndexReader> | undefined;
-const openIndex = () =>
+/** The index, its manifest fetched once per page; `fresh`: past any cached copy (a new build's). */
+const openIndex = (fresh = false) =>
   (reader ??= IndexReader.open(async (url) => {
-    const r = await fetch(url);
+    const r = await fetch(url, fresh ? { cache: 'reload' } : {});
     if (!r.ok) throw new Error(`${url}: ${r.status}`);
     return r.json();
   }));
@@ -81,21 +85,31 @@ function resultItem(hit: Hit, shown: NonNullable<Awaited<ReturnType<typeof showa
   return el('li', { className: 'search-result' }, el('span', { className: 'tag' }, TYPE_NAMES[hit.type][0]), title, passages);
 }
 
-let run = 0;
-let pending: { hits: Hit[]; next: number; words: QueryWords; index: IndexReader } | undefined;
+let facetsRead: Promise<DocFacets> | undefined;
+const facetsOf = (index: IndexReader) => (facetsRead ??= index.facets().then(readFacets));
 
-/** Shows the next page of results: fetches what they show, drops those without a phrase. */
+let run = 0;
+let pending: { hits: Hit[]; next: number; words: QueryWords; index: IndexReader; shown: number } | undefined;
+
+/** Shows the next page of results: fetches what they show, drops those without a phrase (checking
+ * at most CHECKED of them each time). */
 async function showMore(mine: number): Promise<void> {
   if (!pending || !resultsEl || !moreEl) return;
   const p = pending;
   let shown = 0;
+  const start = p.next;
   moreEl.hidden = true;
-  while (shown < PAGE && p.next < p.hits.length) {
-    const batch = p.hits.slice(p.next, p.next + PAGE - shown);
+  while (shown < PAGE && p.next < p.hits.length && p.next - start < CHECKED) {
+    const batch = p.hits.slice(p.next, p.next + Math.min(PAGE - shown, CHECKED - (p.next - start)));
     p.next += batch.length;
     const made = await Promise.all(batch.map((h) => showable(p.index, h, p.words)));
     if (mine !== run) return;
     made.forEach((m, i) => m && (resultsEl.append(resultItem(batch[i], m, p.words)), shown++));
+  }
+  p.shown += shown;
+  if (p.words.groups.some((g) => g.phrase)) {
+    const n = p.hits.length;
+    status(`${p.shown} of the first ${p.next} results checked hold the phrase as written (${n} hold all its words).`);
   }
   moreEl.hidden = p.next >= p.hits.length;
 }
@@ -125,7 +139,7 @@ function status(text: string): void {
   if (statusEl) statusEl.textContent = text;
 }
 
-async function search(): Promise<void> {
+async function search(retry = true): Promise<void> {
   const mine = ++run;
   const s = readState();
   const groups = parseQuery(s.q);
@@ -139,19 +153,24 @@ async function search(): Promise<void> {
   status('Searching…');
   try {
     const index = await openIndex();
-    const [matches, facets] = await Promise.all([matchGroups(index, groups), index.facets()]);
+    const [matches, facets] = await Promise.all([matchGroups(index, groups), facetsOf(index)]);
     if (mine !== run) return;
     const ranked = groups.length ? rankDocuments(matches, index.total) : allDocuments(Object.fromEntries(DOC_TYPES.map((t) => [t, index.manifest.types[t].count])) as Record<DocType, number>);
     const { hits, counts } = applyFacets(ranked, facets, index.manifest, s);
     renderFacets(index, counts, s);
     const words: QueryWords = { groups, matched: matches.map((g, k) => new Set(groups[k].phrase ? groups[k].indexed : g.flatMap((w) => w.map((m) => m.word)))) };
-    const phrase = groups.some((g) => g.phrase);
     const n = hits.length;
-    status(n === 0 ? `No results for “${s.q.trim()}”.` : phrase ? `${n} ${n === 1 ? 'result holds' : 'results hold'} every word; those shown hold the phrase as written.` : `${n} ${n === 1 ? 'result' : 'results'}`);
-    pending = { hits, next: 0, words, index };
+    status(n === 0 ? `No results for “${s.q.trim()}”.` : `${n.toLocaleString('en-US')} ${n === 1 ? 'result' : 'results'}`);
+    pending = { hits, next: 0, words, index, shown: 0 };
     await showMore(mine);
   } catch (error) {
     if (mine !== run) return;
+    // A manifest cached from before the site was published again names files it no longer has.
+    if (retry) {
+      reader = facetsRead = undefined;
+      void openIndex(true);
+      return search(false);
+    }
     console.warn('legalsite: search unavailable', error);
     status('Search is unavailable right now. Browse the articles or the glossary instead.');
   }

@@ -9,10 +9,11 @@
  * Reads: WordLists, the documents. Writes: file bodies.
  */
 import { BLOCK_SIZES, type BlockFile, type ChunkFile, DOC_TYPES, type DocPostings, type DocType, type FacetsFile, MAX_KEY, type SearchManifest } from '../../search/format.js';
+import { encodeFacets } from '../../search/codec.js';
 import type { WordLists } from './inverted.js';
 
 /** About how many characters a chunk holds before it is split (gzip makes about a quarter of it). */
-export const CHUNK_TARGET = 24_000;
+export const CHUNK_TARGET = 16_000;
 /** The same for a vocabulary file, which is fetched only to match a typo. */
 export const VOCAB_TARGET = 6_000;
 
@@ -136,9 +137,8 @@ export interface FacetNames {
 export function facetsBody(docs: IndexedDocs, names: FacetNames): string {
   const jurisdiction = new Map(names.jurisdictions.map((j, i) => [j, i]));
   const tag = new Map(names.tags.map(([slug], i) => [slug, i]));
-  const file = Object.fromEntries(
-    DOC_TYPES.map((type) => [type, docs[type].map((d) => [d.jurisdictions.map((j) => jurisdiction.get(j)!), d.tags.flatMap((t) => (tag.has(t) ? [tag.get(t)!] : []))])]),
-  ) as FacetsFile;
+  const numbers = (values: string[], of: Map<string, number>) => values.flatMap((v) => (of.has(v) ? [of.get(v)!] : [])).sort((a, b) => a - b);
+  const file = Object.fromEntries(DOC_TYPES.map((type) => [type, encodeFacets(docs[type].map((d) => [numbers(d.jurisdictions, jurisdiction), numbers(d.tags, tag)]))])) as FacetsFile;
   return JSON.stringify(file);
 }
 

@@ -96,6 +96,7 @@ export class IndexReader {
     return this.file<FacetsFile>('f', this.manifest.facets);
   }
 
+
   /** The block entry of a document: its slug, and for terms and datasets what a result shows. */
   async blockEntry(doc: DocRef): Promise<BlockFile[number]> {
     const size = BLOCK_SIZES[doc.type];

@@ -7,6 +7,7 @@
  * Facets narrow the results, and their counts are those each value would give with the other
  * facets as they are.
  */
+import { decodeFacets } from '../../../../src/search/codec.js';
 import { DOC_TYPES, type DocType, fieldOf, type FacetsFile, frequencyOf } from '../../../../src/search/format.js';
 import type { DocRef, IndexReader, WordPostings } from './index-reader.js';
 import type { QueryGroup } from './query.js';
@@ -111,8 +112,14 @@ export function allDocuments(counts: Record<DocType, number>): Hit[] {
   return DOC_TYPES.flatMap((type) => Array.from({ length: counts[type] }, (_, n) => ({ type, n, score: 0 }))).sort(byRank);
 }
 
+/** Per type, per document: its jurisdiction and tag numbers. */
+export type DocFacets = Record<DocType, [number[], number[]][]>;
+
+/** The facets file, read. */
+export const readFacets = (file: FacetsFile): DocFacets => Object.fromEntries(DOC_TYPES.map((t) => [t, decodeFacets(file[t])])) as DocFacets;
+
 /** The hits the filters keep, and the count of each facet value. */
-export function applyFacets(hits: Hit[], facets: FacetsFile, names: { jurisdictions: string[]; tags: [string, string][] }, filters: Filters): { hits: Hit[]; counts: FacetCounts } {
+export function applyFacets(hits: Hit[], facets: DocFacets, names: { jurisdictions: string[]; tags: [string, string][] }, filters: Filters): { hits: Hit[]; counts: FacetCounts } {
   const jurisdictionNo = new Set(filters.jurisdictions.map((j) => names.jurisdictions.indexOf(j)));
   const tagNo = new Set(filters.tags.map((t) => names.tags.findIndex(([slug]) => slug === t)));
   const counts: FacetCounts = { types: new Map(), jurisdictions: new Map(), tags: new Map() };
