@@ -70,7 +70,9 @@ export async function measureSearchTransfer(dist: string, queries: string[], exe
     page.on('request', () => inFlight++);
     page.on('requestfailed', () => inFlight--);
     page.on('requestfinished', async (r) => {
-      log.push({ url: new URL(r.url()).pathname, bytes: (await r.sizes()).responseBodySize });
+      const url = new URL(r.url()).pathname;
+      // The page's icon, which the browser fetches when it likes, is no part of a query.
+      if (url !== '/favicon.svg') log.push({ url, bytes: (await r.sizes()).responseBodySize });
       inFlight--;
     });
     const settled = async () => {
