@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BuildRun } from './measure-build.js';
 import type { ServeRun } from './measure-serve.js';
+import type { SearchRun } from './measure-search.js';
 
 export interface SizeResult {
   articles: number;
@@ -20,6 +21,8 @@ export interface SizeResult {
   warm?: BuildRun;
   changed?: BuildRun;
   serve?: ServeRun;
+  /** What the site search downloads and what its index takes (measure-search.ts). */
+  search?: SearchRun;
   /** Size of the CLI's build cache file for this corpus after the rebuilds, when it has one. */
   cacheBytes?: number;
   /** What went wrong or was skipped, in words. */
