@@ -77,6 +77,7 @@ export function tokenize(text: string): Token[] {
 /** Whether every letter, digit and mark of `text` is ASCII (other characters, such as dashes, curly
  * quotes or §, only separate words): such text can be read a character code at a time. */
 export function hasOnlyAsciiWords(text: string): boolean {
+  if (ASCII.test(text)) return true;
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 128 && kindOf(text, i) !== 3) return false;
   return true;
 }

@@ -49,12 +49,16 @@ class WordCounter {
         continue;
       }
       const start = i;
-      do c = ++i < n ? lower.charCodeAt(i) : 0;
-      while ((c >= 97 && c <= 122) || (c >= 48 && c <= 57));
+      // The word's hash (word-table.ts hashOf) as it is read, over its first MAX_WORD characters.
+      let h = 0;
+      do {
+        if (i - start < MAX_WORD) h = (Math.imul(h, 31) + c) | 0;
+        c = ++i < n ? lower.charCodeAt(i) : 0;
+      } while ((c >= 97 && c <= 122) || (c >= 48 && c <= 57));
       // Single letters are not indexed (isIndexed); single digits are.
       if (i - start === 1 && lower.charCodeAt(start) >= 97) continue;
       if (i - start > MAX_WORD) this.cut = true;
-      this.count(this.table.idOf(lower, start, Math.min(i, start + MAX_WORD)), field);
+      this.count(this.table.idOf(lower, start, Math.min(i, start + MAX_WORD), h), field);
     }
   }
 

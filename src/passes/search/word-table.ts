@@ -5,16 +5,23 @@
  * million at 10,000 articles): slicing and hashing each as a string of its own was most of the
  * time its index took (measured with npm run bench).
  */
+/** The hash a word is looked up by: h × 31 + each character code, in 32 bits. */
+export function hashOf(text: string, start: number, end: number): number {
+  let h = 0;
+  for (let k = start; k < end; k++) h = (Math.imul(h, 31) + text.charCodeAt(k)) | 0;
+  return h;
+}
+
 export class WordTable {
   readonly words: string[] = [];
   private hashes: number[] = [];
   /** Open addressing: a word's number + 1 per slot, 0 when free; kept at most half full. */
   private slots = new Int32Array(1024);
 
-  /** The number of text[start, end), adding it when new. */
-  idOf(text: string, start: number, end: number): number {
-    let h = 0;
-    for (let k = start; k < end; k++) h = (Math.imul(h, 31) + text.charCodeAt(k)) | 0;
+  /** The number of text[start, end), adding it when new. `hash`: hashOf(text, start, end), when the
+   * caller took it while reading the word. */
+  idOf(text: string, start: number, end: number, hash = hashOf(text, start, end)): number {
+    const h = hash;
     const mask = this.slots.length - 1;
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const id = this.slots[slot] - 1;
