@@ -74,7 +74,7 @@ try {
   console.log(`site search at ${units.length} articles + ${site.terms.length} terms (CPU time, one thread):`);
   console.log(`  postings of every article: ${s(postingsMs)}, replacing similarity's word scan of ${s(replaced)} (${fallback} bodies still scanned for it): net ${s(postingsMs - replaced)}`);
   console.log(`  index made whole: ${s(wholeMs)} (${whole.files.files.length} files, ${(bytes / 1e6).toFixed(1)} MB)`);
-  console.log(`  index after one article's edit: ${s(patchMs)} (${patched.memo.made}; ${patched.files.files.filter((f) => !fresh.has(f.url)).length} files new)`);
+  console.log(`  index after one article's edit: ${s(patchMs)} (${patched.memo.how}; ${patched.files.files.filter((f) => !fresh.has(f.url)).length} files new)`);
   console.log(`  memo: ${(saved.length / 1e6).toFixed(1)} MB, serialized and read back in ${s(memoMs)}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

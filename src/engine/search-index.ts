@@ -11,7 +11,7 @@
  */
 import { hashOf } from '../hash.js';
 import type { ArticleDigest } from '../model/article-digest.js';
-import { facetNames, indexedDocs, type SearchSite } from '../passes/search/search-docs.js';
+import { facetNames, indexedDocs, type KnownPostings, type SearchSite } from '../passes/search/search-docs.js';
 import type { ArticleIndex } from './article-index.js';
 import { chunkBody, blockBodies, type SearchFile, type SearchFiles, type FacetNames, facetsBody, type IndexedDocs, manifestBody, partitionWords, vocabBody, vocabularies } from '../passes/search/index-files.js';
 import { invertPostings, patchPostings, type PostingsChange, type WordLists } from '../passes/search/inverted.js';
@@ -20,14 +20,16 @@ import { DOC_TYPES, type DocPostings, type DocType, type FileKind, fileUrl, type
 export interface SearchMemo {
   /** Per type, each document's slug and postings key, in number order. */
   docs: Record<DocType, { slugs: string[]; keys: string[] }>;
-  /** Terms' and datasets' postings (an article's are in its digest). */
+  /** Terms' and datasets' postings (an article's are in its digest), by number, and by the hash of
+   * what they were made from (search-docs.ts KnownPostings). */
   postings: Record<'term' | 'dataset', DocPostings[]>;
+  made: KnownPostings;
   lists: WordLists;
   /** Per chunk key and per vocabulary prefix: its words (joined) and the hash of its file. */
   chunks: Map<string, { words: string; hash: string }>;
   vocab: Map<string, { words: string; hash: string }>;
   /** How this memo's build made the index: from scratch, or by applying what changed to the last. */
-  made: 'whole' | 'patched';
+  how: 'whole' | 'patched';
 }
 
 /** The last build's postings of an article and their key, by slug, if known. */
@@ -38,7 +40,7 @@ const MIN_NAME = 8;
 
 export function makeSearchIndex(docs: IndexedDocs, names: FacetNames, memo: SearchMemo | undefined, previous: PreviousArticles): { files: SearchFiles; memo: SearchMemo } {
   const changes = memo && changesSince(memo, docs, previous);
-  const { lists, changed } = changes ? patchPostings(memo!.lists, changes) : { lists: invertPostings(mapDocs(docs, (d) => d.postings)), changed: undefined };
+  const { lists, changed } = changes ? patchPostings(memo!.lists, changes) : { lists: invertPostings(mapDocs(docs, (d) => d.postings())), changed: undefined };
   const stale = (words: readonly string[]) => changed === undefined || words.some((w) => changed.has(w));
   const chunks = hashedGroups(partitionWords(lists), memo?.chunks, stale, (words) => chunkBody(words, lists));
   // A vocabulary file is its words alone: the same words, the same file.
@@ -65,11 +67,12 @@ export function makeSearchIndex(docs: IndexedDocs, names: FacetNames, memo: Sear
   };
   const next: SearchMemo = {
     docs: Object.fromEntries(DOC_TYPES.map((type) => [type, { slugs: docs[type].map((d) => d.slug), keys: docs[type].map((d) => d.key) }])) as SearchMemo['docs'],
-    postings: { term: docs.term.map((d) => d.postings), dataset: docs.dataset.map((d) => d.postings) },
+    postings: { term: docs.term.map((d) => d.postings()), dataset: docs.dataset.map((d) => d.postings()) },
     lists,
     chunks: new Map([...chunks].map(([key, c]) => [key, { words: c.words, hash: c.hash }])),
     vocab: new Map([...vocab].map(([key, v]) => [key, { words: v.words, hash: v.hash }])),
-    made: changes ? 'patched' : 'whole',
+    made: new Map([...docs.term, ...docs.dataset].map((d) => [d.source!, { postings: d.postings(), key: d.key }])),
+    how: changes ? 'patched' : 'whole',
   };
   return { files: { manifest: manifestBody(manifest), files }, memo: next };
 }
@@ -81,10 +84,12 @@ function mapDocs<T>(docs: IndexedDocs, f: (d: IndexedDocs[DocType][number], type
 /**
  * What changed since the memo's build: every document whose postings key differs, or that is new at
  * the end of its type's list. Undefined when the memo cannot be brought up to date by changes alone:
- * a document removed or moved (the numbers after it shift), or one whose last postings are unknown.
+ * a document removed or moved (the numbers after it shift), or one whose last postings are unknown;
+ * or when so much changed (a tag renamed in site.yaml) that making the index whole is quicker.
  */
 function changesSince(memo: SearchMemo, docs: IndexedDocs, previous: PreviousArticles): PostingsChange[] | undefined {
   const changes: PostingsChange[] = [];
+  const most = DOC_TYPES.reduce((n, t) => n + docs[t].length, 0) / 4;
   for (const type of DOC_TYPES) {
     const before = memo.docs[type];
     const now = docs[type];
@@ -92,7 +97,7 @@ function changesSince(memo: SearchMemo, docs: IndexedDocs, previous: PreviousArt
     for (let n = 0; n < now.length; n++) {
       const doc = now[n];
       if (n >= before.slugs.length) {
-        changes.push({ type, number: n, after: doc.postings });
+        changes.push({ type, number: n, after: doc.postings() });
         continue;
       }
       if (before.slugs[n] !== doc.slug) return undefined;
@@ -100,7 +105,8 @@ function changesSince(memo: SearchMemo, docs: IndexedDocs, previous: PreviousArt
       const old = type === 'article' ? previous(doc.slug) : { key: before.keys[n], postings: memo.postings[type][n] };
       // The memo must hold exactly the postings it is told were there, or it cannot be patched.
       if (!old || old.key !== before.keys[n]) return undefined;
-      changes.push({ type, number: n, before: old.postings, after: doc.postings });
+      changes.push({ type, number: n, before: old.postings, after: doc.postings() });
+      if (changes.length > most) return undefined;
     }
   }
   return changes;
@@ -136,7 +142,7 @@ function shortNames(hashes: string[]): (hash: string) => string {
 /** The site search's files for a built site, from the last build's memo where it can be brought up
  * to date, and the memo for the next build. `previousIndex`: the last build's articles. */
 export function siteSearch(site: SearchSite, digests: ReadonlyMap<string, Pick<ArticleDigest, 'text' | 'searchKey'>>, memo: SearchMemo | undefined, previousIndex: ArticleIndex | undefined): { files: SearchFiles; memo: SearchMemo } {
-  const docs = indexedDocs(site, digests);
+  const docs = indexedDocs(site, digests, memo?.made);
   let bySlug: Map<string, ArticleDigest> | undefined;
   const previous: PreviousArticles = (slug) => {
     bySlug ??= new Map([...(previousIndex?.articles.values() ?? [])].map((k) => [k.digest.article.slug, k.digest]));

@@ -11,13 +11,41 @@ const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_
 const VALUE = new Int8Array(128).fill(-1);
 for (let i = 0; i < DIGITS.length; i++) VALUE[DIGITS.charCodeAt(i)] = i;
 
-function pushNumber(out: number[], n: number): void {
-  while (n >= 32) {
-    out.push(DIGITS.charCodeAt(32 + (n & 31)));
-    n = Math.floor(n / 32);
+const CODES = Uint8Array.from(DIGITS, (c) => c.charCodeAt(0));
+
+/** Characters written so far, in a buffer that grows as needed (one per build or page). */
+class Out {
+  private codes = new Uint8Array(1 << 16);
+  length = 0;
+
+  push(code: number): void {
+    if (this.length === this.codes.length) {
+      const bigger = new Uint8Array(this.codes.length * 2);
+      bigger.set(this.codes);
+      this.codes = bigger;
+    }
+    this.codes[this.length++] = code;
   }
-  out.push(DIGITS.charCodeAt(n));
+
+  number(n: number): void {
+    while (n >= 32) {
+      this.push(CODES[32 + (n & 31)]);
+      n = Math.floor(n / 32);
+    }
+    this.push(CODES[n]);
+  }
+
+  /** The characters written, as a string; then empty again. */
+  take(): string {
+    let out = '';
+    // fromCharCode takes arguments; in slices, as a long list would overflow the stack.
+    for (let i = 0; i < this.length; i += 8192) out += String.fromCharCode.apply(null, this.codes.subarray(i, Math.min(this.length, i + 8192)) as unknown as number[]);
+    this.length = 0;
+    return out;
+  }
 }
+
+const out = new Out();
 
 /** Writes postings given as [number, weight, number, weight, …], numbers ascending. */
 export function encodePostings(pairs: ArrayLike<number>): string {
@@ -30,18 +58,14 @@ export function encodePostings(pairs: ArrayLike<number>): string {
 /** Writes the postings numbers[from, to) (ascending) with their weights. */
 export function encodeColumns(numbers: ArrayLike<number>, weights: ArrayLike<number>, from: number, to: number): string {
   if (to <= from) return '';
-  const codes: number[] = [];
   let previous = -1;
   for (let i = from; i < to; i++) {
-    pushNumber(codes, numbers[i] - previous - 1);
+    out.number(numbers[i] - previous - 1);
     previous = numbers[i];
   }
-  codes.push(46); // "."
-  for (let i = from; i < to; i++) pushNumber(codes, weights[i]);
-  let out = '';
-  // fromCharCode takes arguments; in slices, as a long list would overflow the stack.
-  for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode(...codes.slice(i, i + 8192));
-  return out;
+  out.push(46); // "."
+  for (let i = from; i < to; i++) out.number(weights[i]);
+  return out.take();
 }
 
 /** Reads what encodePostings wrote, as [number, weight, …]. Throws on anything else. */
@@ -97,16 +121,13 @@ export function postingsCount(text: string): number {
 /** Writes each document's facets, [jurisdiction numbers, tag numbers], as "jurisdictions.tags" in
  * the same digits, documents separated by ",": about six characters a document. */
 export function encodeFacets(docs: readonly (readonly [readonly number[], readonly number[]])[]): string {
-  const codes: number[] = [];
   docs.forEach(([jurisdictions, tags], i) => {
-    if (i > 0) codes.push(44); // ","
-    for (const j of jurisdictions) pushNumber(codes, j);
-    codes.push(46); // "."
-    for (const t of tags) pushNumber(codes, t);
+    if (i > 0) out.push(44); // ","
+    for (const j of jurisdictions) out.number(j);
+    out.push(46); // "."
+    for (const t of tags) out.number(t);
   });
-  let out = '';
-  for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode(...codes.slice(i, i + 8192));
-  return out;
+  return out.take();
 }
 
 /** Reads what encodeFacets wrote. */

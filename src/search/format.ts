@@ -6,9 +6,12 @@
  *   /search-index.json                     the manifest: counts, facet names, every file's hash
  *   /assets/search/c-{hash}.json           a chunk: the postings of the words under one prefix
  *   /assets/search/v-{hash}.json           the vocabulary under a prefix (to match typos)
- *   /assets/search/b-{hash}.json           a block of documents: number → slug
+ *   /assets/search/b-{hash}.json           a block of documents: number → slug (and for terms and
+ *                                          datasets what a result shows)
  *   /assets/search/f-{hash}.json           every document's facets (jurisdictions, tags)
- *   /search-index/{folder}/{slug}.json     one document's passages, fetched for shown results
+ *
+ * What an article result shows comes from its JSON mirror (/articles/{slug}.json), whose body HTML
+ * carries every paragraph's pinpoint id.
  *
  * Browser-safe: no Node imports.
  */
@@ -18,8 +21,6 @@ export type DocType = (typeof DOC_TYPES)[number];
 
 /** Where each type's pages and text files are. */
 export const DOC_FOLDERS: Record<DocType, string> = { article: 'articles', term: 'glossary', dataset: 'datasets' };
-export const docUrl = (type: DocType, slug: string) => `/${DOC_FOLDERS[type]}/${slug}`;
-export const docTextUrl = (type: DocType, slug: string) => `/search-index/${DOC_FOLDERS[type]}/${slug}.json`;
 
 export const MANIFEST_URL = '/search-index.json';
 export const FILES_URL = '/assets/search/';
@@ -50,7 +51,8 @@ export interface DocPostings {
   weights: string;
 }
 
-/** One document's text file: what a result shows. */
+/** What a result shows of one document: its title and passages (read in the browser from what the
+ * site publishes: templates/client/lib/search/passages.ts). */
 export interface DocText {
   title: string;
   /** [id, text] of the headings its passages sit under. */

@@ -67,7 +67,7 @@ test('after a body edit, the index equals a cold build, and only the chunks of t
   const otherNew = [...after.files.keys()].filter((f) => !f.startsWith('c-') && !before.files.has(f));
   assert.ok(otherNew.every((f) => f.startsWith('v-')), `besides chunks, only a vocabulary file (a new word): ${otherNew.join(', ')}`);
   const [cacheDir] = readdirSync(path.join(cwd, '.legalsite-cache'));
-  assert.is(loadDiskCache(path.join(cwd, '.legalsite-cache', cacheDir)).search?.made, 'patched', 'the last build brought the cached index up to date, not made it afresh');
+  assert.is(loadDiskCache(path.join(cwd, '.legalsite-cache', cacheDir)).search?.how, 'patched', 'the last build brought the cached index up to date, not made it afresh');
 });
 
 test.run();

@@ -33,9 +33,13 @@ export interface SearchFiles {
 /** One document of the index, in its type's order. */
 export interface IndexedDoc {
   slug: string;
-  postings: DocPostings;
+  /** Its postings: read only when needed (an unchanged article's are in the build cache's deferred
+   * fields, which a rebuild after a small edit never reads). */
+  postings: () => DocPostings;
   /** A hash of its postings. */
   key: string;
+  /** Terms and datasets: a hash of the fields their postings are made from. */
+  source?: string;
   jurisdictions: string[];
   tags: string[];
   /** Terms and datasets: what a result shows (articles show their own JSON file). */
@@ -137,7 +141,15 @@ export interface FacetNames {
 export function facetsBody(docs: IndexedDocs, names: FacetNames): string {
   const jurisdiction = new Map(names.jurisdictions.map((j, i) => [j, i]));
   const tag = new Map(names.tags.map(([slug], i) => [slug, i]));
-  const numbers = (values: string[], of: Map<string, number>) => values.flatMap((v) => (of.has(v) ? [of.get(v)!] : [])).sort((a, b) => a - b);
+  // In the content's order (the same content, the same file): no sorting.
+  const numbers = (values: string[], of: Map<string, number>) => {
+    const out: number[] = [];
+    for (let i = 0; i < values.length; i++) {
+      const n = of.get(values[i]);
+      if (n !== undefined) out.push(n);
+    }
+    return out;
+  };
   const file = Object.fromEntries(DOC_TYPES.map((type) => [type, encodeFacets(docs[type].map((d) => [numbers(d.jurisdictions, jurisdiction), numbers(d.tags, tag)]))])) as FacetsFile;
   return JSON.stringify(file);
 }

@@ -8,6 +8,7 @@
 import { hashOf } from '../../hash.js';
 import type { ArticleMeta, Dataset, SiteConfig, Term } from '../../model.js';
 import type { ArticleDigest } from '../../model/article-digest.js';
+import type { DocPostings } from '../../search/format.js';
 import type { FacetNames, IndexedDoc, IndexedDocs } from './index-files.js';
 import { datasetPostings, termPostings } from './postings.js';
 
@@ -19,20 +20,36 @@ export interface SearchSite {
   datasets: readonly Dataset[];
 }
 
-export function indexedDocs(site: SearchSite, digests: ReadonlyMap<string, Pick<ArticleDigest, 'text' | 'searchKey'>>): IndexedDocs {
+/** A term's or dataset's postings made before, by the hash of what they are made from. */
+export type KnownPostings = ReadonlyMap<string, { postings: DocPostings; key: string }>;
+
+/**
+ * Every document of the index, in its numbering. An article's postings come from its digest (read
+ * only if asked for); a term's or dataset's are made here, unless `known` has them from the same
+ * fields (each document's `source`).
+ */
+export function indexedDocs(site: SearchSite, digests: ReadonlyMap<string, Pick<ArticleDigest, 'text' | 'searchKey'>>, known?: KnownPostings): IndexedDocs {
   const articles = [...site.articles].reverse().map((a): IndexedDoc => {
     const digest = digests.get(a.slug)!;
-    return { slug: a.slug, postings: digest.text.search, key: digest.searchKey, jurisdictions: [a.jurisdiction], tags: a.tags };
+    return { slug: a.slug, postings: () => digest.text.search, key: digest.searchKey, jurisdictions: [a.jurisdiction], tags: a.tags };
   });
+  const made = (source: string, make: () => DocPostings) => {
+    const before = known?.get(source);
+    if (before) return before;
+    const postings = make();
+    return { postings, key: hashOf(postings.words, postings.weights) };
+  };
   const terms = site.terms.map((t): IndexedDoc => {
-    const postings = termPostings(t, site.config);
+    const source = hashOf('term', JSON.stringify([t.title, t.alsoCalled, t.tags.map((tag) => [tag, site.config.tagNames?.[tag]]), t.jurisdiction, t.definition, t.dataFields]));
+    const { postings, key } = made(source, () => termPostings(t, site.config));
     const passages = [t.definition, ...(t.alsoCalled.length ? [`Also called: ${t.alsoCalled.join(', ')}`] : []), ...(t.dataFields.length ? [`Data fields: ${t.dataFields.join(', ')}`] : [])];
-    return { slug: t.slug, postings, key: hashOf(postings.words, postings.weights), jurisdictions: t.jurisdictions, tags: t.tags, shown: { title: t.title, passages } };
+    return { slug: t.slug, postings: () => postings, key, source, jurisdictions: t.jurisdictions, tags: t.tags, shown: { title: t.title, passages } };
   });
   const datasets = site.datasets.map((d): IndexedDoc => {
-    const postings = datasetPostings(d);
+    const source = hashOf('dataset', JSON.stringify([d.title, d.keywords, d.description, d.fields]));
+    const { postings, key } = made(source, () => datasetPostings(d));
     const passages = [d.description, ...d.fields.map((f) => `${f.name}: ${f.description}`)];
-    return { slug: d.slug, postings, key: hashOf(postings.words, postings.weights), jurisdictions: [], tags: [], shown: { title: d.title, passages } };
+    return { slug: d.slug, postings: () => postings, key, source, jurisdictions: [], tags: [], shown: { title: d.title, passages } };
   });
   return { article: articles, term: terms, dataset: datasets };
 }
