@@ -1,8 +1,8 @@
 /**
  * The site search's files, made again only where the content changed: the build cache keeps the
  * last build's inverted index (SearchMemo), and a build applies to it the postings of the documents
- * that changed, then makes again only the chunks and vocabulary files whose words changed. The other
- * files (blocks, facets, manifest) are small and made every time. The result is byte for byte what a
+ * that changed, then makes again only the chunks and vocabulary files whose words changed, and the
+ * blocks whose documents changed. The facets and the manifest are small and made every time. The result is byte for byte what a
  * build without the memo makes (test/cli/search-incremental.test.ts).
  * Every file but the manifest is named by a hash of its content, so an unchanged one keeps its name
  * and is not written again, and a browser may cache it for good.
@@ -13,7 +13,7 @@ import { hashOf } from '../hash.js';
 import type { ArticleDigest } from '../model/article-digest.js';
 import { facetNames, indexedDocs, type KnownPostings, type SearchSite } from '../passes/search/search-docs.js';
 import type { ArticleIndex } from './article-index.js';
-import { chunkBody, blockBodies, type SearchFile, type SearchFiles, type FacetNames, facetsBody, type IndexedDocs, manifestBody, partitionWords, vocabBody, vocabularies } from '../passes/search/index-files.js';
+import { chunkBody, blocks as blockFiles, type SearchFile, type SearchFiles, type FacetNames, facetsBody, type IndexedDocs, manifestBody, partitionWords, vocabBody, vocabularies } from '../passes/search/index-files.js';
 import { invertPostings, patchPostings, type PostingsChange, type WordLists } from '../passes/search/inverted.js';
 import { DOC_TYPES, type DocPostings, type DocType, type FileKind, fileUrl, type SearchManifest } from '../search/format.js';
 
@@ -28,6 +28,8 @@ export interface SearchMemo {
   /** Per chunk key and per vocabulary prefix: its words (joined) and the hash of its file. */
   chunks: Map<string, { words: string; hash: string }>;
   vocab: Map<string, { words: string; hash: string }>;
+  /** Each block's hash, by what it is made from (index-files.ts blocks). */
+  blocks: Map<string, string>;
   /** How this memo's build made the index: from scratch, or by applying what changed to the last. */
   how: 'whole' | 'patched';
 }
@@ -45,7 +47,10 @@ export function makeSearchIndex(docs: IndexedDocs, names: FacetNames, memo: Sear
   const chunks = hashedGroups(partitionWords(lists), memo?.chunks, stale, (words) => chunkBody(words, lists));
   // A vocabulary file is its words alone: the same words, the same file.
   const vocab = hashedGroups(vocabularies(lists), memo?.vocab, () => false, vocabBody);
-  const blocks = Object.fromEntries(DOC_TYPES.map((type) => [type, blockBodies(type, docs[type]).map((body) => ({ body, hash: hashOf(body) }))])) as Record<DocType, { body: string; hash: string }[]>;
+  // A block is the same file while its documents (and what their results show) are the same.
+  const blocks = Object.fromEntries(
+    DOC_TYPES.map((type) => [type, blockFiles(type, docs[type]).map(({ madeFrom, body }) => ({ madeFrom, body, hash: memo?.blocks.get(madeFrom) ?? hashOf(body()) }))]),
+  ) as Record<DocType, { madeFrom: string; body: () => string; hash: string }[]>;
   const facets = facetsBody(docs, names);
   const facetsHash = hashOf(facets);
 
@@ -58,7 +63,7 @@ export function makeSearchIndex(docs: IndexedDocs, names: FacetNames, memo: Sear
   };
   const manifest: SearchManifest = {
     format: 'legalsite-search-1',
-    types: Object.fromEntries(DOC_TYPES.map((type) => [type, { count: docs[type].length, blocks: blocks[type].map((b) => file('b', b.hash, () => b.body)) }])) as SearchManifest['types'],
+    types: Object.fromEntries(DOC_TYPES.map((type) => [type, { count: docs[type].length, blocks: blocks[type].map((b) => file('b', b.hash, b.body)) }])) as SearchManifest['types'],
     chunks: [...chunks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, c]) => [key, file('c', c.hash, () => chunkBody(c.list, lists))]),
     vocab: [...vocab].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([prefix, v]) => [prefix, file('v', v.hash, () => vocabBody(v.list))]),
     facets: file('f', facetsHash, () => facets),
@@ -71,6 +76,7 @@ export function makeSearchIndex(docs: IndexedDocs, names: FacetNames, memo: Sear
     lists,
     chunks: new Map([...chunks].map(([key, c]) => [key, { words: c.words, hash: c.hash }])),
     vocab: new Map([...vocab].map(([key, v]) => [key, { words: v.words, hash: v.hash }])),
+    blocks: new Map(DOC_TYPES.flatMap((t) => blocks[t].map((b): [string, string] => [b.madeFrom, b.hash]))),
     made: new Map([...docs.term, ...docs.dataset].map((d) => [d.source!, { postings: d.postings(), key: d.key }])),
     how: changes ? 'patched' : 'whole',
   };

@@ -118,15 +118,23 @@ export function postingsCount(text: string): number {
   return n;
 }
 
-/** Writes each document's facets, [jurisdiction numbers, tag numbers], as "jurisdictions.tags" in
- * the same digits, documents separated by ",": about six characters a document. */
-export function encodeFacets(docs: readonly (readonly [readonly number[], readonly number[]])[]): string {
-  docs.forEach(([jurisdictions, tags], i) => {
+/** Writes each document's facets as "jurisdictions.tags", each by its number in the same digits,
+ * documents separated by ",": about six characters a document. Values without a number are left
+ * out. */
+export function encodeFacets(docs: readonly { jurisdictions: readonly string[]; tags: readonly string[] }[], jurisdictionNumbers: ReadonlyMap<string, number>, tagNumbers: ReadonlyMap<string, number>): string {
+  for (let i = 0; i < docs.length; i++) {
     if (i > 0) out.push(44); // ","
-    for (const j of jurisdictions) out.number(j);
+    const { jurisdictions, tags } = docs[i];
+    for (let k = 0; k < jurisdictions.length; k++) {
+      const n = jurisdictionNumbers.get(jurisdictions[k]);
+      if (n !== undefined) out.number(n);
+    }
     out.push(46); // "."
-    for (const t of tags) out.number(t);
-  });
+    for (let k = 0; k < tags.length; k++) {
+      const n = tagNumbers.get(tags[k]);
+      if (n !== undefined) out.number(n);
+    }
+  }
   return out.take();
 }
 

@@ -38,7 +38,7 @@ export interface IndexedDoc {
   postings: () => DocPostings;
   /** A hash of its postings. */
   key: string;
-  /** Terms and datasets: a hash of the fields their postings are made from. */
+  /** Terms and datasets: a hash of the fields their postings and what a result shows are made from. */
   source?: string;
   jurisdictions: string[];
   tags: string[];
@@ -120,13 +120,17 @@ export function chunkBody(words: readonly string[], lists: WordLists): string {
 
 export const vocabBody = (words: readonly string[]) => JSON.stringify(words.join(' '));
 
-/** The block files of one type: slugs, and for terms and datasets what a result shows. */
-export function blockBodies(type: DocType, docs: readonly IndexedDoc[]): string[] {
+/** The block files of one type, each with what it is made from (its documents' slugs, and for terms
+ * and datasets the hashes of what their results show, `source`) and a way to make it. */
+export function blocks(type: DocType, docs: readonly IndexedDoc[]): { madeFrom: string; body: () => string }[] {
   const size = BLOCK_SIZES[type];
-  const out: string[] = [];
+  const out: { madeFrom: string; body: () => string }[] = [];
   for (let at = 0; at < docs.length; at += size) {
-    const block: BlockFile = docs.slice(at, at + size).map((d) => (d.shown ? [d.slug, d.shown.title, d.shown.passages] : d.slug));
-    out.push(JSON.stringify(block));
+    const these = docs.slice(at, at + size);
+    out.push({
+      madeFrom: these.map((d) => (d.source ? `${d.slug} ${d.source}` : d.slug)).join('\n'),
+      body: () => JSON.stringify(these.map((d): BlockFile[number] => (d.shown ? [d.slug, d.shown.title, d.shown.passages] : d.slug))),
+    });
   }
   return out;
 }
@@ -137,20 +141,12 @@ export interface FacetNames {
   tags: [slug: string, name: string][];
 }
 
-/** Every document's jurisdictions and tags, by the numbers of `names`. */
+/** Every document's jurisdictions and tags, by the numbers of `names` (in the content's order: the
+ * same content gives the same file). */
 export function facetsBody(docs: IndexedDocs, names: FacetNames): string {
   const jurisdiction = new Map(names.jurisdictions.map((j, i) => [j, i]));
   const tag = new Map(names.tags.map(([slug], i) => [slug, i]));
-  // In the content's order (the same content, the same file): no sorting.
-  const numbers = (values: string[], of: Map<string, number>) => {
-    const out: number[] = [];
-    for (let i = 0; i < values.length; i++) {
-      const n = of.get(values[i]);
-      if (n !== undefined) out.push(n);
-    }
-    return out;
-  };
-  const file = Object.fromEntries(DOC_TYPES.map((type) => [type, encodeFacets(docs[type].map((d) => [numbers(d.jurisdictions, jurisdiction), numbers(d.tags, tag)]))])) as FacetsFile;
+  const file = Object.fromEntries(DOC_TYPES.map((type) => [type, encodeFacets(docs[type], jurisdiction, tag)])) as FacetsFile;
   return JSON.stringify(file);
 }
 
