@@ -2,8 +2,8 @@
  * The site search's files, made again only where the content changed: the build cache keeps the
  * last build's inverted index (SearchMemo), and a build applies to it the postings of the documents
  * that changed, then makes again only the chunks and vocabulary files whose words changed, and the
- * blocks whose documents changed. The facets and the manifest are small and made every time. The result is byte for byte what a
- * build without the memo makes (test/cli/search-incremental.test.ts).
+ * blocks whose documents changed; the facets and the manifest are small and made every time. The
+ * result is byte for byte what a build without the memo makes (test/cli/search-incremental.test.ts).
  * Every file but the manifest is named by a hash of its content, so an unchanged one keeps its name
  * and is not written again, and a browser may cache it for good.
  * Reads: the indexed documents, the memo, the last build's article digests. Writes: SearchFiles, the
