@@ -13,6 +13,7 @@ import { cacheBytes, cacheFileFor } from './run/cache-file.js';
 import { createChildRegistry, type ChildRegistry } from './run/children.js';
 import { editArticle } from './run/edit-article.js';
 import { type BuildRun, measureBuild } from './run/measure-build.js';
+import { measureSearch } from './run/measure-search.js';
 import { measureServe } from './run/measure-serve.js';
 import { measureOutputSizes } from './run/output-sizes.js';
 import { type BenchOptions, parseBenchArgs, USAGE } from './run/options.js';
@@ -94,6 +95,9 @@ async function benchSize(children: ChildRegistry, opts: BenchOptions, n: number,
     editArticle(articleFile(Math.floor(n / 2)), 'build edit');
     size.changed = await build('rebuild after one changed article');
     if (cacheFile) size.cacheBytes = cacheBytes(cacheFile);
+    size.search = await measureSearch(out);
+    log(`${tag} search: ${size.search.note ?? size.search.queries.map((q) => `"${q.query}" ${(q.bytes / 1024).toFixed(1)} KB`).join(', ')}`);
+    if (size.search.note) size.notes.push(`search: ${size.search.note}`);
     if (!opts.serve) {
       size.notes.push('serve skipped (--no-serve)');
       return size;

@@ -32,7 +32,7 @@ try {
   let t = performance.now();
   buildBacklinks(articles, terms, mentions);
   const backlinksMs = performance.now() - t;
-  const features = new Map(articles.map((a) => [a.slug, textFeatures(a.body)]));
+  const features = new Map(articles.map((a) => [a.slug, textFeatures(a.body, { words: '', weights: '' })]));
   t = performance.now();
   buildRecommendations(articles, terms, features, new Map());
   const recMs = performance.now() - t;

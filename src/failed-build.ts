@@ -56,7 +56,8 @@ export async function remainingLinkErrors(failed: FailedBuild): Promise<Diagnost
     const order = runOrderPasses(source, timed);
     const graph = runGraphPasses(withDigests(order, digests), timed);
     const families = { articles: articlePageRefs(order), ...graphPageRefs(graph) };
-    const site = await runSitePasses(graph, digests, undefined, timed);
+    // No search files: nothing is written, and no content links to them.
+    const site = await runSitePasses(graph, digests, undefined, { manifest: '{}', files: [] }, timed);
     const routes = siteRoutes(site, await failed.assets(), families, failed.limits);
     const urls = siteUrls(site, families, routes);
     const links: LinkSource[] = [

@@ -4,6 +4,8 @@
  * derived fields of `DerivedSite`. Nothing else is global. Spec: site-spec.md §3 (entities).
  */
 
+import type { DocPostings } from './search/format.js';
+
 /** Where a value came from, so diagnostics can point at it. */
 export interface SourceRef {
   /** Path relative to the working directory, as an editor would type it. */
@@ -223,8 +225,8 @@ export interface TextFeatures {
   textLength: number;
   /** Distinct technical words, counted up to 3 (difficulty.ts). */
   technicalWords: number;
-  /** The start of the text, for the search index. */
-  searchText: string;
+  /** Its words for the site search (passes/search/postings.ts): body, fields and all. */
+  search: DocPostings;
 }
 
 export interface ArticleStats {

@@ -15,7 +15,7 @@ import { type FeatureReuse, recommendationFeatures, type RecFeatures } from './p
 import type { TopicCluster } from './model/topic-cluster.js';
 import { buildTopicClusters } from './passes/topic-clusters.js';
 import { buildFeedItems, type FeedSet } from './passes/feed-items.js';
-import { buildSearchIndex } from './passes/search-index.js';
+import type { SearchFiles } from './passes/search/index-files.js';
 import { buildManifest, type Changes, diffManifests, type Manifest } from './passes/manifest.js';
 import { correctionsOf } from './passes/change-log.js';
 
@@ -39,9 +39,8 @@ export interface OrderedSite extends SiteOrder {
   bodies: Map<string, BodyDigest>;
   stats: Map<string, ArticleStats>;
   text: Map<string, TextFeatures>;
-  /** Per article slug, a hash of its fields (ArticleDigest.metaKey) and of its searchable text (searchKey). */
+  /** Per article slug, a hash of its fields (ArticleDigest.metaKey). */
   metaKeys: Map<string, string>;
-  searchKeys: Map<string, string>;
 }
 
 /** The site once its graph is known: what term and recommendation pages need. */
@@ -59,9 +58,8 @@ export interface BuiltSite extends GraphSite {
   feeds: FeedSet;
   manifest: Manifest;
   changes: Changes;
-  /** The search index JSON, made when first asked for (not at all when the file is unchanged), unless
-   * it was made elsewhere. */
-  searchIndex: () => string;
+  /** The site search's files (engine/search-index.ts: made from the last build's where it can be). */
+  search: SearchFiles;
 }
 
 /** Runs `run` under a name for --profile; a promise is timed until it settles. */
@@ -83,7 +81,7 @@ export function runOrderPasses(source: SiteSource, timed: Timer = untimed): Site
 /** The ordered site with every article's digest (`digests`: every article of the site, by slug). */
 export function withDigests(order: SiteOrder, digests: Map<string, ArticleDigest>): OrderedSite {
   const part = <K extends keyof ArticleDigest>(key: K) => new Map(order.articles.map((a) => [a.slug, digests.get(a.slug)![key]]));
-  return { ...order, bodies: part('body'), stats: part('stats'), text: part('text'), metaKeys: part('metaKey'), searchKeys: part('searchKey') };
+  return { ...order, bodies: part('body'), stats: part('stats'), text: part('text'), metaKeys: part('metaKey') };
 }
 
 /** The graph passes: backlinks and recommendations, what term and recommendation pages need.
@@ -103,18 +101,14 @@ export function runGraphPasses(
   return { ...site, backlinks, recommendations };
 }
 
-/** The other site-wide passes: clusters, feeds, search, manifest, generated downloads.
- * `searchIndex`: the index made elsewhere (on a shard, from searchDocs), if it was; otherwise it is
- * made here when the search index file is (routes). */
-export async function runSitePasses(site: GraphSite, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, timed: Timer = untimed, searchIndex?: Promise<string>): Promise<BuiltSite> {
-  const { source, config, articles, terms, text } = site;
+/** The other site-wide passes: clusters, feeds, manifest, generated downloads. `search`: the site
+ * search's files, made by the engine, which keeps what it can of them between builds. */
+export async function runSitePasses(site: GraphSite, digests: Map<string, ArticleDigest>, previousManifest: Manifest | undefined, search: SearchFiles, timed: Timer = untimed): Promise<BuiltSite> {
+  const { source, config, articles, terms } = site;
   const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags, config.tagNames));
   const feeds = timed('feed-items', () => buildFeedItems(articles, terms, config));
   const manifest = timed('manifest', () => buildManifest(articles.map((a) => ({ slug: a.slug, manifestHash: digests.get(a.slug)!.manifestHash, corrections: correctionsOf(a) })), terms, source.datasets));
   const changes = diffManifests(previousManifest, manifest, config.baseUrl);
   const templates = await generateTemplateFiles(source.templates, config);
-  const made = searchIndex && (await timed('search-index', () => searchIndex));
-  let index: string | undefined;
-  const indexOnce = () => (index ??= made ?? timed('search-index', () => buildSearchIndex(articles, text, terms, source.datasets)));
-  return { ...site, templates, topTags, clusters, feeds, manifest, changes, searchIndex: indexOnce };
+  return { ...site, templates, topTags, clusters, feeds, manifest, changes, search };
 }

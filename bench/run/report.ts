@@ -44,6 +44,29 @@ export function metricRows(sizes: SizeResult[]): string[][] {
     row('serve: start until listening (ms)', (s) => (s.serve?.readyMs === undefined ? '–' : ms(s.serve.readyMs))),
     row('serve: write → reload event (ms, median)', serveCell),
     row('serve: write → full rebuild done (ms, median)', (s) => (s.serve?.rebuiltMs?.length ? `${ms(median(s.serve.rebuiltMs))} (${s.serve.rebuiltMs.map((v) => ms(v)).join(', ')})` : '–')),
+    ...searchRows(sizes),
+  ];
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** The site search: what a first and a next query download (gzip; index files + what the results
+ * shown need + the search code), the page's heap, the index's cost in the builds' profiles. */
+function searchRows(sizes: SizeResult[]): string[][] {
+  const row = (label: string, cell: (s: SizeResult) => string) => [label, ...sizes.map(cell)];
+  const query = (i: number) => (s: SizeResult) => {
+    const q = s.search?.queries[i];
+    if (!q) return '–';
+    const code = i === 0 ? ` + ${kb(s.search!.codeBytes)}` : '';
+    return `${kb(q.bytes + (i === 0 ? s.search!.codeBytes : 0))} (${kb(q.indexBytes)} + ${kb(q.resultBytes)}${code})`;
+  };
+  return [
+    row('search: first query, KB gzip (index + results + code)', query(0)),
+    row('search: next query, KB gzip (index + results)', query(1)),
+    row('search: page JS heap after both (MB)', (s) => (s.search?.queries.length ? (s.search.heapBytes / 1e6).toFixed(1) : '–')),
+    row('search: index files / MB on disk', (s) => (s.search ? `${s.search.files} / ${(s.search.diskBytes / 1e6).toFixed(1)}` : '–')),
+    row('search: index, cold build (ms)', (s) => buildCell(s.cold, (r) => ms(r.profile['search-index']))),
+    row('search: index, one article changed (ms)', (s) => buildCell(s.changed, (r) => ms(r.profile['search-index']))),
   ];
 }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { BuildRun } from './measure-build.js';
 import type { SizeRow } from './output-sizes.js';
 import type { ServeRun } from './measure-serve.js';
+import type { SearchRun } from './measure-search.js';
 
 export interface SizeResult {
   articles: number;
@@ -21,6 +22,8 @@ export interface SizeResult {
   warm?: BuildRun;
   changed?: BuildRun;
   serve?: ServeRun;
+  /** What the site search downloads and what its index takes (measure-search.ts). */
+  search?: SearchRun;
   /** Size of the CLI's build cache file for this corpus after the rebuilds, when it has one. */
   cacheBytes?: number;
   /** The sizes of the files the cold build wrote that readers and crawlers download (output-sizes.ts). */

@@ -7,6 +7,7 @@
  */
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import { SiteEmitter } from '../engine/emit-site.js';
+import type { ArticleIndex } from '../engine/article-index.js';
 import { renderArticles, type ReadResult } from '../engine/load-articles.js';
 import type { Assets } from '../routes.js';
 import type { ShardPool } from '../engine/shard-pool.js';
@@ -25,6 +26,8 @@ export interface RenderedArticles {
   /** The ordered site with every article's digest. */
   ordered: OrderedSite;
   rendered: Awaited<ReturnType<typeof renderArticles>>;
+  /** What the last build knew of every article (the build cache's), before this build replaced it. */
+  previousIndex?: ArticleIndex;
   articlePages: PageRef[];
   emitter: SiteEmitter;
   chrome: Chrome;
@@ -47,6 +50,7 @@ export async function renderArticlePages(run: BuildRun, pool: ShardPool, content
   const emitter = new SiteEmitter({ pool, target: run.target, keep: run.keep, remember: run.remember, parts, fileThread: run.fileThread });
   const pages = new Map(order.articles.map((a, i) => [a.slug, articlePages[i]]));
   const rendered = await timed('articles', () => renderArticles({ read, pages, context, pool, emitter, target: run.target, keep: run.keep }));
+  const previousIndex = cache?.articles;
   if (cache) cache.articles = rendered.index;
-  return { order, ordered: withDigests(order, rendered.digests), rendered, articlePages, emitter, chrome, bundle, assets };
+  return { order, ordered: withDigests(order, rendered.digests), rendered, previousIndex, articlePages, emitter, chrome, bundle, assets };
 }

@@ -1,24 +1,22 @@
 /**
- * Steps: graph passes, site files, check links, emit. Over the articles' digests: the search index
- * (on a shard, unless unchanged), the graph passes (backlinks from their memo, clusters,
+ * Steps: graph passes, site files, check links, emit. Over the articles' digests: the graph passes (backlinks from their memo, clusters,
  * recommendations with candidates chosen on the shards), term and recommendation pages (on the
- * shards while this thread goes on), the remaining site passes and every site route; then every
+ * shards while this thread goes on), the site search's files (from the last build's where they are
+ * unchanged), the remaining site passes and every site route; then every
  * internal link is checked, and only a site without broken links has its pages and files written.
  * Reads: the rendered articles and the loaded site. Writes: pages and files (into the output target).
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { inputsFingerprint } from '../engine/emit-site.js';
 import type { ShardPool } from '../engine/shard-pool.js';
 import type { BacklinkResult } from '../passes/backlinks.js';
 import { type MemoizedBacklinks, memoizedBacklinks } from '../engine/backlinks-memo.js';
 import { planCandidates } from '../engine/candidate-memo.js';
-import { searchDocs } from '../passes/search-index.js';
+import { siteSearch } from '../engine/search-index.js';
 import { readPreviousManifest } from '../load/read-previous-manifest.js';
 import { type BuiltSite, type OrderedSite, runGraphPasses, runSitePasses } from '../pipeline.js';
 import { allRoutes, type Route, siteRoutes } from '../routes.js';
 import type { PublishedManifest } from '../passes/published.js';
 import { PUBLISHED_URL, publishedRoute } from './published.js';
-import { searchIndexInputs } from '../routes/file-inputs.js';
 import { glossaryMarkdownRoute } from '../routes/reference-files.js';
 import { llmsFullRoutes } from '../routes/llms-files.js';
 import { type FamilyRefs, graphPageRefs } from '../routes/site-pages.js';
@@ -54,11 +52,6 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   const { timed, target } = run;
   const { source, cache, loaded } = content;
   const { ordered, order, emitter, rendered, articlePages } = articles;
-  // The search index on a shard while this thread runs the graph passes (unless the file is
-  // unchanged: an edit past the start of a body the index holds).
-  const searchUnchanged = Boolean(target?.updating) && target!.previousIfIntact('search-index.json') === inputsFingerprint(searchIndexInputs(ordered));
-  const searching = pool.threaded && !searchUnchanged ? pool.searchIndex(timed('search-index', () => searchDocs(ordered.articles, ordered.text, ordered.terms, source.datasets))) : undefined;
-  searching?.catch(() => {});
   // llms-full.txt (or its parts) joins the articles' Markdown and the glossary's: written on the file thread.
   timed('write', () => emitter.files([glossaryMarkdownRoute(order)]));
   emitter.startJoined(llmsFullRoutes(ordered, run.limits).filter((r): r is JoinedRoute => r.kind === 'joined'));
@@ -72,7 +65,9 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   const candidatePlan = timed('recommendations', () => planCandidates(graph.recommendations, cache?.candidates));
   making.add(pool.setRecommendations(graph.recommendations, candidatePlan).then((memo) => void (cache && (cache.candidates = memo))));
   making.add(emitter.pages([...families.terms, ...families.recommendations]));
-  const site = await runSitePasses(graph, rendered.digests, readPreviousManifest(run.outAbs), timed, searching);
+  const search = timed('search-index', () => siteSearch({ ...ordered, datasets: source.datasets }, rendered.digests, cache?.search, articles.previousIndex));
+  if (cache) cache.search = search.memo;
+  const site = await runSitePasses(graph, rendered.digests, readPreviousManifest(run.outAbs), search.files, timed);
   const routes = timed('routes', () => siteRoutes(site, articles.assets, families, run.limits));
   // After the routes, which may count the relations (to split the knowledge graph).
   if (cache) cache.backlinks = backlinks!.next();

@@ -27,7 +27,7 @@ export interface BundleEntry {
 /** Changes whenever a browser source file changes (path, size, mtime), to know when to re-bundle. */
 export function bundleSourcesKey(): string {
   const root = packageRoot();
-  const files = fg.sync(['templates/client/**/*.{ts,tsx}', 'templates/islands/**/*.{ts,tsx}', 'src/search-options.ts'], { cwd: root }).sort();
+  const files = fg.sync(['templates/client/**/*.{ts,tsx}', 'templates/islands/**/*.{ts,tsx}', 'src/search/**/*.ts'], { cwd: root }).sort();
   return files.map((f) => {
     const st = statSync(path.join(root, f));
     return `${f}:${st.size}:${st.mtimeMs}`;

@@ -6,7 +6,7 @@
  * Reads: one article's text, the site config, the glossary matcher. Writes: ArticleUnit.
  */
 import { hashOf } from '../hash.js';
-import type { Article, ArticleStats } from '../model.js';
+import type { Article, ArticleStats, SiteConfig } from '../model.js';
 import type { ArticleDigest } from '../model/article-digest.js';
 import type { ArticlePins } from '../model/pinpoints.js';
 import { pinsKeyOf } from '../load/pinpoints-file.js';
@@ -16,6 +16,7 @@ import { type ArticleFields, renderArticleFields } from '../passes/article-field
 import { articleManifestHash } from '../passes/manifest.js';
 import { readingStats } from '../passes/reading-time.js';
 import type { TermMatcher } from '../passes/term-matcher.js';
+import { articlePostings } from '../passes/search/postings.js';
 import { textFeatures } from '../passes/text-features.js';
 
 export interface ArticleUnit {
@@ -46,13 +47,15 @@ function recordOf(lines: string, slug: string): ArticlePins {
   return pins;
 }
 
-/** `pinsIn`: the id file's lines the article was rendered with. */
-export function digestArticle(unit: ArticleUnit, pinsIn?: string): ArticleDigest {
+/** What the main thread keeps of an article unit. `config`: the site's (its tags' names are search
+ * words). `pinsIn`: the id file's lines the article was rendered with. */
+export function digestArticle(unit: ArticleUnit, config: Pick<SiteConfig, 'tagNames'>, pinsIn?: string): ArticleDigest {
   const { body: _body, ...article } = unit.article;
   const { mentions } = unit.body;
   // The links of the body, then those of the fields that hold Markdown: all are checked alike.
   const links = [...unit.body.links, ...unit.fields.links];
-  const text = textFeatures(unit.body.plainText);
+  const { postings: search, bodyWords } = articlePostings(article, unit.body.plainText, unit.fields, config);
+  const text = textFeatures(unit.body.plainText, search, bodyWords);
   return {
     article,
     body: { mentions, mentionsKey: hashOf(JSON.stringify(mentions)), links },
@@ -60,7 +63,7 @@ export function digestArticle(unit: ArticleUnit, pinsIn?: string): ArticleDigest
     text,
     manifestHash: articleManifestHash(unit.article),
     metaKey: hashOf(JSON.stringify(article)),
-    searchKey: hashOf(text.searchText),
+    searchKey: hashOf(search.words, search.weights),
     pins: pinsDigest(pinsIn, formatArticlePins(unit.body.pins)),
   };
 }

@@ -9,6 +9,7 @@ import type { ClientBundle } from '../bundle/client-bundle.js';
 import type { ArticleIndex } from './article-index.js';
 import type { BacklinksMemo } from './backlinks-memo.js';
 import type { CandidateMemo } from './candidate-memo.js';
+import type { SearchMemo } from './search-index.js';
 import type { ShardPool } from './shard-pool.js';
 import type { OutputRecord } from '../write/output-target.js';
 import type { PinsMemo } from '../load/pinpoints-file.js';
@@ -26,6 +27,8 @@ export interface BuildCache {
   pins?: PinsMemo;
   /** The backlinks the last build's pages showed, and what from (backlinks-memo.ts). */
   backlinks?: BacklinksMemo;
+  /** The site search's inverted index as the last build left it (search-index.ts). */
+  search?: SearchMemo;
   /** serve: the shards, kept between builds with the articles they hold. */
   pool?: ShardPool;
   /** serve: what the last build left in the output folder. */

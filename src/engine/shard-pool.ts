@@ -17,7 +17,6 @@ import type { ShardCall, ShardReply } from './shard-worker.js';
 import type { Chrome } from '../../templates/types.js';
 import { featuresToWire, type RecFeatures, recommendationShard } from '../passes/recommendations.js';
 import { type CandidateMemo, type CandidatePlan, nextMemo, type SelectedLists } from './candidate-memo.js';
-import type { SearchDoc } from '../search-options.js';
 
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
@@ -75,11 +74,6 @@ export class ShardPool {
     const count = this.handles.length;
     const wire = featuresToWire(features);
     return Promise.all(this.handles.map((h, index) => h.call<SelectedLists>('setRecommendations', [wire, { index, count }, plan]))).then((selected) => nextMemo(features, plan, selected));
-  }
-
-  /** The search index, made on one shard (the last) while the main thread runs the graph passes. */
-  searchIndex(docs: SearchDoc[]): Promise<string> {
-    return this.handles[this.handles.length - 1].call<string>('searchIndex', [docs]);
   }
 
   /** Step 1 (shard.ts): reads and checks article files, as shards come free. */

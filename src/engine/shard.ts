@@ -24,8 +24,6 @@ import type { Article } from '../model.js';
 import { featuresFromWire, type RecContext, recommendationShard, type WireFeatures, withCandidates } from '../passes/recommendations.js';
 import { type CandidatePlan, copyInto, type SelectedLists, selectedLists } from './candidate-memo.js';
 import { buildTermMatcher } from '../passes/term-matcher.js';
-import { serializeIndex } from '../passes/search-index.js';
-import type { SearchDoc } from '../search-options.js';
 import { pageIds } from '../html/page-ids.js';
 import { compactIds } from '../passes/published.js';
 import { renderPage } from '../render/render-page.js';
@@ -89,11 +87,6 @@ export class Shard {
     return selected;
   }
 
-  /** The search index of `docs` (passes/search-index.ts), made here while the main thread runs the graph passes. */
-  searchIndex(docs: SearchDoc[]): string {
-    return serializeIndex(docs);
-  }
-
   /** Step 1: reads and checks each article file, keeping the parsed article for step 2. */
   readFrontMatter(jobs: FileJob[]): FrontMatterResult[] {
     return jobs.map(({ abs, rel }) => {
@@ -120,7 +113,7 @@ export class Shard {
       this.parsed.delete(job.rel);
       const result: ArticleResult = { rel: job.rel, key: job.key, files: [] };
       if (job.digest) {
-        result.digest = digestArticle(unit, job.pins);
+        result.digest = digestArticle(unit, this.setup!.config, job.pins);
         result.unchanged = job.key === job.prevKey;
         result.files = job.files === false
           ? []

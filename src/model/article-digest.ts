@@ -35,7 +35,7 @@ export interface ArticleDigest {
   /** A hash of `article` (the fields): a site file made from every article's fields (and nothing
    * else of them) is fingerprinted by these instead of by its bytes. */
   metaKey: string;
-  /** A hash of `text.searchText`, what the search index holds of the body. */
+  /** A hash of `text.search`, the article's words in the site search. */
   searchKey: string;
   /** Its pinpoint record (the id file's lines for it): the key of the one it was made with, the key
    * of the one it made, and those lines when they differ (the id file is then out of date). */

@@ -62,7 +62,7 @@ export interface RecContext extends RecFeatures {
   candidates: CandidateLists;
 }
 
-const NO_TEXT: TextFeatures = { words: '', textLength: 0, technicalWords: 0, searchText: '' };
+const NO_TEXT: TextFeatures = { words: '', textLength: 0, technicalWords: 0, search: { words: '', weights: '' } };
 
 export function buildRecommendations(articles: ArticleMeta[], terms: Term[], texts: Map<string, TextFeatures>, stats: Map<string, ArticleStats>): Map<string, Recommendations> {
   const ctx = withCandidates(recommendationFeatures(articles, terms, texts, stats));

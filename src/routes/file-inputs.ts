@@ -13,12 +13,6 @@ export interface FileInputs {
   terms(): string;
 }
 
-/** What the search index is made from (search-index.ts searchDocs): every article's fields and
- * searchable text by their hashes, the terms and the datasets. */
-export function searchIndexInputs(site: OrderedSite): string {
-  return JSON.stringify([fileInputs(site).articles(), site.articles.map((a) => site.searchKeys.get(a.slug)!).join(','), fileInputs(site).terms(), site.source.datasets]);
-}
-
 /** By the site's metaKeys, which every later stage of a build's site (a copy with more added) shares. */
 const made = new WeakMap<Map<string, string>, FileInputs>();
 

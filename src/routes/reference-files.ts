@@ -14,9 +14,10 @@ import { siteEndpoints } from './endpoints.js';
 import { feedFileRoutes } from './feeds.js';
 import { robotsTxt } from './robots.js';
 import { csvTable } from './csv.js';
-import { fileInputs, searchIndexInputs } from './file-inputs.js';
+import { fileInputs } from './file-inputs.js';
 import { knowledgeGraphRoutes } from './graph-files.js';
 import { llmsFullRoutes, llmsTxtRoutes } from './llms-files.js';
+import { searchFileRoutes } from './search-files.js';
 import { json } from './machine-files.js';
 import type { FileRoute, JoinedRoute } from './types.js';
 
@@ -84,7 +85,7 @@ export function referenceFileRoutes(site: BuiltSite, limits: OutputLimits): (Fil
 
   routes.push(text('/robots.txt', robotsTxt(config), 'text/plain; charset=utf-8'));
   if (config.indexnow.key) routes.push(text('/indexnow-key.txt', `${config.indexnow.key}\n`, 'text/plain; charset=utf-8'));
-  routes.push({ ...text('/search-index.json', site.searchIndex, 'application/json; charset=utf-8'), inputs: () => searchIndexInputs(site) });
+  routes.push(...searchFileRoutes(site.search));
   // Host configuration (never published to object storage: src/publish/host-files.ts): the headers
   // for hosts that read `_headers`, and `.nojekyll`, without which GitHub Pages' branch deploys run
   // Jekyll, which drops `_legalsite/` and turns the Markdown mirrors (front matter) into HTML pages.

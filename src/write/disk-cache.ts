@@ -9,12 +9,13 @@
  * folder per content folder, split into PARTS files by key: a rebuild after a small change rewrites
  * only the parts holding what changed (at 10,000 articles the whole cache is about 100 MB, and
  * writing it took half a second of a one-article rebuild). The recommendation candidates and the
- * backlinks of the last build (candidate-memo.ts, backlinks-memo.ts) are in files of their own.
+ * backlinks of the last build (candidate-memo.ts, backlinks-memo.ts) and the site search's inverted
+ * index (search-index.ts) are in files of their own.
  * Each part file holds its digests, then two sections of their deferred fields, each read only when
  * something first asks for one of its fields: every article's glossary mentions (with the sentence
  * around each: a third of the digests' objects, needed only when backlinks are worked out in full,
- * which the backlinks memo spares most rebuilds), then its texts (its word set and the start of its
- * plain text) and its longest fields that only its own files show (FAQ, key takeaways, references).
+ * which the backlinks memo spares most rebuilds), then its texts (its word set and its words for the
+ * site search) and its longest fields that only its own files show (FAQ, key takeaways, references).
  * A rebuild after a small edit needs those of the changed articles alone, which it makes afresh.
  */
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,7 @@ import type { ArticleMeta, TextFeatures } from '../model.js';
 import type { BacklinksMemo } from '../engine/backlinks-memo.js';
 import type { CandidateMemo } from '../engine/candidate-memo.js';
 import type { PinsMemo } from '../load/pinpoints-file.js';
+import type { SearchMemo } from '../engine/search-index.js';
 
 const PARTS = 32;
 /** A part file starts with these bytes, then the byte length and CRC-32 of each of its sections
@@ -50,7 +52,7 @@ interface CachePart {
 /** Body fields read when first asked for (the mentions section). */
 const DEFERRED_BODY = ['mentions'] as const;
 /** Text features read when first asked for. */
-const DEFERRED_TEXT = ['words', 'searchText'] as const;
+const DEFERRED_TEXT = ['words', 'search'] as const;
 /** Article fields read when first asked for: long, and shown only by the article's own files. */
 const DEFERRED_META = ['faq', 'keyTakeaways', 'references'] as const;
 
@@ -84,6 +86,7 @@ interface Loaded {
   candidates?: CandidateMemo;
   backlinks?: BacklinksMemo;
   pins?: PinsMemo;
+  search?: SearchMemo;
 }
 
 /** A memo of the last build (candidate-memo.ts, backlinks-memo.ts), in a file of its own: it changes
@@ -108,6 +111,7 @@ const partFile = (dir: string, n: number) => path.join(dir, `${String(n).padStar
 const candidatesFile = (dir: string) => path.join(dir, 'candidates.bin');
 const backlinksFile = (dir: string) => path.join(dir, 'backlinks.bin');
 const pinsFile = (dir: string) => path.join(dir, 'pinpoints.bin');
+const searchFile = (dir: string) => path.join(dir, 'search.bin');
 
 function writeAtomically(file: string, data: Uint8Array): void {
   const temp = `${file}.${process.pid}.tmp`;
@@ -171,6 +175,7 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, d
   cache.candidates = loaded.candidates = readMemo<CandidateMemo>(candidatesFile(dir), memoDamaged);
   cache.backlinks = loaded.backlinks = readMemo<BacklinksMemo>(backlinksFile(dir), memoDamaged);
   cache.pins = loaded.pins = readMemo<PinsMemo>(pinsFile(dir), memoDamaged);
+  cache.search = loaded.search = readMemo<SearchMemo>(searchFile(dir), memoDamaged);
   if (damagedFiles.length) damaged?.(damagedFiles);
   // Parts saved under different setups cannot all be right: keep none of their articles.
   if (setups.size === 1) {
@@ -196,7 +201,8 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
     if (cache.candidates && cache.candidates !== loaded?.candidates) writeMemo(candidatesFile(dir), cache.candidates);
     if (cache.backlinks && cache.backlinks !== loaded?.backlinks) writeMemo(backlinksFile(dir), cache.backlinks);
     if (cache.pins !== loaded?.pins) (cache.pins ? writeMemo(pinsFile(dir), cache.pins) : rmSync(pinsFile(dir), { force: true }));
-    loadedParts.set(cache, { setup: cache.articles?.setup, parts: parts.map(heldBy), candidates: cache.candidates, backlinks: cache.backlinks, pins: cache.pins });
+    if (cache.search && cache.search !== loaded?.search) writeMemo(searchFile(dir), cache.search);
+    loadedParts.set(cache, { setup: cache.articles?.setup, parts: parts.map(heldBy), candidates: cache.candidates, backlinks: cache.backlinks, pins: cache.pins, search: cache.search });
     rmSync(`${dir}.bin`, { force: true }); // the single file versions before 0.x kept
   } catch {
     // A cache is an optimisation: failing to save it must not fail the build.

@@ -11,7 +11,7 @@ export const CLIENT_ENTRIES = {
   redirect: 'client/redirect.ts',
   ArticleFilters: 'islands/ArticleFilters/client.tsx',
   'glossary-search': 'client/glossary-search.ts',
-  SiteSearch: 'islands/SiteSearch/client.tsx',
+  'site-search': 'client/site-search.ts',
   AnalyticsDashboard: 'islands/AnalyticsDashboard/client.tsx',
   IntegrationHub: 'islands/IntegrationHub/client.tsx',
 } as const;

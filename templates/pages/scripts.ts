@@ -13,7 +13,7 @@ export const OWN_SCRIPTS_ONLY: ReadonlySet<TemplateName> = new Set(['redirect'])
 export const PAGE_SCRIPTS: Partial<Record<TemplateName, ClientEntry[]>> = {
   articles: ['ArticleFilters'],
   glossary: ['glossary-search'],
-  search: ['SiteSearch'],
+  search: ['site-search'],
   article: ['article-actions', 'page-actions'],
   term: ['page-actions'],
   'not-found': ['not-found'],

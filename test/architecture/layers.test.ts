@@ -19,7 +19,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  */
 const LAYERS: [layer: string, paths: string[]][] = [
   // Types, spec constants and small helpers every layer may use; they import nothing above them.
-  ['model', ['src/model.ts', 'src/model/', 'src/constants.ts', 'src/search-options.ts', 'src/hash.ts', 'src/package-root.ts', 'src/tool-key.ts', 'src/file-stat.ts', 'src/security.ts', 'src/diagnostics/', 'src/html/', 'src/parallel/', 'src/schemas/']],
+  ['model', ['src/model.ts', 'src/model/', 'src/constants.ts', 'src/search/', 'src/hash.ts', 'src/package-root.ts', 'src/tool-key.ts', 'src/file-stat.ts', 'src/security.ts', 'src/diagnostics/', 'src/html/', 'src/parallel/', 'src/schemas/']],
   // Pure functions over the model (no I/O), and the chain that runs them in order.
   ['passes', ['src/passes/', 'src/pipeline.ts', 'src/structured-data.ts']],
   // The code that reads content, and the checks that locate its problems (they may use passes:
@@ -42,12 +42,12 @@ const LAYERS: [layer: string, paths: string[]][] = [
 
 /** What templates may import from src/: the model's types (`import type` only) and, as values,
  * the spec's constants and the search options shared with the browser. */
-const TEMPLATES_MAY_IMPORT = ['src/model.ts', 'src/model/', 'src/constants.ts', 'src/search-options.ts'];
+const TEMPLATES_MAY_IMPORT = ['src/model.ts', 'src/model/', 'src/constants.ts', 'src/search/'];
 const TYPES_ONLY = ['src/model.ts', 'src/model/'];
 /** Code that runs in the browser (islands are rendered on the server too, and hydrated there). */
 const BROWSER_CODE = ['templates/client/', 'templates/islands/'];
 /** What browser code may run of src/: modules with no Node imports. */
-const BROWSER_SAFE = ['src/search-options.ts'];
+const BROWSER_SAFE = ['src/search/'];
 
 const under = (file: string, paths: string[]) => paths.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p));
 const rankOf = (file: string) => LAYERS.findIndex(([, paths]) => under(file, paths));

@@ -90,7 +90,7 @@ test('site search: prefix and fuzzy matches with highlighted snippets and typed 
   assert.match(text, /Chain of custody|Custody log/);
   await page.getByRole('searchbox', { name: 'Search the site' }).fill('hash');
   await page.locator('.search-results mark').first().waitFor();
-  assert.match(await page.locator('.search-results').innerText(), /article\s+Hashing evidence/);
+  assert.match(await page.locator('.search-results').innerText(), /Article\s+Hashing evidence/);
   await page.close();
 });
 

@@ -5,7 +5,6 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { matchesFilters, readUrlState, writeUrlState } from '../../templates/islands/ArticleFilters/ArticleFilters.js';
 import { matchesTerm } from '../../templates/client/lib/glossary-match.js';
-import { highlight } from '../../templates/islands/SiteSearch/SiteSearch.js';
 import { automationError } from '../../templates/islands/AnalyticsDashboard/automations.js';
 import { contentTrendScore, trendingScores, type AnalyticsEvent } from '../../templates/client/lib/analytics.js';
 import { isBot } from '../../templates/client/lib/bots.js';
@@ -35,10 +34,6 @@ test('article filter state round-trips through the URL', () => {
 test('glossary search trims and ignores case', () => {
   assert.ok(matchesTerm('hash value a fixed-length value', '  HASH '));
   assert.not.ok(matchesTerm('hash value', 'privilege'));
-});
-
-test('search highlight marks every occurrence of the matched terms', () => {
-  assert.equal(highlight('Hash the hash.', ['hash']), [{ text: 'Hash', match: true }, { text: ' the ', match: false }, { text: 'hash', match: true }, { text: '.', match: false }]);
 });
 
 test('webhook signature is sha256= + hex HMAC-SHA256 of the exact body', async () => {

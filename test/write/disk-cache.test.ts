@@ -14,7 +14,7 @@ const test = suite('disk cache');
 function known(n: number, title = `Article ${n}`): KnownArticle {
   return {
     key: `key-${n}`,
-    digest: { article: { slug: `a-${n}`, title, faq: [{ id: 'faq-1', q: `Why ${n}?`, a: 'Because.' }], keyTakeaways: [`Takeaway ${n}`], references: [], summary: `Summary ${n}` }, body: { mentions: [{ termSlug: `term-${n % 7}`, context: `A sentence of article ${n}.`, via: 'auto' }], mentionsKey: `mentions-${n}`, links: [{ href: '/glossary', line: 3 }] }, text: { words: `word${n} other`, textLength: 100 + n, technicalWords: n % 4, searchText: `The text of ${title}.` } } as unknown as KnownArticle['digest'],
+    digest: { article: { slug: `a-${n}`, title, faq: [{ id: 'faq-1', q: `Why ${n}?`, a: 'Because.' }], keyTakeaways: [`Takeaway ${n}`], references: [], summary: `Summary ${n}` }, body: { mentions: [{ termSlug: `term-${n % 7}`, context: `A sentence of article ${n}.`, via: 'auto' }], mentionsKey: `mentions-${n}`, links: [{ href: '/glossary', line: 3 }] }, text: { words: `word${n} other`, textLength: 100 + n, technicalWords: n % 4, search: { words: `the text of ${n}`, weights: 'ABCD' } } } as unknown as KnownArticle['digest'],
     files: [{ url: `/articles/a-${n}.json`, path: `articles/a-${n}.json` }] as KnownArticle['files'],
     stat: { size: n, mtimeMs: 1000 + n, ctimeMs: 1000 + n, ino: n },
     readAt: 5000,
@@ -98,8 +98,8 @@ test('texts and long fields are read when first asked for, and must be those of 
   const cache = loadDiskCache(dir);
   const text = cache.articles!.articles.get('articles/a-7.md')!.digest.text;
   assert.is(text.textLength, 107);
-  assert.is(text.searchText, 'The text of Article 7.');
-  assert.is(JSON.stringify(text), JSON.stringify({ words: 'word7 other', textLength: 107, technicalWords: 3, searchText: 'The text of Article 7.' }), 'fields in their order');
+  assert.equal(text.search, { words: 'the text of 7', weights: 'ABCD' });
+  assert.is(JSON.stringify(text), JSON.stringify({ words: 'word7 other', textLength: 107, technicalWords: 3, search: { words: 'the text of 7', weights: 'ABCD' } }), 'fields in their order');
   const article = cache.articles!.articles.get('articles/a-7.md')!.digest.article;
   assert.is(JSON.stringify(article), JSON.stringify(known(7).digest.article), 'fields in their order');
   // Another build saves the cache meanwhile: a text not yet read is no longer this digest's.

@@ -1,4 +1,0 @@
-import { hydrateIslands } from '../hydrate.js';
-import { SiteSearch } from './SiteSearch.js';
-
-hydrateIslands('SiteSearch', SiteSearch);

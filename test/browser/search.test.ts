@@ -1,0 +1,149 @@
+/**
+ * The site search in Chromium, on a fixture site served by `legalsite serve`: full text down to the
+ * last paragraph with a link to its pinpoint, one typo, facets kept in the URL, the "/" shortcut on
+ * each kind of page, text that stays text, and what /search says without JavaScript.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, serveFixture, watchErrors } from '../helpers/browser.js';
+
+const test = suite('browser: site search');
+let browser: Browser;
+let context: BrowserContext;
+let site: Awaited<ReturnType<typeof serveFixture>>;
+
+/** An article whose last paragraph alone holds a rare word, and a paragraph that looks like markup. */
+const FIELD_NOTES = `---
+title: Field notes on custody
+summary: Notes taken while moving exhibits between rooms.
+datePublished: "2025-09-01"
+tags: [evidence]
+jurisdiction: Global
+---
+The first paragraph says where the exhibits were kept.
+
+## Moving day
+
+The second paragraph says who carried them. Its text reads <img src=x onerror="window.__injected=1"> as a reader typed it.
+
+- a list item about the van
+- another about the keys
+
+The last paragraph names the quokkaesque cataloguing method the clerk used.
+`;
+
+test.before(async () => {
+  site = await serveFixture('minimal', (dir) => writeFileSync(path.join(dir, 'content/articles/field-notes.md'), FIELD_NOTES));
+  browser = await launchBrowser();
+  context = await browser.newContext();
+});
+test.after(async () => {
+  await browser?.close();
+  site?.stop();
+});
+
+async function searchFor(page: Page, query: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search the site' }).fill(query);
+  await page.waitForFunction(() => /results?\b|No results/.test(document.querySelector('[data-search-status]')?.textContent ?? ''));
+  await page.waitForFunction(() => document.querySelector('[data-search-results]')!.children.length > 0 || /No results/.test(document.querySelector('[data-search-status]')!.textContent!));
+}
+
+const resultTitles = (page: Page) => page.locator('.search-result .result-title').allInnerTexts();
+
+test('a word only the last paragraph of an article holds is found, and its result links to that paragraph', async () => {
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${site.base}/articles/field-notes`);
+  const lastId = await page.evaluate(() => [...document.querySelectorAll('.prose p')].at(-1)!.id);
+  assert.match(lastId, /^field-notes-p\d+$/, 'the last paragraph has a pinpoint id');
+  await page.goto(`${site.base}/search`);
+  await searchFor(page, 'quokkaesque');
+  assert.equal(await resultTitles(page), ['Field notes on custody']);
+  const link = page.locator('.result-passages a').first();
+  assert.is(await link.getAttribute('href'), `/articles/field-notes#${lastId}`);
+  assert.is(await page.locator('.result-passages mark').first().innerText(), 'quokkaesque');
+  await link.click();
+  await page.waitForURL(`**/articles/field-notes#${lastId}`);
+  assert.equal(errors, []);
+  await page.close();
+});
+
+test('one typo still finds the word', async () => {
+  const page = await context.newPage();
+  await page.goto(`${site.base}/search?q=quokaesque`);
+  await page.locator('.search-result').first().waitFor();
+  assert.equal(await resultTitles(page), ['Field notes on custody']);
+  assert.is(await page.locator('.result-passages mark').first().innerText(), 'quokkaesque', 'the word found is the one marked');
+  await page.close();
+});
+
+test('a passage that reads like markup is shown as text, and runs nothing', async () => {
+  const page = await context.newPage();
+  await page.goto(`${site.base}/search?q=onerror`);
+  await page.locator('.search-result').first().waitFor();
+  assert.match(await page.locator('.result-passages').first().innerText(), /<img src=x onerror="window.__injected=1">/);
+  assert.is(await page.locator('.search-results img').count(), 0);
+  assert.is(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected), undefined);
+  await page.close();
+});
+
+test('facets narrow the results, show their counts, and survive a reload', async () => {
+  const page = await context.newPage();
+  await page.goto(`${site.base}/search?q=custody`);
+  await page.locator('.search-result').first().waitFor();
+  const types = await page.locator('.search-result > .tag').allInnerTexts();
+  assert.ok(new Set(types).size >= 2, `articles and terms: ${types.join(', ')}`);
+  const termBox = page.getByRole('checkbox', { name: /Glossary terms \(\d+\)/ });
+  const count = Number((await termBox.locator('xpath=..').innerText()).match(/\((\d+)\)/)![1]);
+  await termBox.check();
+  await page.waitForURL(/[?&]type=term/);
+  await page.waitForFunction((n) => document.querySelectorAll('.search-result').length === n, count);
+  assert.equal([...new Set(await page.locator('.search-result > .tag').allInnerTexts())], ['Glossary term']);
+  const narrowed = await resultTitles(page);
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelectorAll('.search-result').length === n, count);
+  assert.ok(await page.getByRole('checkbox', { name: /Glossary terms/ }).isChecked(), 'the facet is still chosen');
+  assert.equal(await resultTitles(page), narrowed);
+  assert.is(await page.getByRole('searchbox', { name: 'Search the site' }).inputValue(), 'custody');
+  // A jurisdiction too, given in the URL as the article list's filters give it.
+  await page.goto(`${site.base}/search?q=privilege&jurisdiction=United+States&type=article`);
+  await page.locator('.search-result').first().waitFor();
+  assert.equal(await resultTitles(page), ['Privilege basics']);
+  await page.close();
+});
+
+test('"/" focuses the search box of /search, the filter box of /articles and /glossary, and opens /search elsewhere', async () => {
+  const page = await context.newPage();
+  const focusedAfterSlash = async (url: string) => {
+    await page.goto(site.base + url);
+    await page.waitForLoadState('networkidle');
+    await page.locator('h1').click();
+    await page.keyboard.press('/');
+    return page.evaluate(() => document.activeElement?.id);
+  };
+  assert.is(await focusedAfterSlash('/search'), 'site-search');
+  assert.is(await focusedAfterSlash('/articles'), 'article-search');
+  assert.is(await focusedAfterSlash('/glossary'), 'glossary-search');
+  await page.goto(`${site.base}/about`);
+  await page.keyboard.press('/');
+  await page.waitForURL(/\/search$/);
+  await page.waitForFunction(() => document.activeElement?.id === 'site-search');
+  await page.close();
+});
+
+test('without JavaScript, /search says that search needs it and links to the A–Z glossary and the article list', async () => {
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const page = await noJs.newPage();
+  await page.goto(`${site.base}/search?q=privilege`);
+  assert.not.ok(await page.locator('#site-search').isVisible(), 'no box that cannot search');
+  const note = page.locator('main noscript, main p:has(a[href="/glossary"])').last();
+  assert.match(await note.innerText(), /Search needs JavaScript/);
+  assert.is(await page.getByRole('link', { name: 'A–Z glossary' }).getAttribute('href'), '/glossary');
+  assert.is(await page.getByRole('link', { name: 'list of articles' }).getAttribute('href'), '/articles');
+  await noJs.close();
+});
+
+test.run();
