@@ -179,8 +179,11 @@ function announceRebuild(result: BuildResult, ms: number, opts: DevServerOptions
 /** Which open pages a rebuild's changed files should reload: the pages whose HTML changed, or all
  * of them when styles or scripts changed. */
 function reloadScope(changed: string[]): { pages: string[]; all: boolean } {
-  const all = changed.some((f) => f.startsWith('assets/'));
+  // The search index's chunks are data /search fetches, not every page's stylesheet or scripts.
+  const searchData = (f: string) => f.startsWith('assets/search/');
+  const all = changed.some((f) => f.startsWith('assets/') && !searchData(f));
   const pages = changed.filter((f) => f.endsWith('.html')).map((f) => (f === 'index.html' ? '/' : `/${f.slice(0, -'.html'.length)}`));
+  if (changed.some(searchData) && !pages.includes('/search')) pages.push('/search');
   return { pages, all };
 }
 

@@ -144,12 +144,17 @@ function resolve(now: PublishedManifest, files: Set<string>, url: string): strin
   return now.pages[at] || files.has(at) ? at : undefined;
 }
 
+/** Files named by their content (the stylesheet, scripts, the search index's chunks): replaced under
+ * a new name whenever they change, by design, and never cited. */
+export const isHashedAsset = (url: string): boolean => url.startsWith('/assets/');
+
 /** What `before` published that `now` no longer reaches: each URL with no page, file or redirect,
- * and each anchor (URL#id) missing from the page its URL now leads to. A tombstone is an anchor. */
+ * and each anchor (URL#id) missing from the page its URL now leads to. A tombstone is an anchor.
+ * Hashed assets are not compared (isHashedAsset). */
 export function lostSince(before: PublishedManifest, now: PublishedManifest): string[] {
   const lost: string[] = [];
   const files = new Set(now.files);
-  for (const url of [...new Set([...Object.keys(before.pages), ...before.files, ...Object.keys(before.redirects)])].sort(byCode)) {
+  for (const url of [...new Set([...Object.keys(before.pages), ...before.files.filter((f) => !isHashedAsset(f)), ...Object.keys(before.redirects)])].sort(byCode)) {
     const target = resolve(now, files, url);
     if (target === undefined) {
       lost.push(url);

@@ -29,6 +29,12 @@ test('a page, a file or an anchor gone is lost; each is named', () => {
   assert.equal(lostSince(before, now), ['/articles/x#why', '/articles/x#x-p002', '/articles/y', '/articles/y.json']);
 });
 
+test('files named by their content (/assets/) are replaced by design and not compared; other files are', () => {
+  const before = site({ '/': ['main'] }, ['/assets/site-1a2b3c4d.css', '/assets/search/c-e7de74f9.json', '/exports/articles.csv']);
+  const now = site({ '/': ['main'] }, ['/assets/site-5e6f7a8b.css', '/assets/search/c-0badf00d.json']);
+  assert.equal(lostSince(before, now), ['/exports/articles.csv']);
+});
+
 test('nothing is lost when the anchors stay, as ids, second anchors or tombstones', () => {
   const before = site({ '/articles/x': ['x-p001', 'x-p002', 'why'] });
   const now = site({ '/articles/x': ['x-p001', 'x-p002', 'x-p003', 'why-it-matters', 'why'] });
