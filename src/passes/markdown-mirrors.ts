@@ -4,10 +4,10 @@
  * /llms-full.txt. Site paths become absolute URLs; callout containers become labelled blockquotes.
  * Reads: config, articles, terms, datasets, fields. Writes: Markdown strings.
  */
-import { stringify } from 'yaml';
 import { EDUCATIONAL_NOTE } from '../constants.js';
 import type { Article, ArticleMeta, ArticleStats, Dataset, SiteConfig, Term } from '../model.js';
 import type { ArticleFields } from './article-fields.js';
+import { factsYaml } from './facts-yaml.js';
 
 export function absolutizeLinks(markdown: string, baseUrl: string): string {
   return markdown.replace(/\]\((\/[^)\s]*)\)/g, (_m, path: string) => `](${baseUrl}${path})`);
@@ -31,7 +31,7 @@ export function articleMarkdown(a: Article, fields: ArticleFields, stats: Articl
     title: a.title, slug: a.slug, url, summary: a.summary, author: a.author, datePublished: a.datePublished, dateModified: a.dateModified,
     jurisdiction: a.jurisdiction, tags: a.tags, readingTime: stats.readingTime, wordCount: stats.wordCount, license: config.license.url,
   };
-  const out = ['---', stringify(facts).trimEnd(), '---', '', `# ${a.title}`, '', `> ${a.summary}`, ''];
+  const out = ['---', factsYaml(facts).trimEnd(), '---', '', `# ${a.title}`, '', `> ${a.summary}`, ''];
   if (a.editorialNote) out.push('## Citation guidance', '', a.editorialNote.trim(), '');
   if (fields.answer) {
     out.push(`## ${fields.answer.title}`, '', `Answer ID: answers/${a.slug}#a0`, '');
