@@ -32,7 +32,7 @@ export interface GlossaryLinks {
 export function articleUnit(article: Article, glossary: GlossaryLinks): ArticleUnit {
   const body = renderArticleBody(article, glossary.matcher, glossary.termTitle);
   const fields = renderArticleFields(article);
-  return { article, body, fields, stats: readingStats(body, fields, article.keyTakeaways) };
+  return { article, body, fields, stats: readingStats(body, fields) };
 }
 
 export function digestArticle(unit: ArticleUnit): ArticleDigest {
