@@ -28,7 +28,7 @@ try {
   const { terms } = loaded.site!;
   const articles = fg.sync('articles/*.md', { cwd: dir, absolute: true }).sort().flatMap((abs) => parseArticleText(readFileSync(abs, 'utf8'), abs).article ?? []);
   const matcher = buildTermMatcher(terms);
-  const mentions = new Map(articles.map((a) => [a.slug, [...new Set(matcher.find(a.body).map((m) => m.slug))].map((termSlug) => ({ termSlug, context: '', linked: true }))]));
+  const mentions = new Map(articles.map((a) => [a.slug, [...new Set(matcher.find(a.body).map((m) => m.slug))].map((termSlug) => ({ termSlug, context: '', via: 'auto' as const }))]));
   let t = performance.now();
   buildBacklinks(articles, terms, mentions);
   const backlinksMs = performance.now() - t;

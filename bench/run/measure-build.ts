@@ -5,9 +5,9 @@
  * Reads: the child's output. Writes: nothing itself (the build writes its output folder).
  */
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { ChildRegistry } from './children.js';
 import { parseProfile, parseSummary } from './cli-output.js';
+import { runMeasured, tailOf } from './measure-command.js';
 import { wrapWithRssProbe } from './peak-rss.js';
 
 export interface BuildRun {
@@ -37,33 +37,19 @@ export interface BuildRequest {
 export async function measureBuild(children: ChildRegistry, req: BuildRequest): Promise<BuildRun> {
   const nodeArgs = ['bin/legalsite.js', 'build', '--content', req.content, '--out', req.out, '--profile', ...(req.extraArgs ?? [])];
   const probe = wrapWithRssProbe(nodeArgs, path.join(req.scratch, `rss-${process.pid}.txt`));
-  const started = performance.now();
-  const child = children.spawn(probe.command, probe.args, {
-    cwd: req.root,
-    env: { ...process.env, ...probe.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-  child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-  const exitCode = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => resolve(code));
-  });
-  const wallMs = performance.now() - started;
-  const summary = parseSummary(stdout);
-  const ok = exitCode === 0 && summary !== undefined;
+  const run = await runMeasured(children, probe, req.root, { NO_COLOR: '1' });
+  const summary = parseSummary(run.stdout);
+  const ok = run.exitCode === 0 && summary !== undefined;
   return {
     ok,
-    exitCode,
-    wallMs,
+    exitCode: run.exitCode,
+    wallMs: run.wallMs,
     reportedMs: summary?.reportedMs,
-    peakRssKb: probe.read(),
+    peakRssKb: run.peakRssKb,
     rssMethod: probe.method,
     pages: summary?.pages,
     files: summary?.files,
-    profile: parseProfile(stdout),
-    error: ok ? undefined : (stderr || stdout).trim().split('\n').slice(-15).join('\n'),
+    profile: parseProfile(run.stdout),
+    error: ok ? undefined : tailOf(run),
   };
 }

@@ -1,6 +1,7 @@
 /**
- * The benchmark's command line: `npm run bench -- [--articles N ...] [--seed S] [--keep] [--no-serve]
- * [--no-compile] [--serve-edits K] [--tmp DIR] [--json FILE]`. Parsed once into BenchOptions.
+ * The benchmark's command line: `npm run bench -- [--articles N ...] [--seed S] [--peer hugo]
+ * [--runs K] [--keep] [--no-serve] [--no-compile] [--serve-edits K] [--tmp DIR] [--json FILE]`.
+ * Parsed once into BenchOptions.
  * Reads: argv. Writes: nothing.
  */
 import path from 'node:path';
@@ -10,6 +11,11 @@ export interface BenchOptions {
   /** Corpus sizes, in the order run. */
   articles: number[];
   seed: number;
+  /** Another generator built from the same corpus, interleaved with legalsite's runs. */
+  peer?: 'hugo';
+  /** Runs of each compared build (cold, warm cache with an empty output folder, one change); medians
+   * are reported. */
+  runs: number;
   /** Keep the temp folders (corpus and output) instead of deleting them. */
   keep: boolean;
   serve: boolean;
@@ -27,6 +33,9 @@ export const USAGE = `Usage: npm run bench -- [options]
 
   --articles <n>      corpus size; repeat or comma-separate (default: 1000,10000)
   --seed <s>          corpus seed (default: 1)
+  --peer hugo         also build the corpus with Hugo (bench/hugo/), interleaved with legalsite's
+                      runs, and print the ratios (needs hugo on the PATH)
+  --runs <k>          runs of each compared build, medians reported (default: 3 with --peer, else 1)
   --keep              keep the generated corpus and output folders
   --no-serve          skip the serve reload measurement
   --no-compile        do not run tsc first (use lib/ as it is)
@@ -45,6 +54,8 @@ export function parseBenchArgs(argv: string[], root: string): BenchOptions | und
     options: {
       articles: { type: 'string', multiple: true },
       seed: { type: 'string', default: '1' },
+      peer: { type: 'string' },
+      runs: { type: 'string' },
       keep: { type: 'boolean', default: false },
       'serve-edits': { type: 'string', default: '3' },
       tmp: { type: 'string', default: path.join(root, '.bench') },
@@ -54,8 +65,12 @@ export function parseBenchArgs(argv: string[], root: string): BenchOptions | und
   });
   if (values.help) return undefined;
   const articles = (values.articles ?? ['1000,10000']).flatMap((v) => v.split(',')).map((v) => wholeNumber('--articles', v, 1));
+  if (values.peer !== undefined && values.peer !== 'hugo') throw new Error(`--peer knows only hugo, not "${values.peer}"`);
+  const peer = values.peer === 'hugo' ? 'hugo' : undefined;
   return {
     articles,
+    peer,
+    runs: values.runs === undefined ? (peer ? 3 : 1) : wholeNumber('--runs', values.runs, 1),
     seed: wholeNumber('--seed', values.seed, 0),
     keep: values.keep,
     serve: !negated.has('--no-serve'),

@@ -1,6 +1,8 @@
 /**
- * The printed report: a metrics table (one row per metric, one column per corpus size), a per-pass
- * table of the cold builds, the sizes of what each cold build wrote (output-sizes.ts), and the linearity lines (time at the largest size over time at the
+ * The printed report: a metrics table (one row per metric, one column per corpus size), with a peer
+ * the table of ratios (legalsite's median over the peer's median, from interleaved runs), a per-pass
+ * table of the cold builds, the sizes of what each cold build wrote (output-sizes.ts), and the
+ * linearity lines (time at the largest size over time at the
  * smallest; the target allows 10% above proportional, i.e. ≤ 11 for 10,000 vs 1,000 articles).
  * Reads: BenchResults. Writes: nothing (returns text).
  */
@@ -11,6 +13,22 @@ import { SIZE_HEADER, sizeCells } from './output-sizes.js';
 const ms = (v: number | undefined) => (v === undefined ? '–' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1));
 const mb = (kb: number | undefined) => (kb === undefined ? '–' : `${Math.round(kb / 1024).toLocaleString('en-US')}`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/** The median of a measure over the runs that succeeded; undefined when none did. */
+function medianOf<T extends { ok: boolean }>(runs: T[] | undefined, pick: (r: T) => number | undefined): number | undefined {
+  const xs = (runs ?? []).filter((r) => r.ok).map(pick).filter((v): v is number => v !== undefined);
+  return xs.length ? median(xs) : undefined;
+}
+
+/** "1,234 (1,200, 1,234, 1,300)": the median and, with several runs, every run. */
+function runsCell<T extends { ok: boolean; wallMs: number; exitCode: number | null }>(runs: T[] | undefined): string {
+  if (!runs?.length) return 'skipped';
+  const m = medianOf(runs, (r) => r.wallMs);
+  if (m === undefined) return `failed (exit ${runs[0].exitCode})`;
+  return runs.length > 1 ? `${ms(m)} (${runs.map((r) => (r.ok ? ms(r.wallMs) : 'failed')).join(', ')})` : ms(m);
+}
+
+const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || b === 0 ? '–' : `${(a / b).toFixed(2)}×`);
 
 function buildCell(run: BuildRun | undefined, pick: (r: BuildRun) => string): string {
   if (!run) return 'skipped';
@@ -32,14 +50,16 @@ export function metricRows(sizes: SizeResult[]): string[][] {
     row('documents (articles + terms + pages)', (s) => s.documents.toLocaleString('en-US')),
     row('corpus: generate (ms)', (s) => ms(s.corpus.generateMs)),
     row('corpus: size (MB)', (s) => (s.corpus.bytes / 1e6).toFixed(1)),
-    row('cold build: wall (ms)', (s) => buildCell(s.cold, (r) => ms(r.wallMs))),
+    row('cold build: wall (ms)', (s) => (s.coldRuns ? runsCell(s.coldRuns) : buildCell(s.cold, (r) => ms(r.wallMs)))),
     row('cold build: CLI-reported (ms)', (s) => buildCell(s.cold, (r) => ms(r.reportedMs))),
     row('cold build: ms per document', (s) => buildCell(s.cold, (r) => (r.wallMs / s.documents).toFixed(2))),
-    row('cold build: peak RSS (MB)', (s) => buildCell(s.cold, (r) => mb(r.peakRssKb))),
+    row('cold build: peak RSS (MB, median)', (s) => (s.coldRuns ? mb(medianOf(s.coldRuns, (r) => r.peakRssKb)) : buildCell(s.cold, (r) => mb(r.peakRssKb)))),
+    row('warm cache, no output folder: wall (ms)', (s) => runsCell(s.emptyOutRuns)),
+    row('warm cache, no output folder ÷ cold', (s) => ratio(medianOf(s.emptyOutRuns, (r) => r.wallMs), medianOf(s.coldRuns, (r) => r.wallMs))),
     row('output: pages / files', (s) => buildCell(s.cold, (r) => `${r.pages} / ${r.files}`)),
     row('warm rebuild, no change: wall (ms)', (s) => buildCell(s.warm, (r) => ms(r.wallMs))),
     row('warm rebuild: peak RSS (MB)', (s) => buildCell(s.warm, (r) => mb(r.peakRssKb))),
-    row('rebuild, one article changed: wall (ms)', (s) => buildCell(s.changed, (r) => ms(r.wallMs))),
+    row('rebuild, one article changed: wall (ms)', (s) => (s.changedRuns ? runsCell(s.changedRuns) : buildCell(s.changed, (r) => ms(r.wallMs)))),
     row('build cache on disk (MB)', (s) => (s.cacheBytes === undefined ? '–' : (s.cacheBytes / 1e6).toFixed(1))),
     row('serve: start until listening (ms)', (s) => (s.serve?.readyMs === undefined ? '–' : ms(s.serve.readyMs))),
     row('serve: write → reload event (ms, median)', serveCell),
@@ -67,6 +87,27 @@ function searchRows(sizes: SizeResult[]): string[][] {
     row('search: index files / MB on disk', (s) => (s.search ? `${s.search.files} / ${(s.search.diskBytes / 1e6).toFixed(1)}` : '–')),
     row('search: index, cold build (ms)', (s) => buildCell(s.cold, (r) => ms(r.profile['search-index']))),
     row('search: index, one article changed (ms)', (s) => buildCell(s.changed, (r) => ms(r.profile['search-index']))),
+  ];
+}
+
+/** legalsite against the peer, per size: medians of the interleaved runs and their ratio. */
+export function peerRows(sizes: SizeResult[]): string[][] {
+  const withPeer = sizes.filter((s) => s.peer);
+  const row = (label: string, cell: (s: SizeResult) => string) => [label, ...withPeer.map(cell)];
+  const cold = (s: SizeResult) => medianOf(s.coldRuns, (r) => r.wallMs);
+  const peerCold = (s: SizeResult) => medianOf(s.peer!.coldRuns, (r) => r.wallMs);
+  const changed = (s: SizeResult) => medianOf(s.changedRuns, (r) => r.wallMs);
+  const peerChanged = (s: SizeResult) => medianOf(s.peer!.changedRuns, (r) => r.wallMs);
+  const memory = (s: SizeResult) => medianOf(s.coldRuns, (r) => r.peakRssKb);
+  const peerMemory = (s: SizeResult) => medianOf(s.peer!.coldRuns, (r) => r.peakRssKb);
+  return [
+    row('hugo cold build: wall (ms)', (s) => runsCell(s.peer!.coldRuns)),
+    row('cold build: legalsite ÷ hugo', (s) => ratio(cold(s), peerCold(s))),
+    row('hugo after one changed file: wall (ms)', (s) => runsCell(s.peer!.changedRuns)),
+    row('one changed article: legalsite ÷ hugo', (s) => ratio(changed(s), peerChanged(s))),
+    row('hugo cold build: peak RSS (MB, median)', (s) => mb(peerMemory(s))),
+    row('peak RSS, cold: legalsite ÷ hugo', (s) => ratio(memory(s), peerMemory(s))),
+    row('output files: legalsite / hugo', (s) => `${s.cold?.files ?? '–'} / ${s.peer!.coldRuns.find((r) => r.ok)?.files ?? '–'}`),
   ];
 }
 
@@ -120,6 +161,16 @@ export function formatReport(results: BenchResults): string {
     '',
     formatTable(['Metric', ...heads], metricRows(sizes)),
   ];
+  const peer = sizes.find((s) => s.peer)?.peer;
+  if (peer) {
+    const withPeer = sizes.filter((s) => s.peer);
+    out.push(
+      '',
+      `Compared with ${peer.version} (bench/hugo/), ${results.runs} interleaved run${results.runs > 1 ? 's' : ''} each, medians:`,
+      formatTable(['Metric', ...withPeer.map((s) => `${s.articles.toLocaleString('en-US')} articles`)], peerRows(sizes)),
+      'Targets (issue 23): cold ≤ 2.5× hugo at 1,000 articles and ≤ 2.0× at 10,000; one changed article < 0.4× hugo; peak RSS < hugo\'s.',
+    );
+  } else if (results.peerNote) out.push('', results.peerNote);
   const passes = passRows(sizes);
   if (passes.length) {
     const built = sizes.filter((s) => s.cold?.ok);

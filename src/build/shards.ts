@@ -12,7 +12,7 @@ import { defaultWorkers, ShardPool } from '../engine/shard-pool.js';
 import type { FileStat } from '../file-stat.js';
 import { listContentFiles } from '../load/content-files.js';
 import type { ScannedFolder } from '../write/file-thread.js';
-import type { BuildState, InputKey } from '../write/up-to-date.js';
+import { type BuildState, type InputKey, outputSeemsIntact } from '../write/up-to-date.js';
 import type { BuildRun } from './run.js';
 import type { LastBuild } from './up-to-date.js';
 
@@ -40,7 +40,7 @@ export function listArticleFiles(run: BuildRun, contentFiles: ScannedFolder | un
 export function startShards(run: BuildRun, articleFiles: ArticleFile[], last: LastBuild): ShardPool {
   const { opts } = run;
   // serve keeps its threads for every later rebuild, whatever its first one needs.
-  const threads = articleFiles.length >= (opts.minPagesForWorkers ?? MIN_ARTICLES_FOR_WORKERS) ? (opts.workers ?? (opts.cache ? defaultWorkers() : workersFor(last.state, last.input))) : 0;
+  const threads = articleFiles.length >= (opts.minPagesForWorkers ?? MIN_ARTICLES_FOR_WORKERS) ? (opts.workers ?? (opts.cache ? defaultWorkers() : workersFor(last.state, last.input, run.outAbs))) : 0;
   const pool = opts.cache?.pool ?? ShardPool.start(threads, threads ? shardLimits(threads, articleFiles) : undefined);
   if (opts.cache) opts.cache.pool = pool;
   return pool;
@@ -62,12 +62,15 @@ function shardLimits(threads: number, articleFiles: { stat?: FileStat }[]): Reso
 
 /**
  * Worker threads by default: all cores, but one when the last build's state shows that only a few
- * article files changed (nothing else, and the same legalsite and options). A rebuild after a small
- * edit has little to load and render, and a second thread would mostly load its modules (half a
- * second of a core) in the main thread's way. Any other change can remake every page.
+ * article files changed (nothing else, and the same legalsite and options) and the output folder
+ * still holds what that build wrote. A rebuild after a small edit has little to load and render, and
+ * a second thread would mostly load its modules (half a second of a core) in the main thread's way.
+ * Any other change can remake every page, and so does a missing or emptied output folder (CI
+ * restoring its build cache into a fresh checkout): with one thread that took 43.6 s where a build
+ * without the cache took 33.4 s, at 10,000 articles.
  */
-function workersFor(state: BuildState | undefined, input: InputKey | undefined): number {
-  if (!state?.content || !input || state.inputKey !== input.key) return defaultWorkers();
+export function workersFor(state: BuildState | undefined, input: InputKey | undefined, outAbs: string): number {
+  if (!state?.content || !input || state.inputKey !== input.key || state.outDir !== outAbs) return defaultWorkers();
   const before = new Map(state.content.files.map((f) => [f[0], f[5]]));
   let changed = 0;
   for (const f of input.content.files) {
@@ -77,7 +80,7 @@ function workersFor(state: BuildState | undefined, input: InputKey | undefined):
   }
   // A deleted file changes lists and pages like any other change.
   if (input.content.files.length !== state.content.files.length) return defaultWorkers();
-  return changed <= FEW_CHANGED_ARTICLES ? 1 : defaultWorkers();
+  return changed <= FEW_CHANGED_ARTICLES && outputSeemsIntact(outAbs, state) ? 1 : defaultWorkers();
 }
 
 /** The article files (articles/*.md), from the content folder's scan when it has one without links

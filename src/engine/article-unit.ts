@@ -37,7 +37,7 @@ export interface GlossaryLinks {
 export function articleUnit(article: Article, glossary: GlossaryLinks, pins?: string): ArticleUnit {
   const body = renderArticleBody(article, glossary.matcher, glossary.termTitle, { pins: pins === undefined ? undefined : recordOf(pins, article.slug) });
   const fields = renderArticleFields(article);
-  return { article, body, fields, stats: readingStats(body, fields, article.keyTakeaways) };
+  return { article, body, fields, stats: readingStats(body, fields) };
 }
 
 /** An article's record from its lines, which the main thread checked (load/pinpoints-file.ts). */

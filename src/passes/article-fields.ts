@@ -11,6 +11,8 @@ import { renderBlock, renderInline } from './markdown.js';
 export interface ArticleFields {
   answer?: { title: string; points: string[]; pointsHtml: string[]; citation?: string };
   takeawaysHtml: string[];
+  /** The key takeaways as plain text ("**bold**" → "bold"), for reading time and copy formats. */
+  takeaways: string[];
   faq: { id: string; q: string; aHtml: string; aText: string }[];
   editorialNoteHtml?: string;
   /** The links in these fields, with each field's path, for the link check (validate/links.ts). */
@@ -21,9 +23,6 @@ const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&amp;/
 
 /** Whether an article has an answer block (its fields then hold one). */
 export const hasAnswer = (article: Pick<Article, 'answer'>): boolean => article.answer !== undefined;
-
-/** Inline Markdown as plain text ("**bold**" → "bold"), for JSON mirrors and copy formats. */
-export const inlineText = (markdown: string): string => stripTags(renderInline(markdown));
 
 export function renderArticleFields(article: Article): ArticleFields {
   const a = article.answer;
@@ -36,14 +35,18 @@ export function renderArticleFields(article: Article): ArticleFields {
     for (const href of hrefs) links.push({ href, line: 0, path });
     return html;
   };
+  // Each field is rendered once: its plain text (inlineText) is its HTML without the tags.
+  const pointsHtml = points?.map((p, i) => linked(renderInline, p, Array.isArray(a) ? ['answer', i] : ['answer', 'content', i]));
+  const takeawaysHtml = article.keyTakeaways.map((t, i) => linked(renderInline, t, ['keyTakeaways', i]));
   return {
     answer: points && {
       title: (!Array.isArray(a) && a?.title) || ANSWER_DEFAULT_TITLE,
-      points: points.map(inlineText),
-      pointsHtml: points.map((p, i) => linked(renderInline, p, Array.isArray(a) ? ['answer', i] : ['answer', 'content', i])),
+      points: pointsHtml!.map(stripTags),
+      pointsHtml: pointsHtml!,
       citation: Array.isArray(a) ? undefined : a?.citation,
     },
-    takeawaysHtml: article.keyTakeaways.map((t, i) => linked(renderInline, t, ['keyTakeaways', i])),
+    takeawaysHtml,
+    takeaways: takeawaysHtml.map(stripTags),
     faq: article.faq.map((f, i) => {
       const aHtml = linked(renderBlock, f.a, ['faq', i, 'a']);
       return { id: f.id, q: f.q, aHtml, aText: stripTags(aHtml).trim() };

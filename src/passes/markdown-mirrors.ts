@@ -5,11 +5,11 @@
  * containers become labelled blockquotes.
  * Reads: config, articles, terms, fields. Writes: Markdown strings.
  */
-import { stringify } from 'yaml';
 import { EDUCATIONAL_NOTE } from '../constants.js';
 import type { Article, ArticleStats, SiteConfig, Term } from '../model.js';
 import type { ArticleFields } from './article-fields.js';
 import { CHANGE_KIND_LABELS, changeLog } from './change-log.js';
+import { factsYaml } from './facts-yaml.js';
 
 export function absolutizeLinks(markdown: string, baseUrl: string): string {
   return markdown.replace(/\]\((\/[^)\s]*)\)/g, (_m, path: string) => `](${baseUrl}${path})`);
@@ -34,7 +34,7 @@ export function articleMarkdown(a: Article, fields: ArticleFields, stats: Articl
     ...(a.lawStatedAt ? { lawStatedAt: a.lawStatedAt } : {}),
     jurisdiction: a.jurisdiction, tags: a.tags, readingTime: stats.readingTime, wordCount: stats.wordCount, license: config.license.url,
   };
-  const out = ['---', stringify(facts).trimEnd(), '---', '', `# ${a.title}`, '', `> ${a.summary}`, ''];
+  const out = ['---', factsYaml(facts).trimEnd(), '---', '', `# ${a.title}`, '', `> ${a.summary}`, ''];
   if (a.editorialNote) out.push('## Citation guidance', '', a.editorialNote.trim(), '');
   if (fields.answer) {
     out.push(`## ${fields.answer.title}`, '', `Answer ID: answers/${a.slug}#a0`, '');

@@ -7,7 +7,6 @@ import { WORDS_PER_MINUTE } from '../constants.js';
 import type { ArticleStats } from '../model.js';
 import type { ArticleBody } from './article-html.js';
 import type { ArticleFields } from './article-fields.js';
-import { inlineText } from './article-fields.js';
 import { scanWords } from './word-scan.js';
 
 /** Words as a reader counts them: "attorney's", "e-mail" and "3.5" are one word each. */
@@ -17,11 +16,11 @@ export function countWords(text: string): number {
   return n;
 }
 
-export function readingStats(body: ArticleBody, fields: ArticleFields, keyTakeaways: string[]): ArticleStats {
+export function readingStats(body: ArticleBody, fields: ArticleFields): ArticleStats {
   const parts = [
     body.plainText,
     ...(fields.answer?.points ?? []),
-    ...keyTakeaways.map(inlineText),
+    ...fields.takeaways,
     ...fields.faq.flatMap((f) => [f.q, f.aText]),
   ];
   const wordCount = parts.reduce((sum, p) => sum + countWords(p), 0);

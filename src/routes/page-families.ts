@@ -6,7 +6,6 @@
  * recommendations context every shard receives once. So the pages' props never travel between threads.
  * URLs are decided here, once, for both the refs and the routes.
  */
-import { inlineText } from '../passes/article-fields.js';
 import type { ArticleFields } from '../passes/article-fields.js';
 import type { ArticleMeta, ArticleStats, Heading, SiteConfig, Term } from '../model.js';
 import type { Recommendations } from '../model/recommendations.js';
@@ -143,7 +142,7 @@ function articleCopyData(config: SiteConfig, { article: a, fields }: ArticlePart
     jurisdiction: a.jurisdiction,
     tags: a.tags,
     points: fields.answer?.points ?? [],
-    takeaways: a.keyTakeaways.map(inlineText),
+    takeaways: fields.takeaways,
     sources: a.references.map((r) => ({ title: r.source ? `${r.title}, ${r.source}` : r.title, url: r.url, pinpoint: r.pinpoint })),
     license: config.license.name,
   };

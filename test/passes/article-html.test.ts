@@ -47,7 +47,7 @@ test('links are listed with their file line', () => {
 test('reading time is ceil(words / 200) over body, answer, takeaways and FAQ', () => {
   const body = render(`${'word '.repeat(390)}`);
   const article = { answer: ['one two three four five'], keyTakeaways: ['six seven'], faq: [{ id: 'f', q: 'eight nine?', a: 'ten **eleven**' }] } as unknown as Article;
-  const stats = readingStats(body, renderArticleFields(article), article.keyTakeaways);
+  const stats = readingStats(body, renderArticleFields(article));
   // 390 body words + 5 answer + 2 takeaways + 2 question + 2 answer = 401 → ceil(401 / 200) = 3
   assert.is(stats.wordCount, 401);
   assert.is(stats.readingTime, '3 min');

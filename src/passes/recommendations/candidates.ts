@@ -20,7 +20,7 @@
  * items keep the lists of the selection before, as long as the items, their order, their tag sets
  * and their ranks are the same (engine/candidate-memo.ts checks that before describing a change).
  */
-import { jaccard, type Features, WEIGHTS } from './similarity.js';
+import { type Features, JaccardTable, WEIGHTS } from './similarity.js';
 import { groupByTags, type NeighbourBucket, type TagGroups } from './tag-groups.js';
 import { SortedMerge } from '../sorted-merge.js';
 
@@ -83,6 +83,14 @@ export function selectCandidates(items: Features[], options: CandidateOptions): 
   const lists: CandidateLists = { best: new Array(n), prerequisites: new Array(n), advanced: new Array(n) };
   const touchedMark = new Int32Array(n).fill(-1);
   const sharedRare = new Int32Array(n);
+  // Reused for every item: the others it touches, and its tag and title sets as membership tables
+  // (one item is scored against a thousand others or more).
+  const touched = new Int32Array(n);
+  let universe = 0;
+  for (const f of items) for (const set of [f.tags, f.title]) for (let k = 0; k < set.length; k++) universe = Math.max(universe, set[k] + 1);
+  const tagTable = new JaccardTable(universe);
+  const titleTable = new JaccardTable(universe);
+  const top = new TopCandidates(CANDIDATES_PER_ITEM);
 
   tagGroups.groups.forEach((group, g) => {
     if (!group.members.some(selected)) return;
@@ -90,6 +98,7 @@ export function selectCandidates(items: Features[], options: CandidateOptions): 
     const levels = jaccardLevels(tagGroups, group.tags.length, near);
     const prerequisites = bestBySharedTags(near, termsByRank, 1, options.maxPrerequisites + 1, byRank);
     const advanced = bestBySharedTags(near, articlesByRank, 2, options.maxAdvanced + 1, byRank);
+    tagTable.load(group.tags);
 
     for (const i of group.members) {
       if (!selected(i)) continue;
@@ -97,20 +106,27 @@ export function selectCandidates(items: Features[], options: CandidateOptions): 
       lists.advanced[i] = advanced.filter((j) => j !== i).slice(0, options.maxAdvanced);
 
       // Others sharing a title word or a rare text word, each scored on its own.
-      const touched: number[] = [];
-      const touch = (j: number) => {
-        if (j === i) return;
-        if (touchedMark[j] !== i) ((touchedMark[j] = i), (sharedRare[j] = 0), touched.push(j));
-      };
+      let touchedCount = 0;
       for (const w of items[i].title) {
         const list = titlePostings.get(w)!;
-        if (list.length <= MAX_POSTING) for (const j of list) touch(j);
+        if (list.length > MAX_POSTING) continue;
+        for (const j of list) {
+          if (j !== i && touchedMark[j] !== i) ((touchedMark[j] = i), (sharedRare[j] = 0), (touched[touchedCount++] = j));
+        }
       }
-      for (const w of rare[i]) for (const j of textPostings[w]) (touch(j), j !== i && sharedRare[j]++);
+      for (const w of rare[i]) {
+        for (const j of textPostings[w]) {
+          if (j === i) continue;
+          if (touchedMark[j] !== i) ((touchedMark[j] = i), (sharedRare[j] = 0), (touched[touchedCount++] = j));
+          sharedRare[j]++;
+        }
+      }
       const rareCount = Math.max(1, rare[i].length);
-      const top = new TopCandidates(CANDIDATES_PER_ITEM);
-      for (const j of touched) {
-        top.offer(j, WEIGHTS.tags * jaccard(items[i].tags, items[j].tags) + WEIGHTS.title * jaccard(items[i].title, items[j].title) + (WEIGHTS.text * sharedRare[j]) / rareCount);
+      top.reset();
+      titleTable.load(items[i].title);
+      for (let k = 0; k < touchedCount; k++) {
+        const j = touched[k];
+        top.offer(j, WEIGHTS.tags * tagTable.jaccardWith(items[j].tags) + WEIGHTS.title * titleTable.jaccardWith(items[j].title) + (WEIGHTS.text * sharedRare[j]) / rareCount);
       }
       // Others sharing only tags, best tag Jaccard first: the first CANDIDATES_PER_ITEM are all that can win.
       let tagOnly = 0;
@@ -131,27 +147,41 @@ export function selectCandidates(items: Features[], options: CandidateOptions): 
   return lists;
 }
 
-/** The best `size` (index, score) pairs, highest score first, ties to the lower index. */
+/** The best `size` (index, score) pairs, highest score first, ties to the lower index; reset for
+ * each item. */
 class TopCandidates {
-  private kept: { j: number; score: number }[] = [];
-  constructor(private size: number) {}
+  private js: Int32Array;
+  private scores: Float64Array;
+  private length = 0;
+  constructor(private size: number) {
+    this.js = new Int32Array(size + 1);
+    this.scores = new Float64Array(size + 1);
+  }
+
+  reset(): void {
+    this.length = 0;
+  }
 
   couldAccept(score: number): boolean {
-    return this.kept.length < this.size || score >= this.kept[this.size - 1].score;
+    return this.length < this.size || score >= this.scores[this.size - 1];
   }
 
   offer(j: number, score: number): void {
-    const kept = this.kept;
-    const last = kept[kept.length - 1];
-    if (kept.length === this.size && (score < last.score || (score === last.score && j > last.j))) return;
-    let k = kept.length;
-    while (k > 0 && (kept[k - 1].score < score || (kept[k - 1].score === score && kept[k - 1].j > j))) k--;
-    kept.splice(k, 0, { j, score });
-    if (kept.length > this.size) kept.pop();
+    const { js, scores } = this;
+    let k = this.length;
+    if (k === this.size && (score < scores[k - 1] || (score === scores[k - 1] && j > js[k - 1]))) return;
+    while (k > 0 && (scores[k - 1] < score || (scores[k - 1] === score && js[k - 1] > j))) {
+      js[k] = js[k - 1];
+      scores[k] = scores[k - 1];
+      k--;
+    }
+    js[k] = j;
+    scores[k] = score;
+    if (this.length < this.size) this.length++;
   }
 
   indexes(): number[] {
-    return this.kept.map((c) => c.j);
+    return Array.from(this.js.subarray(0, this.length));
   }
 }
 

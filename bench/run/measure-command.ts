@@ -1,0 +1,39 @@
+/**
+ * One measured child process: spawned through the registry under its RSS probe, timed from spawn to
+ * exit, its output captured. Used for legalsite's builds (measure-build.ts) and a peer's
+ * (peer-hugo.ts), so both are measured the same way.
+ * Reads: the child's output. Writes: nothing itself.
+ */
+import { performance } from 'node:perf_hooks';
+import type { ChildRegistry } from './children.js';
+import type { RssProbe } from './peak-rss.js';
+
+export interface CommandRun {
+  exitCode: number | null;
+  wallMs: number;
+  peakRssKb?: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the probed command in `cwd` and waits for it; never throws over a non-zero exit. */
+export async function runMeasured(children: ChildRegistry, probe: RssProbe, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CommandRun> {
+  const started = performance.now();
+  const child = children.spawn(probe.command, probe.args, {
+    cwd,
+    env: { ...process.env, ...probe.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+  child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve(code));
+  });
+  return { exitCode, wallMs: performance.now() - started, peakRssKb: probe.read(), stdout, stderr };
+}
+
+/** The last lines of a failed command's output, for the report. */
+export const tailOf = (run: CommandRun, lines = 15): string => (run.stderr || run.stdout).trim().split('\n').slice(-lines).join('\n');
