@@ -177,13 +177,11 @@ function announceRebuild(result: BuildResult, ms: number, opts: DevServerOptions
 }
 
 /** Which open pages a rebuild's changed files should reload: the pages whose HTML changed, or all
- * of them when styles or scripts changed. */
+ * of them when styles or scripts changed (not the site search's index files, also under assets/:
+ * an open /search page fetches the new ones itself). */
 function reloadScope(changed: string[]): { pages: string[]; all: boolean } {
-  // The search index's chunks are data /search fetches, not every page's stylesheet or scripts.
-  const searchData = (f: string) => f.startsWith('assets/search/');
-  const all = changed.some((f) => f.startsWith('assets/') && !searchData(f));
+  const all = changed.some((f) => f.startsWith('assets/') && !f.startsWith('assets/search/'));
   const pages = changed.filter((f) => f.endsWith('.html')).map((f) => (f === 'index.html' ? '/' : `/${f.slice(0, -'.html'.length)}`));
-  if (changed.some(searchData) && !pages.includes('/search')) pages.push('/search');
   return { pages, all };
 }
 

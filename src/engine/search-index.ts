@@ -64,8 +64,8 @@ export function makeSearchIndex(docs: IndexedDocs, names: FacetNames, memo: Sear
   const manifest: SearchManifest = {
     format: 'legalsite-search-1',
     types: Object.fromEntries(DOC_TYPES.map((type) => [type, { count: docs[type].length, blocks: blocks[type].map((b) => file('b', b.hash, b.body)) }])) as SearchManifest['types'],
-    chunks: [...chunks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, c]) => [key, file('c', c.hash, () => chunkBody(c.list, lists))]),
-    vocab: [...vocab].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([prefix, v]) => [prefix, file('v', v.hash, () => vocabBody(v.list))]),
+    chunks: [...chunks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, c]) => [key, file('c', c.hash, () => c.body ?? chunkBody(c.list, lists))]),
+    vocab: [...vocab].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([prefix, v]) => [prefix, file('v', v.hash, () => v.body ?? vocabBody(v.list))]),
     facets: file('f', facetsHash, () => facets),
     jurisdictions: names.jurisdictions,
     tags: names.tags,
@@ -122,6 +122,8 @@ interface HashedGroup {
   list: string[];
   words: string;
   hash: string;
+  /** Its file, when it was made to be hashed (kept to be written). */
+  body?: string;
 }
 
 /** Each group of words with the hash of its file: the memo's when its words are the same and none
@@ -131,8 +133,11 @@ function hashedGroups(groups: Map<string, string[]>, before: Map<string, { words
   for (const [key, list] of groups) {
     const words = list.join(' ');
     const known = before?.get(key);
-    const hash = known && known.words === words && !stale(list) ? known.hash : hashOf(body(list));
-    out.set(key, { list, words, hash });
+    if (known && known.words === words && !stale(list)) out.set(key, { list, words, hash: known.hash });
+    else {
+      const made = body(list);
+      out.set(key, { list, words, hash: hashOf(made), body: made });
+    }
   }
   return out;
 }
