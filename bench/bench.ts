@@ -55,11 +55,14 @@ async function main(): Promise<number> {
       // Saved after every size, so a long run that is interrupted still leaves its figures.
       writeResults(opts.json, results);
     }
+    await children.stopAll();
+    // Printed before the temp folders go: removing a 10,000-article run's output folders takes minutes.
+    process.stdout.write(`\n${formatReport(results)}\n\nResults written to ${path.relative(process.cwd(), opts.json) || opts.json}\n`);
   } finally {
     await children.stopAll();
+    if (cleanUps.length) log('Removing the temp folders …');
     for (const cleanUp of cleanUps) cleanUp();
   }
-  process.stdout.write(`\n${formatReport(results)}\n\nResults written to ${path.relative(process.cwd(), opts.json) || opts.json}\n`);
   return results.sizes.every((s) => s.cold?.ok) ? 0 : 1;
 }
 

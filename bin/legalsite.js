@@ -72,9 +72,11 @@ function withHugePages(tunables) {
 
 /** Whether the command will load a build cache: it is build or serve, one exists for its content
  * folder, and it was not told --no-cache (src/write/cache-location.ts, which loads nothing but
- * Node's own modules). */
+ * Node's own modules). A build whose output folder is missing loads only the cache's memos
+ * (src/build/output.ts mayUpdateOutput): a first size would only make its threads' heaps larger. */
 async function loadsCache(args) {
   if (!['build', 'serve'].includes(args[0]) || args.includes('--no-cache')) return false;
+  if (args[0] === 'build' && !existsSync(optionOf(args, '--out', 'dist'))) return false;
   try {
     const { cacheFile } = await import('../lib/src/write/cache-location.js');
     return existsSync(cacheFile(process.cwd(), contentDirOf(args)));
@@ -85,8 +87,13 @@ async function loadsCache(args) {
 
 /** The content folder the command names (--content, default "content"). */
 function contentDirOf(args) {
-  const at = args.findIndex((a) => a === '--content' || a.startsWith('--content='));
-  return at < 0 ? 'content' : args[at].startsWith('--content=') ? args[at].slice('--content='.length) : args[at + 1] ?? 'content';
+  return optionOf(args, '--content', 'content');
+}
+
+/** The value of an option given as "--name value" or "--name=value", or its default. */
+function optionOf(args, name, fallback) {
+  const at = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  return at < 0 ? fallback : args[at].startsWith(`${name}=`) ? args[at].slice(name.length + 1) : args[at + 1] ?? fallback;
 }
 
 /** The size of the content folder `dir`; 0 if unreadable.

@@ -26,7 +26,7 @@ import { CacheChangedError } from './write/disk-cache.js';
 import { readArticleFields, reportEveryError, validateSite } from './build/check-articles.js';
 import { startClientAssets } from './build/client-assets.js';
 import { loadContent } from './build/load.js';
-import { commitOutput, openOutput } from './build/output.js';
+import { commitOutput, mayUpdateOutput, openOutput } from './build/output.js';
 import { recordPinpoints } from './build/pinpoints.js';
 import { renderArticlePages } from './build/render-articles.js';
 import { builtResult, htmlPages } from './build/result.js';
@@ -64,7 +64,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     if (upToDate) return upToDate;
     const articleFiles = listArticleFiles(run, last.contentFiles);
     const pool = (run.pool = startShards(run, articleFiles.files, last));
-    const content = loadContent(run, last.input?.content);
+    const content = loadContent(run, last.input?.content, mayUpdateOutput(run, last));
     run.target = await openOutput(run, last, content.buildable);
     const client = startClientAssets(content.cache);
     const read = await readArticleFields(run, pool, content, articleFiles.files);

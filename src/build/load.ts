@@ -34,12 +34,14 @@ export interface LoadedContent {
   pinsOf: PinsOf;
 }
 
-/** `snapshot`: the content as the first step found it (its files' stats and hashes), when taken. */
-export function loadContent(run: BuildRun, snapshot?: ContentSnapshot): LoadedContent {
+/** `snapshot`: the content as the first step found it (its files' stats and hashes), when taken.
+ * `digests`: the build cache's article digests can spare work (build/output.ts mayUpdateOutput);
+ * otherwise only its memos are read. */
+export function loadContent(run: BuildRun, snapshot?: ContentSnapshot, digests = true): LoadedContent {
   const { opts, diskFile, timed } = run;
   // serve keeps its cache for the session: it reads the whole of it now, not parts when first asked
   // for, as another build may rewrite the files meanwhile.
-  const cache = diskFile && !opts.cache?.articles ? timed('cache-load', () => loadDiskCache(diskFile, opts.cache, { whole: Boolean(opts.cache), damaged: (files) => run.cacheDamaged(files, diskFile) })) : opts.cache;
+  const cache = diskFile && !opts.cache?.articles ? timed('cache-load', () => loadDiskCache(diskFile, opts.cache, { whole: Boolean(opts.cache), digests, damaged: (files) => run.cacheDamaged(files, diskFile) })) : opts.cache;
   const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
   const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd: run.cwd, yamlMemo }));
   if (cache && yamlMemo) cache.yaml = yamlMemo.next;

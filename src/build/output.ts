@@ -12,10 +12,23 @@ import { existsSync } from 'node:fs';
 import type { BuildCache } from '../engine/build-cache.js';
 import { saveDiskCache } from '../write/disk-cache.js';
 import { type CommitReport, OutputTarget } from '../write/output-target.js';
-import { type BuildState, recordsOfState, saveBuildState, stateFilesOf } from '../write/up-to-date.js';
+import { type BuildState, outputSeemsIntact, recordsOfState, saveBuildState, stateFilesOf } from '../write/up-to-date.js';
 import { commitPinpoints, type PinsUpdate } from './pinpoints.js';
 import type { BuildRun } from './run.js';
 import type { LastBuild } from './up-to-date.js';
+
+/**
+ * Whether this build may update the output folder in place, as far as the last build's state and a
+ * sample of its files tell before anything is loaded: only then can the build cache's article
+ * digests spare any work. A missing or emptied output folder (CI restoring its cache into a fresh
+ * checkout) is made afresh, every article rendered again, whatever the cache holds.
+ */
+export function mayUpdateOutput(run: BuildRun, last: LastBuild): boolean {
+  const { opts, outAbs } = run;
+  if (!opts.write || run.keep || opts.cache) return Boolean(opts.cache);
+  const state = last.state;
+  return state?.outDir === outAbs && state.inputKey === last.input?.key && existsSync(outAbs) && outputSeemsIntact(outAbs, state);
+}
 
 /** The output target of a build that will write, or undefined (check, or content that cannot build). */
 export async function openOutput(run: BuildRun, last: LastBuild, buildable: boolean): Promise<OutputTarget | undefined> {

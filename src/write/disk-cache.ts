@@ -120,15 +120,18 @@ function writeAtomically(file: string, data: Uint8Array): void {
 }
 
 /** The cache saved in `dir`, loaded into `into` (by default a new one). `whole`: read the deferred
- * fields at once too, for a cache kept for long (serve), while another build may rewrite the files. */
-export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, damaged }: { whole?: boolean; damaged?: (files: string[]) => void } = {}): BuildCache {
+ * fields at once too, for a cache kept for long (serve), while another build may rewrite the files.
+ * `digests: false`: only the memos, not the parts (parsed YAML, article digests), for a build that
+ * can use no digest (it writes a new output folder): reading them took seconds of a 10,000-article
+ * build and held hundreds of megabytes that the garbage collector then went through again and again. */
+export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, digests = true, damaged }: { whole?: boolean; digests?: boolean; damaged?: (files: string[]) => void } = {}): BuildCache {
   const damagedFiles: string[] = [];
   const cache = into ?? createBuildCache();
   const loaded: Loaded = { parts: [] };
   const version = packageVersion();
   const articles = new Map<string, KnownArticle>();
   const setups = new Set<string>();
-  for (let n = 0; n < PARTS; n++) {
+  for (let n = 0; digests && n < PARTS; n++) {
     let part: CachePart;
     try {
       part = readDigests(partFile(dir, n));

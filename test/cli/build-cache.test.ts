@@ -1,11 +1,12 @@
 /** The build cache and worker rendering never change the output: warm builds, builds after one
  * change and multi-threaded builds are byte-identical to cold single-threaded builds. */
-import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../../src/build.js';
 import { createBuildCache } from '../../src/engine/build-cache.js';
+import { loadDiskCache } from '../../src/write/disk-cache.js';
 import { execa } from 'execa';
 import { copyFixture, listFiles, ROOT, runCli, tempDir } from '../helpers/sites.js';
 import { generateCorpus } from '../../bench/generate-corpus.js';
@@ -38,6 +39,23 @@ test('a warm build (disk cache) is byte-identical to a cold one, also after one 
   assert.is((await runCli(['build', '--quiet', '--no-cache', '--out', 'cold'], cwd)).exitCode, 0);
   assertSameDist(path.join(cwd, 'warm'), path.join(cwd, 'cold'));
   assert.match(readFileSync(path.join(cwd, 'warm/articles/privilege-basics.html'), 'utf8'), /Privilege shields/);
+});
+
+test('a warm cache with the output folder missing or emptied (CI restoring its cache into a fresh checkout) builds what a cold build does, reading only the memos', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet', '--out', 'warm'], cwd)).exitCode, 0);
+  assert.is((await runCli(['build', '--quiet', '--no-cache', '--out', 'cold'], cwd)).exitCode, 0);
+  const cacheDir = path.join(cwd, '.legalsite-cache', readdirSync(path.join(cwd, '.legalsite-cache'))[0]);
+  assert.ok(loadDiskCache(cacheDir).articles, 'the cache holds the article digests');
+  assert.is(loadDiskCache(cacheDir, undefined, { digests: false }).articles, undefined, 'read without them when they can spare nothing');
+  for (const emptied of [false, true]) {
+    rmSync(path.join(cwd, 'warm'), { recursive: true });
+    if (emptied) mkdirSync(path.join(cwd, 'warm'));
+    assert.is((await runCli(['build', '--quiet', '--out', 'warm'], cwd)).exitCode, 0);
+    assertSameDist(path.join(cwd, 'warm'), path.join(cwd, 'cold'));
+  }
+  // The next build still finds a full cache and an output folder to update.
+  assert.match((await runCli(['build', '--out', 'warm'], cwd)).stdout, /up to date/);
 });
 
 test('serve starts from the disk cache and the output folder the last build left, makes only what changed since, and stays exact', async () => {
