@@ -255,7 +255,14 @@ test('a damaged build cache is dropped with one warning, and the output is a col
   const cacheDir = path.join(cacheRoot, readdirSync(cacheRoot)[0]);
   const parts = readdirSync(cacheDir).filter((f) => /^(\d\d|candidates|backlinks)\.bin$/.test(f)).sort();
   assert.ok(parts.length >= 32);
-  const cold = await coldBuild(cwd);
+  // Each build changes one summary (back and forth), so it updates the output folder in place and
+  // reads the cache's parts (a build that writes a new folder reads only its memos).
+  const summaries = ['summary: What privilege protects and how a privilege log describes it.', 'summary: What privilege shields and how a privilege log describes it.'];
+  editArticle(cwd, summaries[0], summaries[1]);
+  const colds = [await coldBuild(cwd)];
+  editArticle(cwd, summaries[1], summaries[0]);
+  colds.unshift(await coldBuild(cwd));
+  let now = 0;
   const damage = [
     (f: string) => truncateSync(f, Math.floor(statSync(f).size / 2)),
     (f: string) => {
@@ -271,25 +278,27 @@ test('a damaged build cache is dropped with one warning, and the output is a col
   for (const [part, d] of plan) {
     const file = path.join(cacheDir, part);
     if (!existsSync(file)) continue;
-    rmSync(path.join(cwd, 'dist'), { recursive: true });
     damage[d](file);
+    editArticle(cwd, summaries[now], summaries[1 - now]);
+    now = 1 - now;
     const result = await build({ contentDir: 'content', outDir: 'dist', cwd, write: true, diskCache: true, retainFiles: false });
     runs++;
     assert.ok(result.ok, `the build succeeds with ${part} damaged (${d})`);
     assert.equal(result.diagnostics, [], 'no error blamed on any content file');
     assert.is(result.warnings?.length, 1, `one warning for ${part} (${d})`);
     assert.match(result.warnings![0], /damaged/);
-    assertSame(path.join(cwd, 'dist'), cold, `with ${part} damaged (${d})`);
+    assertSame(path.join(cwd, 'dist'), colds[now], `with ${part} damaged (${d})`);
   }
   assert.ok(runs >= 32);
   // The warning reaches the user, and the cache heals: the build after is quiet.
   const file = path.join(cacheDir, parts.find((p) => /^\d\d\.bin$/.test(p) && statSync(path.join(cacheDir, p)).size > 200)!);
   truncateSync(file, 40);
-  rmSync(path.join(cwd, 'dist'), { recursive: true });
+  editArticle(cwd, summaries[now], summaries[1 - now]);
+  now = 1 - now;
   const r = await runCli(['build', '--quiet'], cwd);
   assert.is(r.exitCode, 0);
   assert.match(r.stderr, /^legalsite: warning: the build cache .* had a damaged file/);
-  rmSync(path.join(cwd, 'dist'), { recursive: true });
+  editArticle(cwd, summaries[now], summaries[1 - now]);
   assert.is((await runCli(['build', '--quiet'], cwd)).stderr, '');
 });
 
