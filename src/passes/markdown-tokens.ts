@@ -46,12 +46,22 @@ export function fastTokensApply(md: MarkdownIt): boolean {
   return Object.keys(new TokenClass('t', '', 0)).join() === TOKEN_FIELDS.join();
 }
 
+/** Makes a token as the library's Token constructor does. */
+type NewToken = (type: string, tag: string, nesting: number) => Token;
+
 /** Installs the fast token making on `md` when its library is the known one; says whether it did. */
 export function useFastTokens(md: MarkdownIt): boolean {
   if (!fastTokensApply(md)) return false;
   const LibraryInline = md.inline.State;
   const TokenClass = (new LibraryInline('', md, {}, []) as unknown as { Token: { prototype: object } }).Token;
+  const newToken = fastTokenMaker(TokenClass);
+  md.block.State = fastBlockState(md.block.State, newToken);
+  md.inline.State = fastInlineState(LibraryInline, TokenClass, newToken);
+  return true;
+}
 
+/** A plain constructor setting the library Token's own fields, in its order, on its prototype. */
+function fastTokenMaker(TokenClass: { prototype: object }): NewToken {
   function FastToken(this: Record<string, unknown>, type: string, tag: string, nesting: number) {
     this.map = null;
     this.level = 0;
@@ -68,12 +78,13 @@ export function useFastTokens(md: MarkdownIt): boolean {
     this.meta = null;
   }
   FastToken.prototype = TokenClass.prototype;
-  const newToken = (type: string, tag: string, nesting: number) => new (FastToken as unknown as new (a: string, b: string, c: number) => any)(type, tag, nesting);
+  return (type, tag, nesting) => new (FastToken as unknown as new (a: string, b: string, c: number) => Token)(type, tag, nesting);
+}
 
-  // The block state's constructor does real work (it splits the source into lines) and runs once
-  // per parse: it is kept, and only push is replaced.
-  const LibraryBlock: typeof StateBlock = md.block.State;
-  class FastBlockState extends LibraryBlock {
+/** The block state's constructor does real work (it splits the source into lines) and runs once per
+ * parse: it is kept, and only push is replaced. */
+function fastBlockState(LibraryBlock: typeof StateBlock, newToken: NewToken): typeof StateBlock {
+  return class FastBlockState extends LibraryBlock {
     override push(type: string, tag: string, nesting: number): Token {
       const token = newToken(type, tag, nesting);
       token.block = true;
@@ -83,9 +94,11 @@ export function useFastTokens(md: MarkdownIt): boolean {
       this.tokens.push(token);
       return token;
     }
-  }
+  };
+}
 
-  // The inline state is made once per paragraph, heading or cell: its constructor is copied too.
+/** The inline state is made once per paragraph, heading or cell: its constructor is copied too. */
+function fastInlineState<T>(LibraryInline: T & { prototype: object }, TokenClass: { prototype: object }, newToken: NewToken): T {
   function FastInlineState(this: Record<string, unknown>, src: string, mdi: MarkdownIt, env: unknown, outTokens: Token[]) {
     this.pos = 0;
     this.level = 0;
@@ -107,46 +120,43 @@ export function useFastTokens(md: MarkdownIt): boolean {
     this.posMax = src.length;
   }
   FastInlineState.prototype = Object.create(LibraryInline.prototype, {
-    pushPending: {
-      value: function pushPending(this: any) {
-        const token = newToken('text', '', 0);
-        token.content = this.pending;
-        token.level = this.pendingLevel;
-        this.tokens.push(token);
-        this.pending = '';
-        return token;
-      },
-      writable: true,
-      configurable: true,
-    },
-    push: {
-      value: function push(this: any, type: string, tag: string, nesting: number) {
-        if (this.pending) this.pushPending();
-        const token = newToken(type, tag, nesting);
-        let tokenMeta: { delimiters: unknown[] } | undefined;
-        if (nesting < 0) {
-          this.level--;
-          this.delimiters = this._prev_delimiters.pop();
-        }
-        token.level = this.level;
-        if (nesting > 0) {
-          this.level++;
-          this._prev_delimiters.push(this.delimiters);
-          this.delimiters = [];
-          tokenMeta = { delimiters: this.delimiters };
-        }
-        this.pendingLevel = this.level;
-        this.tokens.push(token);
-        this.tokens_meta.push(tokenMeta);
-        return token;
-      },
-      writable: true,
-      configurable: true,
-    },
+    pushPending: { value: fastPushPending(newToken), writable: true, configurable: true },
+    push: { value: fastInlinePush(newToken), writable: true, configurable: true },
   });
   FastInlineState.prototype.constructor = FastInlineState;
+  return FastInlineState as unknown as T;
+}
 
-  md.block.State = FastBlockState;
-  md.inline.State = FastInlineState as unknown as typeof LibraryInline;
-  return true;
+function fastPushPending(newToken: NewToken) {
+  return function pushPending(this: any) {
+    const token = newToken('text', '', 0);
+    token.content = this.pending;
+    token.level = this.pendingLevel;
+    this.tokens.push(token);
+    this.pending = '';
+    return token;
+  };
+}
+
+function fastInlinePush(newToken: NewToken) {
+  return function push(this: any, type: string, tag: string, nesting: number) {
+    if (this.pending) this.pushPending();
+    const token = newToken(type, tag, nesting);
+    let tokenMeta: { delimiters: unknown[] } | undefined;
+    if (nesting < 0) {
+      this.level--;
+      this.delimiters = this._prev_delimiters.pop();
+    }
+    token.level = this.level;
+    if (nesting > 0) {
+      this.level++;
+      this._prev_delimiters.push(this.delimiters);
+      this.delimiters = [];
+      tokenMeta = { delimiters: this.delimiters };
+    }
+    this.pendingLevel = this.level;
+    this.tokens.push(token);
+    this.tokens_meta.push(tokenMeta);
+    return token;
+  };
 }
