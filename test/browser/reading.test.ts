@@ -175,11 +175,20 @@ test('corrupt stored data is discarded with a warning, never a broken page', asy
     localStorage.setItem('legalsite:saved-articles', '{not json');
     localStorage.setItem('legalsite:webhooks:subscriptions', '[{"bogus":1}]');
   });
+  // The empty state is in the server-rendered HTML, so it shows before the island
+  // hydrates and reads the stored list; wait for the warning itself, one per key.
+  const warned = (key: string) => warnings.some((w) => w.includes('legalsite: discarded') && w.includes(`"${key}"`));
+  const until = async (done: () => boolean) => {
+    for (let waited = 0; !done() && waited < 10_000; waited += 50) await page.waitForTimeout(50);
+  };
   await page.goto(`${site.base}/articles`);
+  await until(() => warned('saved-articles'));
   await page.goto(`${site.base}/integrations`);
+  await until(() => warned('webhooks:subscriptions'));
   await page.getByText('No webhook subscriptions configured').waitFor();
   assert.equal(errors, []);
-  assert.ok(warnings.some((w) => w.includes('discarded corrupt stored data')));
+  assert.ok(warned('saved-articles'), warnings.join('\n'));
+  assert.ok(warned('webhooks:subscriptions'), warnings.join('\n'));
   await page.close();
 });
 
