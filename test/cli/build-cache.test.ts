@@ -58,6 +58,38 @@ test('a warm cache with the output folder missing or emptied (CI restoring its c
   assert.match((await runCli(['build', '--out', 'warm'], cwd)).stdout, /up to date/);
 });
 
+test('only a build that updates its output folder in place reads the cache\'s article parts: a damaged part goes unread when the folder is missing, emptied or elsewhere, and is found when it is intact', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  assert.is((await runCli(['build', '--quiet', '--no-cache', '--out', 'cold'], cwd)).exitCode, 0);
+  const cacheRoot = path.join(cwd, '.legalsite-cache');
+  const cacheDir = path.join(cacheRoot, readdirSync(cacheRoot)[0]);
+  const part = readdirSync(cacheDir).filter((f) => /^\d\d\.bin$/.test(f)).sort((a, b) => statSync(path.join(cacheDir, b)).size - statSync(path.join(cacheDir, a)).size)[0];
+  const damage = () => writeFileSync(path.join(cacheDir, part), 'not a cache file');
+  const ways: [string, () => void, string][] = [
+    ['missing', () => rmSync(path.join(cwd, 'dist'), { recursive: true }), 'dist'],
+    ['emptied', () => (rmSync(path.join(cwd, 'dist'), { recursive: true }), mkdirSync(path.join(cwd, 'dist'))), 'dist'],
+    ['elsewhere', () => {}, 'other'],
+  ];
+  for (const [how, prepare, out] of ways) {
+    damage();
+    prepare();
+    const r = await runCli(['build', '--quiet', '--out', out], cwd);
+    assert.is(r.exitCode, 0, how);
+    assert.is(r.stderr, '', `output folder ${how}: the damaged part is never read`);
+    assertSameDist(path.join(cwd, out), path.join(cwd, 'cold'));
+    // Back to dist, so the next round finds the state of a build of dist.
+    if (out !== 'dist') assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  }
+  // Intact, and a content change to make: the parts are read, and the damage is found and reported.
+  damage();
+  const file = path.join(cwd, 'content/articles/privilege-basics.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('summary: What privilege protects', 'summary: What privilege shields'));
+  const r = await runCli(['build', '--quiet'], cwd);
+  assert.is(r.exitCode, 0);
+  assert.match(r.stderr, /damaged/);
+});
+
 test('serve starts from the disk cache and the output folder the last build left, makes only what changed since, and stays exact', async () => {
   const cwd = copyFixture('minimal');
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
