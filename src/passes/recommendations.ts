@@ -16,9 +16,10 @@ import type { RecItem, RecResult, Recommendations } from '../model/recommendatio
 import { nodeKey } from './backlinks.js';
 import { complexity, complexityBand, difficultyLevel, difficultyText, MODERATE_TAGS, pageDifficulty, TECHNICAL_TAGS } from './recommendations/difficulty.js';
 import { buildLearningPath, type PathCandidate } from './recommendations/learning-path.js';
-import { createVocabulary, type Features, jaccard, JaccardTable, WEIGHTS } from './recommendations/similarity.js';
+import { createVocabulary, type Features, jaccard, WEIGHTS } from './recommendations/similarity.js';
 import { type CandidateLists, type FeatureChange, selectCandidates } from './recommendations/candidates.js';
 import { packLists, type PackedLists } from './recommendations/packed-lists.js';
+import { TextOverlap } from './recommendations/text-overlap.js';
 
 export const SIMILAR_THRESHOLD = 0.3;
 export const RELATED_THRESHOLD = 0.1;
@@ -171,17 +172,13 @@ export function withCandidates(f: RecFeatures, only?: (i: number) => boolean, pl
   return { ...f, candidates };
 }
 
-const tables = new WeakMap<RecContext, JaccardTable>();
-
 /** The recommendations of item `i` of the context. */
 export function recommendationsFor(ctx: RecContext, i: number): Recommendations {
   const { nodes, features, candidates } = ctx;
-  let textTable = tables.get(ctx);
-  if (!textTable) tables.set(ctx, (textTable = new JaccardTable(ctx.universe)));
   const node = nodes[i];
   const own = features[i];
-  textTable.load(own.text);
-  const scored = candidates.best[i].map((j) => ({ j, score: round(WEIGHTS.tags * jaccard(own.tags, features[j].tags) + WEIGHTS.title * jaccard(own.title, features[j].title) + WEIGHTS.text * textTable.jaccardWith(features[j].text)) }));
+  const scores = similarities(ctx, i, candidates.best[i]);
+  const scored = candidates.best[i].map((j, k) => ({ j, score: round(scores[k]) }));
   // Keys are "article:" or "glossary:" and a slug (lowercase letters, digits, hyphens), where code
   // unit order is collation order.
   scored.sort((a, b) => b.score - a.score || (nodes[a.j].key < nodes[b.j].key ? -1 : nodes[a.j].key > nodes[b.j].key ? 1 : 0));
@@ -194,7 +191,7 @@ export function recommendationsFor(ctx: RecContext, i: number): Recommendations 
       ...(jaccard(own.title, features[j].title) > 0 ? ['Similar title'] : []),
       ...(other.jurisdiction === node.jurisdiction ? [`Same jurisdiction (${other.jurisdiction})`] : []),
     ];
-    return { item: publicItem(other), score, sharedTags, reasons, relationship };
+    return { item: publicItemOf(ctx, j), score, sharedTags, reasons, relationship };
   };
   const similarJ = scored.filter((s) => s.score > SIMILAR_THRESHOLD).slice(0, MAX_SIMILAR);
   const relatedJ = scored.filter((s) => s.score > RELATED_THRESHOLD && s.score <= SIMILAR_THRESHOLD).slice(0, MAX_RELATED);
@@ -220,6 +217,54 @@ export function recommendationsFor(ctx: RecContext, i: number): Recommendations 
 }
 
 const round = (n: number) => Math.round(n * 10000) / 10000;
+
+const overlaps = new WeakMap<RecContext, TextOverlap>();
+
+/**
+ * similarity(item i, item j) for each j of `others`, read straight from the packed sets: the same
+ * arithmetic as similarity(), without an object per set (one item is scored against forty).
+ */
+function similarities(ctx: RecContext, i: number, others: readonly number[]): Float64Array {
+  const { offsets, data } = ctx.packed;
+  let overlap = overlaps.get(ctx);
+  if (!overlap) overlaps.set(ctx, (overlap = new TextOverlap(ctx.packed, ctx.universe)));
+  overlap.load(i);
+  const scores = new Float64Array(others.length);
+  for (let k = 0; k < others.length; k++) {
+    const j = others[k];
+    const text = jaccardOf(overlap.common(j), overlap.size(i), overlap.size(j));
+    scores[k] = WEIGHTS.tags * mergedJaccard(data, offsets, 3 * i, 3 * j) + WEIGHTS.title * mergedJaccard(data, offsets, 3 * i + 1, 3 * j + 1) + WEIGHTS.text * text;
+  }
+  return scores;
+}
+
+/** jaccard() of packed lists a and b (sorted ids). */
+function mergedJaccard(data: Int32Array, offsets: Int32Array, a: number, b: number): number {
+  let p = offsets[a];
+  let q = offsets[b];
+  const pEnd = offsets[a + 1];
+  const qEnd = offsets[b + 1];
+  let common = 0;
+  while (p < pEnd && q < qEnd) {
+    if (data[p] === data[q]) (common++, p++, q++);
+    else if (data[p] < data[q]) p++;
+    else q++;
+  }
+  return jaccardOf(common, pEnd - offsets[a], qEnd - offsets[b]);
+}
+
+/** |A ∩ B| / |A ∪ B| from the sizes, as jaccard() computes it: 0 when both are empty. */
+const jaccardOf = (common: number, a: number, b: number) => (a === 0 && b === 0 ? 0 : common / (a + b - common));
+
+const publicItems = new WeakMap<RecContext, RecItem[]>();
+
+/** publicItem(nodes[j]), made once per item: an item is in the lists of dozens of others. The same
+ * object is shared by all of them (pages only read it). */
+function publicItemOf(ctx: RecContext, j: number): RecItem {
+  let items = publicItems.get(ctx);
+  if (!items) publicItems.set(ctx, (items = []));
+  return (items[j] ??= publicItem(ctx.nodes[j]));
+}
 
 function publicItem(n: RecNode): RecItem {
   const { key: _k, textLength: _t, difficulty: _d, ...item } = n;

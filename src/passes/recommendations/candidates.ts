@@ -20,9 +20,11 @@
  * items keep the lists of the selection before, as long as the items, their order, their tag sets
  * and their ranks are the same (engine/candidate-memo.ts checks that before describing a change).
  */
-import { type Features, JaccardTable, WEIGHTS } from './similarity.js';
-import { groupByTags, type NeighbourBucket, type TagGroups } from './tag-groups.js';
-import { SortedMerge } from '../sorted-merge.js';
+import { MemberMerge } from './member-merge.js';
+import { packLists, type PackedLists } from './packed-lists.js';
+import { type Features, WEIGHTS } from './similarity.js';
+import { groupByTags, type NearGroups, type TagGroups } from './tag-groups.js';
+import { TopCandidates } from './top-candidates.js';
 
 export const CANDIDATES_PER_ITEM = 40;
 export const RARE_WORDS = 24;
@@ -68,120 +70,179 @@ export interface CandidateLists {
 
 export function selectCandidates(items: Features[], options: CandidateOptions): CandidateLists {
   const n = items.length;
-  const tagGroups = groupByTags(items.map((f) => f.tags));
-  const titlePostings = invert(items.map((f) => f.title));
   const df = textFrequencies(items, options.words.length);
   const reached = options.change && reachedBy(items, options.words, df, options.change);
   const only = options.only ?? (() => true);
   const selected = reached ? (i: number) => reached[i] === 1 && only(i) : only;
-  const rare = rarestWords(items, df, options.words, selected);
-  const textPostings = postingsOf(items, rare);
-  const byRank = (a: number, b: number) => options.rank[a] - options.rank[b];
-  const termsByRank = tagGroups.groups.map((g) => g.members.filter(options.isTerm).sort(byRank));
-  const articlesByRank = tagGroups.groups.map((g) => g.members.filter((i) => !options.isTerm(i)).sort(byRank));
-
+  const selection = new Selection(items, options, df, selected);
   const lists: CandidateLists = { best: new Array(n), prerequisites: new Array(n), advanced: new Array(n) };
-  const touchedMark = new Int32Array(n).fill(-1);
-  const sharedRare = new Int32Array(n);
-  // Reused for every item: the others it touches, and its tag and title sets as membership tables
-  // (one item is scored against a thousand others or more).
-  const touched = new Int32Array(n);
-  let universe = 0;
-  for (const f of items) for (const set of [f.tags, f.title]) for (let k = 0; k < set.length; k++) universe = Math.max(universe, set[k] + 1);
-  const tagTable = new JaccardTable(universe);
-  const titleTable = new JaccardTable(universe);
-  const top = new TopCandidates(CANDIDATES_PER_ITEM);
-
-  tagGroups.groups.forEach((group, g) => {
-    if (!group.members.some(selected)) return;
-    const near = tagGroups.neighbours(g);
-    const levels = jaccardLevels(tagGroups, group.tags.length, near);
-    const prerequisites = bestBySharedTags(near, termsByRank, 1, options.maxPrerequisites + 1, byRank);
-    const advanced = bestBySharedTags(near, articlesByRank, 2, options.maxAdvanced + 1, byRank);
-    tagTable.load(group.tags);
-
-    for (const i of group.members) {
-      if (!selected(i)) continue;
-      lists.prerequisites[i] = prerequisites.filter((j) => j !== i).slice(0, options.maxPrerequisites);
-      lists.advanced[i] = advanced.filter((j) => j !== i).slice(0, options.maxAdvanced);
-
-      // Others sharing a title word or a rare text word, each scored on its own.
-      let touchedCount = 0;
-      for (const w of items[i].title) {
-        const list = titlePostings.get(w)!;
-        if (list.length > MAX_POSTING) continue;
-        for (const j of list) {
-          if (j !== i && touchedMark[j] !== i) ((touchedMark[j] = i), (sharedRare[j] = 0), (touched[touchedCount++] = j));
-        }
-      }
-      for (const w of rare[i]) {
-        for (const j of textPostings[w]) {
-          if (j === i) continue;
-          if (touchedMark[j] !== i) ((touchedMark[j] = i), (sharedRare[j] = 0), (touched[touchedCount++] = j));
-          sharedRare[j]++;
-        }
-      }
-      const rareCount = Math.max(1, rare[i].length);
-      top.reset();
-      titleTable.load(items[i].title);
-      for (let k = 0; k < touchedCount; k++) {
-        const j = touched[k];
-        top.offer(j, WEIGHTS.tags * tagTable.jaccardWith(items[j].tags) + WEIGHTS.title * titleTable.jaccardWith(items[j].title) + (WEIGHTS.text * sharedRare[j]) / rareCount);
-      }
-      // Others sharing only tags, best tag Jaccard first: the first CANDIDATES_PER_ITEM are all that can win.
-      let tagOnly = 0;
-      walk: for (const level of levels) {
-        const partial = WEIGHTS.tags * level.jaccard;
-        if (!top.couldAccept(partial)) break;
-        for (let k = 0; ; k++) {
-          const j = level.member(k);
-          if (j === undefined) break;
-          if (j === i || touchedMark[j] === i) continue;
-          top.offer(j, partial);
-          if (++tagOnly === CANDIDATES_PER_ITEM) break walk;
-        }
-      }
-      lists.best[i] = top.indexes();
-    }
+  selection.tagGroups.groups.forEach((group, g) => {
+    if (group.members.some(selected)) selection.selectForGroup(g, lists);
   });
   return lists;
 }
 
-/** The best `size` (index, score) pairs, highest score first, ties to the lower index; reset for
- * each item. */
-class TopCandidates {
-  private js: Int32Array;
-  private scores: Float64Array;
-  private length = 0;
-  constructor(private size: number) {
-    this.js = new Int32Array(size + 1);
-    this.scores = new Float64Array(size + 1);
+/**
+ * What selection reads, made once: tag groups, titles and postings as typed arrays (the hot loops
+ * read them for a thousand others per item), and the scratch tables reused for every item.
+ */
+class Selection {
+  readonly tagGroups: TagGroups;
+  private titles: PackedLists;
+  private titlePostings: PackedLists;
+  private rare: number[][];
+  private textPostings: PackedLists;
+  private termsByRank: number[][];
+  private articlesByRank: number[][];
+  private groupSize: Int32Array;
+  /** Bucket numbers by (shared tags × stride + size), -1 between uses (jaccardLevels). */
+  private bucketOf: Int32Array;
+  private stride: number;
+  /** Per group, its tag Jaccard with the group being selected for (0 for groups sharing no tag). */
+  private tagJaccard: Float64Array;
+  private touchedMark: Int32Array;
+  private sharedRare: Int32Array;
+  private touched: Int32Array;
+  private titleMember: Uint8Array;
+  private top = new TopCandidates(CANDIDATES_PER_ITEM);
+
+  constructor(items: Features[], private options: CandidateOptions, df: Int32Array, private selected: (i: number) => boolean) {
+    const n = items.length;
+    let universe = options.words.length;
+    for (const f of items) for (const set of [f.tags, f.title]) for (let k = 0; k < set.length; k++) universe = Math.max(universe, set[k] + 1);
+    this.tagGroups = groupByTags(items.map((f) => f.tags));
+    this.titles = packLists(items.map((f) => f.title));
+    this.titlePostings = invert(this.titles, universe);
+    this.rare = rarestWords(items, df, options.words, selected);
+    this.textPostings = postingsOf(items, this.rare, universe);
+    const { groups } = this.tagGroups;
+    const byRank = (a: number, b: number) => options.rank[a] - options.rank[b];
+    this.termsByRank = groups.map((g) => g.members.filter(options.isTerm).sort(byRank));
+    this.articlesByRank = groups.map((g) => g.members.filter((i) => !options.isTerm(i)).sort(byRank));
+    this.groupSize = Int32Array.from(groups, (g) => g.tags.length);
+    this.stride = this.groupSize.reduce((most, size) => Math.max(most, size), 0) + 1;
+    this.bucketOf = new Int32Array(this.stride * this.stride).fill(-1);
+    this.tagJaccard = new Float64Array(groups.length);
+    this.touchedMark = new Int32Array(n).fill(-1);
+    this.sharedRare = new Int32Array(n);
+    this.touched = new Int32Array(n);
+    this.titleMember = new Uint8Array(universe);
   }
 
-  reset(): void {
-    this.length = 0;
-  }
-
-  couldAccept(score: number): boolean {
-    return this.length < this.size || score >= this.scores[this.size - 1];
-  }
-
-  offer(j: number, score: number): void {
-    const { js, scores } = this;
-    let k = this.length;
-    if (k === this.size && (score < scores[k - 1] || (score === scores[k - 1] && j > js[k - 1]))) return;
-    while (k > 0 && (scores[k - 1] < score || (scores[k - 1] === score && js[k - 1] > j))) {
-      js[k] = js[k - 1];
-      scores[k] = scores[k - 1];
-      k--;
+  /** The lists of the selected members of group g: prerequisites and advanced are the group's. */
+  selectForGroup(g: number, lists: CandidateLists): void {
+    const { options, tagGroups } = this;
+    const near = tagGroups.neighbours(g);
+    const levels = this.jaccardLevels(g, near);
+    const prerequisites = bestBySharedTags(near, this.termsByRank, 1, options.maxPrerequisites + 1, options.rank);
+    const advanced = bestBySharedTags(near, this.articlesByRank, 2, options.maxAdvanced + 1, options.rank);
+    for (const i of tagGroups.groups[g].members) {
+      if (!this.selected(i)) continue;
+      lists.prerequisites[i] = prerequisites.filter((j) => j !== i).slice(0, options.maxPrerequisites);
+      lists.advanced[i] = advanced.filter((j) => j !== i).slice(0, options.maxAdvanced);
+      lists.best[i] = this.best(i, levels);
     }
-    js[k] = j;
-    scores[k] = score;
-    if (this.length < this.size) this.length++;
+    for (let k = 0; k < near.count; k++) this.tagJaccard[near.groups[k]] = 0;
   }
 
-  indexes(): number[] {
-    return Array.from(this.js.subarray(0, this.length));
+  /** The groups near g bucketed by tag Jaccard, highest first; fills tagJaccard. */
+  private jaccardLevels(g: number, near: NearGroups): JaccardLevel[] {
+    const { groupSize, bucketOf, stride } = this;
+    const size = groupSize[g];
+    // Near groups sharing as many tags and of the same size have the same Jaccard: bucketed by those
+    // two numbers in a table, then the few buckets by value (a Map per near group costs more).
+    const keys: number[] = [];
+    const buckets: number[][] = [];
+    for (let k = 0; k < near.count; k++) {
+      const h = near.groups[k];
+      const shared = near.shared[h];
+      this.tagJaccard[h] = shared / (size + groupSize[h] - shared);
+      const key = shared * stride + groupSize[h];
+      let b = bucketOf[key];
+      if (b < 0) (b = bucketOf[key] = keys.push(key) - 1), buckets.push([]);
+      buckets[b].push(h);
+    }
+    const byValue = new Map<number, number[]>();
+    keys.forEach((key, b) => {
+      bucketOf[key] = -1;
+      const shared = Math.floor(key / stride);
+      const value = shared / (size + (key % stride) - shared);
+      (byValue.get(value) ?? byValue.set(value, []).get(value)!).push(...buckets[b]);
+    });
+    const { groups } = this.tagGroups;
+    return [...byValue.entries()]
+      .sort((a, b) => b[0] - a[0])
+      .map(([value, level]) => {
+        let merge: MemberMerge | undefined;
+        // Made when first read: most items stop walking after the first level or two.
+        return { jaccard: value, member: (k: number) => (merge ??= new MemberMerge(level.map((h) => groups[h].members))).at(k) };
+      });
+  }
+
+  /** Item i's best CANDIDATES_PER_ITEM others by partial score. */
+  private best(i: number, levels: JaccardLevel[]): number[] {
+    const { touchedMark, top } = this;
+    const touchedCount = this.touch(i);
+    this.scoreTouched(i, touchedCount);
+    // Others sharing only tags, best tag Jaccard first: the first CANDIDATES_PER_ITEM are all that can win.
+    let tagOnly = 0;
+    walk: for (const level of levels) {
+      const partial = WEIGHTS.tags * level.jaccard;
+      if (!top.couldAccept(partial)) break;
+      for (let k = 0; ; k++) {
+        const j = level.member(k);
+        if (j === undefined) break;
+        if (j === i || touchedMark[j] === i) continue;
+        top.offer(j, partial);
+        if (++tagOnly === CANDIDATES_PER_ITEM) break walk;
+      }
+    }
+    return top.indexes();
+  }
+
+  /** The others sharing a title word or a rare text word with item i (into `touched`, marked with i,
+   * with how many rare words each shares); returns how many. */
+  private touch(i: number): number {
+    const { touchedMark, sharedRare, touched, titles, titlePostings: tp, textPostings: xp } = this;
+    let count = 0;
+    for (let p = titles.offsets[i]; p < titles.offsets[i + 1]; p++) {
+      const w = titles.data[p];
+      if (tp.offsets[w + 1] - tp.offsets[w] > MAX_POSTING) continue;
+      for (let q = tp.offsets[w]; q < tp.offsets[w + 1]; q++) {
+        const j = tp.data[q];
+        if (j !== i && touchedMark[j] !== i) ((touchedMark[j] = i), (sharedRare[j] = 0), (touched[count++] = j));
+      }
+    }
+    for (const w of this.rare[i]) {
+      for (let q = xp.offsets[w]; q < xp.offsets[w + 1]; q++) {
+        const j = xp.data[q];
+        if (j === i) continue;
+        if (touchedMark[j] !== i) ((touchedMark[j] = i), (sharedRare[j] = 0), (touched[count++] = j));
+        sharedRare[j]++;
+      }
+    }
+    return count;
+  }
+
+  /** Offers each touched other with its partial score: exact tag and title Jaccard, shared rare words. */
+  private scoreTouched(i: number, touchedCount: number): void {
+    const { touched, sharedRare, tagJaccard, titleMember, top } = this;
+    const { offsets, data } = this.titles;
+    const groupOf = this.tagGroups.groupOf;
+    const rareCount = Math.max(1, this.rare[i].length);
+    const own = offsets[i + 1] - offsets[i];
+    for (let p = offsets[i]; p < offsets[i + 1]; p++) titleMember[data[p]] = 1;
+    top.reset();
+    for (let k = 0; k < touchedCount; k++) {
+      const j = touched[k];
+      let common = 0;
+      for (let p = offsets[j]; p < offsets[j + 1]; p++) common += titleMember[data[p]];
+      const other = offsets[j + 1] - offsets[j];
+      const title = own === 0 && other === 0 ? 0 : common / (own + other - common);
+      // The same arithmetic, in the same order, as jaccard() and similarity(): equal scores tie exactly.
+      top.offer(j, WEIGHTS.tags * tagJaccard[groupOf[j]] + WEIGHTS.title * title + (WEIGHTS.text * sharedRare[j]) / rareCount);
+    }
+    for (let p = offsets[i]; p < offsets[i + 1]; p++) titleMember[data[p]] = 0;
   }
 }
 
@@ -191,48 +252,46 @@ interface JaccardLevel {
   member(k: number): number | undefined;
 }
 
-/** The groups near a group of `size` tags, bucketed by tag Jaccard, highest first. */
-function jaccardLevels(tagGroups: TagGroups, size: number, near: NeighbourBucket[]): JaccardLevel[] {
-  const byValue = new Map<number, number[]>();
-  for (const bucket of near) {
-    const value = bucket.shared / (size + bucket.size - bucket.shared);
-    (byValue.get(value) ?? byValue.set(value, []).get(value)!).push(...bucket.groups);
-  }
-  return [...byValue.entries()]
-    .sort((a, b) => b[0] - a[0])
-    .map(([value, groups]) => {
-      // Each group's members are ascending, so merging their heads gives the level's members in order;
-      // a walk usually needs only the first few dozen of thousands.
-      const merged = new SortedMerge(groups.map((h) => tagGroups.groups[h].members));
-      return { jaccard: value, member: (k: number) => merged.at(k) };
-    });
-}
-
 /**
- * The best `limit` of `pool` members (per group, sorted by rank) in the groups near g sharing at
- * least `minShared` tags: more shared tags first, then by rank.
+ * The best `limit` of `pool` members (per group, sorted by rank) in the near groups sharing at
+ * least `minShared` tags: more shared tags first, then by rank (ranks are distinct).
  */
-function bestBySharedTags(near: NeighbourBucket[], pool: number[][], minShared: number, limit: number, byRank: (a: number, b: number) => number): number[] {
+function bestBySharedTags(near: NearGroups, pool: number[][], minShared: number, limit: number, rank: Int32Array): number[] {
   const picked: number[] = [];
-  const sharedCounts = [...new Set(near.map((b) => b.shared))].filter((c) => c >= minShared).sort((a, b) => b - a);
-  for (const shared of sharedCounts) {
+  let most = 0;
+  for (let k = 0; k < near.count; k++) most = Math.max(most, near.shared[near.groups[k]]);
+  const level: number[] = [];
+  for (let shared = most; shared >= minShared && picked.length < limit; shared--) {
     const need = limit - picked.length;
-    // Each group's list is already in rank order, so only its first `need` can be among the best.
-    const level: number[] = [];
-    for (const bucket of near) if (bucket.shared === shared) for (const h of bucket.groups) for (let k = 0; k < need && k < pool[h].length; k++) level.push(pool[h][k]);
-    picked.push(...level.sort(byRank).slice(0, need));
-    if (picked.length === limit) break;
+    level.length = 0;
+    for (let k = 0; k < near.count; k++) {
+      const h = near.groups[k];
+      if (near.shared[h] !== shared) continue;
+      // Each group's list is in rank order: once one is not among the best so far, neither is the rest.
+      const list = pool[h];
+      for (let q = 0; q < need && q < list.length; q++) {
+        const j = list[q];
+        if (level.length === need && rank[j] > rank[level[need - 1]]) break;
+        let at = level.length < need ? level.length : need - 1;
+        while (at > 0 && rank[level[at - 1]] > rank[j]) (level[at] = level[at - 1]), at--;
+        level[at] = j;
+      }
+    }
+    picked.push(...level);
   }
   return picked;
 }
 
 /** Each item's RARE_WORDS rarest text words (fewest items carry them, then in word order): the ones that say most about a match. */
 function rarestWords(items: Features[], df: Int32Array, words: readonly string[], only: (i: number) => boolean): number[][] {
+  // Words in order once, not compared as text inside every item's sort.
+  const order = new Int32Array(words.length);
+  words.map((_, w) => w).filter((w) => df[w] > 0 && df[w] <= MAX_POSTING).sort((a, b) => (words[a] < words[b] ? -1 : words[a] > words[b] ? 1 : 0)).forEach((w, k) => (order[w] = k));
   return items.map((f, i) => {
     if (!only(i)) return [];
     const kept: number[] = [];
     for (const w of f.text) if (df[w] <= MAX_POSTING) kept.push(w);
-    kept.sort((a, b) => df[a] - df[b] || (words[a] < words[b] ? -1 : words[a] > words[b] ? 1 : 0));
+    kept.sort((a, b) => df[a] - df[b] || order[a] - order[b]);
     let postings = 0;
     let count = 0;
     while (count < Math.min(RARE_WORDS, kept.length) && postings + df[kept[count]] <= RARE_POSTINGS_BUDGET) postings += df[kept[count++]];
@@ -247,15 +306,16 @@ function textFrequencies(items: Features[], universe: number): Int32Array {
   return df;
 }
 
-/** The items carrying each word of some `rare` list, ascending (by word id; other words get none):
- * the only text postings selection reads. Common words, whose postings are the longest, are never listed. */
-function postingsOf(items: Features[], rare: number[][]): number[][] {
-  const postings: number[][] = [];
-  for (const list of rare) for (const w of list) postings[w] ??= [];
+/** The items carrying each word of some `rare` list, ascending (list w; other words get none): the
+ * only text postings selection reads. Common words, whose postings are the longest, are never listed. */
+function postingsOf(items: Features[], rare: number[][], universe: number): PackedLists {
+  const wanted = new Uint8Array(universe);
+  for (const list of rare) for (const w of list) wanted[w] = 1;
+  const lists: (number[] | undefined)[] = Array.from({ length: universe }, () => undefined);
   items.forEach((f, i) => {
-    for (let k = 0; k < f.text.length; k++) postings[f.text[k]]?.push(i);
+    for (let k = 0; k < f.text.length; k++) if (wanted[f.text[k]]) (lists[f.text[k]] ??= []).push(i);
   });
-  return postings;
+  return packLists(lists);
 }
 
 /**
@@ -288,8 +348,14 @@ export function reachedBy(items: Features[], words: readonly string[], df: Int32
   return reached;
 }
 
-function invert(sets: Int32Array[]): Map<number, number[]> {
-  const index = new Map<number, number[]>();
-  sets.forEach((set, i) => set.forEach((id) => (index.get(id) ?? index.set(id, []).get(id)!).push(i)));
-  return index;
+
+/** The items carrying each id of `sets` (packed lists over items), ascending, as list id. */
+function invert(sets: PackedLists, universe: number): PackedLists {
+  const offsets = new Int32Array(universe + 1);
+  for (let p = 0; p < sets.data.length; p++) offsets[sets.data[p] + 1]++;
+  for (let w = 0; w < universe; w++) offsets[w + 1] += offsets[w];
+  const data = new Int32Array(sets.data.length);
+  const fill = offsets.slice(0, universe);
+  for (let i = 0; i + 1 < sets.offsets.length; i++) for (let p = sets.offsets[i]; p < sets.offsets[i + 1]; p++) data[fill[sets.data[p]]++] = i;
+  return { offsets, data };
 }

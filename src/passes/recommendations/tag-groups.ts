@@ -2,7 +2,9 @@
  * Items grouped by their exact tag set. A site has few tags and many items, so most pairs share a
  * tag and tag postings are long; but everything tags decide (tag Jaccard, shared-tag count) is the
  * same for every member of a group, so it is computed once per pair of groups, not per pair of items.
+ * Group numbers follow first use: group g's first member comes before group g + 1's.
  */
+import { packLists, type PackedLists } from './packed-lists.js';
 
 export interface TagGroup {
   tags: Int32Array;
@@ -10,18 +12,20 @@ export interface TagGroup {
   members: number[];
 }
 
-/** Groups near another that share `shared` tags with it and have `size` tags. */
-export interface NeighbourBucket {
-  shared: number;
-  size: number;
-  groups: number[];
+/** The groups near one group (neighbours): `groups[0 .. count)`, in no set order, and how many tags
+ * each shares with it, by group number (`shared[h]`, 0 for a group not near). Overwritten by the
+ * next call of neighbours. */
+export interface NearGroups {
+  count: number;
+  groups: Int32Array;
+  shared: Int32Array;
 }
 
 export interface TagGroups {
   groups: TagGroup[];
   groupOf: Int32Array;
-  /** The groups sharing at least one tag with group g (g included), bucketed by shared count and size. */
-  neighbours(g: number): NeighbourBucket[];
+  /** The groups sharing at least one tag with group g (g included, unless it has no tags). */
+  neighbours(g: number): NearGroups;
 }
 
 export function groupByTags(tagSets: Int32Array[]): TagGroups {
@@ -35,27 +39,30 @@ export function groupByTags(tagSets: Int32Array[]): TagGroups {
     groups[g].members.push(i);
     groupOf[i] = g;
   });
-  const groupsWithTag = new Map<number, number[]>();
-  groups.forEach((group, g) => group.tags.forEach((t) => (groupsWithTag.get(t) ?? groupsWithTag.set(t, []).get(t)!).push(g)));
-
-  const count = new Int32Array(groups.length);
-  const stride = Math.max(0, ...groups.map((group) => group.tags.length)) + 1;
-  const neighbours = (g: number): NeighbourBucket[] => {
-    const seen: number[] = [];
+  const withTag = groupsWithTag(groups);
+  // Typed arrays reused by every call: a call touches a few thousand groups, for each of thousands of groups.
+  const near: NearGroups = { count: 0, groups: new Int32Array(groups.length), shared: new Int32Array(groups.length) };
+  const neighbours = (g: number): NearGroups => {
+    const { groups: list, shared } = near;
+    for (let k = 0; k < near.count; k++) shared[list[k]] = 0;
+    let count = 0;
     for (const t of groups[g].tags) {
-      for (const h of groupsWithTag.get(t)!) if (count[h]++ === 0) seen.push(h);
+      for (let p = withTag.offsets[t]; p < withTag.offsets[t + 1]; p++) {
+        const h = withTag.data[p];
+        if (shared[h]++ === 0) list[count++] = h;
+      }
     }
-    const buckets: NeighbourBucket[] = [];
-    const bucketAt = new Map<number, NeighbourBucket>();
-    for (const h of seen) {
-      const shared = count[h];
-      const size = groups[h].tags.length;
-      count[h] = 0;
-      let bucket = bucketAt.get(shared * stride + size);
-      if (!bucket) bucketAt.set(shared * stride + size, (bucket = buckets[buckets.push({ shared, size, groups: [] }) - 1]));
-      bucket.groups.push(h);
-    }
-    return buckets;
+    near.count = count;
+    return near;
   };
   return { groups, groupOf, neighbours };
+}
+
+/** The groups carrying each tag, by tag id (list t). */
+function groupsWithTag(groups: TagGroup[]): PackedLists {
+  let universe = 0;
+  for (const group of groups) for (const t of group.tags) universe = Math.max(universe, t + 1);
+  const lists: number[][] = Array.from({ length: universe }, () => []);
+  groups.forEach((group, g) => group.tags.forEach((t) => lists[t].push(g)));
+  return packLists(lists);
 }
