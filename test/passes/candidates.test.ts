@@ -73,6 +73,10 @@ for (const [size, tagCount, seed, words] of [
   [250, 3, 3, 400],
   // Few words over many items: even the rarest words are common, so the postings budget binds.
   [700, 8, 4, 120],
+  // Two tags and forty words: most scores tie exactly (tied items in index order), hundreds of items
+  // share only tags, over a few Jaccard levels.
+  [600, 2, 5, 40],
+  [500, 5, 6, 25],
 ]) {
   test(`${size} items over ${tagCount} tags and ${words} words: the same candidates as a scan of every pair`, () => {
     const { items, isTerm, rank, words: vocabulary } = corpus(size, tagCount, seed, words);

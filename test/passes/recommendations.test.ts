@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Article, ArticleStats } from '../../src/model.js';
-import { buildRecommendations, recommendationFeatures, type RecFeatures } from '../../src/passes/recommendations.js';
+import { buildRecommendations, recommendationFeatures, type RecFeatures, recommendationsFor, RELATED_THRESHOLD, SIMILAR_THRESHOLD, withCandidates } from '../../src/passes/recommendations.js';
+import { similarity } from '../../src/passes/recommendations/similarity.js';
 import { textFeatures } from '../../src/passes/text-features.js';
 import { makeArticle, makeTerm } from '../helpers/make-site.js';
 
@@ -104,5 +105,32 @@ test('features reused from an earlier build are those made afresh, and unchanged
   assert.equal(Array.from(again.features[0].text), Array.from(first.features[0].text), 'an unchanged article keeps its ids');
   assert.equal(again.words.slice(0, first.words.length), first.words, 'the vocabulary grows, ids kept');
 });
+
+/** A seeded random site: `words` words (few: most texts share most of them, and scores tie). */
+function randomSite(seed: number, words: number) {
+  let s = seed;
+  const random = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const word = () => `w${Math.floor(random() ** 2 * words)}x`;
+  const tags = () => [...new Set(Array.from({ length: Math.floor(random() * 4) }, () => `tag${Math.floor(random() * 5)}`))];
+  const a = Array.from({ length: 70 }, (_, i) => makeArticle({ slug: `a${i}`, title: `${word()} ${word()}`, tags: tags() }));
+  const t = Array.from({ length: 25 }, (_, i) => makeTerm({ slug: `t${i}`, title: word(), tags: tags(), definition: Array.from({ length: 6 }, word).join(' ') }));
+  return { a, t, texts: features(a.map((x) => [x.slug, Array.from({ length: Math.floor(random() * 40) }, word).join(' ')])) };
+}
+
+// Small vocabularies are scored through bitsets, large ones through a membership table.
+for (const [seed, words] of [[1, 30], [2, 60], [3, 5000]]) {
+  test(`random site ${seed} (${words} words): similar and related are the candidates scored by similarity(), best first, ties by key`, () => {
+    const { a, t, texts: x } = randomSite(seed, words);
+    const ctx = withCandidates(recommendationFeatures(a, t, x, stats(a)));
+    ctx.nodes.forEach((node, i) => {
+      const reference = ctx.candidates.best[i]
+        .map((j) => ({ key: ctx.nodes[j].key, slug: ctx.nodes[j].slug, score: Math.round(similarity(ctx.features[i], ctx.features[j]) * 10000) / 10000 }))
+        .sort((p, q) => q.score - p.score || (p.key < q.key ? -1 : 1));
+      const r = recommendationsFor(ctx, i);
+      assert.equal(scores(r.similar), reference.filter((c) => c.score > SIMILAR_THRESHOLD).slice(0, 10).map((c) => [c.slug, c.score]), `similar of ${node.key}`);
+      assert.equal(scores(r.related), reference.filter((c) => c.score > RELATED_THRESHOLD && c.score <= SIMILAR_THRESHOLD).slice(0, 10).map((c) => [c.slug, c.score]), `related of ${node.key}`);
+    });
+  });
+}
 
 test.run();
