@@ -16,10 +16,10 @@ import type { RecItem, RecResult, Recommendations } from '../model/recommendatio
 import { nodeKey } from './backlinks.js';
 import { complexity, complexityBand, difficultyLevel, difficultyText, MODERATE_TAGS, pageDifficulty, TECHNICAL_TAGS } from './recommendations/difficulty.js';
 import { buildLearningPath, type PathCandidate } from './recommendations/learning-path.js';
-import { createVocabulary, type Features, jaccard, WEIGHTS } from './recommendations/similarity.js';
+import { createVocabulary, type Features } from './recommendations/similarity.js';
 import { type CandidateLists, type FeatureChange, selectCandidates } from './recommendations/candidates.js';
 import { packLists, type PackedLists } from './recommendations/packed-lists.js';
-import { TextOverlap } from './recommendations/text-overlap.js';
+import { PairScores } from './recommendations/pair-scores.js';
 
 export const SIMILAR_THRESHOLD = 0.3;
 export const RELATED_THRESHOLD = 0.1;
@@ -172,23 +172,36 @@ export function withCandidates(f: RecFeatures, only?: (i: number) => boolean, pl
   return { ...f, candidates };
 }
 
-/** The recommendations of item `i` of the context. */
+const termRecommendations = new WeakMap<RecContext, Map<number, Recommendations>>();
+
+/** The recommendations of item `i` of the context. A term's are shown on two pages (its own and its
+ * recommendations page, rendered by the same thread: recommendationShard), so they are made once;
+ * pages only read them. */
 export function recommendationsFor(ctx: RecContext, i: number): Recommendations {
-  const { nodes, features, candidates } = ctx;
+  if (ctx.nodes[i].type !== 'term') return makeRecommendations(ctx, i);
+  let made = termRecommendations.get(ctx);
+  if (!made) termRecommendations.set(ctx, (made = new Map()));
+  let recommendations = made.get(i);
+  if (!recommendations) made.set(i, (recommendations = makeRecommendations(ctx, i)));
+  return recommendations;
+}
+
+function makeRecommendations(ctx: RecContext, i: number): Recommendations {
+  const { nodes, candidates } = ctx;
   const node = nodes[i];
-  const own = features[i];
-  const scores = similarities(ctx, i, candidates.best[i]);
+  const pairs = pairScoresOf(ctx);
+  const scores = pairs.similarities(i, candidates.best[i]);
   const scored = candidates.best[i].map((j, k) => ({ j, score: round(scores[k]) }));
   // Keys are "article:" or "glossary:" and a slug (lowercase letters, digits, hyphens), where code
   // unit order is collation order.
   scored.sort((a, b) => b.score - a.score || (nodes[a.j].key < nodes[b.j].key ? -1 : nodes[a.j].key > nodes[b.j].key ? 1 : 0));
-  const result = (j: number, score: number): RecResult => {
+  const result = (j: number, score: number, listed?: RecResult['relationship']): RecResult => {
     const other = nodes[j];
     const sharedTags = other.tags.filter((t) => node.tags.includes(t));
-    const relationship = score > SIMILAR_THRESHOLD ? 'similar' : other.difficulty > node.difficulty ? 'advanced' : other.difficulty < node.difficulty ? 'prerequisite' : 'related';
+    const relationship = listed ?? (score > SIMILAR_THRESHOLD ? 'similar' : other.difficulty > node.difficulty ? 'advanced' : other.difficulty < node.difficulty ? 'prerequisite' : 'related');
     const reasons = [
       ...(sharedTags.length ? [`Shares tags: ${sharedTags.join(', ')}`] : []),
-      ...(jaccard(own.title, features[j].title) > 0 ? ['Similar title'] : []),
+      ...(pairs.titlesMeet(i, j) ? ['Similar title'] : []),
       ...(other.jurisdiction === node.jurisdiction ? [`Same jurisdiction (${other.jurisdiction})`] : []),
     ];
     return { item: publicItemOf(ctx, j), score, sharedTags, reasons, relationship };
@@ -197,8 +210,8 @@ export function recommendationsFor(ctx: RecContext, i: number): Recommendations 
   const relatedJ = scored.filter((s) => s.score > RELATED_THRESHOLD && s.score <= SIMILAR_THRESHOLD).slice(0, MAX_RELATED);
   const similar = similarJ.map((s) => result(s.j, s.score));
   const related = relatedJ.map((s) => result(s.j, s.score));
-  const prerequisites = candidates.prerequisites[i].map((j) => ({ ...result(j, 0), relationship: 'prerequisite' as const }));
-  const advanced = candidates.advanced[i].map((j) => ({ ...result(j, 0), relationship: 'advanced' as const }));
+  const prerequisites = candidates.prerequisites[i].map((j) => result(j, 0, 'prerequisite'));
+  const advanced = candidates.advanced[i].map((j) => result(j, 0, 'advanced'));
   const pathPool: PathCandidate[] = [...similarJ.map((s) => s.j), ...relatedJ.map((s) => s.j), ...candidates.prerequisites[i], ...candidates.advanced[i]].map((j) => toPathCandidate(nodes[j]));
   const cx = complexity({ wordCount: node.wordCount, tags: node.tags });
   return {
@@ -218,43 +231,13 @@ export function recommendationsFor(ctx: RecContext, i: number): Recommendations 
 
 const round = (n: number) => Math.round(n * 10000) / 10000;
 
-const overlaps = new WeakMap<RecContext, TextOverlap>();
+const pairScores = new WeakMap<RecContext, PairScores>();
 
-/**
- * similarity(item i, item j) for each j of `others`, read straight from the packed sets: the same
- * arithmetic as similarity(), without an object per set (one item is scored against forty).
- */
-function similarities(ctx: RecContext, i: number, others: readonly number[]): Float64Array {
-  const { offsets, data } = ctx.packed;
-  let overlap = overlaps.get(ctx);
-  if (!overlap) overlaps.set(ctx, (overlap = new TextOverlap(ctx.packed, ctx.universe)));
-  overlap.load(i);
-  const scores = new Float64Array(others.length);
-  for (let k = 0; k < others.length; k++) {
-    const j = others[k];
-    const text = jaccardOf(overlap.common(j), overlap.size(i), overlap.size(j));
-    scores[k] = WEIGHTS.tags * mergedJaccard(data, offsets, 3 * i, 3 * j) + WEIGHTS.title * mergedJaccard(data, offsets, 3 * i + 1, 3 * j + 1) + WEIGHTS.text * text;
-  }
+function pairScoresOf(ctx: RecContext): PairScores {
+  let scores = pairScores.get(ctx);
+  if (!scores) pairScores.set(ctx, (scores = new PairScores(ctx.packed, ctx.universe)));
   return scores;
 }
-
-/** jaccard() of packed lists a and b (sorted ids). */
-function mergedJaccard(data: Int32Array, offsets: Int32Array, a: number, b: number): number {
-  let p = offsets[a];
-  let q = offsets[b];
-  const pEnd = offsets[a + 1];
-  const qEnd = offsets[b + 1];
-  let common = 0;
-  while (p < pEnd && q < qEnd) {
-    if (data[p] === data[q]) (common++, p++, q++);
-    else if (data[p] < data[q]) p++;
-    else q++;
-  }
-  return jaccardOf(common, pEnd - offsets[a], qEnd - offsets[b]);
-}
-
-/** |A ∩ B| / |A ∪ B| from the sizes, as jaccard() computes it: 0 when both are empty. */
-const jaccardOf = (common: number, a: number, b: number) => (a === 0 && b === 0 ? 0 : common / (a + b - common));
 
 const publicItems = new WeakMap<RecContext, RecItem[]>();
 

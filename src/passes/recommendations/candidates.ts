@@ -98,6 +98,8 @@ class Selection {
   /** Bucket numbers by (shared tags × stride + size), -1 between uses (jaccardLevels). */
   private bucketOf: Int32Array;
   private stride: number;
+  /** The groups near the group being selected for, by how many tags they share with it. */
+  private byShared: number[][];
   /** Per group, its tag Jaccard with the group being selected for (0 for groups sharing no tag). */
   private tagJaccard: Float64Array;
   private touchedMark: Int32Array;
@@ -122,6 +124,7 @@ class Selection {
     this.groupSize = Int32Array.from(groups, (g) => g.tags.length);
     this.stride = this.groupSize.reduce((most, size) => Math.max(most, size), 0) + 1;
     this.bucketOf = new Int32Array(this.stride * this.stride).fill(-1);
+    this.byShared = Array.from({ length: this.stride }, () => []);
     this.tagJaccard = new Float64Array(groups.length);
     this.touchedMark = new Int32Array(n).fill(-1);
     this.sharedRare = new Int32Array(n);
@@ -134,8 +137,8 @@ class Selection {
     const { options, tagGroups } = this;
     const near = tagGroups.neighbours(g);
     const levels = this.jaccardLevels(g, near);
-    const prerequisites = bestBySharedTags(near, this.termsByRank, 1, options.maxPrerequisites + 1, options.rank);
-    const advanced = bestBySharedTags(near, this.articlesByRank, 2, options.maxAdvanced + 1, options.rank);
+    const prerequisites = bestBySharedTags(this.byShared, this.termsByRank, 1, options.maxPrerequisites + 1, options.rank);
+    const advanced = bestBySharedTags(this.byShared, this.articlesByRank, 2, options.maxAdvanced + 1, options.rank);
     for (const i of tagGroups.groups[g].members) {
       if (!this.selected(i)) continue;
       lists.prerequisites[i] = prerequisites.filter((j) => j !== i).slice(0, options.maxPrerequisites);
@@ -145,10 +148,11 @@ class Selection {
     for (let k = 0; k < near.count; k++) this.tagJaccard[near.groups[k]] = 0;
   }
 
-  /** The groups near g bucketed by tag Jaccard, highest first; fills tagJaccard. */
+  /** The groups near g bucketed by tag Jaccard, highest first; fills tagJaccard and byShared. */
   private jaccardLevels(g: number, near: NearGroups): JaccardLevel[] {
-    const { groupSize, bucketOf, stride } = this;
+    const { groupSize, bucketOf, stride, byShared } = this;
     const size = groupSize[g];
+    for (const list of byShared) list.length = 0;
     // Near groups sharing as many tags and of the same size have the same Jaccard: bucketed by those
     // two numbers in a table, then the few buckets by value (a Map per near group costs more).
     const keys: number[] = [];
@@ -157,6 +161,7 @@ class Selection {
       const h = near.groups[k];
       const shared = near.shared[h];
       this.tagJaccard[h] = shared / (size + groupSize[h] - shared);
+      byShared[shared].push(h);
       const key = shared * stride + groupSize[h];
       let b = bucketOf[key];
       if (b < 0) (b = bucketOf[key] = keys.push(key) - 1), buckets.push([]);
@@ -254,19 +259,16 @@ interface JaccardLevel {
 
 /**
  * The best `limit` of `pool` members (per group, sorted by rank) in the near groups sharing at
- * least `minShared` tags: more shared tags first, then by rank (ranks are distinct).
+ * least `minShared` tags (`byShared[s]`: those sharing s): more shared tags first, then by rank
+ * (ranks are distinct).
  */
-function bestBySharedTags(near: NearGroups, pool: number[][], minShared: number, limit: number, rank: Int32Array): number[] {
+function bestBySharedTags(byShared: number[][], pool: number[][], minShared: number, limit: number, rank: Int32Array): number[] {
   const picked: number[] = [];
-  let most = 0;
-  for (let k = 0; k < near.count; k++) most = Math.max(most, near.shared[near.groups[k]]);
   const level: number[] = [];
-  for (let shared = most; shared >= minShared && picked.length < limit; shared--) {
+  for (let shared = byShared.length - 1; shared >= minShared && picked.length < limit; shared--) {
     const need = limit - picked.length;
     level.length = 0;
-    for (let k = 0; k < near.count; k++) {
-      const h = near.groups[k];
-      if (near.shared[h] !== shared) continue;
+    for (const h of byShared[shared]) {
       // Each group's list is in rank order: once one is not among the best so far, neither is the rest.
       const list = pool[h];
       for (let q = 0; q < need && q < list.length; q++) {

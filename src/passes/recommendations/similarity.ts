@@ -64,33 +64,6 @@ export function jaccard(a: Int32Array, b: Int32Array): number {
   return common / (a.length + b.length - common);
 }
 
-/**
- * Jaccard of one set against many: after `load(a)`, `jaccardWith(b)` equals jaccard(a, b), counting the
- * common ids with a membership table instead of a merge (one item scored against its candidates).
- */
-export class JaccardTable {
-  private member: Uint8Array;
-  private loaded: Int32Array = new Int32Array(0);
-
-  constructor(universe: number) {
-    this.member = new Uint8Array(universe);
-  }
-
-  load(a: Int32Array): void {
-    for (const x of this.loaded) this.member[x] = 0;
-    for (const x of a) this.member[x] = 1;
-    this.loaded = a;
-  }
-
-  jaccardWith(b: Int32Array): number {
-    const a = this.loaded;
-    if (a.length === 0 && b.length === 0) return 0;
-    let common = 0;
-    for (let k = 0; k < b.length; k++) common += this.member[b[k]];
-    return common / (a.length + b.length - common);
-  }
-}
-
 export function similarity(a: Features, b: Features): number {
   return WEIGHTS.tags * jaccard(a.tags, b.tags) + WEIGHTS.title * jaccard(a.title, b.title) + WEIGHTS.text * jaccard(a.text, b.text);
 }
