@@ -61,7 +61,10 @@ export function addPinpointIds(markup: Markup, input: PinpointInput): Pinpoints 
     found.push({ open: item, at: i, level, text: markupText(markup.slice(i + 1, end)) });
     i = end;
   }
-  const blocks: Block[] = found.map((f) => ({ kind: f.level ? 'h' : 'p', text: normaliseText(f.text) }));
+  const blocks: Block[] = found.map((f) => {
+    const text = normaliseText(f.text);
+    return f.level ? { kind: 'h', text } : { kind: 'p', text, sha256: sha256Hex(text) };
+  });
   const { ids, record, tombstones } = assignPinpoints(input.slug, input.record, blocks, input.removedOn, ARTICLE_RESERVED_IDS);
   const headings: Heading[] = [];
   const paragraphs: PublishedParagraph[] = [];
@@ -77,7 +80,7 @@ export function addPinpointIds(markup: Markup, input: PinpointInput): Pinpoints 
       return id.id;
     }
     const pid = paragraphId(input.slug, id.n);
-    paragraphs.push({ id: pid, text: blocks[k].text, sha256: sha256Hex(blocks[k].text) });
+    paragraphs.push({ id: pid, text: blocks[k].text, sha256: blocks[k].sha256! });
     anchors.set(f.at, input.formerSlugs.map((s) => paragraphId(s, id.n)));
     setAttr(f.open, 'id', pid);
     return pid;
