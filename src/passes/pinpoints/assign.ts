@@ -77,10 +77,17 @@ type How = 'exact' | 'similar' | 'new';
 
 /** Assigns ids to `blocks` from `record` (none: positional); `removedOn` dates what was removed. */
 export function assignPinpoints(slug: string, record: ArticlePins | undefined, blocks: Block[], removedOn: string, reserved: readonly string[]): Assignment {
+  const shas = shortHashes(blocks);
+  return (record && assignUnchanged(slug, record, blocks, shas)) || assignByMatching(slug, record, blocks, removedOn, reserved, shas);
+}
+
+/** Each paragraph's hash as the record keeps it (its first 16 hex digits), by block. */
+const shortHashes = (blocks: Block[]) => blocks.map((b) => (b.kind === 'p' ? (b.sha256 ?? sha256Hex(b.text)).slice(0, 16) : undefined));
+
+/** The rule in full (the header), whatever changed: what assignPinpoints does when the article is
+ * not its record unchanged. */
+export function assignByMatching(slug: string, record: ArticlePins | undefined, blocks: Block[], removedOn: string, reserved: readonly string[], shas = shortHashes(blocks)): Assignment {
   const old = record?.entries ?? [];
-  const shas = blocks.map((b) => (b.kind === 'p' ? (b.sha256 ?? sha256Hex(b.text)).slice(0, 16) : undefined));
-  const unchanged = record && assignUnchanged(slug, record, blocks, shas);
-  if (unchanged) return unchanged;
   const paras: Para[] = [];
   blocks.forEach((b, block) => {
     if (b.kind === 'p') paras.push({ block, sha: shas[block]!, sketch: once(() => sketchValues(b.text)) });
