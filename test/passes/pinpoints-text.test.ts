@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createRng } from '../../bench/corpus/random.js';
-import { normaliseText, sha256Hex, sketchValues, SKETCH_SIZE } from '../../src/passes/pinpoints/text.js';
+import { decodeSketch, encodeSketch, normaliseText, sha256Hex, sketchValues, SKETCH_SIZE } from '../../src/passes/pinpoints/text.js';
 
 const test = suite('pinpoints text');
 
@@ -32,6 +32,14 @@ const byDefinition = {
       values.add(h >>> 16);
     }
     return [...values].sort((a, b) => a - b).slice(0, SKETCH_SIZE);
+  },
+  decodeSketch(sketch: string): number[] | undefined {
+    if (!/^[A-Za-z0-9_-]*$/.test(sketch)) return undefined;
+    const bytes = Buffer.from(sketch, 'base64url');
+    if (bytes.length % 2 || bytes.length > SKETCH_SIZE * 2 || bytes.toString('base64url') !== sketch) return undefined;
+    const values: number[] = [];
+    for (let i = 0; i < bytes.length; i += 2) values.push(bytes.readUInt16BE(i));
+    return values.every((v, i) => i === 0 || v > values[i - 1]) ? values : undefined;
   },
 };
 
@@ -62,6 +70,25 @@ test('sketchValues: as its definition, on random text and on long texts of many 
     const t = Array.from({ length: rng.int(1, 300) }, () => rng.pick(vocab)).join(rng.pick([' ', ', ', '\n']));
     assert.equal(sketchValues(t), byDefinition.sketchValues(t), t);
   }
+});
+
+test('decodeSketch: as Buffer base64url, on sketches, sketches damaged, and random strings', () => {
+  const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const candidates: string[] = ['', 'A', 'AA', 'AAA', 'AAAA', 'AB', 'AAE', '=', 'AA==', 'AAA=', ' AAA', 'AA\n', 'é', '+/'];
+  candidates.push(encodeSketch([5, 5]), encodeSketch([1, 2, 2, 3]), encodeSketch([3, 2]), encodeSketch(Array.from({ length: 33 }, (_, i) => i))); // not rising; too long
+  for (let k = 0; k < 3000; k++) {
+    const values = Array.from({ length: rng.int(0, SKETCH_SIZE + 2) }, () => rng.int(0, 0xffff));
+    const sorted = [...new Set(values)].sort((a, b) => a - b);
+    const sketch = encodeSketch(rng.chance(0.8) ? sorted : values);
+    candidates.push(sketch);
+    const at = rng.int(0, sketch.length);
+    candidates.push(sketch.slice(0, at) + rng.pick([...B64, '=', '+', '/', '.', 'é']) + sketch.slice(at + 1)); // a character changed
+    candidates.push(sketch.slice(0, at) + sketch.slice(at + 1)); // one gone
+    candidates.push(sketch + rng.pick([...B64])); // one more
+  }
+  for (let k = 0; k < 3000; k++) candidates.push(Array.from({ length: rng.int(0, 90) }, () => rng.pick([...B64])).join(''));
+  for (const s of candidates) assert.equal(decodeSketch(s), byDefinition.decodeSketch(s), JSON.stringify(s));
+  assert.ok(candidates.filter((s) => decodeSketch(s)).length > 2000, 'most sketches are read back');
 });
 
 test.run();

@@ -93,14 +93,33 @@ export function encodeSketch(values: number[]): string {
   return bytes.toString('base64url');
 }
 
-/** A sketch as written, back to its values; undefined when it is not one. */
+/** Each base64url character's 6 bits, by character code (-1: not one). */
+const BASE64URL = new Int8Array(128).fill(-1);
+[...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'].forEach((c, i) => (BASE64URL[c.charCodeAt(0)] = i));
+
+/** A sketch as written, back to its values; undefined when it is not one: exactly what encodeSketch
+ * writes (base64url without padding of up to SKETCH_SIZE 16-bit values, rising). Every line of the
+ * id file is checked, so this decodes in one pass, without a Buffer (test/passes/pinpoints-text.test.ts
+ * checks it against Buffer's base64url). */
 export function decodeSketch(sketch: string): number[] | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(sketch)) return undefined;
-  const bytes = Buffer.from(sketch, 'base64url');
-  if (bytes.length % 2 || bytes.length > SKETCH_SIZE * 2 || bytes.toString('base64url') !== sketch) return undefined;
   const values: number[] = [];
-  for (let i = 0; i < bytes.length; i += 2) values.push(bytes.readUInt16BE(i));
-  return values.every((v, i) => i === 0 || v > values[i - 1]) ? values : undefined;
+  let bits = 0; // held in `held`, not yet a value
+  let held = 0;
+  for (let i = 0; i < sketch.length; i++) {
+    const c = sketch.charCodeAt(i);
+    const six = c < 128 ? BASE64URL[c] : -1;
+    if (six < 0) return undefined;
+    held = (held << 6) | six;
+    bits += 6;
+    if (bits < 16) continue;
+    bits -= 16;
+    const value = held >>> bits;
+    if (values.length === SKETCH_SIZE || (values.length && value <= values[values.length - 1])) return undefined;
+    values.push(value);
+    held &= (1 << bits) - 1;
+  }
+  // What encodeSketch writes ends within its last value's last character, padded with zero bits.
+  return bits <= 4 && held === 0 ? values : undefined;
 }
 
 /** The estimated Jaccard index of the word sets two sketches were made from (0 when both are empty). */
