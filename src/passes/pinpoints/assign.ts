@@ -29,34 +29,15 @@ import { type ArticlePins, type HeadingEntry, type ParagraphEntry, type PinEntry
 import { slugify } from '../slugify.js';
 import { bestOf, exactPairs, similarPairs } from './match.js';
 import { decodeSketch, encodeSketch, sha256Hex, similarity, sketchValues, textStart, wordSet } from './text.js';
+import type { Assignment, Block, BlockId, Tombstone } from './assignment.js';
 import { assignUnchanged } from './unchanged.js';
+
+export type { Assignment, Block, BlockId, Tombstone } from './assignment.js';
 
 /** A paragraph keeps its id when at least half its distinct words are those of the recorded one. */
 export const KEEP_ID_SIMILARITY = 0.5;
 /** A removed paragraph names as its replacement a new or rewritten one at least this similar. */
 export const REPLACED_BY_SIMILARITY = 0.25;
-
-/** A paragraph or heading of the page, with its normalised text (text.ts). */
-export interface Block {
-  kind: 'p' | 'h';
-  text: string;
-  /** A paragraph's SHA-256 (sha256Hex of its text), when the caller has it already. */
-  sha256?: string;
-}
-
-export type BlockId = { kind: 'p'; n: number } | { kind: 'h'; id: string; former: string[] };
-
-/** A removed entry, shown where it stood: after the block at `after` (-1: before the first). */
-export interface Tombstone {
-  entry: PinEntry;
-  after: number;
-}
-
-export interface Assignment {
-  ids: BlockId[];
-  record: ArticlePins;
-  tombstones: Tombstone[];
-}
 
 /** What one build knows of a current paragraph. Its sketch is made only when it is compared with
  * another: a paragraph whose text is recorded (nearly every one, in nearly every build) takes the

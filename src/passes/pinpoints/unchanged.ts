@@ -7,7 +7,7 @@
  * (test/passes/pinpoints-unchanged.test.ts compares the two on seeded random edits).
  */
 import type { ArticlePins, PinEntry } from '../../model/pinpoints.js';
-import type { Assignment, Block, BlockId, Tombstone } from './assign.js';
+import type { Assignment, Block, BlockId, Tombstone } from './assignment.js';
 import { textStart } from './text.js';
 
 /** The assignment of `slug` when `blocks` are the record's live entries, in order (`shas`: each
