@@ -91,10 +91,13 @@ export function writeMarkup(markup: Markup): string {
   return html;
 }
 
-/** The text of the whole list, as a DOM's textContent gives it. */
-export function markupText(markup: Markup): string {
+/** The text of the list (or of its items from `from` up to `to`), as a DOM's textContent gives it. */
+export function markupText(markup: Markup, from = 0, to = markup.length): string {
   let text = '';
-  for (const item of markup) if (item.kind === 'text') text += item.value;
+  for (let i = from; i < to; i++) {
+    const item = markup[i];
+    if (item.kind === 'text') text += item.value;
+  }
   return text;
 }
 

@@ -12,7 +12,7 @@ const known = new Uint8Array(65536);
 for (let c = 0; c < 128; c++) known[c] = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? 1 : 2;
 
 /** The length in code units of the letter or digit starting at `i` (1, or 2 for a surrogate pair), or 0. */
-function wordCharAt(text: string, i: number): number {
+export function wordCharAt(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
     const d = text.charCodeAt(i + 1);

@@ -58,10 +58,13 @@ export function addPinpointIds(markup: Markup, input: PinpointInput): Pinpoints 
     const level = item.name === 'p' ? 0 : Number(HEADING.exec(item.name)?.[1] ?? -1);
     if (level < 0) continue;
     const end = closingIndex(markup, i);
-    found.push({ open: item, at: i, level, text: markupText(markup.slice(i + 1, end)) });
+    found.push({ open: item, at: i, level, text: markupText(markup, i + 1, end) });
     i = end;
   }
-  const blocks: Block[] = found.map((f) => ({ kind: f.level ? 'h' : 'p', text: normaliseText(f.text) }));
+  const blocks: Block[] = found.map((f) => {
+    const text = normaliseText(f.text);
+    return f.level ? { kind: 'h', text } : { kind: 'p', text, sha256: sha256Hex(text) };
+  });
   const { ids, record, tombstones } = assignPinpoints(input.slug, input.record, blocks, input.removedOn, ARTICLE_RESERVED_IDS);
   const headings: Heading[] = [];
   const paragraphs: PublishedParagraph[] = [];
@@ -72,13 +75,13 @@ export function addPinpointIds(markup: Markup, input: PinpointInput): Pinpoints 
     if (id.kind === 'h') {
       headings.push({ id: id.id, text: f.text.trim(), level: f.level });
       for (const x of [id.id, ...id.former]) headingText.set(x, f.text.trim());
-      anchors.set(f.at, id.former);
+      if (id.former.length) anchors.set(f.at, id.former);
       setAttr(f.open, 'id', id.id);
       return id.id;
     }
     const pid = paragraphId(input.slug, id.n);
-    paragraphs.push({ id: pid, text: blocks[k].text, sha256: sha256Hex(blocks[k].text) });
-    anchors.set(f.at, input.formerSlugs.map((s) => paragraphId(s, id.n)));
+    paragraphs.push({ id: pid, text: blocks[k].text, sha256: blocks[k].sha256! });
+    if (input.formerSlugs.length) anchors.set(f.at, input.formerSlugs.map((s) => paragraphId(s, id.n)));
     setAttr(f.open, 'id', pid);
     return pid;
   });

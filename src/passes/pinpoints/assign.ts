@@ -29,47 +29,49 @@ import { type ArticlePins, type HeadingEntry, type ParagraphEntry, type PinEntry
 import { slugify } from '../slugify.js';
 import { bestOf, exactPairs, similarPairs } from './match.js';
 import { decodeSketch, encodeSketch, sha256Hex, similarity, sketchValues, textStart, wordSet } from './text.js';
+import type { Assignment, Block, BlockId, Tombstone } from './assignment.js';
+import { assignUnchanged } from './unchanged.js';
+
+export type { Assignment, Block, BlockId, Tombstone } from './assignment.js';
 
 /** A paragraph keeps its id when at least half its distinct words are those of the recorded one. */
 export const KEEP_ID_SIMILARITY = 0.5;
 /** A removed paragraph names as its replacement a new or rewritten one at least this similar. */
 export const REPLACED_BY_SIMILARITY = 0.25;
 
-/** A paragraph or heading of the page, with its normalised text (text.ts). */
-export interface Block {
-  kind: 'p' | 'h';
-  text: string;
-}
-
-export type BlockId = { kind: 'p'; n: number } | { kind: 'h'; id: string; former: string[] };
-
-/** A removed entry, shown where it stood: after the block at `after` (-1: before the first). */
-export interface Tombstone {
-  entry: PinEntry;
-  after: number;
-}
-
-export interface Assignment {
-  ids: BlockId[];
-  record: ArticlePins;
-  tombstones: Tombstone[];
-}
-
-/** What one build knows of a current paragraph. */
+/** What one build knows of a current paragraph. Its sketch is made only when it is compared with
+ * another: a paragraph whose text is recorded (nearly every one, in nearly every build) takes the
+ * recorded sketch, which is that of the same text. */
 interface Para {
   block: number;
   sha: string;
-  sketch: number[];
+  sketch: () => number[];
+}
+
+/** A function's value, computed once when first asked for. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
 }
 
 type How = 'exact' | 'similar' | 'new';
 
 /** Assigns ids to `blocks` from `record` (none: positional); `removedOn` dates what was removed. */
 export function assignPinpoints(slug: string, record: ArticlePins | undefined, blocks: Block[], removedOn: string, reserved: readonly string[]): Assignment {
+  const shas = shortHashes(blocks);
+  return (record && assignUnchanged(slug, record, blocks, shas)) || assignByMatching(slug, record, blocks, removedOn, reserved, shas);
+}
+
+/** Each paragraph's hash as the record keeps it (its first 16 hex digits), by block. */
+const shortHashes = (blocks: Block[]) => blocks.map((b) => (b.kind === 'p' ? (b.sha256 ?? sha256Hex(b.text)).slice(0, 16) : undefined));
+
+/** The rule in full (the header), whatever changed: what assignPinpoints does when the article is
+ * not its record unchanged. */
+export function assignByMatching(slug: string, record: ArticlePins | undefined, blocks: Block[], removedOn: string, reserved: readonly string[], shas = shortHashes(blocks)): Assignment {
   const old = record?.entries ?? [];
   const paras: Para[] = [];
   blocks.forEach((b, block) => {
-    if (b.kind === 'p') paras.push({ block, sha: sha256Hex(b.text).slice(0, 16), sketch: sketchValues(b.text) });
+    if (b.kind === 'p') paras.push({ block, sha: shas[block]!, sketch: once(() => sketchValues(b.text)) });
   });
   const p = matchParagraphs(paras, old, record?.issued ?? 0);
   const numbers = new Map(paras.map((x, i) => [x.block, p.numbers[i]]));
@@ -77,11 +79,12 @@ export function assignPinpoints(slug: string, record: ArticlePins | undefined, b
   const claimed = new Map<number, number>(); // recorded entry → block
   paras.forEach((x, i) => p.entryOf[i] !== undefined && claimed.set(p.entryOf[i]!, x.block));
   for (const [block, entry] of h.entryOf) claimed.set(entry, block);
-  const paraOf = new Map(paras.map((x) => [x.block, x]));
+  const paraOf = new Map(paras.map((x, k) => [x.block, k]));
   const live: PinEntry[] = blocks.map((b, i) => {
     if (b.kind === 'h') return { kind: 'h', id: h.ids.get(i)!.id, text: b.text, former: h.ids.get(i)!.former };
-    const x = paraOf.get(i)!;
-    return { kind: 'p', n: numbers.get(i)!, sha: x.sha, sketch: encodeSketch(x.sketch), start: textStart(b.text) };
+    const k = paraOf.get(i)!;
+    const sketch = p.how[k] === 'exact' ? (old[p.entryOf[k]!] as ParagraphEntry).sketch : encodeSketch(paras[k].sketch());
+    return { kind: 'p', n: numbers.get(i)!, sha: paras[k].sha, sketch, start: textStart(b.text) };
   });
   const removed = (e: number): PinEntry => {
     const entry = old[e];
@@ -100,12 +103,12 @@ function matchParagraphs(paras: Para[], old: PinEntry[], issuedBefore: number) {
   const exact = exactPairs(paras.map((x) => x.sha), recorded.map(({ entry }) => ({ key: entry.sha, removed: Boolean(entry.removed) })));
   const livePos = new Map<number, number>();
   recorded.forEach((r, i) => !r.entry.removed && livePos.set(i, livePos.size));
-  const sketches = recorded.map((r) => decodeSketch(r.entry.sketch) ?? []);
+  const sketches = recorded.map((r) => once(() => decodeSketch(r.entry.sketch) ?? []));
   const takenRecorded = new Set(exact.values());
   const similar = similarPairs(
     paras.map((_, i) => i).filter((i) => !exact.has(i)),
     [...livePos.keys()].filter((r) => !takenRecorded.has(r)),
-    (c, r) => similarity(paras[c].sketch, sketches[r]),
+    (c, r) => similarity(paras[c].sketch(), sketches[r]()),
     (c, r) => Math.abs(c - livePos.get(r)!),
     KEEP_ID_SIMILARITY,
   );
@@ -201,7 +204,7 @@ function reworded(text: string, entry: HeadingEntry | undefined, used: Set<strin
 function paragraphReplacement(entry: ParagraphEntry, paras: Para[], how: How[], numbers: Map<number, number>): string | undefined {
   const sketch = decodeSketch(entry.sketch) ?? [];
   const candidates = paras.map((_, i) => i).filter((i) => how[i] !== 'exact');
-  const best = bestOf(candidates, (i) => similarity(paras[i].sketch, sketch), (i) => Math.abs(numbers.get(paras[i].block)! - entry.n), REPLACED_BY_SIMILARITY);
+  const best = bestOf(candidates, (i) => similarity(paras[i].sketch(), sketch), (i) => Math.abs(numbers.get(paras[i].block)! - entry.n), REPLACED_BY_SIMILARITY);
   return best === undefined ? undefined : paragraphKey(numbers.get(paras[best].block)!);
 }
 

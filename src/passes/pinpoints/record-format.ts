@@ -57,6 +57,9 @@ export interface PinsChunk {
 export function splitPinsFile(text: string): { chunks: Map<string, PinsChunk>; problems: PinsProblem[] } {
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
+  // Where each line starts in the text: a chunk is one slice of it, not its lines joined again.
+  const starts = [0];
+  for (const line of lines) starts.push(starts[starts.length - 1] + line.length + 1);
   const chunks = new Map<string, PinsChunk>();
   const problems: PinsProblem[] = [];
   const first = parseLine(lines[0] ?? '');
@@ -65,7 +68,7 @@ export function splitPinsFile(text: string): { chunks: Map<string, PinsChunk>; p
   const close = (end: number) => {
     if (!open) return;
     if (chunks.has(open.slug)) problems.push({ line: open.start + 1, message: `lists the article "${open.slug}" twice` });
-    else chunks.set(open.slug, { slug: open.slug, text: lines.slice(open.start, end).join('\n'), line: open.start + 1 });
+    else chunks.set(open.slug, { slug: open.slug, text: text.slice(starts[open.start], starts[end] - 1), line: open.start + 1 });
   };
   for (let i = 1; i < lines.length; i++) {
     if (!lines[i].startsWith('{"article":')) {

@@ -16,22 +16,27 @@
  *   two sketches the usual way: of the SKETCH_SIZE smallest values of their union, the share found
  *   in both.
  */
-import { createHash } from 'node:crypto';
-import { scanRuns } from '../word-scan.js';
+import { hash } from 'node:crypto';
+import { scanRuns, wordCharAt } from '../word-scan.js';
 
 /** Values kept in a sketch: 32 give the similarity within ±0.09 (one standard error) at 0.5. */
 export const SKETCH_SIZE = 32;
 
 const SPACE_RUN = /\s+/gu;
+/** What normalising may change: a code point from U+0300 (below it, every one is in NFC and combines
+ * with nothing; the other white space of \s is there too), white space other than one space between
+ * two words. Most paragraphs have none, and are their own normalised text. */
+const MAY_CHANGE = /[\t-\r\u00a0\u0300-\uffff]| {2}|^ | $/;
 
 /** The text as hashed and published (see the header). */
 export function normaliseText(text: string): string {
+  if (!MAY_CHANGE.test(text)) return text;
   return text.normalize('NFC').replace(SPACE_RUN, ' ').trim();
 }
 
 /** SHA-256 of the text's UTF-8 bytes, lowercase hex. */
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /** The distinct words of a text, lowercased. */
@@ -42,23 +47,43 @@ export function wordSet(text: string): Set<string> {
   return words;
 }
 
-/** A word's 16-bit hash: FNV-1a over its UTF-16 code units, mixed by murmur3's finaliser. */
-function wordHash(word: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 16;
+/** The sorted sketch values of a text's words: each word's 16-bit hash (FNV-1a over its UTF-16 code
+ * units, mixed by murmur3's finaliser), the SKETCH_SIZE smallest distinct ones. The id file keeps
+ * them, so they never change. The words are hashed where they lie in the lowercased text, without
+ * making each one a string or a set of them (equal words give equal hashes, made distinct below). */
+export function sketchValues(text: string): number[] {
+  const lower = text.toLowerCase();
+  const n = lower.length;
+  const hashes: number[] = [];
+  let i = 0;
+  while (i < n) {
+    let w = wordCharAt(lower, i);
+    if (w === 0) {
+      i++;
+      continue;
+    }
+    let h = 0x811c9dc5;
+    while (w > 0) {
+      h = Math.imul(h ^ lower.charCodeAt(i), 0x01000193);
+      if (w === 2) h = Math.imul(h ^ lower.charCodeAt(i + 1), 0x01000193);
+      i += w;
+      w = i < n ? wordCharAt(lower, i) : 0;
+    }
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+    hashes.push(h >>> 16);
+  }
+  return smallestDistinct(Uint16Array.from(hashes).sort(), SKETCH_SIZE);
 }
 
-/** The sorted sketch values of a text's words. */
-export function sketchValues(text: string): number[] {
-  const values = new Set<number>();
-  for (const w of wordSet(text)) values.add(wordHash(w));
-  return [...values].sort((a, b) => a - b).slice(0, SKETCH_SIZE);
+/** The first `k` distinct values of a sorted list. */
+function smallestDistinct(sorted: Uint16Array, k: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < sorted.length && out.length < k; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) out.push(sorted[i]);
+  return out;
 }
 
 /** A sketch as the id file writes it. */
@@ -68,14 +93,33 @@ export function encodeSketch(values: number[]): string {
   return bytes.toString('base64url');
 }
 
-/** A sketch as written, back to its values; undefined when it is not one. */
+/** Each base64url character's 6 bits, by character code (-1: not one). */
+const BASE64URL = new Int8Array(128).fill(-1);
+[...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'].forEach((c, i) => (BASE64URL[c.charCodeAt(0)] = i));
+
+/** A sketch as written, back to its values; undefined when it is not one: exactly what encodeSketch
+ * writes (base64url without padding of up to SKETCH_SIZE 16-bit values, rising). Every line of the
+ * id file is checked, so this decodes in one pass, without a Buffer (test/passes/pinpoints-text.test.ts
+ * checks it against Buffer's base64url). */
 export function decodeSketch(sketch: string): number[] | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(sketch)) return undefined;
-  const bytes = Buffer.from(sketch, 'base64url');
-  if (bytes.length % 2 || bytes.length > SKETCH_SIZE * 2 || bytes.toString('base64url') !== sketch) return undefined;
   const values: number[] = [];
-  for (let i = 0; i < bytes.length; i += 2) values.push(bytes.readUInt16BE(i));
-  return values.every((v, i) => i === 0 || v > values[i - 1]) ? values : undefined;
+  let bits = 0; // held in `held`, not yet a value
+  let held = 0;
+  for (let i = 0; i < sketch.length; i++) {
+    const c = sketch.charCodeAt(i);
+    const six = c < 128 ? BASE64URL[c] : -1;
+    if (six < 0) return undefined;
+    held = (held << 6) | six;
+    bits += 6;
+    if (bits < 16) continue;
+    bits -= 16;
+    const value = held >>> bits;
+    if (values.length === SKETCH_SIZE || (values.length && value <= values[values.length - 1])) return undefined;
+    values.push(value);
+    held &= (1 << bits) - 1;
+  }
+  // What encodeSketch writes ends within its last value's last character, padded with zero bits.
+  return bits <= 4 && held === 0 ? values : undefined;
 }
 
 /** The estimated Jaccard index of the word sets two sketches were made from (0 when both are empty). */
