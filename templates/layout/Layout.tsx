@@ -1,17 +1,18 @@
 /** The page shell shared by every page: head, skip link, header, main landmark, footer. The header
  * and footer are the same on every page of a build: they are rendered once and spliced into the
- * slots left for them (src/render/render-page.tsx). */
+ * slots left for them, and so is the page itself, which src/render/static-markup.ts renders without
+ * React's machinery (src/render/render-page.tsx). */
 import type { ReactNode } from 'react';
 import type { Chrome, PageMeta, PageScripts } from '../types.js';
 import { Head } from './Head.js';
 
-type SlotName = 'header' | 'footer';
+type SlotName = 'header' | 'page' | 'footer';
 const SLOT = 'data-legalsite-slot';
 
 /** A slot as rendered markup, to be replaced by its part. */
 export const slot = (name: SlotName) => `<template ${SLOT}="${name}"></template>`;
 
-const Slot = ({ name }: { name: SlotName }) => <template {...{ [SLOT]: name }} />;
+export const Slot = ({ name }: { name: SlotName }) => <template {...{ [SLOT]: name }} />;
 
 export function Layout({ chrome, meta, scripts, content, children }: { chrome: Chrome; meta: PageMeta; scripts: PageScripts; content?: { type: string; slug?: string }; children: ReactNode }) {
   return (
