@@ -41,6 +41,23 @@ export function staticMarkup(node: ReactNode): string {
   return out.join('');
 }
 
+/** Parts rendered once, written in place of an element: the `<template>` whose `attribute` names
+ * one of `parts` (the Layout's slots for the header and footer). */
+export interface Slots { attribute: string; parts: Record<string, string> }
+
+/** Writes `node`'s markup into `out` (static-document.ts writes a page's body with it). */
+export function writeNode(node: ReactNode, out: string[], slots?: Slots): void {
+  const previous = activeSlots;
+  activeSlots = slots;
+  try {
+    write(node, out);
+  } finally {
+    activeSlots = previous;
+  }
+}
+
+let activeSlots: Slots | undefined;
+
 function write(node: ReactNode, out: string[]): void {
   if (node == null || typeof node === 'boolean') return;
   if (typeof node === 'string') return void out.push(escapeText(node));
@@ -54,13 +71,34 @@ function write(node: ReactNode, out: string[]): void {
   const { type, props } = element;
   if (typeof type === 'string') return hostElement(type, props, out);
   if (type === FRAGMENT) return write(props.children as ReactNode, out);
-  // A class component has a prototype with render; React 19 ignores defaultProps on functions but
-  // warns, so a function that has them is left to React too.
-  if (typeof type === 'function' && !type.prototype?.isReactComponent && !('defaultProps' in type)) return write(type(props), out);
+  return write(render(type, props), out);
+}
+
+/** A plain function component's output; any other component type is React's. React 19 ignores
+ * defaultProps on functions (with a warning), so a function that has them is left to React too. */
+function render(type: unknown, props: Record<string, unknown>): ReactNode {
+  if (typeof type === 'function' && !type.prototype?.isReactComponent && !('defaultProps' in type)) return type(props) as ReactNode;
   throw new NotStatic('a component that is not a plain function');
 }
 
+/** The host element (type: its tag) or fragment (type: null) a node comes to through function
+ * components; undefined for text and empty nodes. */
+export function resolveElement(node: ReactNode): { type: string | null; props: Record<string, unknown> } | undefined {
+  for (;;) {
+    if (node == null || typeof node !== 'object' || Array.isArray(node)) return undefined;
+    const { $$typeof, type, props } = node as unknown as Element;
+    if ($$typeof !== ELEMENT) throw new NotStatic('a node that is not an element');
+    if (typeof type === 'string') return { type, props };
+    if (type === FRAGMENT) return { type: null, props };
+    node = render(type, props);
+  }
+}
+
 function hostElement(tag: string, props: Record<string, unknown>, out: string[]): void {
+  if (tag === 'template' && activeSlots) {
+    const part = activeSlots.parts[props[activeSlots.attribute] as string];
+    if (part !== undefined) return void out.push(part);
+  }
   if (!validTags.has(tag)) {
     if (SPECIAL.has(tag) || !VALID_TAG.test(tag)) throw new NotStatic(`<${tag}>`);
     validTags.add(tag);

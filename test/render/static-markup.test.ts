@@ -7,6 +7,13 @@ import { createElement, Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { staticDocument } from '../../src/render/static-document.js';
+import { renderPage } from '../../src/render/render-page.js';
+import { scriptsFor } from '../../src/render/page-scripts.js';
+import { Footer } from '../../templates/layout/Footer.js';
+import { Header } from '../../templates/layout/Header.js';
+import { Layout, slot } from '../../templates/layout/Layout.js';
+import { ContentPage } from '../../templates/pages/ContentPage.js';
 import { NotStatic, staticMarkup } from '../../src/render/static-markup.js';
 
 const test = suite('static-markup');
@@ -61,6 +68,46 @@ test('function components are called with their props; React-only features are l
   function Old() {}
   Old.prototype.isReactComponent = {};
   assert.throws(() => staticMarkup(h(Old)), (e: unknown) => e instanceof NotStatic, 'a class component');
+});
+
+test('a document: React moves charset, viewport, then <title>, <meta> and <link> ahead of the head\'s other children', () => {
+  const Head = ({ title }: { title: string }) => h('head', null,
+    h('meta', { charSet: 'utf-8' }),
+    h('meta', { httpEquiv: 'Content-Security-Policy', content: "default-src 'self'" }),
+    h('meta', { name: 'viewport', content: 'width=device-width' }),
+    h('title', null, title),
+    h('link', { rel: 'canonical', href: 'https://x.example/a?b=1&c=2' }),
+    h('link', { rel: 'stylesheet', href: '/site.css' }),
+    h('noscript', null, h('meta', { httpEquiv: 'refresh', content: '0; url=/b' })),
+    [h('link', { key: 1, rel: 'modulepreload', href: '/a.js' })],
+    h('script', { type: 'module', src: '/m.js' }),
+    h('link', { rel: 'alternate', type: 'application/rss+xml', href: '/feed.xml', title: 'Feed' }),
+    h('script', { type: 'application/ld+json', dangerouslySetInnerHTML: { __html: '{"a":1}' } }),
+    h('meta', { property: 'og:title', content: title }));
+  const Page = ({ title }: { title: string }) => h('html', { lang: 'en-US' }, h(Head, { title }), h('body', { 'data-content-type': 'page' }, h('main', { id: 'main' }, h('h1', null, title))));
+  const page = h(Page, { title: `Smith & Jones's "notes" <draft>` });
+  assert.is(staticDocument(page), renderToStaticMarkup(page as any));
+  assert.is(staticDocument(page, { before: '<!doctype html>\n', after: '\n' }), `<!doctype html>\n${renderToStaticMarkup(page as any)}\n`, 'before and after');
+  const slotted = h('html', null, h('head'), h('body', null, h('template', { 'data-slot': 'top' }), h('p', null, 'x'), h('template', { 'data-slot': 'other' })));
+  assert.is(staticDocument(slotted, { slots: { attribute: 'data-slot', parts: { top: '<header>T</header>' } } }), '<html><head></head><body><header>T</header><p>x</p><template data-slot="other"></template></body></html>', 'a slot is replaced by its part; others stay');
+  for (const head of [h('style', null, 'p{}'), h('link', { rel: 'stylesheet', href: '/a.css', precedence: 'high' }), h('script', { async: true, src: '/a.js' }), h('meta', { itemProp: 'name', content: 'x' })]) {
+    assert.throws(() => staticDocument(h('html', null, h('head', null, head), h('body'))), (e: unknown) => e instanceof NotStatic, `${renderToStaticMarkup(h('html', null, h('head', null, head), h('body')) as any)} is React's`);
+  }
+});
+
+test('renderPage writes what React writes for the same page (header and footer spliced into their slots)', () => {
+  const chrome = { siteName: 'Site & Co', tagline: '', publisherName: 'P', licenseName: 'L', licenseUrl: '/l', chronologyBuilderUrl: '/c', cssHref: '/s.css', contentSecurityPolicy: "default-src 'self'", language: 'en-GB', pageLinks: [{ href: '/about', label: 'About' }] };
+  const meta = { title: 'T <1>', description: 'D', canonical: 'https://x.example/t', keywords: ['a', 'b'], ogType: 'website' as const, siteName: 'Site & Co', jsonLd: [{ '@type': 'Thing', name: '</script>' }], refreshTo: '/new', prev: '/p', alternates: [{ type: 'text/markdown', href: '/t.md' }] };
+  const props = { title: 'About us', dateModified: '2026-01-02', bodyHtml: '<p id="x">Body & more</p>' };
+  const route = { kind: 'html', url: '/t', template: 'content', meta, props, content: { type: 'page' } } as any;
+  const bundle = { files: [], entries: new Map([['page-actions', { src: '/m.js', imports: ['/c.js'] }], ['tracker', { src: '/m.js', imports: ['/c.js'] }]]) } as any;
+  const scripts = scriptsFor(route, bundle);
+  assert.equal(scripts, { scripts: scripts.scripts, preloads: ['/c.js'] });
+  const expected = renderToStaticMarkup(h(Layout, { chrome, meta, scripts, content: route.content }, h(ContentPage, props)) as any)
+    .replace(slot('header'), renderToStaticMarkup(h(Header, { siteName: chrome.siteName }) as any))
+    .replace(slot('footer'), renderToStaticMarkup(h(Footer, { chrome }) as any));
+  assert.ok(expected.includes('<header class="site-header">') && expected.includes('<footer class="site-footer">'), 'the page has its header and footer');
+  assert.is(renderPage(route, chrome, bundle), `<!doctype html>\n${expected}\n`);
 });
 
 test.run();
