@@ -1,12 +1,13 @@
 /** The page shell shared by every page: head, skip link, header, main landmark, footer. The header
  * and footer are the same on every page of a build: they are rendered once and spliced into the
- * slots left for them (src/render/render-page.tsx). */
+ * slots left for them (src/render/render-page.tsx, which renders pages with React's bytes through
+ * src/render/static-document.ts). */
 import type { ReactNode } from 'react';
 import type { Chrome, PageMeta, PageScripts } from '../types.js';
 import { Head } from './Head.js';
 
 type SlotName = 'header' | 'footer';
-const SLOT = 'data-legalsite-slot';
+export const SLOT = 'data-legalsite-slot';
 
 /** A slot as rendered markup, to be replaced by its part. */
 export const slot = (name: SlotName) => `<template ${SLOT}="${name}"></template>`;
