@@ -69,11 +69,8 @@ export function digestArticle(unit: ArticleUnit, config: Pick<SiteConfig, 'tagNa
 }
 
 function pinsDigest(pinsIn: string | undefined, out: string): ArticleDigest['pins'] {
-  // The same lines as read (nearly every article of nearly every build): the same key, hashed once.
-  if (out === pinsIn) {
-    const key = pinsKeyOf(pinsIn);
-    return { in: key, out: key };
-  }
-  const keys = { in: pinsKeyOf(pinsIn), out: pinsKeyOf(out) };
+  // The same lines as read (nearly every article of nearly every build) are hashed once.
+  const keys = { in: pinsKeyOf(pinsIn), out: '' };
+  keys.out = out === pinsIn ? keys.in : pinsKeyOf(out);
   return keys.in === keys.out ? keys : { ...keys, lines: out };
 }

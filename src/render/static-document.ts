@@ -31,9 +31,14 @@ export function staticDocument(node: ReactNode, { before = '', after = '', slots
 /** `<tag attributes>`, for html, head and body (no inner HTML). */
 function startTag({ type, props }: Host): string {
   if (props.dangerouslySetInnerHTML != null) throw new NotStatic(`<${type}> with inner HTML`);
-  let tag = `<${type}`;
-  for (const name in props) tag += attribute(name, props[name]);
-  return `${tag}>`;
+  return `${openTag(type, props)}>`;
+}
+
+/** `<tag` and its attributes as React writes them, the tag left open. */
+function openTag(tag: string, props: Record<string, unknown>): string {
+  let html = `<${tag}`;
+  for (const name in props) html += attribute(name, props[name]);
+  return html;
 }
 
 /** The host elements of a list of children, through components, fragments and arrays. */
@@ -73,26 +78,20 @@ function writeHead(children: ReactNode, out: string[]): void {
 
 function selfClosing(tag: string, props: Record<string, unknown>): string {
   if (props.children != null || props.dangerouslySetInnerHTML != null) throw new NotStatic(`<${tag}> with children`);
-  let html = `<${tag}`;
-  for (const name in props) html += attribute(name, props[name]);
-  return `${html}/>`;
+  return `${openTag(tag, props)}/>`;
 }
 
 /** React writes a title's one child as text; its attributes as usual. */
 function title(props: Record<string, unknown>): string {
   const { children } = props;
   if (props.dangerouslySetInnerHTML != null || (typeof children !== 'string' && typeof children !== 'number')) throw new NotStatic('a <title> that is not one text');
-  let html = '<title';
-  for (const name in props) html += attribute(name, props[name]);
-  return `${html}>${staticMarkup(children)}</title>`;
+  return `${openTag('title', props)}>${staticMarkup(children)}</title>`;
 }
 
 /** Inside <noscript>, nothing is hoisted: only <meta> is written here (in place). */
 function noscript(props: Record<string, unknown>): string {
   if (props.dangerouslySetInnerHTML != null) throw new NotStatic('<noscript> with inner HTML');
-  let html = '<noscript';
-  for (const name in props) html += attribute(name, props[name]);
-  html += '>';
+  let html = `${openTag('noscript', props)}>`;
   for (const child of hostChildren(props.children as ReactNode)) {
     if (child.type !== 'meta') throw new NotStatic(`<${child.type}> in <noscript>`);
     html += selfClosing('meta', child.props);

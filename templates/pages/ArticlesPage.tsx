@@ -4,6 +4,9 @@ import { Island } from '../components/Island.js';
 import { ArticleFilters } from '../islands/ArticleFilters/ArticleFilters.js';
 import type { ArticleCardData } from '../types.js';
 
+/** The list's introduction, on /articles whether it is one page or numbered pages. */
+export const ARTICLES_LEDE = 'Methods and materials for fact-first legal practice: chronologies, evidence, privilege logs, disclosure and the safe use of AI tools.';
+
 export interface ArticlesPageProps {
   articles: ArticleCardData[];
   /** The first 7 of the union of jurisdictions and tags (spec §5). */
@@ -16,7 +19,7 @@ export function ArticlesPage(p: ArticlesPageProps) {
   return (
     <>
       <h1>Articles</h1>
-      <p className="lede">Methods and materials for fact-first legal practice: chronologies, evidence, privilege logs, disclosure and the safe use of AI tools.</p>
+      <p className="lede">{ARTICLES_LEDE}</p>
       <Island name="ArticleFilters" component={ArticleFilters} props={{ chips: p.chips, allFilters: p.allFilters }} />
       <noscript>
         <p className="muted">Searching and filtering the list need JavaScript. All {p.articles.length} articles are listed below, newest first.</p>

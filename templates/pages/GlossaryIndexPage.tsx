@@ -2,13 +2,14 @@
  * terms), the A–Z index leading to a page per letter with its number of terms, the JSON export and
  * the glossary's FAQ. */
 import { EDUCATIONAL_NOTE } from '../../src/constants.js';
+import { GlossaryFaqLinks, type FaqLink } from '../components/GlossaryFaqLinks.js';
 import { SiteSearchForm } from '../components/SiteSearchForm.js';
 import type { GlossaryLetterLink } from '../types.js';
 
 export interface GlossaryIndexPageProps {
   total: number;
   letters: GlossaryLetterLink[];
-  faq: { question: string; href: string }[];
+  faq: FaqLink[];
 }
 
 export function GlossaryIndexPage(p: GlossaryIndexPageProps) {
@@ -23,14 +24,7 @@ export function GlossaryIndexPage(p: GlossaryIndexPageProps) {
         {p.letters.filter((l) => l.href).map((l) => <li key={l.letter}><a href={l.href}>{l.letter}</a> <span className="muted">{l.count} {l.count === 1 ? 'term' : 'terms'}</span></li>)}
       </ul>
       <p><a href="/glossary.json">Export the glossary as JSON</a></p>
-      {p.faq.length > 0 && (
-        <section aria-labelledby="glossary-faq-title">
-          <h2 id="glossary-faq-title">Frequently asked questions</h2>
-          <ul>
-            {p.faq.map((f) => <li key={f.href}><a href={f.href}>{f.question}</a></li>)}
-          </ul>
-        </section>
-      )}
+      <GlossaryFaqLinks faq={p.faq} />
       <p className="disclaimer">{EDUCATIONAL_NOTE}</p>
     </>
   );

@@ -1,5 +1,6 @@
 /** /glossary: search box, A–Z index, "N of M terms", terms grouped by letter, JSON export, FAQ links. */
 import { EDUCATIONAL_NOTE } from '../../src/constants.js';
+import { GlossaryFaqLinks, type FaqLink } from '../components/GlossaryFaqLinks.js';
 import { TermEntry } from '../components/TermEntry.js';
 import type { TermData } from '../types.js';
 
@@ -7,7 +8,7 @@ export interface GlossaryPageProps {
   total: number;
   letters: string[];
   groups: { letter: string; terms: TermData[] }[];
-  faq: { question: string; href: string }[];
+  faq: FaqLink[];
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
@@ -42,14 +43,7 @@ export function GlossaryPage(p: GlossaryPageProps) {
         </section>
       ))}
       <p className="empty" data-glossary-empty hidden>No terms found.</p>
-      {p.faq.length > 0 && (
-        <section aria-labelledby="glossary-faq-title">
-          <h2 id="glossary-faq-title">Frequently asked questions</h2>
-          <ul>
-            {p.faq.map((f) => <li key={f.href}><a href={f.href}>{f.question}</a></li>)}
-          </ul>
-        </section>
-      )}
+      <GlossaryFaqLinks faq={p.faq} />
       <p className="disclaimer">{EDUCATIONAL_NOTE}</p>
     </>
   );
