@@ -1,21 +1,20 @@
 /**
  * One measured `node bin/legalsite.js build --content … --out … --profile` run, as a child process
  * of the repository root: wall time from spawn to exit (node start-up included), the CLI's own
- * reported time, peak RSS, page and file counts and the per-pass profile.
+ * reported time, peak RSS, CPU time, page and file counts and the per-pass profile.
  * Reads: the child's output. Writes: nothing itself (the build writes its output folder).
  */
 import path from 'node:path';
 import type { ChildRegistry } from './children.js';
 import { parseProfile, parseSummary } from './cli-output.js';
 import { runMeasured, tailOf } from './measure-command.js';
-import { wrapWithRssProbe } from './peak-rss.js';
+import { type ProbeReading, wrapWithRssProbe } from './peak-rss.js';
 
-export interface BuildRun {
+export interface BuildRun extends ProbeReading {
   ok: boolean;
   exitCode: number | null;
   wallMs: number;
   reportedMs?: number;
-  peakRssKb?: number;
   rssMethod: string;
   pages?: number;
   files?: number;
@@ -46,6 +45,8 @@ export async function measureBuild(children: ChildRegistry, req: BuildRequest): 
     wallMs: run.wallMs,
     reportedMs: summary?.reportedMs,
     peakRssKb: run.peakRssKb,
+    userMs: run.userMs,
+    sysMs: run.sysMs,
     rssMethod: probe.method,
     pages: summary?.pages,
     files: summary?.files,

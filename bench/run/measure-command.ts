@@ -6,12 +6,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { ChildRegistry } from './children.js';
-import type { RssProbe } from './peak-rss.js';
+import type { ProbeReading, RssProbe } from './peak-rss.js';
 
-export interface CommandRun {
+export interface CommandRun extends ProbeReading {
   exitCode: number | null;
   wallMs: number;
-  peakRssKb?: number;
   stdout: string;
   stderr: string;
 }
@@ -32,7 +31,7 @@ export async function runMeasured(children: ChildRegistry, probe: RssProbe, cwd:
     child.once('error', reject);
     child.once('close', (code) => resolve(code));
   });
-  return { exitCode, wallMs: performance.now() - started, peakRssKb: probe.read(), stdout, stderr };
+  return { exitCode, wallMs: performance.now() - started, ...probe.read(), stdout, stderr };
 }
 
 /** The last lines of a failed command's output, for the report. */

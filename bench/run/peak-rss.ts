@@ -1,9 +1,11 @@
 /**
- * How a measured command is wrapped to learn its peak resident set size: under `/usr/bin/time -f %M`
- * when it exists (GNU time: the largest RSS of the process and of every descendant it waited for, so
- * legalsite's launcher and the build it starts count as one, as Hugo's single process does), else,
- * for node only, with max-rss-hook.mjs preloaded. Both report KB. The same method measures legalsite
- * and a peer, so their figures compare.
+ * How a measured command is wrapped to learn its peak resident set size and the CPU time it used:
+ * under `/usr/bin/time -f '%U %S %M'` when it exists (GNU time: user and system CPU seconds of the
+ * process and of every descendant it waited for, and the largest RSS among them, so legalsite's
+ * launcher and the build it starts count as one, as Hugo's single process does), else, for node
+ * only, with max-rss-hook.mjs preloaded. The same method measures legalsite and a peer, so their
+ * figures compare. System time is worth reading beside wall time: on some machines creating files
+ * costs far more kernel time than on others, or than on the same machine a minute later.
  * Reads: the probe's output file. Writes: nothing (the wrapped process writes the probe file).
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -12,33 +14,47 @@ import { pathToFileURL } from 'node:url';
 
 const GNU_TIME = '/usr/bin/time';
 
+/** What the probe learnt of a process that has exited (each when the probe produced it). */
+export interface ProbeReading {
+  peakRssKb?: number;
+  /** CPU time in user code and in the kernel, every thread and waited-for child included. */
+  userMs?: number;
+  sysMs?: number;
+}
+
 export interface RssProbe {
   command: string;
   args: string[];
   env: NodeJS.ProcessEnv;
-  /** Peak RSS in KB once the process has exited, if the probe produced one. */
-  read(): number | undefined;
+  /** Once the process has exited. */
+  read(): ProbeReading;
   method: 'gnu-time' | 'resource-usage' | 'none';
 }
 
-function reader(probeFile: string): () => number | undefined {
+/** The probe file's last line: "user-seconds system-seconds peak-RSS-KB". */
+function reader(probeFile: string): () => ProbeReading {
   rmSync(probeFile, { force: true });
   return () => {
-    if (!existsSync(probeFile)) return undefined;
-    // GNU time may print a "Command exited with non-zero status" line before the number.
-    const kb = Number(readFileSync(probeFile, 'utf8').trim().split('\n').pop());
-    return Number.isFinite(kb) && kb > 0 ? kb : undefined;
+    if (!existsSync(probeFile)) return {};
+    // GNU time may print a "Command exited with non-zero status" line before the figures.
+    const [user, sys, kb] = (readFileSync(probeFile, 'utf8').trim().split('\n').pop() ?? '').split(/\s+/).map(Number);
+    const valid = (n: number | undefined) => n !== undefined && Number.isFinite(n) && n >= 0;
+    return {
+      peakRssKb: valid(kb) && kb > 0 ? kb : undefined,
+      userMs: valid(user) ? Math.round(user * 1000) : undefined,
+      sysMs: valid(sys) ? Math.round(sys * 1000) : undefined,
+    };
   };
 }
 
-/** Wraps `command <args>` so its peak RSS is recorded in `probeFile` (only with GNU time). */
+/** Wraps `command <args>` so its peak RSS and CPU time are recorded in `probeFile` (only with GNU time). */
 export function wrapCommandWithRssProbe(command: string, args: string[], probeFile: string): RssProbe {
   const read = reader(probeFile);
-  if (existsSync(GNU_TIME)) return { command: GNU_TIME, args: ['-f', '%M', '-o', probeFile, command, ...args], env: {}, read, method: 'gnu-time' };
-  return { command, args, env: {}, read: () => undefined, method: 'none' };
+  if (existsSync(GNU_TIME)) return { command: GNU_TIME, args: ['-f', '%U %S %M', '-o', probeFile, command, ...args], env: {}, read, method: 'gnu-time' };
+  return { command, args, env: {}, read: () => ({}), method: 'none' };
 }
 
-/** Wraps `node <nodeArgs>` so its peak RSS is recorded in `probeFile`. */
+/** Wraps `node <nodeArgs>` so its peak RSS and CPU time are recorded in `probeFile`. */
 export function wrapWithRssProbe(nodeArgs: string[], probeFile: string): RssProbe {
   if (existsSync(GNU_TIME)) return wrapCommandWithRssProbe(process.execPath, nodeArgs, probeFile);
   const hook = pathToFileURL(path.join(import.meta.dirname, 'max-rss-hook.mjs')).href;

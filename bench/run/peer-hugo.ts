@@ -10,15 +10,14 @@ import path from 'node:path';
 import { HUGO_CONFIG_DIR } from '../hugo-site.js';
 import type { ChildRegistry } from './children.js';
 import { runMeasured, tailOf } from './measure-command.js';
-import { wrapCommandWithRssProbe } from './peak-rss.js';
+import { type ProbeReading, wrapCommandWithRssProbe } from './peak-rss.js';
 
 export const HUGO_INSTALL_HINT = 'Hugo is not installed, so the benchmark runs without it: install it (Debian/Ubuntu: apt-get install -y hugo; elsewhere https://gohugo.io/installation/) and run npm run bench -- --peer hugo again.';
 
-export interface PeerRun {
+export interface PeerRun extends ProbeReading {
   ok: boolean;
   exitCode: number | null;
   wallMs: number;
-  peakRssKb?: number;
   rssMethod: string;
   /** Files in the output folder after the build. */
   files?: number;
@@ -38,7 +37,7 @@ export async function measureHugo(children: ChildRegistry, req: { siteDir: strin
   const probe = wrapCommandWithRssProbe('hugo', args, path.join(req.scratch, `rss-hugo-${process.pid}.txt`));
   const run = await runMeasured(children, probe, req.siteDir);
   const ok = run.exitCode === 0;
-  return { ok, exitCode: run.exitCode, wallMs: run.wallMs, peakRssKb: run.peakRssKb, rssMethod: probe.method, files: ok ? countFiles(req.out) : undefined, error: ok ? undefined : tailOf(run) };
+  return { ok, exitCode: run.exitCode, wallMs: run.wallMs, peakRssKb: run.peakRssKb, userMs: run.userMs, sysMs: run.sysMs, rssMethod: probe.method, files: ok ? countFiles(req.out) : undefined, error: ok ? undefined : tailOf(run) };
 }
 
 function countFiles(dir: string): number {

@@ -28,6 +28,13 @@ function runsCell<T extends { ok: boolean; wallMs: number; exitCode: number | nu
   return runs.length > 1 ? `${ms(m)} (${runs.map((r) => (r.ok ? ms(r.wallMs) : 'failed')).join(', ')})` : ms(m);
 }
 
+/** "31.2 + 4.1": median user and system CPU seconds of the runs. */
+function cpuCell<T extends { ok: boolean; userMs?: number; sysMs?: number }>(runs: T[] | undefined): string {
+  const user = medianOf(runs, (r) => r.userMs);
+  const sys = medianOf(runs, (r) => r.sysMs);
+  return user === undefined || sys === undefined ? '–' : `${(user / 1000).toFixed(1)} + ${(sys / 1000).toFixed(1)}`;
+}
+
 const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || b === 0 ? '–' : `${(a / b).toFixed(2)}×`);
 
 function buildCell(run: BuildRun | undefined, pick: (r: BuildRun) => string): string {
@@ -53,6 +60,7 @@ export function metricRows(sizes: SizeResult[]): string[][] {
     row('cold build: wall (ms)', (s) => (s.coldRuns ? runsCell(s.coldRuns) : buildCell(s.cold, (r) => ms(r.wallMs)))),
     row('cold build: CLI-reported (ms)', (s) => buildCell(s.cold, (r) => ms(r.reportedMs))),
     row('cold build: ms per document', (s) => buildCell(s.cold, (r) => (r.wallMs / s.documents).toFixed(2))),
+    row('cold build: CPU user + system (s, medians)', (s) => cpuCell(s.coldRuns ?? (s.cold ? [s.cold] : undefined))),
     row('cold build: peak RSS (MB, median)', (s) => (s.coldRuns ? mb(medianOf(s.coldRuns, (r) => r.peakRssKb)) : buildCell(s.cold, (r) => mb(r.peakRssKb)))),
     row('warm cache, no output folder: wall (ms)', (s) => runsCell(s.emptyOutRuns)),
     row('warm cache, no output folder ÷ cold', (s) => ratio(medianOf(s.emptyOutRuns, (r) => r.wallMs), medianOf(s.coldRuns, (r) => r.wallMs))),
@@ -99,10 +107,13 @@ export function peerRows(sizes: SizeResult[]): string[][] {
   const changed = (s: SizeResult) => medianOf(s.changedRuns, (r) => r.wallMs);
   const peerChanged = (s: SizeResult) => medianOf(s.peer!.changedRuns, (r) => r.wallMs);
   const memory = (s: SizeResult) => medianOf(s.coldRuns, (r) => r.peakRssKb);
+  const cpu = (runs: { ok: boolean; userMs?: number; sysMs?: number }[] | undefined) => medianOf(runs, (r) => (r.userMs === undefined || r.sysMs === undefined ? undefined : r.userMs + r.sysMs));
   const peerMemory = (s: SizeResult) => medianOf(s.peer!.coldRuns, (r) => r.peakRssKb);
   return [
     row('hugo cold build: wall (ms)', (s) => runsCell(s.peer!.coldRuns)),
     row('cold build: legalsite ÷ hugo', (s) => ratio(cold(s), peerCold(s))),
+    row('hugo cold build: CPU user + system (s, medians)', (s) => cpuCell(s.peer!.coldRuns)),
+    row('cold build CPU (user + system): legalsite ÷ hugo', (s) => ratio(cpu(s.coldRuns), cpu(s.peer!.coldRuns))),
     row('hugo after one changed file: wall (ms)', (s) => runsCell(s.peer!.changedRuns)),
     row('one changed article: legalsite ÷ hugo', (s) => ratio(changed(s), peerChanged(s))),
     row('hugo cold build: peak RSS (MB, median)', (s) => mb(peerMemory(s))),

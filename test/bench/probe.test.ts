@@ -1,0 +1,38 @@
+/** The benchmark's probe of a measured process (bench/run/peak-rss.ts): the peak RSS and the CPU
+ * time it prints for legalsite and Hugo must be the measured process's own, failed runs included. */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { wrapWithRssProbe } from '../../bench/run/peak-rss.js';
+import { tempDir } from '../helpers/sites.js';
+
+const test = suite('bench: process probe');
+
+/** Runs `node -e script` under the probe and returns what the probe read. */
+function probed(script: string) {
+  const probe = wrapWithRssProbe(['-e', script], path.join(tempDir('probe-'), 'probe.txt'));
+  const run = spawnSync(probe.command, probe.args, { env: { ...process.env, ...probe.env }, encoding: 'utf8' });
+  return { status: run.status, reading: probe.read(), method: probe.method };
+}
+
+// About 400 ms of work in user code, holding about 200 MB.
+const BUSY = 'const keep = Buffer.alloc(200 * 2 ** 20, 1); const end = Date.now() + 400; let x = 0; while (Date.now() < end) x += Math.sqrt(x + keep[x % 1024]);';
+
+test('reads the CPU time and the peak RSS of the measured process', () => {
+  const { status, reading, method } = probed(BUSY);
+  assert.is(status, 0);
+  assert.ok(method !== 'none', 'the probe runs on this machine');
+  assert.ok(reading.userMs !== undefined && reading.userMs >= 250, `user CPU ${reading.userMs} ms for 400 ms of work`);
+  assert.ok(reading.sysMs !== undefined && reading.sysMs >= 0);
+  assert.ok(reading.peakRssKb !== undefined && reading.peakRssKb >= 200 * 1024, `peak RSS ${reading.peakRssKb} KB for 200 MB held`);
+});
+
+test('reads them for a process that fails too (GNU time then prints its exit status first)', () => {
+  const { status, reading } = probed(`${BUSY} process.exit(3);`);
+  assert.is(status, 3);
+  assert.ok(reading.userMs !== undefined && reading.userMs >= 250);
+  assert.ok(reading.peakRssKb !== undefined && reading.peakRssKb >= 200 * 1024);
+});
+
+test.run();
