@@ -17,11 +17,15 @@
  * which the backlinks memo spares most rebuilds), then its texts (its word set and its words for the
  * site search) and its longest fields that only its own files show (FAQ, key takeaways, references).
  * A rebuild after a small edit needs those of the changed articles alone, which it makes afresh.
+ * A last section lists what the part holds by key (PartKeys): a build that reads no digest (it
+ * writes a new output folder, as CI does after restoring its cache) reads only these, and saves only
+ * the parts whose keys changed, not the whole cache (795 MB at 50,000 articles).
  */
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { type BuildCache, createBuildCache } from '../engine/build-cache.js';
+import { hashOf } from '../hash.js';
 import { packageVersion } from '../package-root.js';
 import { toolKey } from '../tool-key.js';
 import { checksumOf, intact, sealed, unsealed } from './checksum.js';
@@ -35,9 +39,9 @@ import type { SearchMemo } from '../engine/search-index.js';
 
 const PARTS = 32;
 /** A part file starts with these bytes, then the byte length and CRC-32 of each of its sections
- * (digests, mentions, texts; 32 bits each, little-endian), then the sections. */
-const MAGIC = Buffer.from('LSC4');
-const SECTIONS = ['digests', 'mentions', 'texts'] as const;
+ * (digests, mentions, texts, keys; 32 bits each, little-endian), then the sections. */
+const MAGIC = Buffer.from('LSC5');
+const SECTIONS = ['digests', 'mentions', 'texts', 'keys'] as const;
 const HEADER_BYTES = MAGIC.length + 8 * SECTIONS.length;
 
 interface CachePart {
@@ -47,6 +51,19 @@ interface CachePart {
   yaml: [string, unknown][];
   /** Digests without their deferred fields (those hold placeholders, keeping the fields' order). */
   articles: [string, KnownArticle][];
+}
+
+/**
+ * What a part holds, by key: its YAML entries' keys, and per article its file, unit keys and output
+ * files. Keys are content hashes, so two parts with the same keys (same legalsite and setup) hold
+ * the same values; only an article's stat and read time may differ, and an older stat only makes
+ * the next build read the file again.
+ */
+interface PartKeys {
+  version: string;
+  setup?: string;
+  yaml: string[];
+  articles: [rel: string, key: string, textKey: string, files: string][];
 }
 
 /** Body fields read when first asked for (the mentions section). */
@@ -83,6 +100,8 @@ export class CacheChangedError extends Error {
 interface Loaded {
   setup?: string;
   parts: (Map<string, unknown> | undefined)[];
+  /** When the parts were not read (no digests wanted): the keys of each part on disk. */
+  keys?: (PartKeys | undefined)[];
   candidates?: CandidateMemo;
   backlinks?: BacklinksMemo;
   pins?: PinsMemo;
@@ -131,6 +150,7 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, d
   const version = packageVersion();
   const articles = new Map<string, KnownArticle>();
   const setups = new Set<string>();
+  if (!digests) loaded.keys = Array.from({ length: PARTS }, (_, n) => readKeys(partFile(dir, n)));
   for (let n = 0; digests && n < PARTS; n++) {
     let part: CachePart;
     try {
@@ -198,7 +218,7 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
     for (const entry of cache.articles?.articles ?? []) parts[partOf(entry[0])].articles.push(entry);
     const loaded = loadedParts.get(cache);
     parts.forEach((part, n) => {
-      if (loaded && unchangedPart(part, loaded.parts[n], loaded.setup)) return;
+      if (loaded && (unchangedPart(part, loaded.parts[n], loaded.setup) || sameKeys(keysOf(part), loaded.keys?.[n]))) return;
       writeAtomically(partFile(dir, n), partBytes(part));
     });
     if (cache.candidates && cache.candidates !== loaded?.candidates) writeMemo(candidatesFile(dir), cache.candidates);
@@ -243,7 +263,7 @@ function partBytes(part: CachePart): Buffer {
     const digest = { ...known.digest, body: placeholders(body, DEFERRED_BODY), text: placeholders(text, DEFERRED_TEXT), article: placeholders(article, DEFERRED_META) };
     return [rel, { ...known, digest }];
   });
-  const sections = [serialize({ ...part, articles }), serialize(mentions), serialize(texts)];
+  const sections = [serialize({ ...part, articles }), serialize(mentions), serialize(texts), serialize(keysOf(part))];
   const header = Buffer.alloc(HEADER_BYTES);
   MAGIC.copy(header);
   sections.forEach((bytes, i) => {
@@ -301,6 +321,40 @@ function readDigests(file: string): CachePart {
   } finally {
     closeSync(fd);
   }
+}
+
+/** The keys section of a part file, or undefined when it cannot be read or is damaged (the part is
+ * then saved again). */
+function readKeys(file: string): PartKeys | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const header = Buffer.alloc(HEADER_BYTES);
+    readSync(fd, header, 0, HEADER_BYTES, 0);
+    const { at, length, checksum } = layoutOf(header, fstatSync(fd).size).sections[3];
+    const bytes = Buffer.alloc(length);
+    if (readSync(fd, bytes, 0, length, at) !== length || !intact(bytes, checksum)) return undefined;
+    return deserialize(bytes) as PartKeys;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function keysOf(part: CachePart): PartKeys {
+  return {
+    version: part.version,
+    setup: part.setup,
+    yaml: part.yaml.map(([key]) => key).sort(),
+    articles: part.articles.map(([rel, k]): PartKeys['articles'][number] => [rel, k.key, k.textKey, hashOf(JSON.stringify(k.files))]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
+  };
+}
+
+function sameKeys(now: PartKeys, saved: PartKeys | undefined): boolean {
+  if (!saved || now.version !== saved.version || now.yaml.length !== saved.yaml.length || now.articles.length !== saved.articles.length) return false;
+  if (now.articles.length > 0 && now.setup !== saved.setup) return false;
+  return now.yaml.every((key, i) => key === saved.yaml[i]) && now.articles.every((a, i) => a.every((field, j) => field === saved.articles[i][j]));
 }
 
 /** A section of a part's deferred fields, read from its file the first time any is asked for. */

@@ -59,6 +59,47 @@ test('after one changed article only the part holding it is rewritten', () => {
   assert.not.ok(loadDiskCache(dir).yaml.has('hash-3'));
 });
 
+test('a build that reads no digest (a new output folder) saves only the parts whose keys changed', () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  saveDiskCache(dir, sampleCache());
+  const before = inodes(dir);
+  // As such a build does: the memos loaded, the parts not; every value made afresh, the same keys.
+  const cache = loadDiskCache(dir, undefined, { digests: false });
+  assert.is(cache.articles, undefined);
+  const remade = sampleCache();
+  cache.yaml = remade.yaml;
+  cache.articles = remade.articles;
+  saveDiskCache(dir, cache);
+  assert.equal(inodes(dir), before, 'the same keys: no part written');
+
+  const next = loadDiskCache(dir, undefined, { digests: false });
+  const changed = sampleCache();
+  changed.articles!.articles.set('articles/a-7.md', { ...known(7, 'Retitled'), key: 'key-7-new' });
+  next.yaml = changed.yaml;
+  next.articles = changed.articles;
+  saveDiskCache(dir, next);
+  assert.is([...inodes(dir)].filter(([f, ino]) => before.get(f) !== ino).length, 1, 'one changed article: its part alone');
+  assert.is(loadDiskCache(dir).articles!.articles.get('articles/a-7.md')!.digest.article.title, 'Retitled');
+});
+
+test('a part whose keys cannot be read is saved again by a build that reads no digest', () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  saveDiskCache(dir, sampleCache());
+  // The keys are the last section: damage its last byte.
+  const damaged = path.join(dir, '05.bin');
+  const bytes = readFileSync(damaged);
+  bytes[bytes.length - 1] ^= 0xff;
+  writeFileSync(damaged, bytes);
+  const before = inodes(dir);
+  const cache = loadDiskCache(dir, undefined, { digests: false });
+  const remade = sampleCache();
+  cache.yaml = remade.yaml;
+  cache.articles = remade.articles;
+  saveDiskCache(dir, cache);
+  assert.equal([...inodes(dir)].filter(([f, ino]) => before.get(f) !== ino).map(([f]) => f), ['05.bin']);
+  assert.equal(new Map([...loadDiskCache(dir).articles!.articles].sort()), new Map([...sampleCache().articles!.articles].sort()), 'the part saved again is whole');
+});
+
 test('a new setup rewrites every part with articles; a damaged part loses only its own entries', () => {
   const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
   saveDiskCache(dir, sampleCache());
