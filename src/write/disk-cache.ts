@@ -218,8 +218,10 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
     for (const entry of cache.articles?.articles ?? []) parts[partOf(entry[0])].articles.push(entry);
     const loaded = loadedParts.get(cache);
     parts.forEach((part, n) => {
-      if (loaded && (unchangedPart(part, loaded.parts[n], loaded.setup) || sameKeys(keysOf(part), loaded.keys?.[n]))) return;
-      writeAtomically(partFile(dir, n), partBytes(part));
+      if (loaded && unchangedPart(part, loaded.parts[n], loaded.setup)) return;
+      const keys = keysOf(part);
+      if (sameKeys(keys, loaded?.keys?.[n])) return;
+      writeAtomically(partFile(dir, n), partBytes(part, keys));
     });
     if (cache.candidates && cache.candidates !== loaded?.candidates) writeMemo(candidatesFile(dir), cache.candidates);
     if (cache.backlinks && cache.backlinks !== loaded?.backlinks) writeMemo(backlinksFile(dir), cache.backlinks);
@@ -252,7 +254,7 @@ function writeMemo<T>(file: string, memo: T): void {
 }
 
 /** A part's file: header, digests (deferred fields as placeholders), mentions, texts. */
-function partBytes(part: CachePart): Buffer {
+function partBytes(part: CachePart, keys: PartKeys): Buffer {
   const mentions: MentionsSection = [];
   const texts: TextsSection = [];
   const articles = part.articles.map(([rel, known]): [string, KnownArticle] => {
@@ -263,7 +265,7 @@ function partBytes(part: CachePart): Buffer {
     const digest = { ...known.digest, body: placeholders(body, DEFERRED_BODY), text: placeholders(text, DEFERRED_TEXT), article: placeholders(article, DEFERRED_META) };
     return [rel, { ...known, digest }];
   });
-  const sections = [serialize({ ...part, articles }), serialize(mentions), serialize(texts), serialize(keysOf(part))];
+  const sections = [serialize({ ...part, articles }), serialize(mentions), serialize(texts), serialize(keys)];
   const header = Buffer.alloc(HEADER_BYTES);
   MAGIC.copy(header);
   sections.forEach((bytes, i) => {
