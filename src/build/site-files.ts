@@ -58,16 +58,17 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   const unitKeys = new Map([...rendered.index.articles.values()].map((k) => [k.digest.article.slug, k.key]));
   const graph = runGraphPasses(ordered, timed, unitKeys, cache?.candidates, backlinksOf);
   // The shards are idle from their last article until they have the recommendations: sent first,
-  // so that they select candidates while this thread works out the term pages' backlinks.
+  // so that they select candidates while this thread works out the term pages' backlinks (the shards
+  // are the critical path: their pages go before the files of this thread and the file thread).
   const candidatePlan = timed('recommendations', () => planCandidates(graph.recommendations, cache?.candidates));
   making.add(pool.setRecommendations(graph.recommendations, candidatePlan).then((memo) => void (cache && (cache.candidates = memo))));
+  // Term and recommendation pages on the shards while this thread runs the remaining passes.
+  const families: FamilyRefs = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
+  making.add(emitter.pages([...families.terms, ...families.recommendations]));
   // llms-full.txt (or its parts) joins the articles' Markdown and the glossary's: written on the file thread.
   timed('write', () => emitter.files([glossaryMarkdownRoute(order)]));
   emitter.startJoined(llmsFullRoutes(ordered, run.limits).filter((r): r is JoinedRoute => r.kind === 'joined'));
   making.add(emitter.joinsStarted());
-  // Term and recommendation pages on the shards while this thread runs the remaining passes.
-  const families: FamilyRefs = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
-  making.add(emitter.pages([...families.terms, ...families.recommendations]));
   const search = timed('search-index', () => siteSearch({ ...ordered, datasets: source.datasets }, rendered.digests, cache?.search, articles.previousIndex));
   if (cache) cache.search = search.memo;
   const site = await runSitePasses(graph, rendered.digests, readPreviousManifest(run.outAbs), search.files, timed);
