@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createVocabulary, jaccard, similarity, words } from '../../src/passes/recommendations/similarity.js';
+import { sortIds } from '../../src/passes/recommendations/word-ids.js';
 
 const test = suite('similarity');
 
@@ -102,6 +103,16 @@ test('word ids are those of a Map from word to id, after an earlier vocabulary a
   assert.equal([...now.words], before.list);
   assert.is(now.size(), before.list.length);
   assert.ok(now.size() > 10_000, 'the table grew several times');
+});
+
+test('ids are sorted as Int32Array.sort sorts them, whatever their number and size (seeded)', () => {
+  let state = 11;
+  const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 4294967296);
+  for (const [length, below] of [[0, 10], [5, 10], [63, 1000], [64, 1000], [223, 6600], [500, 60_000], [300, 2 ** 24 + 5], [1000, 2 ** 31 - 1], [3000, 300]]) {
+    const ids = Int32Array.from({ length }, () => Math.floor(random() * below));
+    const expected = ids.slice().sort();
+    assert.equal([...sortIds(ids)], [...expected], `${length} ids below ${below}`);
+  }
 });
 
 test.run();

@@ -5,7 +5,7 @@
  */
 
 import { scanRuns } from '../word-scan.js';
-import { WordIds } from './word-ids.js';
+import { sortIds, WordIds } from './word-ids.js';
 
 export interface Features {
   tags: Int32Array;
@@ -41,7 +41,7 @@ export function createVocabulary(start: readonly string[] = []) {
   /** The word set of a text. */
   const wordSet = (text: string) => Int32Array.from(words(text), id).sort();
   /** The word set of `textWords(text)` output (distinct words joined by spaces), read in place. */
-  const wordsSet = (joined: string) => (joined === '' ? new Int32Array(0) : ids.idsOfJoined(joined).sort());
+  const wordsSet = (joined: string) => (joined === '' ? new Int32Array(0) : sortIds(ids.idsOfJoined(joined)));
   return { toSet, wordSet, wordsSet, words: ids.words as readonly string[], size: () => ids.size };
 }
 

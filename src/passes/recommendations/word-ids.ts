@@ -5,6 +5,7 @@
  * for the recommendation features it makes); at 10,000 articles (2.2 million words, nearly all known
  * already) this takes half the time of splitting each text and looking every piece up in a Map.
  * Ids are exactly those of a Map from word to id (similarity.test.ts checks them against one).
+ * An item's ids are then sorted (sortIds), so that comparing two sets is one merge.
  */
 export class WordIds {
   /** The word of each id. */
@@ -89,4 +90,33 @@ function hashOf(text: string, start: number, end: number): number {
   let h = 0x811c9dc5;
   for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h | 0;
+}
+
+const counts = new Int32Array(257);
+let spare = new Int32Array(1024);
+
+/**
+ * Sorts non-negative ids in place, ascending: a radix sort, a byte at a time, for lists long enough
+ * to gain from it (an article's words, a few hundred ids: twice as fast as `Int32Array.sort`, which
+ * took more than half the time of making the articles' word sets); `sort` for short ones.
+ */
+export function sortIds(ids: Int32Array): Int32Array {
+  const n = ids.length;
+  if (n < 64) return ids.sort();
+  let max = 0;
+  for (let i = 0; i < n; i++) if (ids[i] > max) max = ids[i];
+  if (spare.length < n) spare = new Int32Array(2 * n);
+  let from: Int32Array = ids;
+  let to: Int32Array = spare;
+  for (let shift = 0; shift < 32 && (shift === 0 || max >>> shift > 0); shift += 8) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[((from[i] >>> shift) & 255) + 1]++;
+    for (let b = 1; b < 257; b++) counts[b] += counts[b - 1];
+    for (let i = 0; i < n; i++) to[counts[(from[i] >>> shift) & 255]++] = from[i];
+    const sorted = to;
+    to = from;
+    from = sorted;
+  }
+  if (from !== ids) ids.set(from.subarray(0, n));
+  return ids;
 }
