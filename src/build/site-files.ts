@@ -1,9 +1,10 @@
 /**
- * Steps: graph passes, site files, check links, emit. Over the articles' digests: the graph passes (backlinks from their memo, clusters,
- * recommendations with candidates chosen on the shards), term and recommendation pages (on the
- * shards while this thread goes on), the site search's files (from the last build's where they are
- * unchanged), the remaining site passes and every site route; then every
- * internal link is checked, and only a site without broken links has its pages and files written.
+ * Steps: graph passes, site files, check links, emit. Over the articles' digests: the graph passes
+ * (recommendations, sent to the shards at once, which choose candidates while this thread works out
+ * backlinks, from their memo), term and recommendation pages (on the shards while this thread goes
+ * on), the site search's files (from the last build's where they are unchanged), the remaining site
+ * passes and every site route; then every internal link is checked, and only a site without broken
+ * links has its pages and files written.
  * Reads: the rendered articles and the loaded site. Writes: pages and files (into the output target).
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -52,19 +53,22 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   const { timed, target } = run;
   const { source, cache, loaded } = content;
   const { ordered, order, emitter, rendered, articlePages } = articles;
-  // llms-full.txt (or its parts) joins the articles' Markdown and the glossary's: written on the file thread.
-  timed('write', () => emitter.files([glossaryMarkdownRoute(order)]));
-  emitter.startJoined(llmsFullRoutes(ordered, run.limits).filter((r): r is JoinedRoute => r.kind === 'joined'));
-  making.add(emitter.joinsStarted());
   let backlinks: MemoizedBacklinks | undefined;
   const backlinksOf = (site: OrderedSite, full: () => BacklinkResult) => (backlinks = memoizedBacklinks(site, full, cache?.backlinks)).backlinks;
   const unitKeys = new Map([...rendered.index.articles.values()].map((k) => [k.digest.article.slug, k.key]));
   const graph = runGraphPasses(ordered, timed, unitKeys, cache?.candidates, backlinksOf);
-  const families: FamilyRefs = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
-  // Term and recommendation pages on the shards while this thread runs the remaining passes.
+  // The shards are idle from their last article until they have the recommendations: sent first,
+  // so that they select candidates while this thread works out the term pages' backlinks (the shards
+  // are the critical path: their pages go before the files of this thread and the file thread).
   const candidatePlan = timed('recommendations', () => planCandidates(graph.recommendations, cache?.candidates));
   making.add(pool.setRecommendations(graph.recommendations, candidatePlan).then((memo) => void (cache && (cache.candidates = memo))));
+  // Term and recommendation pages on the shards while this thread runs the remaining passes.
+  const families: FamilyRefs = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
   making.add(emitter.pages([...families.terms, ...families.recommendations]));
+  // llms-full.txt (or its parts) joins the articles' Markdown and the glossary's: written on the file thread.
+  timed('write', () => emitter.files([glossaryMarkdownRoute(order)]));
+  emitter.startJoined(llmsFullRoutes(ordered, run.limits).filter((r): r is JoinedRoute => r.kind === 'joined'));
+  making.add(emitter.joinsStarted());
   const search = timed('search-index', () => siteSearch({ ...ordered, datasets: source.datasets }, rendered.digests, cache?.search, articles.previousIndex));
   if (cache) cache.search = search.memo;
   const site = await runSitePasses(graph, rendered.digests, readPreviousManifest(run.outAbs), search.files, timed);

@@ -31,10 +31,12 @@ export interface MemoizedBacklinks {
   next(): BacklinksMemo;
 }
 
-/** This build's backlinks: from `memo` when its key is this site's, else (and for anything it lacks) from `build`. */
+/** This build's backlinks: from `memo` when its key is this site's, else (and for anything it lacks) from `build`.
+ * Nothing is worked out, not even the key, until backlinks are first asked for (the build hands the
+ * shards their recommendations first). */
 export function memoizedBacklinks(site: OrderedSite, build: () => BacklinkResult, memo?: BacklinksMemo): MemoizedBacklinks {
-  const key = backlinksKey(site);
-  const kept = memo?.key === key ? new Map(memo.byTarget) : undefined;
+  let known: { key: string; kept?: Map<string, Backlink[] | undefined> } | undefined;
+  const keyed = () => (known ??= keyedMemo(site, memo));
   let built: BacklinkResult | undefined;
   const full = () => (built ??= build());
   const asked = new Map<string, Backlink[] | undefined>();
@@ -43,6 +45,7 @@ export function memoizedBacklinks(site: OrderedSite, build: () => BacklinkResult
     backlinks: {
       byTarget: {
         get(target) {
+          const { kept } = keyed();
           if (!asked.has(target)) asked.set(target, kept?.has(target) ? kept.get(target) : full().byTarget.get(target));
           return asked.get(target);
         },
@@ -51,9 +54,18 @@ export function memoizedBacklinks(site: OrderedSite, build: () => BacklinkResult
         return full().relations;
       },
       get relationCounts() {
-        return (counts ??= kept && memo?.relationCounts ? new Map(memo.relationCounts) : full().relationCounts);
+        return (counts ??= keyed().kept && memo?.relationCounts ? new Map(memo.relationCounts) : full().relationCounts);
       },
     },
-    next: () => (memo && kept && !built ? memo : { key, byTarget: [...asked], ...(counts ? { relationCounts: [...counts] } : {}) }),
+    next: () => {
+      const { key, kept } = keyed();
+      return memo && kept && !built ? memo : { key, byTarget: [...asked], ...(counts ? { relationCounts: [...counts] } : {}) };
+    },
   };
+}
+
+/** This site's key, and the memo's backlinks when the memo was made for it. */
+function keyedMemo(site: OrderedSite, memo?: BacklinksMemo): { key: string; kept?: Map<string, Backlink[] | undefined> } {
+  const key = backlinksKey(site);
+  return { key, kept: memo?.key === key ? new Map(memo.byTarget) : undefined };
 }

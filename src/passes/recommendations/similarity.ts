@@ -5,6 +5,7 @@
  */
 
 import { scanRuns } from '../word-scan.js';
+import { sortIds, WordIds } from './word-ids.js';
 
 export interface Features {
   tags: Int32Array;
@@ -34,20 +35,14 @@ export function textWords(text: string): string {
  * words must compare `word(id)`, never ids, to be independent of the order items were interned in.
  */
 export function createVocabulary(start: readonly string[] = []) {
-  const list: string[] = [...start];
-  let ids: Map<string, number> | undefined;
-  const id = (w: string) => {
-    ids ??= new Map(list.map((word, n) => [word, n]));
-    let n = ids.get(w);
-    if (n === undefined) (ids.set(w, (n = list.length)), list.push(w));
-    return n;
-  };
+  const ids = new WordIds(start);
+  const id = (w: string) => ids.idOf(w);
   const toSet = (list: string[]) => Int32Array.from(new Set(list.map(id))).sort();
   /** The word set of a text. */
   const wordSet = (text: string) => Int32Array.from(words(text), id).sort();
-  /** The word set of `textWords(text)` output (distinct words joined by spaces). */
-  const wordsSet = (joined: string) => (joined === '' ? new Int32Array(0) : Int32Array.from(joined.split(' '), id).sort());
-  return { toSet, wordSet, wordsSet, words: list as readonly string[], size: () => list.length };
+  /** The word set of `textWords(text)` output (distinct words joined by spaces), read in place. */
+  const wordsSet = (joined: string) => (joined === '' ? new Int32Array(0) : sortIds(ids.idsOfJoined(joined)));
+  return { toSet, wordSet, wordsSet, words: ids.words as readonly string[], size: () => ids.size };
 }
 
 /** |A ∩ B| / |A ∪ B| over sorted id arrays; 0 when both are empty. */
