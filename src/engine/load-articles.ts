@@ -87,7 +87,7 @@ const ownFileFingerprint = (unitKey: string) => unitKey;
 export interface ReadingArticles {
   /** With each article's record in the id file (load/pinpoints-file.ts pinsLookup): reads those
    * known articles whose record is not the one they were made with, and returns every article. */
-  finish(pins: PinsOf | undefined): Promise<ReadResult>;
+  finish(pinsOf: PinsOf): Promise<ReadResult>;
 }
 
 /**
@@ -120,7 +120,7 @@ export function startReadingArticles(req: ReadRequest): ReadingArticles {
       const known = new Map<string, ReadArticle>();
       const again: ToRead[] = [];
       for (const f of unchanged) {
-        const pins = pinsOf?.(f.before.digest.article);
+        const pins = pinsOf(f.before.digest.article);
         if (samePins(f.before, pins)) known.set(f.rel, { abs: f.abs, rel: f.rel, key: f.before.key, textKey: f.before.textKey, meta: f.before.digest.article, pins, stat: f.stat, known: f.before, prevKey: f.prevKey });
         else again.push(f);
       }
@@ -151,7 +151,7 @@ async function readFiles(pool: ShardPool, files: ToRead[]): Promise<ReadFiles> {
 
 /** Every article (the `known` ones and those read), with the problems and rejections of those read,
  * in the order of `files`: the order diagnostics are printed in, whichever shard call read a file. */
-function resultsInOrder(files: ReadRequest['files'], results: ReadFiles, known: Map<string, ReadArticle>, pinsOf: PinsOf | undefined, at: { setup: string; readAt: number }): ReadResult {
+function resultsInOrder(files: ReadRequest['files'], results: ReadFiles, known: Map<string, ReadArticle>, pinsOf: PinsOf, at: { setup: string; readAt: number }): ReadResult {
   const articles = new Map(known);
   const diagnostics: Diagnostic[] = [];
   const rejected: RejectedArticle[] = [];
@@ -162,7 +162,7 @@ function resultsInOrder(files: ReadRequest['files'], results: ReadFiles, known: 
     diagnostics.push(...r.diagnostics);
     if (r.rejected) rejected.push(r.rejected);
     if (!r.meta) continue;
-    const pins = pinsOf?.(r.meta);
+    const pins = pinsOf(r.meta);
     // The same text with the record it was made with, or the one it made, makes the same outputs:
     // it keeps its key (a file read again only because it changed just before the last build, or
     // the id file written since).
