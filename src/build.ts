@@ -7,7 +7,7 @@
  *   load               build/load.ts            build cache, site.yaml, terms, datasets, pages, templates
  *   open output        build/output.ts          update the output folder in place, or write it afresh
  *   client assets      build/client-assets.ts   bundle islands, minify styles (in the background)
- *   read articles      build/check-articles.ts  every article's fields, on the shards
+ *   read articles      build/check-articles.ts  every article's fields, on the shards; the id file
  *   validate           build/check-articles.ts  site-wide checks; with errors, report them all and stop
  *   render articles    build/render-articles.ts site order, chrome; each article's files and page
  *   record pinpoints   build/pinpoints.ts       the id file's new text (check: out of date is an error)
@@ -71,7 +71,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     const problems = validateSite(run, content, read, articleFiles.diagnostics);
     if (problems.length) return await reportEveryError(run, pool, content, read, client, problems);
     const articles = await renderArticlePages(run, pool, content, read, client);
-    const pins = recordPinpoints(run, content, read, articles);
+    const pins = recordPinpoints(run, read, articles);
     const files = await makeSiteFiles(run, pool, content, articles);
     if ('linkProblems' in files || pins.problems.length) {
       await run.abandon();
@@ -79,7 +79,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     }
     const pages = htmlPages(files);
     const committed = await commitOutput(run, last, content.cache, pages.length, pins.update);
-    return builtResult(run, files, articles, pages, committed, { update: pins.update, pinsOf: content.pinsOf });
+    return builtResult(run, files, articles, pages, committed, { update: pins.update, pinsOf: read.pinsOf });
   } catch (error) {
     // Whatever failed, the output folder stays as it was and the staging folder goes.
     await run.abandon();

@@ -1,36 +1,50 @@
 /**
  * Steps: read articles, and validate. Articles, step 1: every article's fields from the shards (each
- * file parsed and schema-checked where it is read; an unchanged one comes from the cache). Then the
+ * file parsed and schema-checked where it is read; an unchanged one comes from the cache), while
+ * this thread reads the id file (id-file.ts), which only the articles' records need. Then the
  * site-wide checks over every file, those with errors of their own included as far as they can be
  * read (every error at once). With any error the build writes nothing and looks only for the errors
  * a whole site shows (failed-build.ts), and returns them all.
- * Reads: article files (through the shards). Writes: nothing.
+ * Reads: article files (through the shards), the id file. Writes: nothing.
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { readArticles, type ReadResult } from '../engine/load-articles.js';
+import { type PinsOf, type ReadResult, startReadingArticles } from '../engine/load-articles.js';
 import { lazyArticleSource } from '../engine/lazy-source.js';
 import type { ShardSetup } from '../engine/shard-protocol.js';
 import type { ShardPool } from '../engine/shard-pool.js';
 import { remainingLinkErrors } from '../failed-build.js';
 import { linkTermOf } from '../passes/term-matcher.js';
 import { toolKey } from '../tool-key.js';
+import type { PinsFile } from '../load/pinpoints-file.js';
 import { checkableSite } from '../validate/salvage.js';
 import { checkSemantics } from '../validate/semantics.js';
 import type { ClientAssets } from './client-assets.js';
+import { loadIdFile } from './id-file.js';
 import type { LoadedContent } from './load.js';
 import type { BuildResult, BuildRun } from './run.js';
 import type { ArticleFile } from './shards.js';
 
-/** Reads every article's fields into `content.source.articles`. */
-export async function readArticleFields(run: BuildRun, pool: ShardPool, content: LoadedContent, files: ArticleFile[]): Promise<ReadResult> {
+/** Every article's fields, and the id file read meanwhile. */
+export interface ArticleFields extends ReadResult {
+  /** The id file (content/pinpoints.jsonl) as read. */
+  idFile: PinsFile;
+  /** Each article's record in it. */
+  pinsOf: PinsOf;
+}
+
+/** Reads every article's fields into `content.source.articles`, and the id file. */
+export async function readArticleFields(run: BuildRun, pool: ShardPool, content: LoadedContent, files: ArticleFile[]): Promise<ArticleFields> {
   const { source, loaded, cache } = content;
   const setup: ShardSetup = { config: source.config, glossary: source.terms.map(linkTermOf), salt: toolKey() };
   await pool.configure(setup);
-  const read = await run.timed('articles', () => readArticles({ files, setup, pool, target: run.target, index: cache?.articles, pins: content.pinsOf }));
+  const reading = run.timed('articles', () => startReadingArticles({ files, setup, pool, target: run.target, index: cache?.articles }));
+  // The shards read while this thread reads the id file.
+  const { pins, pinsOf } = loadIdFile(run, content);
+  const read = await run.timed('articles', () => reading.finish(pinsOf));
   source.articles = read.articles.map((a) => a.meta);
   const absOf = new Map(files.map((f) => [f.rel, f.abs]));
   for (const a of [...read.articles, ...read.rejected.map((r) => ({ rel: r.meta.file, abs: absOf.get(r.meta.file)! }))]) loaded.sources.set(a.rel, lazyArticleSource(a.abs, a.rel));
-  return read;
+  return { ...read, idFile: pins, pinsOf };
 }
 
 /** Every content error found so far, site-wide checks included; empty when the site can be built. */

@@ -2,16 +2,15 @@
  * Step: load. The build cache (from disk, or serve's in memory) and every content file but the
  * articles: site.yaml, glossary terms, datasets, pages and templates, each validated against its
  * schema. Without a valid site.yaml the build still checks every other file, against a stand-in of
- * what can be read of it (validate/salvage.ts), and writes nothing.
+ * what can be read of it (validate/salvage.ts), and writes nothing. The id file is read later, while
+ * the shards read the articles (id-file.ts).
  * Reads: the build cache, the content folder. Writes: nothing.
  */
 import path from 'node:path';
 import type { BuildCache } from '../engine/build-cache.js';
-import type { PinsOf } from '../engine/load-articles.js';
-import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
-import { type PinsFile, type PinsMemo, pinsLookup, readPinsFile } from '../load/pinpoints-file.js';
 import { type LoadResult, readContent } from '../load/read-content.js';
 import { PINPOINTS_FILE } from '../passes/pinpoints/record-format.js';
+import type { FileStat } from '../file-stat.js';
 import type { ContentSnapshot } from '../write/up-to-date.js';
 import type { RejectedFile } from '../load/rejected-file.js';
 import type { SiteSource } from '../model.js';
@@ -29,9 +28,9 @@ export interface LoadedContent {
   buildable: boolean;
   /** How the site-wide checks read a site with a stand-in (validate/semantics.ts). */
   semantics: SemanticOptions;
-  /** The id file (content/pinpoints.jsonl) and each article's record in it. */
-  pins: PinsFile;
-  pinsOf: PinsOf;
+  /** The id file (content/pinpoints.jsonl) as the build's first step found it (its stat and hash),
+   * when it did: unchanged since, its index comes from the build cache (id-file.ts). */
+  idFileSeen?: { stat: FileStat; hash: string; takenAt: number };
 }
 
 /** `snapshot`: the content as the first step found it (its files' stats and hashes), when taken.
@@ -46,24 +45,13 @@ export function loadContent(run: BuildRun, snapshot?: ContentSnapshot, digests =
   const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd: run.cwd, yamlMemo }));
   if (cache && yamlMemo) cache.yaml = yamlMemo.next;
   const seen = snapshot?.files.find((f) => f[0] === PINPOINTS_FILE);
-  const hashed = seen && { stat: { size: seen[1], mtimeMs: seen[2], ctimeMs: seen[3], ino: seen[4] }, hash: seen[5], takenAt: snapshot!.takenAt };
-  const pins = timed('load', () => readPinsFile(run.contentAbs, run.rel, cache?.pins, hashed));
-  loaded.diagnostics.push(...pins.diagnostics, ...missingPins(pins, cache?.pins));
-  if (cache && (pins.exists || !cache.pins)) cache.pins = pins.memo;
+  const idFileSeen = seen && { stat: { size: seen[1], mtimeMs: seen[2], ctimeMs: seen[3], ino: seen[4] }, hash: seen[5], takenAt: snapshot!.takenAt };
   const siteFile = loaded.rejected.find((r) => r.schema === 'site');
   const standIn = loaded.site ? undefined : salvageConfig(siteFile?.data, siteFile?.problems ?? []);
   const source: SiteSource = loaded.site ?? { ...loaded.entities!, config: standIn!.config, configFile: run.rel(path.join(run.contentAbs, 'site.yaml')), articles: [] };
   const semantics: SemanticOptions = { tagsKnown: !standIn || standIn.tagsKnown, mayExist: unlistedPdfs(source, loaded.rejected) };
   if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
-  return { cache, loaded, source, buildable: Boolean(loaded.site), semantics, pins, pinsOf: pinsLookup(pins) };
-}
-
-/** An id file the last build read, gone now: building without it would number every article's
- * paragraphs afresh, so it is an error until it is restored (or the build runs with --no-cache). */
-function missingPins(pins: PinsFile, memo: PinsMemo | undefined): Diagnostic[] {
-  if (pins.exists || !memo?.spans.length) return [];
-  const n = memo.spans.length;
-  return [diagnostic('invalid-pinpoints', { file: pins.file }, '', `is missing, but the last build read the ids of ${n} ${n === 1 ? 'article' : 'articles'} from it: restore it (git checkout -- ${pins.file}); without it their paragraphs would be numbered afresh`, 'To number every article afresh on purpose, build once with --no-cache.')];
+  return { cache, loaded, source, buildable: Boolean(loaded.site), semantics, idFileSeen };
 }
 
 /** When templates/index.yaml could not be parsed, the PDFs it may list (generated from a Markdown

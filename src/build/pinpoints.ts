@@ -10,14 +10,14 @@
  */
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { EnvironmentError, environmentMessage } from '../diagnostics/environment.js';
-import type { ReadArticle, ReadResult } from '../engine/load-articles.js';
+import type { ReadArticle } from '../engine/load-articles.js';
 import type { PinsFile } from '../load/pinpoints-file.js';
 import type { BuildCache } from '../engine/build-cache.js';
 import type { ArticleDigest } from '../model/article-digest.js';
 import { PINPOINTS_FILE } from '../passes/pinpoints/record-format.js';
 import { withWrittenFile, writePinsFile } from '../write/pinpoints-file.js';
 import type { ContentSnapshot } from '../write/up-to-date.js';
-import type { LoadedContent } from './load.js';
+import type { ArticleFields } from './check-articles.js';
 import type { RenderedArticles } from './render-articles.js';
 import type { BuildRun } from './run.js';
 
@@ -49,8 +49,8 @@ export function pinsUpdate(file: PinsFile, articles: ReadArticle[], digests: Map
 }
 
 /** The step: the id file's update, and in check mode the error of one a build would change. */
-export function recordPinpoints(run: BuildRun, content: LoadedContent, read: ReadResult, articles: RenderedArticles): { update: PinsUpdate; problems: Diagnostic[] } {
-  const update = run.timed('pinpoints', () => pinsUpdate(content.pins, read.articles, articles.rendered.digests));
+export function recordPinpoints(run: BuildRun, read: ArticleFields, articles: RenderedArticles): { update: PinsUpdate; problems: Diagnostic[] } {
+  const update = run.timed('pinpoints', () => pinsUpdate(read.idFile, read.articles, articles.rendered.digests));
   const stale = run.pinpointsMode === 'check' ? stalePinsProblem(update) : undefined;
   return { update, problems: stale ? [stale] : [] };
 }

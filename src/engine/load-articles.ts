@@ -1,8 +1,10 @@
 /**
  * A build's articles, in two steps through the shards (shard.ts), skipping what is known.
- * 1. readArticles: every article's fields, for the site's order and checks. An article whose file and
- *    setup are unchanged since the build that made the output folder (article-index.ts) is not read:
- *    its fields come from its known digest. The rest are read and checked by the shards.
+ * 1. startReadingArticles: every article's fields, for the site's order and checks. An article whose
+ *    file, setup and pinpoint record are unchanged since the build that made the output folder
+ *    (article-index.ts) is not read: its fields come from its known digest. The rest are read and
+ *    checked by the shards, which start before the id file is read (its records are needed only
+ *    after them: finish).
  * 2. renderArticles: each article read in step 1 is rendered, its digest made and its own files
  *    written (unless the output folder already holds them as they would be made), and its page made
  *    with it; a known article whose page changed (its neighbours or see-also titles did) is read
@@ -21,7 +23,7 @@ import { type FileStat, unchangedSince } from '../file-stat.js';
 import type { ArticleIndex, KnownArticle } from './article-index.js';
 import type { ArticleDigest } from '../model/article-digest.js';
 import type { SiteEmitter } from './emit-site.js';
-import { type ArticleJob, articlePageFingerprint, ContentChangedError, type RejectedArticle, setupKeyOf, type ShardSetup } from './shard-protocol.js';
+import { type ArticleJob, articlePageFingerprint, ContentChangedError, type FrontMatterResult, type RejectedArticle, setupKeyOf, type ShardSetup } from './shard-protocol.js';
 import type { ShardPool } from './shard-pool.js';
 
 export interface ReadRequest {
@@ -32,8 +34,6 @@ export interface ReadRequest {
   target?: OutputTarget;
   /** What the last build knew, if anything. */
   index?: ArticleIndex;
-  /** Each article's pinpoint record in the id file (load/pinpoints-file.ts pinsLookup). */
-  pins?: PinsOf;
 }
 
 /** Finds an article's record in the id file. */
@@ -83,42 +83,93 @@ export interface ReadResult {
  * fingerprint (no hashing 50,000 of them at 10,000 articles). */
 const ownFileFingerprint = (unitKey: string) => unitKey;
 
-export async function readArticles(req: ReadRequest): Promise<ReadResult> {
+/** Step 1 under way: the shards have the files that must be read whatever the id file holds. */
+export interface ReadingArticles {
+  /** With each article's record in the id file (load/pinpoints-file.ts pinsLookup): reads those
+   * known articles whose record is not the one they were made with, and returns every article. */
+  finish(pinsOf: PinsOf): Promise<ReadResult>;
+}
+
+/**
+ * Step 1, begun: every article file is sent to the shards, but those of the articles known from the
+ * index, which wait for the id file (their records must still be the ones they were made with).
+ * The shards then read while the main thread reads the id file: at 10,000 articles it is 35 MB and
+ * checking every line takes 0.7 s, which they would otherwise wait for.
+ */
+export function startReadingArticles(req: ReadRequest): ReadingArticles {
   const setup = setupKeyOf(req.setup);
   const { target } = req;
   // Only an output folder being updated can keep an article's files without a shard reading it.
   const index = target?.updating && req.index?.setup === setup ? req.index.articles : undefined;
   const intact = (k: KnownArticle) => k.files.every((f) => target!.previousIfIntact(f.path) === ownFileFingerprint(k.key));
-  const known = new Map<string, ReadArticle>();
-  const toRead: { abs: string; rel: string; stat?: FileStat; prevKey?: string }[] = [];
+  const toRead: ToRead[] = [];
+  const unchanged: (ToRead & { before: KnownArticle })[] = [];
   for (const { abs, rel, stat } of req.files) {
     const before = index?.get(rel);
     const prevKey = before && intact(before) ? before.key : undefined;
-    const pins = before && req.pins?.(before.digest.article);
-    if (before && prevKey !== undefined && stat && unchangedSince(before.stat, before.readAt, stat) && samePins(before, pins)) {
-      known.set(rel, { abs, rel, key: before.key, textKey: before.textKey, meta: before.digest.article, pins, stat, known: before, prevKey });
-      continue;
-    }
-    toRead.push({ abs, rel, stat, prevKey });
+    if (before && prevKey !== undefined && stat && unchangedSince(before.stat, before.readAt, stat)) unchanged.push({ abs, rel, stat, prevKey, before });
+    else toRead.push({ abs, rel, stat, prevKey, before });
   }
+  // Taken before any file is read: the next build trusts the stats of files changed well before it.
   const readAt = Date.now();
-  const results = toRead.length ? await req.pool.readFrontMatter(toRead.map(({ abs, rel }) => ({ abs, rel }))) : [];
+  const first = readFiles(req.pool, toRead);
+  // finish awaits it; until then a shard's failure must not count as an unhandled rejection.
+  first.catch(() => undefined);
+  return {
+    async finish(pinsOf) {
+      const known = new Map<string, ReadArticle>();
+      const again: ToRead[] = [];
+      for (const f of unchanged) {
+        const pins = pinsOf(f.before.digest.article);
+        if (samePins(f.before, pins)) known.set(f.rel, { abs: f.abs, rel: f.rel, key: f.before.key, textKey: f.before.textKey, meta: f.before.digest.article, pins, stat: f.stat, known: f.before, prevKey: f.prevKey });
+        else again.push(f);
+      }
+      // Sent now, each shard takes them after its first files.
+      const [firstRead, readAgain] = await Promise.all([first, readFiles(req.pool, again)]);
+      return resultsInOrder(req.files, new Map([...firstRead, ...readAgain]), known, pinsOf, { setup, readAt });
+    },
+  };
+}
+
+/** An article file for the shards to read, with what the index knew of it. */
+interface ToRead {
+  abs: string;
+  rel: string;
+  stat?: FileStat;
+  /** The key of its own files in the output folder, when they are intact. */
+  prevKey?: string;
+  before?: KnownArticle;
+}
+
+/** The shards' results by file, each with the file as sent. */
+type ReadFiles = Map<string, { file: ToRead; result: FrontMatterResult }>;
+
+async function readFiles(pool: ShardPool, files: ToRead[]): Promise<ReadFiles> {
+  const results = files.length ? await pool.readFrontMatter(files.map(({ abs, rel }) => ({ abs, rel }))) : [];
+  return new Map(results.map((result, i) => [files[i].rel, { file: files[i], result }]));
+}
+
+/** Every article (the `known` ones and those read), with the problems and rejections of those read,
+ * in the order of `files`: the order diagnostics are printed in, whichever shard call read a file. */
+function resultsInOrder(files: ReadRequest['files'], results: ReadFiles, known: Map<string, ReadArticle>, pinsOf: PinsOf, at: { setup: string; readAt: number }): ReadResult {
+  const articles = new Map(known);
   const diagnostics: Diagnostic[] = [];
   const rejected: RejectedArticle[] = [];
-  results.forEach((r, i) => {
+  for (const { rel } of files) {
+    const read = results.get(rel);
+    if (!read) continue;
+    const { file: { abs, stat, prevKey, before }, result: r } = read;
     diagnostics.push(...r.diagnostics);
     if (r.rejected) rejected.push(r.rejected);
-    const { abs, rel, stat, prevKey } = toRead[i];
-    if (!r.meta) return;
-    const pins = req.pins?.(r.meta);
+    if (!r.meta) continue;
+    const pins = pinsOf(r.meta);
     // The same text with the record it was made with, or the one it made, makes the same outputs:
     // it keeps its key (a file read again only because it changed just before the last build, or
     // the id file written since).
-    const before = index?.get(rel);
     const key = before?.textKey === r.key && samePins(before, pins) ? before.key : articleKeyOf(r.key, pins);
-    known.set(rel, { abs, rel, key, textKey: r.key, meta: r.meta, pins, stat, prevKey });
-  });
-  return { articles: req.files.filter((f) => known.has(f.rel)).map((f) => known.get(f.rel)!), diagnostics, rejected, setup, readAt };
+    articles.set(rel, { abs, rel, key, textKey: r.key, meta: r.meta, pins, stat, prevKey });
+  }
+  return { articles: files.filter((f) => articles.has(f.rel)).map((f) => articles.get(f.rel)!), diagnostics, rejected, setup: at.setup, readAt: at.readAt };
 }
 
 /**

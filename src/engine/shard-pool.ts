@@ -54,7 +54,11 @@ export class ShardPool {
     return this.handles.length;
   }
 
+  /** What a build's articles are read with: the first call of every build. */
   async configure(setup: ShardSetup): Promise<void> {
+    // A new build. Its step 1 may take more than one call (startReadingArticles): the last build's
+    // owners are forgotten here, not there.
+    this.owners.clear();
     await Promise.all(this.handles.map((h) => h.call('configure', [setup])));
   }
 
@@ -76,10 +80,13 @@ export class ShardPool {
     return Promise.all(this.handles.map((h, index) => h.call<SelectedLists>('setRecommendations', [wire, { index, count }, plan]))).then((selected) => nextMemo(features, plan, selected));
   }
 
-  /** Step 1 (shard.ts): reads and checks article files, as shards come free. */
+  /**
+   * Step 1 (shard.ts): reads and checks article files. Every batch is sent at once, shared out evenly:
+   * the main thread reads the id file meanwhile (load-articles.ts), and a shard handed a batch or two
+   * at a time would wait for it.
+   */
   readFrontMatter(jobs: FileJob[]): Promise<FrontMatterResult[]> {
-    this.owners.clear();
-    return this.schedule(jobs, () => undefined, LOAD_BATCH, 'balanced', async (shard, batch) => {
+    return this.schedule(jobs, () => undefined, LOAD_BATCH, 'eager', async (shard, batch) => {
       const results = await this.handles[shard].call<FrontMatterResult[]>('readFrontMatter', [batch]);
       for (const r of results) if (r.meta) this.owners.set(r.rel, shard);
       return results;

@@ -152,6 +152,41 @@ test('a record changed under the build cache re-renders its article: incremental
   assert.ok(settled.upToDate, `a build after the one that wrote the id file finds nothing changed: ${settled.written}`);
 });
 
+/** Builds on two worker threads, as a large site does (the id file is read while they read). */
+const ON_WORKERS = { workers: 2, minPagesForWorkers: 1 };
+
+test('on worker threads, an article unchanged since the last build is made again when its record changed, and only it', async () => {
+  const cwd = site(`${P1}\n\n${P2}\n\n${P3}\n`);
+  // Only a file two seconds older than the build that read it is known by its stat, unread.
+  await new Promise((r) => setTimeout(r, 2100));
+  await buildInto(cwd, 'dist', { ...ON_WORKERS, diskCache: true });
+  const positional = pins(cwd);
+  const at = positional.indexOf('{"article":"privilege-basics"');
+  const swapped = positional.slice(0, at) + positional.slice(at).replace('"id":"p001"', '"id":"pXXX"').replace('"id":"p003"', '"id":"p001"').replace('"id":"pXXX"', '"id":"p003"');
+  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), swapped);
+  const again = await buildInto(cwd, 'dist', { ...ON_WORKERS, diskCache: true, pinpoints: 'read' });
+  assert.ok(again.written?.includes('articles/privilege-basics.html'), `the article is made again: ${again.written}`);
+  assert.not.ok(again.written?.includes('articles/hashing-evidence.html'), 'the article whose record is as it was is not');
+  assert.equal(idsOf(page(path.join(cwd, 'dist'))), ['privilege-basics-p003', 'privilege-basics-p002', 'privilege-basics-p001']);
+  const cold = path.join(tempDir(), 'cold');
+  await buildInto(cwd, cold, { pinpoints: 'read' });
+  assertSameDist(path.join(cwd, 'dist'), cold);
+});
+
+test('on worker threads, a damaged id file is reported at its line together with the articles\' errors', async () => {
+  const cwd = site(`${P1}\n\n${P2}\n`);
+  await buildInto(cwd, 'dist', ON_WORKERS);
+  const lines = pins(cwd).split('\n');
+  lines.splice(3, 0, '<<<<<<< HEAD');
+  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), lines.join('\n'));
+  writeFileSync(path.join(cwd, ARTICLE), FRONT.replace('title:', 'headline:') + P1);
+  const result = await build({ contentDir: 'content', outDir: 'dist', cwd, write: true, retainFiles: false, ...ON_WORKERS });
+  assert.not.ok(result.ok);
+  const where = result.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule}`);
+  assert.equal(where, [`${ARTICLE}:2 unknown-field`, `${ARTICLE}:2 missing-field`, 'content/pinpoints.jsonl:4 invalid-pinpoints']);
+  assert.is(pins(cwd), lines.join('\n'), 'the file is left as it was');
+});
+
 test("a renamed article (formerSlugs) keeps its record and numbers, and carries its old ids as second anchors", async () => {
   const cwd = site(`${P1}\n\n${P2}\n`);
   const article = (slug: string, more: string, body: string) => writeFileSync(path.join(cwd, `content/articles/${slug}.md`), `---\ntitle: Renamed\nsummary: An article that changes its slug.\ndatePublished: "2025-09-01"\ntags: [evidence]\n${more}---\n${body}`);

@@ -1,0 +1,37 @@
+/**
+ * Part of the step "read articles": the id file (content/pinpoints.jsonl) and each article's record
+ * in it. It is read while the shards read the article files (check-articles.ts), not with the rest
+ * of the content (load.ts): only the articles' records need it, and at 10,000 articles it is 35 MB,
+ * every line checked in 0.7 s the shards would otherwise wait for. Its problems are the load step's,
+ * as is its time (`load` in --profile).
+ * Reads: the id file, or its memo in the build cache. Writes: the build cache's memo of it.
+ */
+import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import type { PinsOf } from '../engine/load-articles.js';
+import { type PinsFile, type PinsMemo, pinsLookup, readPinsFile } from '../load/pinpoints-file.js';
+import type { LoadedContent } from './load.js';
+import type { BuildRun } from './run.js';
+
+/** The id file as read, and each article's record in it. */
+export interface IdFile {
+  pins: PinsFile;
+  pinsOf: PinsOf;
+}
+
+/** Reads the id file (or takes its index from the build cache's memo), adds its problems to the
+ * load step's, and keeps its memo in the cache for the next build. */
+export function loadIdFile(run: BuildRun, content: LoadedContent): IdFile {
+  const { cache, loaded, idFileSeen } = content;
+  const pins = run.timed('load', () => readPinsFile(run.contentAbs, run.rel, cache?.pins, idFileSeen));
+  loaded.diagnostics.push(...pins.diagnostics, ...missingPins(pins, cache?.pins));
+  if (cache && (pins.exists || !cache.pins)) cache.pins = pins.memo;
+  return { pins, pinsOf: pinsLookup(pins) };
+}
+
+/** An id file the last build read, gone now: building without it would number every article's
+ * paragraphs afresh, so it is an error until it is restored (or the build runs with --no-cache). */
+function missingPins(pins: PinsFile, memo: PinsMemo | undefined): Diagnostic[] {
+  if (pins.exists || !memo?.spans.length) return [];
+  const n = memo.spans.length;
+  return [diagnostic('invalid-pinpoints', { file: pins.file }, '', `is missing, but the last build read the ids of ${n} ${n === 1 ? 'article' : 'articles'} from it: restore it (git checkout -- ${pins.file}); without it their paragraphs would be numbered afresh`, 'To number every article afresh on purpose, build once with --no-cache.')];
+}
