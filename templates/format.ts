@@ -4,7 +4,8 @@
 const SHORT_US_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** Formatted dates by ISO date: a site has a few hundred distinct dates, each shown on many list and
- * recommendation pages; formatting them once took a worker's 190 ms to 20 at 10,000 articles. */
+ * recommendation pages; formatting each once cut a worker's time here from about 190 ms to 45–85 ms
+ * at 10,000 articles (CPU profiles). */
 const shortDates = new Map<string, string>();
 
 /** The spec's short US date, "Aug 25, 2025"; ISO dates are calendar dates, so UTC. */
