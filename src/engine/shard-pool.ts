@@ -1,14 +1,16 @@
 /**
  * The shards of a build: worker threads (all cores by default, `--workers N`), or one shard on the
  * main thread for small sites, where starting threads costs more than it saves. Work goes out in
- * batches as shards come free; an article's second step goes to the shard that did its first.
- * Results keep the jobs' order, so output never depends on timing.
+ * batches as shards come free (batch-schedule.ts); an article's second step goes to the shard that did
+ * its first, unless another has run out of work. Results keep the jobs' order, so output never
+ * depends on timing.
  * A pool lives for one build, or for a whole `serve` session.
  */
 import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { ResourceError } from '../diagnostics/diagnostic.js';
 import { workerModule } from '../parallel/worker-module.js';
+import { schedule } from './batch-schedule.js';
 import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type FileJob, type FrontMatterResult, type PageJob, renderContextOf, type ShardSetup, type Sink } from './shard-protocol.js';
 import type { Shard } from './shard.js';
 import type { BundleEntry } from '../bundle/client-bundle.js';
@@ -86,16 +88,18 @@ export class ShardPool {
    * at a time would wait for it.
    */
   readFrontMatter(jobs: FileJob[]): Promise<FrontMatterResult[]> {
-    return this.schedule(jobs, () => undefined, LOAD_BATCH, 'eager', async (shard, batch) => {
+    return schedule(jobs, () => undefined, { shards: this.size, batchSize: LOAD_BATCH, mode: 'eager' }, async (shard, batch) => {
       const results = await this.handles[shard].call<FrontMatterResult[]>('readFrontMatter', [batch]);
       for (const r of results) if (r.meta) this.owners.set(r.rel, shard);
       return results;
     });
   }
 
-  /** Step 2: each article on the shard that read it in step 1 (any shard, for one it did not). */
+  /** Step 2: each article on the shard that read it in step 1 (any shard, for one it did not); near
+   * the end a shard with nothing left takes some of another's (batch-schedule.ts). */
   loadArticles(jobs: ArticleJob[], sink: Sink): Promise<ArticleResult[]> {
-    return this.schedule(jobs, (j) => this.owners.get(j.rel), LOAD_BATCH, 'balanced', (shard, batch) => this.handles[shard].call<ArticleResult[]>('loadArticles', [batch, sink]));
+    const options = { shards: this.size, batchSize: LOAD_BATCH, mode: 'balanced', inFlight: IN_FLIGHT, steal: true } as const;
+    return schedule(jobs, (j) => this.owners.get(j.rel), options, (shard, batch) => this.handles[shard].call<ArticleResult[]>('loadArticles', [batch, sink]));
   }
 
   /**
@@ -105,7 +109,7 @@ export class ShardPool {
   renderPages(jobs: PageJob[], sink: Sink, remember: boolean, onPage?: (page: Emitted) => void): Promise<Emitted[]> {
     // A term or recommendations page goes to the shard holding its item's candidates.
     const holder = (j: PageJob) => (j.input && j.input.family !== 'article' ? recommendationShard(this.features!, j.input.node, this.handles.length) : undefined);
-    return this.schedule(jobs, holder, RENDER_BATCH, 'eager', async (shard, batch) => {
+    return schedule(jobs, holder, { shards: this.size, batchSize: RENDER_BATCH, mode: 'eager' }, async (shard, batch) => {
       const pages = await this.handles[shard].call<Emitted[]>('renderPages', [batch, sink, remember]);
       if (onPage) pages.forEach(onPage);
       return pages;
@@ -114,46 +118,6 @@ export class ShardPool {
 
   async close(): Promise<void> {
     await Promise.all(this.handles.map((h) => h.close()));
-  }
-
-  /**
-   * Runs `jobs` in batches; a job tied to a shard runs there. `balanced`: each shard takes its own
-   * jobs, then untied ones, as it comes free (IN_FLIGHT batches at a time: the main thread must be
-   * free to hand them out). `eager`: untied jobs are shared out evenly and every batch is sent at once.
-   * Results come back in the jobs' order.
-   */
-  private async schedule<J, R>(jobs: J[], tiedTo: (job: J) => number | undefined, batchSize: number, mode: 'balanced' | 'eager', run: (shard: number, batch: J[]) => Promise<R[]>): Promise<R[]> {
-    const n = this.handles.length;
-    const tied = this.handles.map(() => [] as number[]);
-    const free: number[] = [];
-    jobs.forEach((job, i) => {
-      const shard = tiedTo(job);
-      (shard === undefined || shard >= n ? free : tied[shard]).push(i);
-    });
-    const out: R[] = new Array(jobs.length);
-    const runBatch = async (shard: number, batch: number[]) => {
-      const results = await run(shard, batch.map((i) => jobs[i]));
-      batch.forEach((i, k) => (out[i] = results[k]));
-    };
-    if (mode === 'eager') {
-      // Untied jobs go to the shards with the fewest jobs so far.
-      for (const i of free) tied[tied.reduce((least, list, s) => (list.length < tied[least].length ? s : least), 0)].push(i);
-      const batches = tied.flatMap((list, shard) => Array.from({ length: Math.ceil(list.length / batchSize) }, (_, b) => runBatch(shard, list.slice(b * batchSize, (b + 1) * batchSize))));
-      await Promise.all(batches);
-      return out;
-    }
-    const take = (shard: number): number[] => {
-      const own = tied[shard];
-      if (own.length) return own.splice(0, batchSize);
-      // Untied jobs in small batches near the end, so no shard is left with a long tail.
-      const share = Math.max(1, Math.min(batchSize, Math.ceil(free.length / (2 * n))));
-      return free.splice(0, share);
-    };
-    const lane = async (shard: number) => {
-      for (let batch = take(shard); batch.length; batch = take(shard)) await runBatch(shard, batch);
-    };
-    await Promise.all(this.handles.flatMap((_, shard) => Array.from({ length: IN_FLIGHT }, () => lane(shard))));
-    return out;
   }
 }
 
