@@ -253,7 +253,7 @@ function writeMemo<T>(file: string, memo: T): void {
   writeAtomically(file, sealed(serialize({ version: toolKey(), memo } satisfies MemoFile<T>)));
 }
 
-/** A part's file: header, digests (deferred fields as placeholders), mentions, texts. */
+/** A part's file: header, digests (deferred fields as placeholders), mentions, texts, keys. */
 function partBytes(part: CachePart, keys: PartKeys): Buffer {
   const mentions: MentionsSection = [];
   const texts: TextsSection = [];
@@ -310,37 +310,33 @@ function layoutOf(header: Buffer, fileSize: number): PartLayout {
 /** A part file whose bytes are not as they were saved. */
 class DamagedPart extends Error {}
 
-/** Reads a part's header and digests, checked, not its deferred fields. */
-function readDigests(file: string): CachePart {
+/** One section of a part file (its index in SECTIONS), checked against its checksum. */
+function readSection(file: string, index: number): Buffer {
   const fd = openSync(file, 'r');
   try {
     const header = Buffer.alloc(HEADER_BYTES);
     readSync(fd, header, 0, HEADER_BYTES, 0);
-    const { sections } = layoutOf(header, fstatSync(fd).size);
-    const digests = Buffer.alloc(sections[0].length);
-    if (readSync(fd, digests, 0, digests.length, sections[0].at) !== digests.length || !intact(digests, sections[0].checksum)) throw new DamagedPart('a damaged cache part');
-    return deserialize(digests) as CachePart;
+    const { at, length, checksum } = layoutOf(header, fstatSync(fd).size).sections[index];
+    const bytes = Buffer.alloc(length);
+    if (readSync(fd, bytes, 0, length, at) !== length || !intact(bytes, checksum)) throw new DamagedPart('a damaged cache part');
+    return bytes;
   } finally {
     closeSync(fd);
   }
 }
 
+/** Reads a part's digests, checked, not its deferred fields. */
+function readDigests(file: string): CachePart {
+  return deserialize(readSection(file, 0)) as CachePart;
+}
+
 /** The keys section of a part file, or undefined when it cannot be read or is damaged (the part is
  * then saved again). */
 function readKeys(file: string): PartKeys | undefined {
-  let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
-    const header = Buffer.alloc(HEADER_BYTES);
-    readSync(fd, header, 0, HEADER_BYTES, 0);
-    const { at, length, checksum } = layoutOf(header, fstatSync(fd).size).sections[3];
-    const bytes = Buffer.alloc(length);
-    if (readSync(fd, bytes, 0, length, at) !== length || !intact(bytes, checksum)) return undefined;
-    return deserialize(bytes) as PartKeys;
+    return deserialize(readSection(file, SECTIONS.indexOf('keys'))) as PartKeys;
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -365,7 +361,7 @@ function sectionOf<F extends unknown[]>(dir: string, n: number, section: 'mentio
   const read = () => {
     try {
       const bytes = readFileSync(partFile(dir, n));
-      const { at, length, checksum } = layoutOf(bytes, bytes.length).sections[section === 'mentions' ? 1 : 2];
+      const { at, length, checksum } = layoutOf(bytes, bytes.length).sections[SECTIONS.indexOf(section)];
       const own = bytes.subarray(at, at + length);
       if (!intact(own, checksum)) throw new DamagedPart('a damaged cache part');
       const entries = deserialize(own) as Section<F>;
