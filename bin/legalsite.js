@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -22,7 +23,12 @@ const chosen = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/
 
 if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   if (process.channel) {
-    // Started by the launcher below: if it dies without passing a signal on, end as if told to stop.
+    // Started by the launcher below, whose heap flags were for this thread. V8 reads them as each
+    // thread starts and puts them before a worker's own limits, so unless cleared the shard threads
+    // would each get the main thread's limit, not the smaller one sized for them (src/build/shards.ts).
+    v8.setFlagsFromString('--max-old-space-size=0');
+    v8.setFlagsFromString('--initial-old-space-size=0');
+    // If the launcher dies without passing a signal on, end as if told to stop.
     process.channel.unref();
     process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
   }
@@ -54,8 +60,8 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
  * heap each time it grows past a step (three times while a rebuild loads its cache), copying what a
  * build keeps for good. A 10,000-article rebuild after one edit took 6% less time with it (interleaved
  * runs, npm run bench's edit); the heap only grows to it as it is used, so a small site keeps a small
- * heap. Only for a command that will load a build cache: the flag holds for worker threads too (Node
- * sets no first size for them), and in a cold build at 10,000 articles they then held 130 MB more. */
+ * heap. Only for a command that will load a build cache. The CLI clears it (and the limit) once its
+ * own thread has started, so worker threads do not take them (see above). */
 function initialHeap(contentMb, heapMb) {
   const mb = Math.min(Math.floor(heapMb / 2), 3 * contentMb);
   return mb > 0 ? [`--initial-old-space-size=${mb}`] : [];

@@ -2,14 +2,15 @@
  * whenever the whole site must be made, also when a warm build cache meets a missing or emptied
  * output folder (CI restoring its cache into a fresh checkout; with one thread that build was slower
  * than one without the cache). */
-import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { workersFor } from '../../src/build/shards.js';
 import { defaultWorkers } from '../../src/engine/shard-pool.js';
 import { type BuildState, type InputKey, outputSeemsIntact } from '../../src/write/up-to-date.js';
-import { tempDir } from '../helpers/sites.js';
+import { generatedCorpus } from '../helpers/generated-site.js';
+import { runCli, tempDir } from '../helpers/sites.js';
 
 const test = suite('build: worker threads');
 
@@ -46,6 +47,18 @@ test('a missing, emptied or rewritten output folder is not taken for intact, and
   assert.not.ok(outputSeemsIntact(out, state), 'no folder');
   assert.is(workersFor(state, input, out), defaultWorkers());
   assert.is(workersFor(state, input, path.join(out, '..', 'elsewhere')), defaultWorkers(), 'another output folder than the state was written for');
+});
+
+// The launcher gives the CLI's Node a heap limit sized to the site; V8 puts such a flag before a
+// worker's own limits, so the shard threads ran with the main thread's limit (3 GB at 50,000
+// articles, each) until the CLI cleared it. A limit too small for anything shows whose limit holds.
+test('the shard threads run with the heap limit set for them, not the main thread\'s', async () => {
+  const { cwd } = generatedCorpus();
+  const run = await runCli(['build', '--out', 'dist-small-heap', '--no-cache', '--workers', '2'], cwd, { LEGALSITE_WORKER_HEAP_MB: '1' });
+  assert.is.not(run.exitCode, 0);
+  assert.match(run.stderr, 'a worker thread ran out of memory (its limit was 1 MB)');
+  assert.not.match(run.stderr, /\n\s+at /, 'no stack trace');
+  assert.not.ok(existsSync(path.join(cwd, 'dist-small-heap', 'index.html')), 'nothing published');
 });
 
 test.run();
