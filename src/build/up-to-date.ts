@@ -7,6 +7,7 @@
  * Writes: the state (a no-change build's snapshot), _legalsite/changes.json (no changes).
  */
 import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { FileThread, type FolderScan, type ScannedFolder } from '../write/file-thread.js';
 import { guardOutputFolder, OUTPUT_MARKER } from '../write/output-guard.js';
@@ -43,7 +44,7 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
   const [contentScan, outputScan] = fileThread && (stateFile || opts.cache?.outputs?.outDir === outAbs) ? fileThread.scan([contentAbs, outAbs], [true, true]) : [];
   const state = stateFile ? readBuildState(stateFile) : undefined;
   const contentFiles = await timed('up-to-date', () => contentScan?.help());
-  const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl, limits: opts.limits }, state?.content, contentFiles && { files: contentFiles, takenAt })) : undefined;
+  const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl, limits: opts.limits }, state?.content, contentFiles && { files: contentFiles, takenAt }, cacheInside(contentAbs, run.diskFile))) : undefined;
   const last = { state, input, contentFiles, outputScan };
   // serve needs the whole site in memory, even when the output folder is up to date.
   if (opts.cache || !stateFile || !input || !state || state.outDir !== outAbs || !sameInput(state, input)) return { last };
@@ -53,6 +54,14 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
   if (recorded === 'rewritten' || !sameSnapshot(state.content, input.content)) saveBuildState(stateFile, { ...state, content: input.content });
   const upToDate: BuildResult = { ok: true, diagnostics: [], files: [], fileCount: state.files.filter(([file]) => file !== OUTPUT_MARKER).length, routes: [], urls: new Set(), pages: state.pages, upToDate: true, timings: run.timings, ms: run.elapsed() };
   return { last, upToDate };
+}
+
+/** The build caches' folder, as a path inside the content folder when it is there (a build run from
+ * the content folder itself, with no node_modules beside it, keeps its cache in .legalsite-cache). */
+function cacheInside(contentAbs: string, diskFile: string | undefined): string | undefined {
+  if (!diskFile) return undefined;
+  const rel = path.relative(contentAbs, path.dirname(diskFile));
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : undefined;
 }
 
 function isFolder(abs: string): boolean {

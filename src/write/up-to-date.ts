@@ -53,7 +53,9 @@ export interface InputKey {
  * What a build is made from. A file's hash is taken from the last build's snapshot when its stat is
  * the same (and was not racy then); otherwise the file is read and hashed, as git does.
  */
-export function inputKey(contentDir: string, options: { baseUrl?: string; limits?: object }, previous?: ContentSnapshot, scanned?: { files: ScannedFolder; takenAt: number }): InputKey {
+/** `own`: a folder inside the content folder that legalsite itself writes (the build cache, when it
+ * lives there), left out: every build rewrites it, so no build would find its input unchanged. */
+export function inputKey(contentDir: string, options: { baseUrl?: string; limits?: object }, previous?: ContentSnapshot, scanned?: { files: ScannedFolder; takenAt: number }, own?: string): InputKey {
   // A scan lists links as they are, not what they point to: a folder with links is listed here.
   const useScan = scanned && [...scanned.files.values()].every((f) => f.isFile);
   const takenAt = useScan ? scanned.takenAt : Date.now();
@@ -61,8 +63,10 @@ export function inputKey(contentDir: string, options: { baseUrl?: string; limits
   const files: { path: string; stats: FileStat & { hash?: string } }[] = useScan
     ? [...scanned.files].map(([p, st]) => ({ path: p, stats: st }))
     : linkedFiles(contentDir);
-  files.sort((a, b) => (a.path < b.path ? -1 : 1));
-  const content = files.map(({ path: p, stats: st }): ContentSnapshot['files'][number] => {
+  const ownPrefix = own && `${own.split(path.sep).join('/')}/`;
+  const input = ownPrefix ? files.filter((f) => !f.path.startsWith(ownPrefix)) : files;
+  input.sort((a, b) => (a.path < b.path ? -1 : 1));
+  const content = input.map(({ path: p, stats: st }): ContentSnapshot['files'][number] => {
     const then = known.get(p);
     const same = then && unchangedSince({ size: then[1], mtimeMs: then[2], ctimeMs: then[3], ino: then[4] }, previous!.takenAt, st);
     return [p, st.size, st.mtimeMs, st.ctimeMs, st.ino, same ? then[5] : st.hash ?? hashFile(path.join(contentDir, p))];

@@ -41,6 +41,19 @@ test('a warm build (disk cache) is byte-identical to a cold one, also after one 
   assert.match(readFileSync(path.join(cwd, 'warm/articles/privilege-basics.html'), 'utf8'), /Privilege shields/);
 });
 
+test('a build run from inside its content folder keeps its cache there, and leaves it out of its input: the next build finds nothing changed', async () => {
+  const content = path.join(copyFixture('minimal'), 'content');
+  assert.is((await runCli(['build', '--quiet', '--content', '.', '--out', '../site'], content)).exitCode, 0);
+  assert.ok(existsSync(path.join(content, '.legalsite-cache')), 'the cache is in the content folder (no node_modules beside it)');
+  const again = await runCli(['build', '--content', '.', '--out', '../site'], content);
+  assert.match(again.stdout, /is up to date: nothing changed/, again.stdout);
+  // An edit is still seen.
+  const f = path.join(content, 'articles/privilege-basics.md');
+  writeFileSync(f, readFileSync(f, 'utf8').replace('Privilege protects', 'Privilege shields'));
+  assert.match((await runCli(['build', '--content', '.', '--out', '../site'], content)).stdout, /^Built /);
+  assert.match(readFileSync(path.join(content, '../site/articles/privilege-basics.html'), 'utf8'), /Privilege shields/);
+});
+
 test('a warm cache with the output folder missing or emptied (CI restoring its cache into a fresh checkout) builds what a cold build does, reading only the memos', async () => {
   const cwd = copyFixture('minimal');
   assert.is((await runCli(['build', '--quiet', '--out', 'warm'], cwd)).exitCode, 0);
