@@ -52,9 +52,9 @@ export interface InputKey {
 /**
  * What a build is made from. A file's hash is taken from the last build's snapshot when its stat is
  * the same (and was not racy then); otherwise the file is read and hashed, as git does.
+ * `own`: a folder inside the content folder that legalsite itself writes (the build cache, when it
+ * lives there), left out: every build rewrites it, so no build would find its input unchanged.
  */
-/** `own`: a folder inside the content folder that legalsite itself writes (the build cache, when it
- * lives there), left out: every build rewrites it, so no build would find its input unchanged. */
 export function inputKey(contentDir: string, options: { baseUrl?: string; limits?: object }, previous?: ContentSnapshot, scanned?: { files: ScannedFolder; takenAt: number }, own?: string): InputKey {
   // A scan lists links as they are, not what they point to: a folder with links is listed here.
   const useScan = scanned && [...scanned.files.values()].every((f) => f.isFile);
