@@ -1,7 +1,6 @@
 /** The schemas' standalone code kept between processes: made once, then loaded instead of compiled,
  * with the very same verdicts, errors and filled-in defaults as validators compiled by ajv. */
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -10,6 +9,7 @@ import termSchema from '../../src/schemas/term.schema.json' with { type: 'json' 
 import articleSchema from '../../src/schemas/article.schema.json' with { type: 'json' };
 import { FORMATS, standaloneValidators } from '../../src/validate/schema-validator.js';
 import { canKeepIn, validatorCacheDir } from '../../src/validate/standalone-validators.js';
+import { tempDir } from '../helpers/sites.js';
 
 const test = suite('standalone validators');
 
@@ -23,7 +23,7 @@ function compiled(schema: object) {
 const errorsOf = (errors: unknown) => JSON.parse(JSON.stringify(errors ?? null));
 
 test('made once when asked to, then loaded from the folder', () => {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-validators-')), 'validators');
+  const dir = path.join(tempDir('legalsite-validators-'), 'validators');
   assert.is(standaloneValidators(dir, false), undefined, 'none made yet, none asked for');
   const made = standaloneValidators(dir, true);
   assert.ok(made?.article && made.term && made.site && made.page && made.dataset && made['templates-index']);
@@ -32,7 +32,7 @@ test('made once when asked to, then loaded from the folder', () => {
 });
 
 test('the same verdicts, errors and defaults as compiled validators', () => {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-validators-')), 'validators');
+  const dir = path.join(tempDir('legalsite-validators-'), 'validators');
   const loaded = standaloneValidators(dir, true)!;
   const cases: [string, object, unknown][] = [
     ['term', termSchema, { slug: 'Bad Slug', title: 3, definition: 'd', extra: true }],
@@ -52,7 +52,7 @@ test('the same verdicts, errors and defaults as compiled validators', () => {
 });
 
 test('a damaged file is not loaded, and is made again when asked to', () => {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-validators-')), 'validators');
+  const dir = path.join(tempDir('legalsite-validators-'), 'validators');
   standaloneValidators(dir, true);
   const [file] = readdirSync(dir);
   writeFileSync(path.join(dir, file), 'exports.term = (');
@@ -61,7 +61,7 @@ test('a damaged file is not loaded, and is made again when asked to', () => {
 });
 
 test('code is kept only where it can be written', () => {
-  const root = mkdtempSync(path.join(tmpdir(), 'legalsite-keep-'));
+  const root = tempDir('legalsite-keep-');
   assert.ok(canKeepIn(path.join(root, 'node_modules', '.cache', 'legalsite', 'validators')), 'a writable folder above it');
   const locked = path.join(root, 'locked');
   mkdirSync(locked, { mode: 0o555 });
@@ -70,10 +70,10 @@ test('code is kept only where it can be written', () => {
 });
 
 test('kept in the node_modules legalsite is installed in, or in its own; nowhere without one', () => {
-  const project = mkdtempSync(path.join(tmpdir(), 'legalsite-project-'));
+  const project = tempDir('legalsite-project-');
   mkdirSync(path.join(project, 'node_modules', 'legalsite'), { recursive: true });
   assert.is(validatorCacheDir(path.join(project, 'node_modules', 'legalsite')), path.join(project, 'node_modules', '.cache', 'legalsite', 'validators'));
-  const checkout = mkdtempSync(path.join(tmpdir(), 'legalsite-checkout-'));
+  const checkout = tempDir('legalsite-checkout-');
   assert.is(validatorCacheDir(checkout), undefined);
   mkdirSync(path.join(checkout, 'node_modules'));
   assert.is(validatorCacheDir(checkout), path.join(checkout, 'node_modules', '.cache', 'legalsite', 'validators'));

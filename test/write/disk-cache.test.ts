@@ -1,6 +1,6 @@
 /** The build cache on disk: what is saved loads back as it was, and a save after a small change
  * rewrites only the parts that hold what changed. */
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { createBuildCache } from '../../src/engine/build-cache.js';
 import type { KnownArticle } from '../../src/engine/article-index.js';
 import { CacheChangedError, loadDiskCache, saveDiskCache } from '../../src/write/disk-cache.js';
+import { tempDir } from '../helpers/sites.js';
 
 const test = suite('disk cache');
 
@@ -31,7 +32,7 @@ function sampleCache() {
 const inodes = (dir: string) => new Map(readdirSync(dir).map((f) => [f, statSync(path.join(dir, f)).ino]));
 
 test('what is saved loads back as it was', () => {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  const dir = path.join(tempDir('legalsite-cache-'), 'cache');
   const cache = sampleCache();
   saveDiskCache(dir, cache);
   assert.is(readdirSync(dir).length, 32);
@@ -42,7 +43,7 @@ test('what is saved loads back as it was', () => {
 });
 
 test('after one changed article only the part holding it is rewritten', () => {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  const dir = path.join(tempDir('legalsite-cache-'), 'cache');
   saveDiskCache(dir, sampleCache());
   const cache = loadDiskCache(dir);
   const before = inodes(dir);
@@ -60,7 +61,7 @@ test('after one changed article only the part holding it is rewritten', () => {
 });
 
 test('a build that reads no digest (a new output folder) saves only the parts whose keys changed', () => {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  const dir = path.join(tempDir('legalsite-cache-'), 'cache');
   saveDiskCache(dir, sampleCache());
   const before = inodes(dir);
   // As such a build does: the memos loaded, the parts not; every value made afresh, the same keys.
@@ -83,7 +84,7 @@ test('a build that reads no digest (a new output folder) saves only the parts wh
 });
 
 test('a part whose keys cannot be read is saved again by a build that reads no digest', () => {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  const dir = path.join(tempDir('legalsite-cache-'), 'cache');
   saveDiskCache(dir, sampleCache());
   // The keys are the last section: damage its last byte.
   const damaged = path.join(dir, '05.bin');
@@ -101,7 +102,7 @@ test('a part whose keys cannot be read is saved again by a build that reads no d
 });
 
 test('a new setup rewrites every part with articles; a damaged part loses only its own entries', () => {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  const dir = path.join(tempDir('legalsite-cache-'), 'cache');
   saveDiskCache(dir, sampleCache());
   const cache = loadDiskCache(dir);
   cache.articles = { setup: 'setup-2', articles: cache.articles!.articles };
@@ -116,7 +117,7 @@ test('a new setup rewrites every part with articles; a damaged part loses only i
 });
 
 test('mentions are read when first asked for, apart from texts, and keep their place', () => {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  const dir = path.join(tempDir('legalsite-cache-'), 'cache');
   saveDiskCache(dir, sampleCache());
   const body = loadDiskCache(dir).articles!.articles.get('articles/a-12.md')!.digest.body;
   assert.is(body.mentionsKey, 'mentions-12');
@@ -134,7 +135,7 @@ test('mentions are read when first asked for, apart from texts, and keep their p
 });
 
 test('texts and long fields are read when first asked for, and must be those of the digest', () => {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  const dir = path.join(tempDir('legalsite-cache-'), 'cache');
   saveDiskCache(dir, sampleCache());
   const cache = loadDiskCache(dir);
   const text = cache.articles!.articles.get('articles/a-7.md')!.digest.text;
@@ -152,7 +153,7 @@ test('texts and long fields are read when first asked for, and must be those of 
 });
 
 test('a cache loaded whole (serve) keeps its fields when another build saves the cache meanwhile', () => {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'legalsite-cache-')), 'cache');
+  const dir = path.join(tempDir('legalsite-cache-'), 'cache');
   saveDiskCache(dir, sampleCache());
   const kept = loadDiskCache(dir, createBuildCache(), { whole: true });
   const other = loadDiskCache(dir);

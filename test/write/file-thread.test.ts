@@ -1,17 +1,18 @@
 /** The file thread's folder listings: a shared listing, helped along by the calling thread, lists
  * exactly what a plain one does, with every file's stat. */
-import { lstatSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { FileThread, type ScannedFolder } from '../../src/write/file-thread.js';
+import { tempDir } from '../helpers/sites.js';
 
 const test = suite('file thread');
 
 /** 1,300 files over nested folders: more than two chunks of stats. */
 function sampleFolder(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'legalsite-scan-'));
+  const root = tempDir('legalsite-scan-');
   for (let d = 0; d < 13; d++) {
     const dir = path.join(root, `d${d}`, d % 2 ? 'inner' : '');
     mkdirSync(dir, { recursive: true });
