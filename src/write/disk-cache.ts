@@ -21,14 +21,15 @@
  * writes a new output folder, as CI does after restoring its cache) reads only these, and saves only
  * the parts whose keys changed, not the whole cache (795 MB at 50,000 articles).
  */
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
 import { type BuildCache, createBuildCache } from '../engine/build-cache.js';
 import { hashOf } from '../hash.js';
 import { packageVersion } from '../package-root.js';
 import { toolKey } from '../tool-key.js';
 import { checksumOf, intact, sealed, unsealed } from './checksum.js';
+import { deserializeCopy, readScratch, readScratchAt } from './scratch-read.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
 import type { BodyDigest } from '../model/article-digest.js';
 import type { ArticleMeta, TextFeatures } from '../model.js';
@@ -237,12 +238,12 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
 function readMemo<T>(file: string, damaged?: (name: string) => void): T | undefined {
   if (!existsSync(file)) return undefined;
   try {
-    const bytes = unsealed(readFileSync(file));
+    const bytes = unsealed(readScratch(file));
     if (!bytes) {
       damaged?.(path.basename(file));
       return undefined;
     }
-    const saved = deserialize(bytes) as MemoFile<T>;
+    const saved = deserializeCopy(bytes) as MemoFile<T>;
     return saved.version === toolKey() ? saved.memo : undefined;
   } catch {
     return undefined;
@@ -310,15 +311,16 @@ function layoutOf(header: Buffer, fileSize: number): PartLayout {
 /** A part file whose bytes are not as they were saved. */
 class DamagedPart extends Error {}
 
-/** One section of a part file (its index in SECTIONS), checked against its checksum. */
+/** One section of a part file (its index in SECTIONS), checked against its checksum, in the shared
+ * read buffer (scratch-read.ts): valid until the next read. */
 function readSection(file: string, index: number): Buffer {
   const fd = openSync(file, 'r');
   try {
     const header = Buffer.alloc(HEADER_BYTES);
     readSync(fd, header, 0, HEADER_BYTES, 0);
     const { at, length, checksum } = layoutOf(header, fstatSync(fd).size).sections[index];
-    const bytes = Buffer.alloc(length);
-    if (readSync(fd, bytes, 0, length, at) !== length || !intact(bytes, checksum)) throw new DamagedPart('a damaged cache part');
+    const bytes = readScratchAt(fd, length, at);
+    if (!bytes || !intact(bytes, checksum)) throw new DamagedPart('a damaged cache part');
     return bytes;
   } finally {
     closeSync(fd);
@@ -327,14 +329,14 @@ function readSection(file: string, index: number): Buffer {
 
 /** Reads a part's digests, checked, not its deferred fields. */
 function readDigests(file: string): CachePart {
-  return deserialize(readSection(file, 0)) as CachePart;
+  return deserializeCopy(readSection(file, 0)) as CachePart;
 }
 
 /** The keys section of a part file, or undefined when it cannot be read or is damaged (the part is
  * then saved again). */
 function readKeys(file: string): PartKeys | undefined {
   try {
-    return deserialize(readSection(file, SECTIONS.indexOf('keys'))) as PartKeys;
+    return deserializeCopy(readSection(file, SECTIONS.indexOf('keys'))) as PartKeys;
   } catch {
     return undefined;
   }
@@ -360,11 +362,7 @@ function sectionOf<F extends unknown[]>(dir: string, n: number, section: 'mentio
   let byFile: Map<string, Section<F>[number]> | undefined;
   const read = () => {
     try {
-      const bytes = readFileSync(partFile(dir, n));
-      const { at, length, checksum } = layoutOf(bytes, bytes.length).sections[SECTIONS.indexOf(section)];
-      const own = bytes.subarray(at, at + length);
-      if (!intact(own, checksum)) throw new DamagedPart('a damaged cache part');
-      const entries = deserialize(own) as Section<F>;
+      const entries = deserializeCopy(readSection(partFile(dir, n), SECTIONS.indexOf(section))) as Section<F>;
       return new Map(entries.map((entry) => [entry[0], entry]));
     } catch {
       throw new CacheChangedError(dir, partFile(dir, n));

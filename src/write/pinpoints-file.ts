@@ -3,57 +3,140 @@
  * file beside it, then a rename, so an editor or a second build never reads half of it), and only
  * when its text changes. The articles whose records did not change keep their bytes as they were;
  * the file is put together in the format's order (record-format.ts). Returns what the next build
- * needs to skip reading it (its memo), and its bytes, for the build state's content snapshot.
+ * needs to skip reading it (its memo, with the hash the build state's content snapshot records).
  * Reads: the id file (when the build did not read it whole). Writes: the id file.
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { ContentChangedError } from '../engine/shard-protocol.js';
 import { statOf } from '../file-stat.js';
-import { hashOf } from '../hash.js';
 import { memoOf, type PinsFile, type PinsMemo, type PinsSpan, pinsKeyOf } from '../load/pinpoints-file.js';
 import { headerLine } from '../passes/pinpoints/record-format.js';
+import { readScratchAt } from './scratch-read.js';
 import type { ContentSnapshot } from './up-to-date.js';
 
-/** Writes the id file with `changes` (slug → its new lines, or null: no longer recorded there). */
+/** Writes the id file with `changes` (slug → its new lines, or null: no longer recorded there).
+ * Streamed: the articles whose lines did not change are copied from the old file in blocks, and the
+ * new file is written and hashed as it is put together, so neither file is held whole (180 MB at
+ * 50,000 articles; held, each was a Buffer that V8 answers with full collections of the heap). */
 export function writePinsFile(pins: PinsFile, changes: Map<string, string | null>): { memo: PinsMemo } {
-  const old = oldBytes(pins);
   const slugs = [...new Set([...pins.spans.keys(), ...changes.keys()])].filter((s) => changes.get(s) !== null).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const parts: Buffer[] = [Buffer.from(`${headerLine()}\n`)];
   const spans = new Map<string, PinsSpan>();
-  let offset = parts[0].length;
-  const newline = Buffer.from('\n');
-  for (const slug of slugs) {
-    const lines = changes.get(slug) ?? undefined;
-    const span = pins.spans.get(slug);
-    const chunk = lines === undefined ? old!.subarray(span!.offset, span!.offset + span!.length) : Buffer.from(lines);
-    spans.set(slug, { offset, length: chunk.length, key: lines === undefined ? span!.key : pinsKeyOf(lines) });
-    parts.push(chunk, newline);
-    offset += chunk.length + 1;
-  }
-  const bytes = Buffer.concat(parts);
-  const readAt = Date.now();
-  writeAtomically(pins.abs, bytes);
-  return { memo: memoOf({ stat: statOf(pins.abs)!, readAt, hash: hashOf(bytes) }, true, spans) };
-}
-
-/** The file's bytes as the build indexed them; it must not have changed since. */
-function oldBytes(pins: PinsFile): Buffer | undefined {
-  if (pins.bytes || !pins.exists) return pins.bytes;
-  const now = statOf(pins.abs);
-  const then = pins.memo!.stat;
-  if (!now || now.size !== then.size || now.mtimeMs !== then.mtimeMs || now.ino !== then.ino) throw new ContentChangedError(pins.file);
-  return readFileSync(pins.abs);
-}
-
-function writeAtomically(abs: string, bytes: Buffer): void {
-  const temp = path.join(path.dirname(abs), `.${path.basename(abs)}.${process.pid}.tmp`);
+  const temp = path.join(path.dirname(pins.abs), `.${path.basename(pins.abs)}.${process.pid}.tmp`);
+  const old = oldBytes(pins);
+  const out = new HashingFile(temp);
+  let hash: string;
   try {
-    writeFileSync(temp, bytes);
-    renameSync(temp, abs);
+    out.put(Buffer.from(`${headerLine()}\n`));
+    for (const slug of slugs) {
+      const lines = changes.get(slug) ?? undefined;
+      const span = pins.spans.get(slug);
+      const chunk = lines === undefined ? old!.get(span!.offset, span!.length) : Buffer.from(lines);
+      spans.set(slug, { offset: out.offset, length: chunk.length, key: lines === undefined ? span!.key : pinsKeyOf(lines) });
+      out.put(chunk);
+      out.put(NEWLINE);
+    }
+    hash = out.close();
+  } catch (error) {
+    out.abandon();
+    rmSync(temp, { force: true });
+    throw error;
+  } finally {
+    old?.close();
+  }
+  const readAt = Date.now();
+  try {
+    renameSync(temp, pins.abs);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
+  }
+  return { memo: memoOf({ stat: statOf(pins.abs)!, readAt, hash }, true, spans) };
+}
+
+const NEWLINE = Buffer.from('\n');
+
+/** The file's bytes as the build indexed them (it must not have changed since), read in blocks. */
+function oldBytes(pins: PinsFile): OldBytes | undefined {
+  if (pins.bytes) return new OldBytes(pins.bytes);
+  if (!pins.exists) return undefined;
+  const fd = openSync(pins.abs, 'r');
+  const now = fstatSync(fd);
+  const then = pins.memo!.stat;
+  if (now.size !== then.size || now.mtimeMs !== then.mtimeMs || now.ino !== then.ino) {
+    closeSync(fd);
+    throw new ContentChangedError(pins.file);
+  }
+  return new OldBytes(fd);
+}
+
+const BLOCK = 8 << 20;
+
+/** Spans of the old file: from its bytes in memory, or read from it a block at a time (spans are
+ * asked for in the file's order, so each block is read once). A span is valid until the next. */
+class OldBytes {
+  private block: Buffer = Buffer.alloc(0);
+  private blockAt = 0;
+
+  constructor(private source: Buffer | number) {}
+
+  get(offset: number, length: number): Buffer {
+    if (typeof this.source !== 'number') return this.source.subarray(offset, offset + length);
+    if (offset < this.blockAt || offset + length > this.blockAt + this.block.length) {
+      const block = readScratchAt(this.source, Math.max(length, Math.min(BLOCK, fstatSync(this.source).size - offset)), offset);
+      if (!block) throw new Error('the id file became shorter while it was read');
+      this.block = block;
+      this.blockAt = offset;
+    }
+    return this.block.subarray(offset - this.blockAt, offset - this.blockAt + length);
+  }
+
+  close(): void {
+    if (typeof this.source === 'number') closeSync(this.source);
+  }
+}
+
+/** A file written through a buffer, hashed as hash.ts's hashOf hashes its bytes. */
+class HashingFile {
+  private fd: number;
+  private buffer = Buffer.allocUnsafe(1 << 20);
+  private used = 0;
+  private hash = createHash('sha256');
+  offset = 0;
+
+  constructor(file: string) {
+    this.fd = openSync(file, 'w');
+  }
+
+  put(bytes: Buffer): void {
+    if (this.used + bytes.length > this.buffer.length) this.flush();
+    if (bytes.length > this.buffer.length) this.send(bytes);
+    else this.used += bytes.copy(this.buffer, this.used);
+    this.offset += bytes.length;
+  }
+
+  /** Flushes, closes, and returns the hash of all that was put. */
+  close(): string {
+    this.flush();
+    closeSync(this.fd);
+    this.fd = -1;
+    return this.hash.update('\u0000').digest('hex');
+  }
+
+  abandon(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+
+  private flush(): void {
+    this.send(this.buffer.subarray(0, this.used));
+    this.used = 0;
+  }
+
+  private send(bytes: Buffer): void {
+    this.hash.update(bytes);
+    for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done, bytes.length - done);
   }
 }
 

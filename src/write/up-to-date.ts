@@ -10,8 +10,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
 import { sealed, unsealed } from './checksum.js';
+import { deserializeCopy, hashOfFile, readScratch } from './scratch-read.js';
 import fg from 'fast-glob';
 import { hashOf } from '../hash.js';
 import { unchangedSince } from '../file-stat.js';
@@ -107,7 +108,7 @@ export function sameInput(state: BuildState, input: InputKey): boolean {
 
 function hashFile(file: string): string {
   try {
-    return hashOf(readFileSync(file));
+    return hashOfFile(file);
   } catch {
     return '';
   }
@@ -129,9 +130,9 @@ interface StoredState {
 
 export function readBuildState(file: string): BuildState | undefined {
   try {
-    const bytes = unsealed(readFileSync(file));
+    const bytes = unsealed(readScratch(file));
     if (!bytes) return undefined; // damaged: the next build is a full one, as without a state
-    const stored = deserialize(bytes) as StoredState;
+    const stored = deserializeCopy(bytes) as StoredState;
     if (stored.format !== 2) return undefined;
     const split = (joined: string) => (joined === '' ? [] : joined.split('\0'));
     const hashes = split(stored.content.hashes);

@@ -1,0 +1,40 @@
+/** The shared read buffer: what is deserialized from it stays as it was after the next read, and a
+ * file hashed in chunks has the hash of its bytes. */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { serialize } from 'node:v8';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { hashOf } from '../../src/hash.js';
+import { deserializeCopy, hashOfFile, readScratch } from '../../src/write/scratch-read.js';
+import { tempDir } from '../helpers/sites.js';
+
+const test = suite('scratch reads');
+
+test('values read through the shared buffer keep their typed arrays after the next read', () => {
+  const dir = tempDir('legalsite-scratch-');
+  const value = { ranks: new Int32Array([3, 1, 2]), weights: new Uint8Array([7, 8]), bytes: Buffer.from('kept'), nested: new Map([['k', new Float64Array([0.5])]]), text: 'plain' };
+  writeFileSync(path.join(dir, 'a.bin'), serialize(value));
+  writeFileSync(path.join(dir, 'b.bin'), Buffer.alloc(serialize(value).length, 0xff));
+  const back = deserializeCopy(readScratch(path.join(dir, 'a.bin'))) as typeof value;
+  readScratch(path.join(dir, 'b.bin')); // overwrites the shared buffer
+  assert.equal([...back.ranks], [3, 1, 2]);
+  assert.equal([...back.weights], [7, 8]);
+  assert.is(back.bytes.toString(), 'kept');
+  assert.ok(Buffer.isBuffer(back.bytes));
+  assert.equal([...back.nested.get('k')!], [0.5]);
+  assert.is(back.text, 'plain');
+});
+
+test('a file hashed in chunks has the hash of its bytes (hash.ts)', () => {
+  const dir = tempDir('legalsite-scratch-');
+  for (const size of [0, 1, (1 << 20) - 1, 1 << 20, 2.5 * (1 << 20)]) {
+    const bytes = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) bytes[i] = (i * 31) & 0xff;
+    const file = path.join(dir, `f${size}`);
+    writeFileSync(file, bytes);
+    assert.is(hashOfFile(file), hashOf(bytes), `${size} bytes`);
+  }
+});
+
+test.run();
