@@ -10,16 +10,18 @@ import { crc32 } from 'node:zlib';
 const SEAL = Buffer.from('LSK1');
 const SEAL_BYTES = SEAL.length + 8;
 
-/** `bytes` behind a header of its length and checksum. */
-export function sealed(bytes: Uint8Array): Buffer {
+/** The header a sealed file starts with, before `bytes`: its length and checksum (written as two
+ * pieces, not joined: atomic-file.ts). */
+export function sealHeader(bytes: Uint8Array): Buffer {
   const header = Buffer.alloc(SEAL_BYTES);
   SEAL.copy(header);
   header.writeUInt32LE(bytes.length, SEAL.length);
   header.writeUInt32LE(crc32(bytes), SEAL.length + 4);
-  return Buffer.concat([header, bytes]);
+  return header;
 }
 
-/** The bytes `sealed` was given, or undefined when the file is not one, was cut or was damaged. */
+/** The bytes a sealed file holds (sealHeader, then them), or undefined when the file is not one, was
+ * cut or was damaged. */
 export function unsealed(file: Buffer): Buffer | undefined {
   if (file.length < SEAL_BYTES || !file.subarray(0, SEAL.length).equals(SEAL)) return undefined;
   const length = file.readUInt32LE(SEAL.length);

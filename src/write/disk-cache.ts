@@ -21,14 +21,15 @@
  * writes a new output folder, as CI does after restoring its cache) reads only these, and saves only
  * the parts whose keys changed, not the whole cache (795 MB at 50,000 articles).
  */
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { serialize } from 'node:v8';
 import { type BuildCache, createBuildCache } from '../engine/build-cache.js';
 import { hashOf } from '../hash.js';
 import { packageVersion } from '../package-root.js';
 import { toolKey } from '../tool-key.js';
-import { checksumOf, intact, sealed, unsealed } from './checksum.js';
+import { writeFileAtomically } from './atomic-file.js';
+import { checksumOf, intact, sealHeader, unsealed } from './checksum.js';
 import { deserializeCopy, readScratch, readScratchAt } from './scratch-read.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
 import type { BodyDigest } from '../model/article-digest.js';
@@ -133,12 +134,6 @@ const backlinksFile = (dir: string) => path.join(dir, 'backlinks.bin');
 const pinsFile = (dir: string) => path.join(dir, 'pinpoints.bin');
 const searchFile = (dir: string) => path.join(dir, 'search.bin');
 
-function writeAtomically(file: string, data: Uint8Array): void {
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, data);
-  renameSync(temp, file);
-}
-
 /** The cache saved in `dir`, loaded into `into` (by default a new one). `whole`: read the deferred
  * fields at once too, for a cache kept for long (serve), while another build may rewrite the files.
  * `digests: false`: only the memos, not the parts (parsed YAML, article digests), for a build that
@@ -172,7 +167,7 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, d
     try {
       for (const [rel, known] of part.articles) {
         const { body, text, article } = known.digest;
-        if (!body || !text) continue; // saved whole (partBytes)
+        if (!body || !text) continue; // saved whole (partPieces)
         readOnDemand(body, DEFERRED_BODY, () => mentions.of(rel, known.key)[0], whole);
         readOnDemand(text, DEFERRED_TEXT, () => texts.of(rel, known.key)[0], whole);
         readOnDemand(article, DEFERRED_META, () => texts.of(rel, known.key)[1], whole);
@@ -222,7 +217,7 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
       if (loaded && unchangedPart(part, loaded.parts[n], loaded.setup)) return;
       const keys = keysOf(part);
       if (sameKeys(keys, loaded?.keys?.[n])) return;
-      writeAtomically(partFile(dir, n), partBytes(part, keys));
+      writeFileAtomically(partFile(dir, n), partPieces(part, keys));
     });
     if (cache.candidates && cache.candidates !== loaded?.candidates) writeMemo(candidatesFile(dir), cache.candidates);
     if (cache.backlinks && cache.backlinks !== loaded?.backlinks) writeMemo(backlinksFile(dir), cache.backlinks);
@@ -251,11 +246,12 @@ function readMemo<T>(file: string, damaged?: (name: string) => void): T | undefi
 }
 
 function writeMemo<T>(file: string, memo: T): void {
-  writeAtomically(file, sealed(serialize({ version: toolKey(), memo } satisfies MemoFile<T>)));
+  const bytes = serialize({ version: toolKey(), memo } satisfies MemoFile<T>);
+  writeFileAtomically(file, [sealHeader(bytes), bytes]);
 }
 
-/** A part's file: header, digests (deferred fields as placeholders), mentions, texts, keys. */
-function partBytes(part: CachePart, keys: PartKeys): Buffer {
+/** A part's file, in pieces: header, digests (deferred fields as placeholders), mentions, texts, keys. */
+function partPieces(part: CachePart, keys: PartKeys): Buffer[] {
   const mentions: MentionsSection = [];
   const texts: TextsSection = [];
   const articles = part.articles.map(([rel, known]): [string, KnownArticle] => {
@@ -273,7 +269,7 @@ function partBytes(part: CachePart, keys: PartKeys): Buffer {
     header.writeUInt32LE(bytes.length, MAGIC.length + 8 * i);
     header.writeUInt32LE(checksumOf(bytes), MAGIC.length + 8 * i + 4);
   });
-  return Buffer.concat([header, ...sections]);
+  return [header, ...sections];
 }
 
 function pick<T extends object, K extends keyof T>(value: T, fields: readonly K[]): Pick<T, K> {

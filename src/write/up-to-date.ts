@@ -11,7 +11,8 @@
 import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { serialize } from 'node:v8';
-import { sealed, unsealed } from './checksum.js';
+import { sealHeader, unsealed } from './checksum.js';
+import { writeFileAtomically } from './atomic-file.js';
 import { deserializeCopy, hashOfFile, readScratch } from './scratch-read.js';
 import fg from 'fast-glob';
 import { hashOf } from '../hash.js';
@@ -172,9 +173,8 @@ export function saveBuildState(file: string, state: BuildState): void {
         numbers: Float64Array.from(state.files.flatMap((f) => [f[1], f[2]])),
       },
     };
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, sealed(serialize(stored)));
-    renameSync(temp, file);
+    const bytes = serialize(stored);
+    writeFileAtomically(file, [sealHeader(bytes), bytes]);
   } catch {
     // Without a state file the next build is simply a full one.
   }

@@ -1,0 +1,34 @@
+/** Files the build keeps between runs are written whole or not at all, from pieces. */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { writeFileAtomically } from '../../src/write/atomic-file.js';
+import { tempDir } from '../helpers/sites.js';
+
+const test = suite('atomic file');
+
+test('the pieces, one after another, replace the file', () => {
+  const dir = tempDir('legalsite-atomic-');
+  const file = path.join(dir, 'state.bin');
+  writeFileSync(file, 'old');
+  writeFileAtomically(file, [Buffer.from('ab'), new Uint8Array(0), Buffer.alloc(3 << 20, 7), Buffer.from('z')]);
+  const bytes = readFileSync(file);
+  assert.is(bytes.length, 2 + (3 << 20) + 1);
+  assert.is(bytes.subarray(0, 2).toString(), 'ab');
+  assert.is(bytes[2 + (3 << 20)], 'z'.charCodeAt(0));
+  assert.equal(readdirSync(dir), ['state.bin'], 'no temporary file left');
+});
+
+test('a write that fails at the rename leaves what was there and no temporary file', () => {
+  const dir = tempDir('legalsite-atomic-');
+  // A folder where the file should go: the rename over it fails, for root too.
+  const target = path.join(dir, 'state.bin');
+  mkdirSync(target);
+  writeFileSync(path.join(target, 'inside'), 'kept');
+  assert.throws(() => writeFileAtomically(target, [Buffer.from('new')]));
+  assert.is(readFileSync(path.join(target, 'inside'), 'utf8'), 'kept');
+  assert.equal(readdirSync(dir), ['state.bin']);
+});
+
+test.run();
