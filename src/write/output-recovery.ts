@@ -11,6 +11,7 @@
  * Reads and writes: the output folder and the folders beside it.
  */
 import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeCommitMove } from './fault-injection.js';
 import { OUTPUT_MARKER } from './output-guard.js';
@@ -183,6 +184,49 @@ export function removeMarkedFolder(dir: string): void {
   const markers = [OUTPUT_MARKER, STAGING_MARKER];
   for (const name of names) if (!markers.includes(name)) rmSync(path.join(dir, name), { recursive: true, force: true });
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Files removed at a time by removeMarkedFolderFast. */
+const REMOVING_AT_ONCE = 16;
+
+/**
+ * removeMarkedFolder, faster for a large folder: its files are removed several at a time (on
+ * libuv's threads), then its folders, deepest first, then the folder, its marker last. Removing a
+ * file mostly waits on the disk: one at a time, the 85,000 files of a 10,000-article site took
+ * 6.5 s on the benchmark machine, which a build that replaces its output folder (a fresh build,
+ * `--no-cache`, or the first after legalsite changed) spent after its commit; 16 at a time, 20,000
+ * files took 0.5–0.9 s against 1.6–1.7 s one at a time. Links are removed, never followed. Anything
+ * this cannot remove is left to removeMarkedFolder, which reports it as before.
+ */
+export async function removeMarkedFolderFast(dir: string): Promise<void> {
+  const files: string[] = [];
+  const folders: string[] = [];
+  try {
+    if (lstatSync(dir).isSymbolicLink()) return unlinkSync(dir);
+    const markers = [OUTPUT_MARKER, STAGING_MARKER];
+    const walk = (folder: string, top: boolean) => {
+      for (const entry of readdirSync(folder, { withFileTypes: true })) {
+        const abs = path.join(folder, entry.name);
+        if (top && markers.includes(entry.name)) continue;
+        if (entry.isDirectory()) (walk(abs, false), folders.push(abs));
+        else files.push(abs);
+      }
+    };
+    walk(dir, true);
+    let next = 0;
+    const remover = async () => {
+      while (next < files.length) await unlink(files[next++]).catch(unlessGone);
+    };
+    await Promise.all(Array.from({ length: Math.min(REMOVING_AT_ONCE, files.length) }, remover));
+    for (const folder of folders) rmdirSync(folder);
+  } catch {
+    // Whatever is left, the one-at-a-time way, which reports what cannot be removed.
+  }
+  removeMarkedFolder(dir);
+}
+
+function unlessGone(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'ENOENT') throw error;
 }
 
 /** Puts back what an update's journal says was moved, from where each file is now. */

@@ -18,7 +18,7 @@ import fg from 'fast-glob';
 import { hashOf } from '../hash.js';
 import type { ScannedFolder } from './file-thread.js';
 import { beforeCommitMove } from './fault-injection.js';
-import { besideOutput, CommitJournal, removeEmptyFolders, removeMarkedFolder, STAGING_MARKER } from './output-recovery.js';
+import { besideOutput, CommitJournal, removeEmptyFolders, removeMarkedFolder, removeMarkedFolderFast, STAGING_MARKER } from './output-recovery.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './output-guard.js';
 
 export interface OutputFile {
@@ -175,7 +175,7 @@ export class OutputTarget {
       if (hadOld) await rename(old, this.outDir);
       throw error;
     }
-    if (hadOld) removeMarkedFolder(old);
+    if (hadOld) await removeMarkedFolderFast(old);
     const written = [...this.wrote.keys()].sort();
     return { records: record ? this.recordsOf(written, new Map()) : new Map(), written, deleted: [] };
   }
@@ -204,7 +204,7 @@ export class OutputTarget {
     // Before the journal says done, so a kill here still leaves the recovery to tidy the folders.
     removeEmptyFolders(this.outDir, deleted);
     journal.end();
-    removeMarkedFolder(this.dir);
+    await removeMarkedFolderFast(this.dir);
     return { records: this.recordsOf(written, this.kept), written, deleted };
   }
 

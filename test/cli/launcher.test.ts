@@ -1,5 +1,6 @@
 /** The launcher (bin/legalsite.js) starts the CLI in a child Node with settings chosen for a build:
- * glibc's malloc tunables are added to the caller's, never in place of them. */
+ * glibc's malloc tunables are added to the caller's, never in place of them; libuv gets more threads
+ * for file operations unless the caller chose how many. */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -9,18 +10,19 @@ import { BIN, tempDir } from '../helpers/sites.js';
 
 const test = suite('launcher');
 
-/** GLIBC_TUNABLES as the CLI's process sees it, given `tunables` in the caller's environment. */
-async function childTunables(tunables?: string): Promise<string | undefined> {
+/** A variable of the CLI's process's environment, given `env` in the caller's. */
+async function childEnv(name: string, env: Record<string, string> = {}): Promise<string | undefined> {
   const dir = tempDir();
   const probe = path.join(dir, 'probe.mjs');
   // Loaded into both processes (the flag is passed on); only the child, started by the launcher, reports.
-  writeFileSync(probe, "if (process.env.LEGALSITE_NO_RESPAWN) process.stderr.write(`TUNABLES=${process.env.GLIBC_TUNABLES ?? ''}\\n`);\n");
-  const env: Record<string, string> = { NO_COLOR: '1' };
-  if (tunables !== undefined) env.GLIBC_TUNABLES = tunables;
-  const run = await execa('node', ['--import', probe, BIN, '--version'], { cwd: dir, reject: false, env, extendEnv: false });
+  writeFileSync(probe, `if (process.env.LEGALSITE_NO_RESPAWN) process.stderr.write(\`VALUE=\${process.env.${name} ?? ''}\\n\`);\n`);
+  const run = await execa('node', ['--import', probe, BIN, '--version'], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
   assert.is(run.exitCode, 0, run.stderr);
-  return /TUNABLES=(.*)/.exec(run.stderr)?.[1];
+  return /VALUE=(.*)/.exec(run.stderr)?.[1];
 }
+
+/** GLIBC_TUNABLES as the CLI's process sees it, given `tunables` in the caller's environment. */
+const childTunables = (tunables?: string) => childEnv('GLIBC_TUNABLES', tunables === undefined ? {} : { GLIBC_TUNABLES: tunables });
 
 test('the child asks for huge pages and a fixed mmap threshold', async () => {
   assert.is(await childTunables(), 'glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=262144');
@@ -29,6 +31,11 @@ test('the child asks for huge pages and a fixed mmap threshold', async () => {
 test("the caller's tunables are kept, and a setting the caller made is not overridden", async () => {
   assert.is(await childTunables('glibc.malloc.mmap_threshold=1000000'), 'glibc.malloc.mmap_threshold=1000000:glibc.malloc.hugetlb=1');
   assert.is(await childTunables('glibc.malloc.hugetlb=0:glibc.malloc.arena_max=2'), 'glibc.malloc.hugetlb=0:glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=262144');
+});
+
+test("libuv gets 8 threads, or as many as the caller's UV_THREADPOOL_SIZE says", async () => {
+  assert.is(await childEnv('UV_THREADPOOL_SIZE'), '8');
+  assert.is(await childEnv('UV_THREADPOOL_SIZE', { UV_THREADPOOL_SIZE: '3' }), '3');
 });
 
 test.run();
