@@ -107,9 +107,12 @@ export class SiteEmitter {
         continue;
       }
       const body = fileBody(r);
-      // Encoded once for both the hash and the file: encoding a string is most of the cost of either
-      // (the site's big JSON, CSV and sitemap files are tens of megabytes at 10,000 articles).
-      const bytes = typeof body === 'string' && (target || this.remember) ? Buffer.from(body) : body;
+      // Encoded once for both the hash and the file when its bytes are hashed: encoding a string is
+      // most of the cost of either (the site's big JSON, CSV and sitemap files are tens of megabytes
+      // at 10,000 articles). Otherwise the string is written as it is: a Buffer of it would be one
+      // more copy, and counts towards the external memory that starts V8's full collections.
+      const hashed = byInputs === undefined && this.remember;
+      const bytes = hashed && typeof body === 'string' ? Buffer.from(body) : body;
       const fingerprint = byInputs ?? (this.remember ? hashOf(bytes) : '');
       this.fingerprints.set(file, fingerprint);
       if (byInputs === undefined && target && this.remember && !target.needs(file, fingerprint)) continue;
