@@ -41,6 +41,10 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   const contentMb = Math.ceil(contentBytes(contentDirOf(args)) / 2 ** 20);
   const heapMb = Math.min(Math.floor((os.totalmem() / 2 ** 20) * 0.75), 768 + 4 * contentMb);
   const initial = (await loadsCache(args)) ? initialHeap(contentMb, heapMb) : [];
+  // UV_THREADPOOL_SIZE (unless the caller set it): libuv's threads for file operations, 8 rather
+  // than 4. A build that replaces its output folder removes the old one many files at a time
+  // (src/write/output-recovery.ts, removeMarkedFolderFast), each mostly waiting on the disk: the
+  // 85,000 files of a 10,000-article site took 2.4 s with 8 threads, 3.5 s with 4, 6.5 s one at a time.
   const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, ...initial, fileURLToPath(import.meta.url), ...args], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, LEGALSITE_NO_RESPAWN: '1', GLIBC_TUNABLES: withMallocTunables(process.env.GLIBC_TUNABLES), UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '8' },
@@ -66,11 +70,6 @@ function initialHeap(contentMb, heapMb) {
   const mb = Math.min(Math.floor(heapMb / 2), 3 * contentMb);
   return mb > 0 ? [`--initial-old-space-size=${mb}`] : [];
 }
-
-// UV_THREADPOOL_SIZE (unless the caller set it): libuv's threads for file operations, 8 rather than
-// 4. A build that replaces its output folder removes the old one many files at a time
-// (src/write/output-recovery.ts, removeMarkedFolderFast), each mostly waiting on the disk: the
-// 85,000 files of a 10,000-article site took 2.4 s with 8 threads, 3.5 s with 4, 6.5 s one at a time.
 
 /** glibc's malloc asked to back its large blocks with transparent huge pages (where the system
  * allows them on request): a build reads and writes hundreds of megabytes through buffers, and on

@@ -113,9 +113,9 @@ export class SiteEmitter {
       // more copy, and counts towards the external memory that starts V8's full collections.
       const hashed = byInputs === undefined && this.remember;
       const bytes = hashed && typeof body === 'string' ? Buffer.from(body) : body;
-      const fingerprint = byInputs ?? (this.remember ? hashOf(bytes) : '');
+      const fingerprint = byInputs ?? (hashed ? hashOf(bytes) : '');
       this.fingerprints.set(file, fingerprint);
-      if (byInputs === undefined && target && this.remember && !target.needs(file, fingerprint)) continue;
+      if (hashed && target && !target.needs(file, fingerprint)) continue;
       target?.write(file, bytes, fingerprint);
       this.done(file, body, false);
     }

@@ -7,12 +7,13 @@
  * Reads: the id file (when the build did not read it whole). Writes: the id file.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { ContentChangedError } from '../engine/shard-protocol.js';
 import { statOf } from '../file-stat.js';
 import { memoOf, type PinsFile, type PinsMemo, type PinsSpan, pinsKeyOf } from '../load/pinpoints-file.js';
 import { headerLine } from '../passes/pinpoints/record-format.js';
+import { writeStreamAtomically } from './atomic-file.js';
 import { readScratchAt } from './scratch-read.js';
 import type { ContentSnapshot } from './up-to-date.js';
 
@@ -25,32 +26,26 @@ export function writePinsFile(pins: PinsFile, changes: Map<string, string | null
   const spans = new Map<string, PinsSpan>();
   const temp = path.join(path.dirname(pins.abs), `.${path.basename(pins.abs)}.${process.pid}.tmp`);
   const old = oldBytes(pins);
-  const out = new HashingFile(temp);
+  // Before the file is written, as its stat is taken after: a file changed after this is never
+  // taken as unchanged by its stat alone (file-stat.ts).
+  const readAt = Date.now();
   let hash: string;
   try {
-    out.put(Buffer.from(`${headerLine()}\n`));
-    for (const slug of slugs) {
-      const lines = changes.get(slug) ?? undefined;
-      const span = pins.spans.get(slug);
-      const chunk = lines === undefined ? old!.get(span!.offset, span!.length) : Buffer.from(lines);
-      spans.set(slug, { offset: out.offset, length: chunk.length, key: lines === undefined ? span!.key : pinsKeyOf(lines) });
-      out.put(chunk);
-      out.put(NEWLINE);
-    }
-    hash = out.close();
-  } catch (error) {
-    out.abandon();
-    rmSync(temp, { force: true });
-    throw error;
+    hash = writeStreamAtomically(pins.abs, temp, (put) => {
+      const out = new HashingWriter(put);
+      out.put(Buffer.from(`${headerLine()}\n`));
+      for (const slug of slugs) {
+        const lines = changes.get(slug) ?? undefined;
+        const span = pins.spans.get(slug);
+        const chunk = lines === undefined ? old!.get(span!.offset, span!.length) : Buffer.from(lines);
+        spans.set(slug, { offset: out.offset, length: chunk.length, key: lines === undefined ? span!.key : pinsKeyOf(lines) });
+        out.put(chunk);
+        out.put(NEWLINE);
+      }
+      return out.end();
+    });
   } finally {
     old?.close();
-  }
-  const readAt = Date.now();
-  try {
-    renameSync(temp, pins.abs);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
   }
   return { memo: memoOf({ stat: statOf(pins.abs)!, readAt, hash }, true, spans) };
 }
@@ -97,17 +92,15 @@ class OldBytes {
   }
 }
 
-/** A file written through a buffer, hashed as hash.ts's hashOf hashes its bytes. */
-class HashingFile {
-  private fd: number;
+/** Puts bytes on through a buffer of 1 MB (a record is a few kilobytes), hashing them as hash.ts's
+ * hashOf hashes a file's bytes. */
+class HashingWriter {
   private buffer = Buffer.allocUnsafe(1 << 20);
   private used = 0;
   private hash = createHash('sha256');
   offset = 0;
 
-  constructor(file: string) {
-    this.fd = openSync(file, 'w');
-  }
+  constructor(private sink: (bytes: Uint8Array) => void) {}
 
   put(bytes: Buffer): void {
     if (this.used + bytes.length > this.buffer.length) this.flush();
@@ -116,17 +109,10 @@ class HashingFile {
     this.offset += bytes.length;
   }
 
-  /** Flushes, closes, and returns the hash of all that was put. */
-  close(): string {
+  /** Flushes, and returns the hash of all that was put. */
+  end(): string {
     this.flush();
-    closeSync(this.fd);
-    this.fd = -1;
     return this.hash.update('\u0000').digest('hex');
-  }
-
-  abandon(): void {
-    if (this.fd >= 0) closeSync(this.fd);
-    this.fd = -1;
   }
 
   private flush(): void {
@@ -136,7 +122,7 @@ class HashingFile {
 
   private send(bytes: Buffer): void {
     this.hash.update(bytes);
-    for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done, bytes.length - done);
+    this.sink(bytes);
   }
 }
 
