@@ -12,6 +12,8 @@ import v8 from 'node:v8';
 process.env.NODE_ENV ??= 'production';
 
 const SAMPLED_FILES = 256;
+/** Content below this size gets a smaller young generation (youngGeneration). */
+const SMALL_SITE_MB = 64;
 
 // V8 lets a busy heap grow well past what it holds before collecting: at 10,000 articles the main
 // thread held about 350 MB but grew to 870 MB under Node's default limit. A limit sized to the site
@@ -41,11 +43,12 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   const contentMb = Math.ceil(contentBytes(contentDirOf(args)) / 2 ** 20);
   const heapMb = Math.min(Math.floor((os.totalmem() / 2 ** 20) * 0.75), 768 + 4 * contentMb);
   const initial = (await loadsCache(args)) ? initialHeap(contentMb, heapMb) : [];
+  const young = youngGeneration(contentMb);
   // UV_THREADPOOL_SIZE (unless the caller set it): libuv's threads for file operations, 8 rather
   // than 4. A build that replaces its output folder removes the old one many files at a time
   // (src/write/output-recovery.ts, removeMarkedFolderFast), each mostly waiting on the disk: the
   // 85,000 files of a 10,000-article site took 2.4 s with 8 threads, 3.5 s with 4, 6.5 s one at a time.
-  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, ...initial, fileURLToPath(import.meta.url), ...args], {
+  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, ...initial, ...young, fileURLToPath(import.meta.url), ...args], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, LEGALSITE_NO_RESPAWN: '1', GLIBC_TUNABLES: withMallocTunables(process.env.GLIBC_TUNABLES), UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '8' },
   });
@@ -69,6 +72,18 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
 function initialHeap(contentMb, heapMb) {
   const mb = Math.min(Math.floor(heapMb / 2), 3 * contentMb);
   return mb > 0 ? [`--initial-old-space-size=${mb}`] : [];
+}
+
+/** Every thread's young generation halved (semi-spaces of 8 MB, V8's default being 16) for a site
+ * of less than SMALL_SITE_MB of content, unless the caller chose its own. The flag is read by each
+ * thread as it starts, so the shard threads take it too. A thread's young generation is three
+ * semi-spaces, used in full by any busy thread whatever the site's size: for a small site they are
+ * a large part of the build's memory. At 1,000 articles (12 MB) the peak fell from 332–341 MB to
+ * 278–286 MB at no cost in time; at 10,000 articles (117 MB) the same cost about 3% more CPU, so a
+ * large site keeps V8's default (interleaved cold builds, three of each). */
+function youngGeneration(contentMb) {
+  const chose = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--(max|min)-semi-space-size/.test(a));
+  return chose || contentMb >= SMALL_SITE_MB ? [] : ['--max-semi-space-size=8'];
 }
 
 /** glibc's malloc asked to back its large blocks with transparent huge pages (where the system
