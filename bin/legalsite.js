@@ -12,8 +12,10 @@ import v8 from 'node:v8';
 process.env.NODE_ENV ??= 'production';
 
 const SAMPLED_FILES = 256;
-/** Content below this size gets a smaller young generation (youngGeneration). */
+/** Content sizes (MB) that set the young generation's size (youngGeneration). */
 const SMALL_SITE_MB = 64;
+const LARGE_SITE_MB = 256;
+const BIG_YOUNG_MIN_MEMORY_MB = 8192;
 
 // V8 lets a busy heap grow well past what it holds before collecting: at 10,000 articles the main
 // thread held about 350 MB but grew to 870 MB under Node's default limit. A limit sized to the site
@@ -74,16 +76,25 @@ function initialHeap(contentMb, heapMb) {
   return mb > 0 ? [`--initial-old-space-size=${mb}`] : [];
 }
 
-/** Every thread's young generation halved (semi-spaces of 8 MB, V8's default being 16) for a site
- * of less than SMALL_SITE_MB of content, unless the caller chose its own. The flag is read by each
- * thread as it starts, so the shard threads take it too. A thread's young generation is three
- * semi-spaces, used in full by any busy thread whatever the site's size: for a small site they are
- * a large part of the build's memory. At 1,000 articles (12 MB) the peak fell from 332–341 MB to
- * 278–286 MB at no cost in time; at 10,000 articles (117 MB) the same cost about 3% more CPU, so a
- * large site keeps V8's default (interleaved cold builds, three of each). */
+/** Every thread's young generation sized to the site, unless the caller chose its own (the flag is
+ * read by each thread as it starts, so the shard threads take it too). V8 caps a semi-space at 16 MB
+ * whatever the heap, and a busy thread fills its young generation (three semi-spaces) whatever the
+ * site's size:
+ * - under SMALL_SITE_MB of content, semi-spaces of 8 MB: for a small site they are a large part of
+ *   the peak. At 1,000 articles (12 MB) it fell from 329–341 MB to 285–296 MB, time unchanged
+ *   within the noise;
+ * - up to LARGE_SITE_MB, on a machine with at least BIG_YOUNG_MIN_MEMORY_MB, semi-spaces of 64 MB:
+ *   a shard copies what its pages are still using at every young collection, and at 10,000 articles
+ *   (117 MB) the shards made 575 of them each (2.0 s per shard); with 64 MB, 150 (1.0 s). The cold
+ *   build took 5–7% less time for 0.3 GB more memory (1.36 GB; Hugo's is 2.5 GB);
+ * - above that V8's default: at 50,000 articles the peak is near 4 GB without it.
+ * Interleaved cold builds, docs/architecture.md (the launcher). */
 function youngGeneration(contentMb) {
   const chose = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--(max|min)-semi-space-size/.test(a));
-  return chose || contentMb >= SMALL_SITE_MB ? [] : ['--max-semi-space-size=8'];
+  if (chose) return [];
+  if (contentMb < SMALL_SITE_MB) return ['--max-semi-space-size=8'];
+  if (contentMb < LARGE_SITE_MB && os.totalmem() / 2 ** 20 >= BIG_YOUNG_MIN_MEMORY_MB) return ['--max-semi-space-size=64'];
+  return [];
 }
 
 /** glibc's malloc asked to back its large blocks with transparent huge pages (where the system
@@ -125,21 +136,32 @@ function optionOf(args, name, fallback) {
   return at < 0 ? fallback : args[at].startsWith(`${name}=`) ? args[at].slice(name.length + 1) : args[at + 1] ?? fallback;
 }
 
-/** The size of the content folder `dir`; 0 if unreadable.
- * Estimated from the sizes of at most SAMPLED_FILES of its files, spread over the folder, times their
- * number: a heap limit needs no more, and stating all 12,000 files of a large site took a tenth of a
- * second of every command. */
+/** The size of what legalsite reads of the content folder `dir` (hidden files and folders, such as a
+ * build cache kept there, left out); 0 if unreadable. Estimated per folder from the sizes of at most
+ * SAMPLED_FILES of its files, spread over it, times their number: a heap limit needs no more, and
+ * stating all 12,000 files of a large site took a tenth of a second of every command. Per folder, so
+ * that one large file beside many small ones (the id file beside the articles' folder) is measured,
+ * not multiplied by the number of articles. */
 function contentBytes(dir) {
   try {
-    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    const step = Math.max(1, Math.floor(files.length / SAMPLED_FILES));
-    let sampled = 0;
-    let bytes = 0;
-    for (let i = 0; i < files.length; i += step) {
-      bytes += statSync(path.join(files[i].parentPath ?? files[i].path, files[i].name)).size;
-      sampled++;
+    const folders = new Map();
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      const folder = entry.parentPath ?? entry.path;
+      if (!entry.isFile() || path.relative(dir, path.join(folder, entry.name)).split(path.sep).some((part) => part.startsWith('.'))) continue;
+      (folders.get(folder) ?? folders.set(folder, []).get(folder)).push(entry.name);
     }
-    return sampled ? (bytes / sampled) * files.length : 0;
+    let total = 0;
+    for (const [folder, names] of folders) {
+      const step = Math.max(1, Math.floor(names.length / SAMPLED_FILES));
+      let sampled = 0;
+      let bytes = 0;
+      for (let i = 0; i < names.length; i += step) {
+        bytes += statSync(path.join(folder, names[i])).size;
+        sampled++;
+      }
+      total += (bytes / sampled) * names.length;
+    }
+    return total;
   } catch {
     // No content folder to measure: the CLI will say so; the heap keeps its base size.
     return 0;
