@@ -145,9 +145,15 @@ function optionOf(args, name, fallback) {
 function contentBytes(dir) {
   try {
     const folders = new Map();
+    const hiddenFolder = new Map();
+    const isHidden = (folder) => {
+      let hidden = hiddenFolder.get(folder);
+      if (hidden === undefined) hiddenFolder.set(folder, (hidden = path.relative(dir, folder).split(path.sep).some((part) => part.startsWith('.'))));
+      return hidden;
+    };
     for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
       const folder = entry.parentPath ?? entry.path;
-      if (!entry.isFile() || path.relative(dir, path.join(folder, entry.name)).split(path.sep).some((part) => part.startsWith('.'))) continue;
+      if (!entry.isFile() || entry.name.startsWith('.') || isHidden(folder)) continue;
       (folders.get(folder) ?? folders.set(folder, []).get(folder)).push(entry.name);
     }
     let total = 0;
