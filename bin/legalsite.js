@@ -86,9 +86,10 @@ function initialHeap(contentMb, heapMb) {
  * - up to LARGE_SITE_MB, on a machine with at least BIG_YOUNG_MIN_MEMORY_MB, semi-spaces of 64 MB:
  *   a shard copies what its pages are still using at every young collection, and at 10,000 articles
  *   (117 MB) the shards made 575 of them each (2.0 s per shard); with 64 MB, 150 (1.0 s). The cold
- *   build took 5–7% less time for 0.3 GB more memory (1.36 GB; Hugo's is 2.5 GB);
+ *   build took 4–7% less time for about 0.4 GB more memory (1.45 GB; Hugo's is 2.5 GB);
  * - above that V8's default: at 50,000 articles the peak is near 4 GB without it.
- * Interleaved cold builds, docs/architecture.md (the launcher). */
+ * Interleaved cold builds: docs/performance.md ("The launcher's measure of the site"). The CLI
+ * leaves this flag set for its worker threads (unlike the heap flags above). */
 function youngGeneration(contentMb) {
   const chose = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--(max|min)-semi-space-size/.test(a));
   if (chose) return [];
