@@ -23,7 +23,7 @@ const BIG_YOUNG_MIN_MEMORY_MB = 8192;
 // time (measured with npm run bench). Heap sizes can only be set when Node starts, so the CLI runs
 // in a child Node with one, unless the caller chose its own (a flag on the command line or in
 // NODE_OPTIONS). Worker threads get limits of their own (src/build/shards.ts).
-const chosen = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--max-old-space-size/.test(a));
+const chosen = callerChose(/^--max-old-space-size/);
 
 if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   if (process.channel) {
@@ -76,6 +76,11 @@ function initialHeap(contentMb, heapMb) {
   return mb > 0 ? [`--initial-old-space-size=${mb}`] : [];
 }
 
+/** Whether the caller gave Node a flag matching `pattern`, on the command line or in NODE_OPTIONS. */
+function callerChose(pattern) {
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => pattern.test(a));
+}
+
 /** Every thread's young generation sized to the site, unless the caller chose its own (the flag is
  * read by each thread as it starts, so the shard threads take it too). V8 caps a semi-space at 16 MB
  * whatever the heap, and a busy thread fills its young generation (three semi-spaces) whatever the
@@ -91,8 +96,7 @@ function initialHeap(contentMb, heapMb) {
  * Interleaved cold builds: docs/performance.md ("The launcher's measure of the site"). The CLI
  * leaves this flag set for its worker threads (unlike the heap flags above). */
 function youngGeneration(contentMb) {
-  const chose = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--(max|min)-semi-space-size/.test(a));
-  if (chose) return [];
+  if (callerChose(/^--(max|min)-semi-space-size/)) return [];
   if (contentMb < SMALL_SITE_MB) return ['--max-semi-space-size=8'];
   if (contentMb < LARGE_SITE_MB && os.totalmem() / 2 ** 20 >= BIG_YOUNG_MIN_MEMORY_MB) return ['--max-semi-space-size=64'];
   return [];

@@ -10,3 +10,13 @@ export function hashOf(...parts: (string | Uint8Array)[]): string {
   for (const p of parts) h.update(p).update('\u0000');
   return h.digest('hex');
 }
+
+/** hashOf of a single part given in pieces, one after another (a file read or written in blocks):
+ * the same hash as hashOf(all of them joined), without joining them. */
+export function partHasher(): { update(piece: Uint8Array): void; digest(): string } {
+  const h = createHash('sha256');
+  return {
+    update: (piece) => void h.update(piece),
+    digest: () => h.update('\u0000').digest('hex'),
+  };
+}

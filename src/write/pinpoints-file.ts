@@ -6,11 +6,11 @@
  * needs to skip reading it (its memo, with the hash the build state's content snapshot records).
  * Reads: the id file (when the build did not read it whole). Writes: the id file.
  */
-import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { ContentChangedError } from '../engine/shard-protocol.js';
 import { statOf } from '../file-stat.js';
+import { partHasher } from '../hash.js';
 import { memoOf, type PinsFile, type PinsMemo, type PinsSpan, pinsKeyOf } from '../load/pinpoints-file.js';
 import { headerLine } from '../passes/pinpoints/record-format.js';
 import { writeStreamAtomically } from './atomic-file.js';
@@ -92,12 +92,12 @@ class OldBytes {
   }
 }
 
-/** Puts bytes on through a buffer of 1 MB (a record is a few kilobytes), hashing them as hash.ts's
- * hashOf hashes a file's bytes. */
+/** Puts bytes on through a buffer of 1 MB (a record is a few kilobytes), hashing them as hashOf
+ * hashes a file's bytes. */
 class HashingWriter {
   private buffer = Buffer.allocUnsafe(1 << 20);
   private used = 0;
-  private hash = createHash('sha256');
+  private hash = partHasher();
   offset = 0;
 
   constructor(private sink: (bytes: Uint8Array) => void) {}
@@ -112,7 +112,7 @@ class HashingWriter {
   /** Flushes, and returns the hash of all that was put. */
   end(): string {
     this.flush();
-    return this.hash.update('\u0000').digest('hex');
+    return this.hash.digest();
   }
 
   private flush(): void {

@@ -11,8 +11,8 @@
  * once. Single-threaded by construction (each thread that imports this has its own buffer).
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { DefaultDeserializer } from 'node:v8';
+import { partHasher } from '../hash.js';
 
 let scratch = Buffer.alloc(0);
 
@@ -54,12 +54,11 @@ export function readScratchAt(fd: number, length: number, position: number): Buf
 
 const CHUNK = 1 << 20;
 
-/** SHA-256 of the parts (as hash.ts's hashOf, for a single part: the bytes, then a NUL), read in
- * chunks, so a file of any size costs one megabyte of buffer. */
+/** hashOf(the file's bytes), read in chunks, so a file of any size costs one megabyte of buffer. */
 export function hashOfFile(file: string): string {
   const fd = openSync(file, 'r');
   try {
-    const h = createHash('sha256');
+    const h = partHasher();
     const chunk = room(CHUNK);
     for (let at = 0; ; ) {
       const n = readSync(fd, chunk, 0, CHUNK, at);
@@ -67,7 +66,7 @@ export function hashOfFile(file: string): string {
       h.update(chunk.subarray(0, n));
       at += n;
     }
-    return h.update('\u0000').digest('hex');
+    return h.digest();
   } finally {
     closeSync(fd);
   }

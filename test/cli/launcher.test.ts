@@ -39,13 +39,11 @@ test("libuv gets 8 threads, or as many as the caller's UV_THREADPOOL_SIZE says",
   assert.is(await childEnv('UV_THREADPOOL_SIZE', { UV_THREADPOOL_SIZE: '3' }), '3');
 });
 
-/** The Node flags of the CLI's process, run in a folder whose content/ holds `contentBytes` (one
- * sparse file: the launcher sizes the site by its files' sizes). */
-async function childFlags(contentBytes: number, env: Record<string, string> = {}): Promise<string[]> {
+/** The Node flags of the CLI's process, run in a folder whose content/ `fill` made. */
+async function childFlags(fill: (content: string) => void, env: Record<string, string> = {}): Promise<string[]> {
   const dir = tempDir();
   mkdirSync(path.join(dir, 'content'));
-  writeFileSync(path.join(dir, 'content', 'big.md'), '');
-  truncateSync(path.join(dir, 'content', 'big.md'), contentBytes);
+  fill(path.join(dir, 'content'));
   const probe = path.join(dir, 'probe.mjs');
   writeFileSync(probe, `if (process.env.LEGALSITE_NO_RESPAWN) process.stderr.write(\`FLAGS=\${JSON.stringify(process.execArgv)}\\n\`);\n`);
   const run = await execa('node', ['--import', probe, BIN, '--version'], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
@@ -53,30 +51,33 @@ async function childFlags(contentBytes: number, env: Record<string, string> = {}
   return JSON.parse(/FLAGS=(.*)/.exec(run.stderr)?.[1] ?? '[]');
 }
 
+/** A sparse file of `bytes` (its size without the disk space: the launcher sizes the site by its files' sizes). */
+function sparseFile(file: string, bytes: number): void {
+  writeFileSync(file, '');
+  truncateSync(file, bytes);
+}
+
+/** A content folder of one file of `bytes`. */
+const oneFile = (bytes: number) => (content: string) => sparseFile(path.join(content, 'big.md'), bytes);
+
 test("the young generation is sized to the site: smaller for a small one, larger for a mid-sized one, a caller's choice kept", async () => {
   const semi = (flags: string[]) => flags.filter((f) => f.startsWith('--max-semi-space-size'));
-  assert.equal(semi(await childFlags(1e6)), ['--max-semi-space-size=8']);
+  assert.equal(semi(await childFlags(oneFile(1e6))), ['--max-semi-space-size=8']);
   // The mid-sized setting needs 8 GB of memory; this machine's decides which is expected.
-  assert.equal(semi(await childFlags(100 * 2 ** 20)), totalmem() >= 8 * 2 ** 30 ? ['--max-semi-space-size=64'] : []);
-  assert.equal(semi(await childFlags(300 * 2 ** 20)), []);
-  assert.equal(semi(await childFlags(1e6, { NODE_OPTIONS: '--max-semi-space-size=32' })), []);
+  assert.equal(semi(await childFlags(oneFile(100 * 2 ** 20))), totalmem() >= 8 * 2 ** 30 ? ['--max-semi-space-size=64'] : []);
+  assert.equal(semi(await childFlags(oneFile(300 * 2 ** 20))), []);
+  assert.equal(semi(await childFlags(oneFile(1e6), { NODE_OPTIONS: '--max-semi-space-size=32' })), []);
 });
 
 test('the heap is sized to what the content folder holds that legalsite reads: one large file is not multiplied, hidden files are left out', async () => {
-  const dir = tempDir();
-  const content = path.join(dir, 'content');
-  mkdirSync(path.join(content, 'articles'), { recursive: true });
-  mkdirSync(path.join(content, '.legalsite-cache'));
-  for (let i = 0; i < 600; i++) writeFileSync(path.join(content, 'articles', `a-${i}.md`), 'x'.repeat(1024));
-  // Sparse: sizes without the disk space. An id file of 40 MB beside 600 articles of 1 KB; a hidden cache of 2 GB.
-  writeFileSync(path.join(content, 'pinpoints.jsonl'), '');
-  truncateSync(path.join(content, 'pinpoints.jsonl'), 40 * 2 ** 20);
-  writeFileSync(path.join(content, '.legalsite-cache', 'part.bin'), '');
-  truncateSync(path.join(content, '.legalsite-cache', 'part.bin'), 2 * 2 ** 30);
-  const probe = path.join(dir, 'probe.mjs');
-  writeFileSync(probe, `if (process.env.LEGALSITE_NO_RESPAWN) process.stderr.write(\`FLAGS=\${JSON.stringify(process.execArgv)}\\n\`);\n`);
-  const run = await execa('node', ['--import', probe, BIN, '--version'], { cwd: dir, reject: false, env: { NO_COLOR: '1' }, extendEnv: false });
-  const flags: string[] = JSON.parse(/FLAGS=(.*)/.exec(run.stderr)?.[1] ?? '[]');
+  // An id file of 40 MB beside 600 articles of 1 KB; a hidden cache of 2 GB.
+  const flags = await childFlags((content) => {
+    mkdirSync(path.join(content, 'articles'));
+    mkdirSync(path.join(content, '.legalsite-cache'));
+    for (let i = 0; i < 600; i++) writeFileSync(path.join(content, 'articles', `a-${i}.md`), 'x'.repeat(1024));
+    sparseFile(path.join(content, 'pinpoints.jsonl'), 40 * 2 ** 20);
+    sparseFile(path.join(content, '.legalsite-cache', 'part.bin'), 2 * 2 ** 30);
+  });
   const limit = Number(flags.find((f) => f.startsWith('--max-old-space-size='))?.split('=')[1]);
   // 40.6 MB of content: 768 + 4 × 41.
   assert.ok(limit >= 768 + 4 * 40 && limit <= 768 + 4 * 42, `heap limit ${limit} MB`);
