@@ -18,6 +18,7 @@ import { PINPOINTS_FILE } from '../passes/pinpoints/record-format.js';
 import type { ArticleMeta } from '../model.js';
 import type { PageRef } from '../routes/types.js';
 import { outputPath } from '../routes/types.js';
+import { articleOwnFiles } from '../routes/article-files.js';
 import type { OutputTarget } from '../write/output-target.js';
 import { type FileStat, unchangedSince } from '../file-stat.js';
 import type { ArticleIndex, KnownArticle } from './article-index.js';
@@ -101,7 +102,7 @@ export function startReadingArticles(req: ReadRequest): ReadingArticles {
   const { target } = req;
   // Only an output folder being updated can keep an article's files without a shard reading it.
   const index = target?.updating && req.index?.setup === setup ? req.index.articles : undefined;
-  const intact = (k: KnownArticle) => k.files.every((f) => target!.previousIfIntact(f.path) === ownFileFingerprint(k.key));
+  const intact = (k: KnownArticle) => articleOwnFiles(k.digest.article).every((f) => target!.previousIfIntact(f.path) === ownFileFingerprint(k.key));
   const toRead: ToRead[] = [];
   const unchanged: (ToRead & { before: KnownArticle })[] = [];
   for (const { abs, rel, stat } of req.files) {
@@ -231,10 +232,10 @@ export async function renderArticles(req: RenderRequest): Promise<{ digests: Map
   for (const a of read.articles) {
     const r = made.get(a.rel);
     if (r?.page) emitter.noteArticleOutput(r.page, r.page.fingerprint!, false);
-    const known: KnownArticle | undefined = a.known ?? (r?.digest && a.stat ? { key: a.key, textKey: a.textKey, digest: r.digest, files: r.files, stat: a.stat, readAt: read.readAt } : undefined);
+    const known: KnownArticle | undefined = a.known ?? (r?.digest && a.stat ? { key: a.key, textKey: a.textKey, digest: r.digest, stat: a.stat, readAt: read.readAt } : undefined);
     const digest = a.known?.digest ?? r!.digest!;
     digests.set(digest.article.slug, digest);
-    const files = a.known?.files ?? r!.files;
+    const files = a.known ? articleOwnFiles(a.known.digest.article) : r!.files;
     const unchanged = a.known ? true : Boolean(r!.unchanged);
     for (const f of files) emitter.noteArticleOutput(f, ownFileFingerprint(a.key), unchanged);
     if (known) articles.set(a.rel, known);

@@ -27,7 +27,7 @@ import { buildTermMatcher } from '../passes/term-matcher.js';
 import { pageIds } from '../html/page-ids.js';
 import { compactIds } from '../passes/published.js';
 import { renderPage } from '../render/render-page.js';
-import { articleFileRoutes, articleFileUrls } from '../routes/article-files.js';
+import { articleFileRoutes, articleOwnFiles } from '../routes/article-files.js';
 import { articlePageRoute, buildFamilyRoute, familyFingerprint } from '../routes/page-families.js';
 import { outputPath } from '../routes/types.js';
 import type { Chrome } from '../../templates/types.js';
@@ -118,7 +118,7 @@ export class Shard {
         result.files = job.files === false
           ? []
           : result.unchanged
-          ? articleFileUrls(unit.article.slug, Boolean(unit.fields.answer), unit.article.formerSlugs).map((url) => ({ url, path: url.slice(1) }))
+          ? articleOwnFiles(unit.article)
           : articleFileRoutes(unit, this.setup!.config).map((r) => this.emit(sink, r.url, outputPath(r), r.body as string, true));
       }
       if (job.page) {

@@ -10,6 +10,7 @@
  */
 import { PRIVILEGE_LOG_ARTICLE } from '../constants.js';
 import type { ArticleMeta, SiteConfig } from '../model.js';
+import { hasAnswer } from '../passes/article-fields.js';
 import { bibtexFile, cslJsonFile, risFile } from '../passes/citation-files.js';
 import { type ArticleParts, buildAnswerJson, buildArticleJson } from '../passes/json-mirrors.js';
 import { articleMarkdown } from '../passes/markdown-mirrors.js';
@@ -47,6 +48,13 @@ export function articleFileUrls(slug: string, hasAnswer: boolean, formerSlugs: r
   const suffixes = articleFileSuffixes(hasAnswer);
   const contentFile = contentFileUrl(slug);
   return [...suffixes.map((s) => `/articles/${slug}${s}`), ...(contentFile ? [contentFile] : []), ...formerSlugs.flatMap((old) => suffixes.map((s) => `/articles/${old}${s}`))];
+}
+
+/** Every file an article makes, as `{url, path}` (each path is its URL without the leading slash: all
+ * have an extension). Worked out from the article's fields rather than kept: the main thread's index
+ * of known articles (engine/article-index.ts) would otherwise hold eight small objects per article. */
+export function articleOwnFiles(a: Pick<ArticleMeta, 'slug' | 'answer' | 'formerSlugs'>): { url: string; path: string }[] {
+  return articleFileUrls(a.slug, hasAnswer(a), a.formerSlugs).map((url) => ({ url, path: url.slice(1) }));
 }
 
 export function articleFileRoutes(parts: ArticleParts, config: SiteConfig): FileRoute[] {
