@@ -8,7 +8,7 @@
  */
 import type { SiteEmitter } from '../engine/emit-site.js';
 import { pageIds } from '../html/page-ids.js';
-import { buildPublished, compactIds, formatPublished, type PublishedManifest, type PublishedPage, publishedPageLines } from '../passes/published.js';
+import { buildPublished, compactIds, formatPublishedLines, type PublishedManifest, type PublishedPage, publishedPageLines } from '../passes/published.js';
 import type { FileRoute, Route } from '../routes/types.js';
 import type { OutputTarget } from '../write/output-target.js';
 
@@ -23,10 +23,9 @@ export function publishedRoute(baseUrl: string, emitter: SiteEmitter, routes: Ro
   const anchors = lazy(() => resolveAnchors(pages, target));
   const manifest = () => buildPublished(baseUrl, new Map([...anchors()].map(([url, a]) => [url, typeof a === 'string' ? (JSON.parse(a) as PublishedPage) : a])), files, redirects);
   // A page not made again keeps the line the last manifest gave it: nothing is parsed or rewritten.
-  // (The manifest is built with empty pages only to have them in order; their lines are `lines`.)
   const body = () => {
     const lines = new Map([...anchors()].map(([url, a]) => [url, typeof a === 'string' ? a : JSON.stringify(a)]));
-    return formatPublished(buildPublished(baseUrl, new Map([...lines.keys()].map((url) => [url, { ids: [] }])), files, redirects), lines);
+    return formatPublishedLines(baseUrl, lines, files, redirects);
   };
   const inputs = () => JSON.stringify([baseUrl, [...pages].map(([url, p]) => [url, emitter.fingerprintOf(p.path)]), files, [...redirects]]);
   return { route: { kind: 'file', url: PUBLISHED_URL, body, inputs, type: 'application/json; charset=utf-8' }, manifest };

@@ -2,7 +2,7 @@
  * build lost of an earlier one's URLs and anchors, through redirects and tombstones. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildPublished, compactIds, expandIds, formatPublished, lostSince, publishedFrom, publishedPageLines } from '../../src/passes/published.js';
+import { buildPublished, compactIds, expandIds, formatPublishedLines, lostSince, type PublishedManifest, publishedFrom, publishedPageLines } from '../../src/passes/published.js';
 
 const test = suite('published manifest');
 
@@ -16,11 +16,24 @@ test('an unbroken run of paragraph ids is one number; anything else is listed', 
   assert.equal([...expandIds(page)].sort(), [...new Set(ids)].sort());
 });
 
+/** The manifest's text as a build writes it, from its pages' lines. */
+const formatted = (m: PublishedManifest) => formatPublishedLines(m.site, new Map(Object.entries(m.pages).map(([url, p]) => [url, JSON.stringify(p)])), m.files, new Map(Object.entries(m.redirects)));
+
 test('the manifest reads back as written', () => {
   const m = site({ '/': ['main'], '/articles/x': ['x-p001', 'answer'] }, ['/articles/x.json'], { '/articles/old': '/articles/x' });
-  assert.equal(publishedFrom(JSON.parse(formatPublished(m))), m);
-  assert.equal([...publishedPageLines(formatPublished(m))], Object.entries(m.pages).map(([url, p]) => [url, JSON.stringify(p)]), 'each page is one line, read back by URL');
+  assert.equal(publishedFrom(JSON.parse(formatted(m))), m);
+  assert.equal([...publishedPageLines(formatted(m))], Object.entries(m.pages).map(([url, p]) => [url, JSON.stringify(p)]), 'each page is one line, read back by URL');
   assert.type(publishedFrom({ format: 'something else' }), 'string');
+});
+
+test('the manifest is the same whatever order its parts come in, and escapes what JSON must', () => {
+  const m = site({ '/b': ['main'], '/a': ['a-p001'], '/quote"and\\slash': ['main'], '/z\u0001': ['main'] }, ['/y.json', '/x.json', '/x.json'], { '/old-b': '/b', '/old-a': '/a' });
+  const lines = [...Object.entries(m.pages)].reverse().map(([url, p]) => [url, JSON.stringify(p)] as [string, string]);
+  const text = formatPublishedLines(m.site, new Map(lines), ['/x.json', '/y.json', '/x.json'].reverse(), new Map([['/old-b', '/b'], ['/old-a', '/a']]));
+  assert.is(text, formatted(m));
+  assert.equal(Object.keys(JSON.parse(text).pages), ['/a', '/b', '/quote"and\\slash', '/z\u0001'], 'pages sorted by code unit, their URLs read back');
+  assert.equal(JSON.parse(text).files, ['/x.json', '/y.json'], 'files once each, sorted');
+  assert.equal(Object.keys(JSON.parse(text).redirects), ['/old-a', '/old-b']);
 });
 
 test('a page, a file or an anchor gone is lost; each is named', () => {
