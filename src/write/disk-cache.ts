@@ -19,13 +19,12 @@
  * A rebuild after a small edit needs those of the changed articles alone, which it makes afresh.
  * A last section lists what the part holds by key (PartKeys): a build that reads no digest (it
  * writes a new output folder, as CI does after restoring its cache) reads only these, and saves only
- * the parts whose keys changed, not the whole cache (795 MB at 50,000 articles).
+ * the parts whose keys changed, not the whole cache (727 MB at 50,000 articles).
  */
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { serialize } from 'node:v8';
 import { type BuildCache, createBuildCache } from '../engine/build-cache.js';
-import { hashOf } from '../hash.js';
 import { packageVersion } from '../package-root.js';
 import { toolKey } from '../tool-key.js';
 import { writeFileAtomically } from './atomic-file.js';
@@ -56,16 +55,16 @@ interface CachePart {
 }
 
 /**
- * What a part holds, by key: its YAML entries' keys, and per article its file, unit keys and output
- * files. Keys are content hashes, so two parts with the same keys (same legalsite and setup) hold
- * the same values; only an article's stat and read time may differ, and an older stat only makes
- * the next build read the file again.
+ * What a part holds, by key: its YAML entries' keys, and per article its file and unit keys (its
+ * output files follow from its digest). Keys are content hashes, so two parts with the same keys
+ * (same legalsite and setup) hold the same values; only an article's stat and read time may differ,
+ * and an older stat only makes the next build read the file again.
  */
 interface PartKeys {
   version: string;
   setup?: string;
   yaml: string[];
-  articles: [rel: string, key: string, textKey: string, files: string][];
+  articles: [rel: string, key: string, textKey: string][];
 }
 
 /** Body fields read when first asked for (the mentions section). */
@@ -166,11 +165,11 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, d
     }
     try {
       for (const [rel, known] of part.articles) {
-        const { body, text, article } = known.digest;
-        if (!body || !text) continue; // saved whole (partPieces)
-        readOnDemand(body, DEFERRED_BODY, () => mentions.of(rel, known.key)[0], whole);
-        readOnDemand(text, DEFERRED_TEXT, () => texts.of(rel, known.key)[0], whole);
-        readOnDemand(article, DEFERRED_META, () => texts.of(rel, known.key)[1], whole);
+        const digest = known.digest;
+        if (!digest.body || !digest.text) continue; // saved whole (partPieces)
+        digest.body = readOnDemand(digest.body, DEFERRED_BODY, () => mentions.of(rel, known.key)[0], whole);
+        digest.text = readOnDemand(digest.text, DEFERRED_TEXT, () => texts.of(rel, known.key)[0], whole);
+        digest.article = readOnDemand(digest.article, DEFERRED_META, () => texts.of(rel, known.key)[1], whole);
       }
     } catch (error) {
       // Read whole and found damaged: its articles are made again, like those of a missing part.
@@ -343,7 +342,7 @@ function keysOf(part: CachePart): PartKeys {
     version: part.version,
     setup: part.setup,
     yaml: part.yaml.map(([key]) => key).sort(),
-    articles: part.articles.map(([rel, k]): PartKeys['articles'][number] => [rel, k.key, k.textKey, hashOf(JSON.stringify(k.files))]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
+    articles: part.articles.map(([rel, k]): PartKeys['articles'][number] => [rel, k.key, k.textKey]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
   };
 }
 
@@ -374,16 +373,45 @@ function sectionOf<F extends unknown[]>(dir: string, n: number, section: 'mentio
   };
 }
 
-/** Turns `fields` of `value` (placeholders) into getters that read them when first asked for, or
- * (`now`) reads them at once. Enumerable and in place, so copies (JSON, structured clone, spreading)
- * hold them as before. */
-function readOnDemand<T extends object, K extends keyof T>(value: T, fields: readonly K[], read: () => Pick<T, K>, now = false): void {
+/**
+ * `value` with `fields` (placeholders in it) read when first asked for, or (`now`) read at once. Read
+ * later: a copy with its fields in the same order, those as enumerable getters, so copies of it
+ * (JSON, structured clone, spreading) hold them as before. The getters are one function per field
+ * name for every copy, each finding its copy's reader in `readers`: V8 then gives all the copies one
+ * hidden class. Turning the placeholders into getters in place (or with a closure per copy) put every
+ * digest's fields in a dictionary, which each site pass of a rebuild read slower and the collector
+ * copied larger (docs/performance.md).
+ */
+function readOnDemand<T extends object, K extends keyof T>(value: T, fields: readonly K[], read: () => Pick<T, K>, now = false): T {
   if (now) {
     const values = read();
     for (const f of fields) (value as Record<K, unknown>)[f] = values[f];
-    return;
+    return value;
   }
-  for (const f of fields) Object.defineProperty(value, f, { enumerable: true, configurable: true, get: () => read()[f] });
+  const deferred: readonly PropertyKey[] = fields;
+  const copy = {};
+  // Every field defined, not assigned: assigning more than a dozen in a loop also ends in a
+  // dictionary. (Descriptors written out: one spread into them took ten times as long.)
+  for (const key of Object.keys(value)) {
+    if (deferred.includes(key)) Object.defineProperty(copy, key, { get: deferredGetter(key), enumerable: true, configurable: true });
+    else Object.defineProperty(copy, key, { value: (value as Record<string, unknown>)[key], writable: true, enumerable: true, configurable: true });
+  }
+  readers.set(copy, read as () => object);
+  return copy as T;
+}
+
+const readers = new WeakMap<object, () => object>();
+const getters = new Map<string, () => unknown>();
+
+function deferredGetter(field: string): () => unknown {
+  let getter = getters.get(field);
+  if (!getter) {
+    getter = function (this: object) {
+      return (readers.get(this)!() as Record<string, unknown>)[field];
+    };
+    getters.set(field, getter);
+  }
+  return getter;
 }
 
 function heldBy(part: CachePart): Map<string, unknown> {

@@ -16,7 +16,6 @@ function known(n: number, title = `Article ${n}`): KnownArticle {
   return {
     key: `key-${n}`,
     digest: { article: { slug: `a-${n}`, title, faq: [{ id: 'faq-1', q: `Why ${n}?`, a: 'Because.' }], keyTakeaways: [`Takeaway ${n}`], references: [], summary: `Summary ${n}` }, body: { mentions: [{ termSlug: `term-${n % 7}`, context: `A sentence of article ${n}.`, via: 'auto' }], mentionsKey: `mentions-${n}`, links: [{ href: '/glossary', line: 3 }] }, text: { words: `word${n} other`, textLength: 100 + n, technicalWords: n % 4, search: { words: `the text of ${n}`, weights: 'ABCD' } } } as unknown as KnownArticle['digest'],
-    files: [{ url: `/articles/a-${n}.json`, path: `articles/a-${n}.json` }] as KnownArticle['files'],
     stat: { size: n, mtimeMs: 1000 + n, ctimeMs: 1000 + n, ino: n },
     readAt: 5000,
   };
