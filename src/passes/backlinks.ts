@@ -48,8 +48,8 @@ export const nodeKey = (type: NodeType, slug: string) => `${type}:${slug}`;
 
 export interface BacklinkResult {
   /** Every explicit relation (mentions, see-also, contrast) and the kept shared-tag relations, by
-   * target (in key order), strongest first. Made when first read (only the knowledge graph reads
-   * them: 200,000 relations at 10,000 articles). */
+   * target (in key order), strongest first. Made when read, and not kept: the reader keeps them (only
+   * the knowledge graph reads them: 200,000 relations at 10,000 articles). */
   readonly relations: BacklinkEdge[];
   /** How many of the relations point at each node, by node key (nodes with none left out): what
    * splitting the knowledge graph into bounded parts needs, without the relations themselves. */
@@ -88,16 +88,21 @@ export function buildBacklinks(articles: ArticleMeta[], terms: Term[], mentions:
   const compare = relationOrder(rank);
   const explicit = explicitRelations(nodes, articles, terms, mentions);
   const keptOf = keptBacklinks(nodes, rank, explicit, compare);
-  let relations: BacklinkEdge[] | undefined;
+  // Listed once for both readers (counted, then handed to the graph), and not kept after: a million
+  // relations at 50,000 articles, which the result (the site's, to the end of the build) would
+  // otherwise hold. A later read lists them again.
+  let listed: BacklinkEdge[] | undefined;
   let counts: Map<string, number> | undefined;
-  const all = () => (relations ??= listRelations(nodes, explicit, keptOf, compare));
+  const list = () => listRelations(nodes, explicit, keptOf, compare);
   return {
     byTarget: backlinksByKey(nodes, keptOf),
     get relations() {
-      return all();
+      const relations = listed ?? list();
+      listed = undefined;
+      return relations;
     },
     get relationCounts() {
-      return (counts ??= countByTarget(all()));
+      return (counts ??= countByTarget((listed = list())));
     },
   };
 }

@@ -30,18 +30,29 @@ export function knowledgeGraphRoutes(site: BuiltSite, limits: OutputLimits): Fil
   // What its nodes and the backlinks pass read (articles' mentions by their hash): the graph is a
   // 40 MB serialisation of 190,000 relations at 10,000 articles, this a few hundred kilobytes.
   const graphInputs = () => JSON.stringify([config.name, config.license.url, config.baseUrl, inputs.articles(), site.articles.map((a) => site.bodies.get(a.slug)!.mentionsKey).join(','), inputs.terms()]);
-  let graph: KnowledgeGraph | undefined;
-  const whole = () => (graph ??= buildKnowledgeGraph(site.articles, site.terms, site.backlinks.relations, config));
-  if (!graphIsSplit(site, limits)) return [{ ...json(GRAPH_URL, whole), inputs: graphInputs }];
+  const build = () => buildKnowledgeGraph(site.articles, site.terms, site.backlinks.relations, config);
+  if (!graphIsSplit(site, limits)) return [{ ...json(GRAPH_URL, build), inputs: graphInputs }];
   const runs = graphRuns(site, limits);
   const count = runs.length;
+  // The index and every part are made from one graph and its split, kept until the last of them is
+  // made and then let go: the routes live to the end of the build, and with them whatever their
+  // bodies hold (at 50,000 articles a million edges; docs/performance.md). A file made again after
+  // that makes them again.
+  let graph: KnowledgeGraph | undefined;
   let split: GraphPart[] | undefined;
+  const whole = () => (graph ??= build());
   const parts = () => (split ??= splitKnowledgeGraph(whole(), runs));
+  const unmade = new Set(Array.from({ length: count + 1 }, (_, i) => i));
+  const made = <T>(file: number, data: T): T => {
+    unmade.delete(file);
+    if (unmade.size === 0) graph = split = undefined;
+    return data;
+  };
   const partInputs = sharedInputs(() => JSON.stringify([graphInputs(), limits.graphPartNodes, limits.graphPartEdges]));
   const u = (p: string) => `${config.baseUrl}${p}`;
   return [
     {
-      ...json(GRAPH_URL, () => ({
+      ...json(GRAPH_URL, () => made(0, {
         site: config.name,
         license: config.license.url,
         description: `The knowledge graph of ${config.name} in ${count} parts: each holds a run of nodes (articles and glossary terms, in id order) and every edge that points at them, at most ${limits.graphPartNodes} nodes and ${limits.graphPartEdges} edges (unless one node has more). The parts' nodes and edges, taken in part order, are the whole graph's.`,
@@ -52,7 +63,7 @@ export function knowledgeGraphRoutes(site: BuiltSite, limits: OutputLimits): Fil
       inputs: partInputs,
     },
     ...Array.from({ length: count }, (_, i): FileRoute => ({
-      ...json(graphPartUrl(i + 1), () => ({ site: config.name, license: config.license.url, part: i + 1, parts: count, nodes: parts()[i].nodes, edges: parts()[i].edges })),
+      ...json(graphPartUrl(i + 1), () => made(i + 1, { site: config.name, license: config.license.url, part: i + 1, parts: count, nodes: parts()[i].nodes, edges: parts()[i].edges })),
       inputs: partInputs,
     })),
   ];

@@ -15,8 +15,19 @@ function site() {
   const articles = Array.from({ length: 30 }, (_, i) => makeArticle({ slug: `article-${String(i).padStart(2, '0')}`, title: `Article ${i}`, tags: i % 2 ? ['evidence'] : ['privilege'] }));
   const mentions = new Map<string, TermMention[]>(articles.map((a, i) => [a.slug, [{ termSlug: 'term-0', context: '', via: 'auto' }, { termSlug: `term-${1 + (i % 5)}`, context: '', via: 'auto' }]]));
   const backlinks = buildBacklinks(articles, terms, mentions);
-  return { articles, terms, backlinks, graph: buildKnowledgeGraph(articles, terms, backlinks.relations, makeConfig()) };
+  return { articles, terms, mentions, backlinks, graph: buildKnowledgeGraph(articles, terms, backlinks.relations, makeConfig()) };
 }
+
+test('the relations are the same however often they are read, counted first or not', () => {
+  const { articles, terms, mentions, backlinks } = site();
+  const first = backlinks.relations;
+  assert.ok(first.length > 30);
+  assert.equal(backlinks.relations, first, 'read again (not kept, so listed again)');
+  const counted = buildBacklinks(articles, terms, mentions);
+  assert.equal(counted.relationCounts, countByTarget(first));
+  assert.equal(counted.relations, first, 'the list counted is the one handed on');
+  assert.equal(counted.relations, first, 'and a later read lists the same again');
+});
 
 test('node ids are in code-unit order, the order edges are listed by target', () => {
   const { articles, terms, graph } = site();
