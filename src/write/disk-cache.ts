@@ -29,6 +29,7 @@ import { packageVersion } from '../package-root.js';
 import { toolKey } from '../tool-key.js';
 import { writeFileAtomically } from './atomic-file.js';
 import { checksumOf, intact, sealHeader, unsealed } from './checksum.js';
+import { readOnDemand } from './fields-on-demand.js';
 import { deserializeCopy, readScratch, readScratchAt } from './scratch-read.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
 import type { BodyDigest } from '../model/article-digest.js';
@@ -371,47 +372,6 @@ function sectionOf<F extends unknown[]>(dir: string, n: number, section: 'mentio
       return entry.slice(2) as F;
     },
   };
-}
-
-/**
- * `value` with `fields` (placeholders in it) read when first asked for, or (`now`) read at once. Read
- * later: a copy with its fields in the same order, those as enumerable getters, so copies of it
- * (JSON, structured clone, spreading) hold them as before. The getters are one function per field
- * name for every copy, each finding its copy's reader in `readers`: V8 then gives all the copies one
- * hidden class. Turning the placeholders into getters in place (or with a closure per copy) put every
- * digest's fields in a dictionary, which each site pass of a rebuild read slower and the collector
- * copied larger (docs/performance.md).
- */
-function readOnDemand<T extends object, K extends keyof T>(value: T, fields: readonly K[], read: () => Pick<T, K>, now = false): T {
-  if (now) {
-    const values = read();
-    for (const f of fields) (value as Record<K, unknown>)[f] = values[f];
-    return value;
-  }
-  const deferred: readonly PropertyKey[] = fields;
-  const copy = {};
-  // Every field defined, not assigned: assigning more than a dozen in a loop also ends in a
-  // dictionary. (Descriptors written out: one spread into them took ten times as long.)
-  for (const key of Object.keys(value)) {
-    if (deferred.includes(key)) Object.defineProperty(copy, key, { get: deferredGetter(key), enumerable: true, configurable: true });
-    else Object.defineProperty(copy, key, { value: (value as Record<string, unknown>)[key], writable: true, enumerable: true, configurable: true });
-  }
-  readers.set(copy, read as () => object);
-  return copy as T;
-}
-
-const readers = new WeakMap<object, () => object>();
-const getters = new Map<string, () => unknown>();
-
-function deferredGetter(field: string): () => unknown {
-  let getter = getters.get(field);
-  if (!getter) {
-    getter = function (this: object) {
-      return (readers.get(this)!() as Record<string, unknown>)[field];
-    };
-    getters.set(field, getter);
-  }
-  return getter;
 }
 
 function heldBy(part: CachePart): Map<string, unknown> {
