@@ -21,7 +21,9 @@ const getters = new Map<string, PropertyDescriptor>();
  * last used first: a cache's digests share a few key lists, so the first is nearly always the one. */
 const copiers = new WeakMap<readonly PropertyKey[], { keys: string[]; copier: Copier }[]>();
 
-/** `value` with `fields` (placeholders in it) read by `read` when first asked for, or (`now`) at once. */
+/** `value` with `fields` (placeholders in it) read by `read` when first asked for, or (`now`) at once.
+ * `fields` must be one array for all the objects of a kind (a constant): the copiers are kept by it,
+ * and copies made with two arrays of the same names would not share their hidden class. */
 export function readOnDemand<T extends object, K extends keyof T>(value: T, fields: readonly K[], read: () => Pick<T, K>, now = false): T {
   if (now) {
     const values = read();
