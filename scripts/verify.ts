@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFeed } from '@rowanmanning/feed-parser';
-import { auditDist, formatGates } from '../src/verify/audit-dist.js';
+import { auditDist } from '../src/verify/audit-dist.js';
 import { build } from '../src/build.js';
 import { startServer } from '../src/serve.js';
 import { SECURITY_HEADERS } from '../src/security.js';

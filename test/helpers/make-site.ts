@@ -78,6 +78,7 @@ export function makeConfig(partial: Partial<SiteConfig> = {}): SiteConfig {
     glossaryFaq: [],
     contentSignals: { search: true, aiInput: true, aiTrain: true },
     tags: {},
+    webhooks: [],
     ...partial,
   };
 }

@@ -4,7 +4,6 @@
  * thousands of front matters mutated at random (seeded), where a typo must never be read silently.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import fg from 'fast-glob';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

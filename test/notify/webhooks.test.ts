@@ -88,7 +88,7 @@ test('an unreachable subscriber is a failed delivery, not an exception', async (
 
 for (const status of [301, 302, 303, 307, 308]) {
   test(`a ${status} redirect is a failed delivery with its status, and the redirect is not followed`, async () => {
-    const receiver = await startReceiver((req) => (req.path === '/old' ? status : 200), (req) => (req.path === '/old' ? { Location: '/new' } : {}));
+    const receiver = await startReceiver((req) => (req.path === '/old' ? status : 200), (req): Record<string, string> => (req.path === '/old' ? { Location: '/new' } : {}));
     try {
       const [d] = await deliverWebhooks([{ url: `${receiver.url}/old`, events: all }], event, { env: {}, userAgent: 'legalsite/test', baseDelayMs: 1 });
       assert.not.ok(d.ok);

@@ -97,13 +97,13 @@ test('against a manifest from before corrections were recorded, the corrections 
   const old: Manifest = { version: 1, entities: { ...base.entities } };
   const unchanged = buildManifest([makeArticle({ slug: 'hashing', summary: 'Hash every copy.', changes: [first] })], terms, datasets);
   const oldOfUnchanged: Manifest = { version: 1, entities: { ...unchanged.entities } };
-  assert.equal(diffManifests(old, buildManifest([corrected([first])], terms, datasets), BASE).corrected.map((c) => c.id), ['change-2025-09-01']);
+  assert.equal(diffManifests(old, buildManifest([corrected([first])], terms, datasets), BASE).corrected?.map((c) => c.id), ['change-2025-09-01']);
   assert.equal(diffManifests(oldOfUnchanged, unchanged, BASE).corrected, [], 'an article that did not change announces nothing');
 });
 
 test('a damaged corrections list in the previous manifest counts as an empty one', () => {
   const damaged = { version: 1, entities: { ...base.entities }, corrections: { 'article:hashing': 'oops' } } as unknown as Manifest;
-  assert.equal(diffManifests(damaged, buildManifest([corrected([first])], terms, datasets), BASE).corrected.map((c) => c.id), ['change-2025-09-01']);
+  assert.equal(diffManifests(damaged, buildManifest([corrected([first])], terms, datasets), BASE).corrected?.map((c) => c.id), ['change-2025-09-01']);
 });
 
 test.run();

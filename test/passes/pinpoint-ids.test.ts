@@ -27,7 +27,7 @@ test('a removed paragraph leaves a hidden, dated tombstone where it stood, outsi
   assert.not.match(next.mirrorHtml, /tombstone/, 'the JSON mirror lists removed ids apart, not in its bodyHtml');
   assert.not.match(next.plainText, /removed/);
   assert.equal(next.paragraphs.map((p) => p.id), ['demo-p001', 'demo-p003']);
-  const stats = (b: typeof next) => readingStats(b, renderArticleFields({ keyTakeaways: [], faq: [] } as unknown as Article), []).wordCount;
+  const stats = (b: typeof next) => readingStats(b, renderArticleFields({ keyTakeaways: [], faq: [] } as unknown as Article)).wordCount;
   assert.is(stats(next), stats(render(`${ONE}\n\n${THREE}`)), 'the word count is that of the text a reader reads');
 });
 

@@ -22,7 +22,9 @@ const terms = [
   makeTerm({ slug: 'hash-value', title: 'Hash value', tags: ['hash'], definition: 'A fixed-length digest of a file.' }), // {fixed,length,digest,file}
   makeTerm({ slug: 'privilege-log', title: 'Privilege log', tags: ['privilege'], definition: 'Withheld documents listed.' }),
 ];
-const features = (texts: [string, string][]) => new Map(texts.map(([slug, text]) => [slug, textFeatures(text)]));
+/** Recommendations read an article's words, not its search postings. */
+const NO_SEARCH = { words: '', weights: '' };
+const features = (texts: [string, string][]) => new Map(texts.map(([slug, text]) => [slug, textFeatures(text, NO_SEARCH)]));
 const texts = features([
   ['hash-chain', 'Verify the hash value.'],
   ['custody-log', 'Log the hash.'],
@@ -96,7 +98,7 @@ test('features reused from an earlier build are those made afresh, and unchanged
   const versions = (v: string) => new Map(articles.map((a) => [a.slug, `${a.slug}@${a.slug === 'privilege' ? v : '1'}`]));
   const first = recommendationFeatures(articles, terms, texts, stats(articles), versions('1'));
   const edited = new Map(texts);
-  edited.set('privilege', textFeatures('Privilege calls for a careful waiver review.'));
+  edited.set('privilege', textFeatures('Privilege calls for a careful waiver review.', NO_SEARCH));
   const reuse = { keys: first.nodes.map((n) => n.key), versions: first.versions, packed: first.packed, vocabulary: first.words, freshSize: first.freshSize };
   const again = recommendationFeatures(articles, terms, edited, stats(articles), versions('2'), reuse);
   const fresh = recommendationFeatures(articles, terms, edited, stats(articles), versions('2'));

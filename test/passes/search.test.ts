@@ -71,7 +71,7 @@ test('every article word is indexed, body, answer, key takeaways and FAQ; the fa
 });
 
 test("an article's body word set is left to similarity when the fast scan cannot give it", () => {
-  const fields = { takeawaysHtml: [], faq: [], links: [] };
+  const fields = { takeaways: [], takeawaysHtml: [], faq: [], links: [] };
   const article = { title: 'T', tags: [], jurisdiction: 'Global', summary: '', description: '', references: [] } as never;
   assert.is(articlePostings(article, 'Café au lait', fields, makeConfig()).bodyWords, undefined, 'a word that is not ASCII');
   assert.is(articlePostings(article, 'Rule 26 — “the log” § 3', fields, makeConfig()).bodyWords, textWords('Rule 26 — “the log” § 3'), 'punctuation that is not ASCII only separates words');

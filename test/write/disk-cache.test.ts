@@ -15,6 +15,7 @@ const test = suite('disk cache');
 function known(n: number, title = `Article ${n}`): KnownArticle {
   return {
     key: `key-${n}`,
+    textKey: `text-${n}`,
     digest: { article: { slug: `a-${n}`, title, faq: [{ id: 'faq-1', q: `Why ${n}?`, a: 'Because.' }], keyTakeaways: [`Takeaway ${n}`], references: [], summary: `Summary ${n}` }, body: { mentions: [{ termSlug: `term-${n % 7}`, context: `A sentence of article ${n}.`, via: 'auto' }], mentionsKey: `mentions-${n}`, links: [{ href: '/glossary', line: 3 }] }, text: { words: `word${n} other`, textLength: 100 + n, technicalWords: n % 4, search: { words: `the text of ${n}`, weights: 'ABCD' } } } as unknown as KnownArticle['digest'],
     stat: { size: n, mtimeMs: 1000 + n, ctimeMs: 1000 + n, ino: n },
     readAt: 5000,
