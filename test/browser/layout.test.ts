@@ -148,6 +148,7 @@ test('print: no header, footer, buttons or islands; URL, dates, pinpoints and re
   await context.addInitScript(NAME_SHIM);
   const page = await context.newPage();
   await page.emulateMedia({ media: 'print' });
+  const shown = (selector: string) => page.evaluate((s) => [...document.querySelectorAll(s)].some((el) => el.checkVisibility()), selector);
   for (const [name, url, canonical] of [
     ['print-article', '/articles/privilege-logs-bases-samples', 'https://reference.example.com/articles/privilege-logs-bases-samples'],
     ['print-article-wide-table', '/articles/chronology-fact-table-standard', 'https://reference.example.com/articles/chronology-fact-table-standard'],
@@ -155,12 +156,15 @@ test('print: no header, footer, buttons or islands; URL, dates, pinpoints and re
     ['print-dataset', '/datasets/privilege-log', 'https://reference.example.com/datasets/privilege-log'],
   ]) {
     await page.goto(site.base + url);
-    const shown = (selector: string) => page.evaluate((s) => [...document.querySelectorAll(s)].some((el) => el.checkVisibility()), selector);
     for (const hidden of ['.site-header', '.site-footer', 'button', '.button', '[data-island]', 'form']) assert.not.ok(await shown(hidden), `${url}: ${hidden} is not printed`);
     assert.is((await page.locator('.print-url').innerText()).trim(), canonical, `${url}: the page's URL is printed`);
     assert.equal(await page.evaluate(layoutProblems), [], `${url}: nothing is cut off the page`);
     await shoot(page, `${name}.png`);
   }
+  // The printed pages above have no islands: the article list's filters are one, and are not printed.
+  await page.goto(`${site.base}/articles`);
+  assert.ok((await page.locator('[data-island]').count()) > 0, '/articles has an island');
+  assert.not.ok(await shown('[data-island]'), '/articles: its islands are not printed');
   await page.goto(`${site.base}/articles/privilege-logs-bases-samples`);
   const printed = await page.evaluate(() => ({
     dates: document.querySelector('.byline')!.textContent,

@@ -145,12 +145,16 @@ test('the guard resolves links: a link to the project is the project', () => {
 
 test('a commit that fails part-way leaves every file of the output folder as it was', async () => {
   const cwd = copyFixture('minimal');
+  // An article removed below, so that the failing commits also delete files.
+  const articles = path.join(cwd, 'content/articles');
+  writeFileSync(path.join(articles, 'extra-evidence.md'), readFileSync(path.join(articles, 'hashing-evidence.md'), 'utf8').replace('title: Hashing evidence', 'title: Extra evidence'));
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  assert.ok(existsSync(path.join(cwd, 'dist/articles/extra-evidence.html')), 'the extra article is built');
   const dist = path.join(cwd, 'dist');
   const before = path.join(tempDir(), 'before');
   cpSync(dist, before, { recursive: true, preserveTimestamps: true });
   editArticle(cwd, 'Privilege protects', 'Privilege shields');
-  rmSync(path.join(cwd, 'content/articles/duty-to-preserve.md'), { force: true });
+  rmSync(path.join(articles, 'extra-evidence.md'));
   for (const n of [1, 2, 5]) {
     const r = await runCli(['build', '--quiet'], cwd, { LEGALSITE_FAULT: `commit-fail:${n}` });
     assert.is(r.exitCode, 4, `a full disk at move ${n} is the environment's failure`);
@@ -169,7 +173,7 @@ test('a build killed at any point of its commit leaves, after the next build, ex
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
   const dist = path.join(cwd, 'dist');
   let edit = 0;
-  // In-place updates (an edited body, a removed article), then fresh builds (another --base-url).
+  // In-place updates (an edited body), then fresh builds (another --base-url).
   for (const [n, args] of [[1, []], [2, []], [3, []], [8, []], [1, ['--base-url', 'https://staging.example.org']], [2, ['--base-url', 'https://staging.example.org']]] as [number, string[]][]) {
     editArticle(cwd, `Privilege ${edit ? `edit${edit}` : 'protects'}`, `Privilege edit${++edit}`);
     const killed = await runCli(['build', '--quiet', ...args], cwd, { LEGALSITE_FAULT: `commit-kill:${n}` });

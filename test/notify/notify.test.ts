@@ -41,10 +41,13 @@ const EVERYTHING = [
 
 test.before(async () => {
   indexnow = await startReceiver(async (req, all) => {
-    // Hold each answer until all four endpoints were asked (or give up): only parallel requests pass.
+    // Hold each answer until all four endpoints were asked (or give up). Only if the first request,
+    // still unanswered, sees the other three arrive were they sent in parallel: sent one after the
+    // other, the fourth would also find four.
+    const first = all.length === 1;
     const deadline = Date.now() + 3000;
     while (all.length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    if (all.length >= 4) concurrentIndexNow = true;
+    if (first && all.length >= 4) concurrentIndexNow = true;
     return req.path === '/engine-c' ? 500 : 200;
   });
   hooks = await startReceiver((req, all) => {
@@ -78,6 +81,7 @@ test.after(async () => {
 });
 
 test('IndexNow: the spec body goes to every configured endpoint in parallel; a failing one is logged, not fatal', async () => {
+  reset();
   const run = await notify('--indexnow');
   assert.is(run.exitCode, 0, run.stderr);
   assert.match(run.stdout, /^Changes since the previous build in .*\/dist\/ \(.*_legalsite\/changes\.json; run `legalsite publish` first to announce what a publish changed\): 6 created, 0 updated, 0 deleted\.$/m);

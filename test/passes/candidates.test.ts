@@ -127,6 +127,8 @@ for (const [size, tagCount, seed, words, edits, edit] of [
   [700, 8, 13, 120, 2, 'text and title'],
   [500, 4, 14, 250, 6, 'text and title'],
   [400, 6, 15, 400, 3, 'title'],
+  // A large vocabulary: most items share no changed word, and only those that do are selected again.
+  [600, 6, 16, 3000, 2, 'text'],
 ] as const) {
   test(`after ${edits} item(s) of ${size} changed their ${edit}, selecting again only for the items the change reaches gives the lists of a full selection`, () => {
     const { items, isTerm, rank, words: vocabulary } = corpus(size, tagCount, seed, words);

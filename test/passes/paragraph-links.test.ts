@@ -9,8 +9,7 @@ import { readMarkup, markupText, writeMarkup, setAttr } from '../../src/html/mar
 import { addParagraphLinks } from '../../src/passes/article-html/paragraph-links.js';
 import { renderArticleBody } from '../../src/passes/article-html.js';
 import { buildTermMatcher } from '../../src/passes/term-matcher.js';
-import { readingStats } from '../../src/passes/reading-time.js';
-import { renderArticleFields } from '../../src/passes/article-fields.js';
+import { articleUnit, digestArticle } from '../../src/engine/article-unit.js';
 import { articlePostings } from '../../src/passes/search/postings.js';
 import { makeArticle, makeConfig } from '../helpers/make-site.js';
 
@@ -61,18 +60,21 @@ test('the number is read from whatever id the paragraph has; a paragraph without
 });
 
 test('the mirror HTML, the plain text, search text and reading time never hold the links', () => {
-  const body = render();
+  // The article as a shard makes it (engine/article-unit.ts): its body, then the digest the site's
+  // search and lists read.
+  const article = makeArticle({ slug: 'demo', body: BODY });
+  const unit = articleUnit(article, { matcher, termTitle: (s) => s });
+  const { body } = unit;
   assert.not.match(body.html, /para-link|¶/);
   assert.not.match(body.plainText, /¶|Paragraph \d/);
   assert.is(markupText(readMarkup(body.html)), body.plainText);
-  // The search's words are made from the plain text (engine/article-unit.ts), which the page's links
-  // would change: their "Paragraph n" adds to the count of a word the body has.
-  const article = makeArticle({ slug: 'demo', body: BODY });
-  const search = (text: string) => articlePostings(article, text, renderArticleFields(article), makeConfig()).postings;
-  assert.equal(search(body.plainText), search(markupText(readMarkup(body.html))));
-  assert.not.equal(search(body.plainText), search(markupText(readMarkup(body.pageHtml))), 'the links have words of their own');
+  const digest = digestArticle(unit, makeConfig());
+  // The links' "Paragraph n" would add to the count of a word the body has.
+  const search = (text: string) => articlePostings(article, text, unit.fields, makeConfig()).postings;
+  assert.equal(digest.text.search, search(body.plainText));
+  assert.not.equal(digest.text.search, search(markupText(readMarkup(body.pageHtml))), 'the words of the page with its links');
   // Reading time counts the words a reader reads (headings included), never "¶ Paragraph n": 13 here.
-  assert.is(readingStats(body, renderArticleFields(article)).wordCount, 13);
+  assert.is(digest.stats.wordCount, 13);
 });
 
 test('the page HTML is the mirror HTML plus the links and nothing else', () => {

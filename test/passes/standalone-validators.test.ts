@@ -10,6 +10,7 @@ import articleSchema from '../../src/schemas/article.schema.json' with { type: '
 import { FORMATS, standaloneValidators } from '../../src/validate/schema-validator.js';
 import { canKeepIn, validatorCacheDir } from '../../src/validate/standalone-validators.js';
 import { tempDir } from '../helpers/sites.js';
+import { withTmpfs } from '../helpers/tmpfs.js';
 
 const test = suite('standalone validators');
 
@@ -60,13 +61,14 @@ test('a damaged file is not loaded, and is made again when asked to', () => {
   assert.ok(standaloneValidators(dir, true)?.term);
 });
 
-test('code is kept only where it can be written', () => {
+test('code is kept only where it can be written', async () => {
   const root = tempDir('legalsite-keep-');
   assert.ok(canKeepIn(path.join(root, 'node_modules', '.cache', 'legalsite', 'validators')), 'a writable folder above it');
   const locked = path.join(root, 'locked');
   mkdirSync(locked, { mode: 0o555 });
-  // root may write anywhere: the check means something only for other users.
-  if (process.getuid?.() !== 0) assert.not.ok(canKeepIn(path.join(locked, 'node_modules', '.cache')));
+  if (process.getuid?.() !== 0) assert.not.ok(canKeepIn(path.join(locked, 'node_modules', '.cache')), 'a folder it may not write in');
+  // root may write into any folder, but not on a read-only file system.
+  else await withTmpfs('size=1m,ro', async (dir) => assert.not.ok(canKeepIn(path.join(dir, 'node_modules', '.cache')), 'a read-only file system'));
 });
 
 test('kept in the node_modules legalsite is installed in, or in its own; nowhere without one', () => {

@@ -100,9 +100,11 @@ test('renderPage writes what React writes for the same page (header and footer s
   const meta = { title: 'T <1>', description: 'D', canonical: 'https://x.example/t', keywords: ['a', 'b'], ogType: 'website' as const, siteName: 'Site & Co', jsonLd: [{ '@type': 'Thing', name: '</script>' }], refreshTo: '/new', prev: '/p', alternates: [{ type: 'text/markdown', href: '/t.md' }] };
   const props = { title: 'About us', dateModified: '2026-01-02', bodyHtml: '<p id="x">Body & more</p>' };
   const route = { kind: 'html', url: '/t', template: 'content', meta, props, content: { type: 'page' } } as any;
-  const bundle = { files: [], entries: new Map([['page-actions', { src: '/m.js', imports: ['/c.js'] }], ['tracker', { src: '/m.js', imports: ['/c.js'] }]]) } as any;
+  const bundle = { files: [], entries: new Map([['page-actions', { src: '/actions.js', imports: ['/c.js'] }], ['tracker', { src: '/m.js', imports: ['/c.js'] }]]) } as any;
   const scripts = scriptsFor(route, bundle);
-  assert.equal(scripts, { scripts: scripts.scripts, preloads: ['/c.js'] });
+  // A content page loads the global scripts the bundle has (the tracker; not the search shortcut,
+  // which this bundle lacks) and no page-actions.
+  assert.equal(scripts, { scripts: ['/m.js'], preloads: ['/c.js'] });
   const expected = renderToStaticMarkup(h(Layout, { chrome, meta, scripts, content: route.content }, h(ContentPage, props)) as any)
     .replace(slot('header'), renderToStaticMarkup(h(Header, { siteName: chrome.siteName }) as any))
     .replace(slot('footer'), renderToStaticMarkup(h(Footer, { chrome }) as any));

@@ -56,7 +56,9 @@ for (const whole of [true, false]) {
     const differs = want.findIndex((b, i) => written[i] !== b);
     assert.ok(written.equals(want), `the file as expected (${written.length} bytes, ${want.length} expected; first difference at ${differs}: ${JSON.stringify(written.subarray(Math.max(0, differs - 40), differs + 40).toString())})`);
     assert.is(memo.hash, hashOf(written));
+    // The memo says the file is in canonical form; read afresh, without it, the file must be.
     assert.ok(memo.canonical);
+    assert.ok(readPinsFile(dir, (abs) => abs).canonical, 'the file as written is in canonical form');
     // As the next build takes it: hashed by its first step, so its index comes from the memo.
     const again = readPinsFile(dir, (abs) => abs, memo, { stat: memo.stat, hash: hashOf(written), takenAt: Date.now() });
     assert.ok(again.bytes === undefined, 'the index is the memo\'s: the file is not read again');
