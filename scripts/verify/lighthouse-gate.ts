@@ -15,8 +15,19 @@ export async function lighthouseGate(base: string, urls: string[]): Promise<Gate
     for (const url of urls) {
       const result = await lighthouse(base + url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
       const lhr = result!.lhr;
-      const scores = Object.fromEntries(Object.entries(lhr.categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]));
       const problems: string[] = [];
+      // A run that failed, or an audit of a gated category that errored, scores null: a failure, not
+      // a pass with nothing checked (performance is only reported).
+      if (lhr.runtimeError) problems.push(`the run failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      for (const [key, category] of Object.entries(lhr.categories)) {
+        if (key === 'performance') continue;
+        if (category.score === null) problems.push(`${key}: no score`);
+        for (const ref of category.auditRefs) {
+          const a = lhr.audits[ref.id];
+          if (a?.scoreDisplayMode === 'error') problems.push(`${key}: ${a.id} errored${a.errorMessage ? `: ${a.errorMessage}` : ''}`);
+        }
+      }
+      const scores = Object.fromEntries(Object.entries(lhr.categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]));
       const notes: string[] = [];
       for (const [key, category] of Object.entries(lhr.categories)) {
         if ((category.score ?? 0) >= 1) continue;
