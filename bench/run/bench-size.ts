@@ -31,7 +31,7 @@ import type { PeerResult, SizeResult } from './results.js';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const rss = (kb: number | undefined) => (kb === undefined ? '' : `, peak RSS ${Math.round(kb / 1024)} MB`);
+const rss = (kb: number | undefined, treeKb?: number) => (kb === undefined ? '' : `, peak RSS ${Math.round(kb / 1024)} MB`) + (treeKb === undefined ? '' : ` (all processes ${Math.round(treeKb / 1024)} MB)`);
 
 /** The run with the median wall time (the lower of the two middle ones for an even count). */
 export function medianRun<T extends { wallMs: number }>(runs: T[]): T | undefined {
@@ -74,7 +74,7 @@ export async function benchSize(ctx: SizeContext, n: number): Promise<SizeResult
   };
   const build = async (label: string, extraArgs: string[] = []): Promise<BuildRun> => {
     const run = await measureBuild(ctx.children, { root: ctx.root, content, out, extraArgs, scratch: work });
-    log(`${tag} ${label}: ${run.ok ? `${secs(run.wallMs)}${rss(run.peakRssKb)}` : `FAILED (exit ${run.exitCode})\n${run.error}`}`);
+    log(`${tag} ${label}: ${run.ok ? `${secs(run.wallMs)}${rss(run.peakRssKb, run.treePeakKb)}` : `FAILED (exit ${run.exitCode})\n${run.error}`}`);
     if (!run.ok) size.notes.push(`${label} failed (exit ${run.exitCode}): ${run.error?.split('\n').slice(-3).join(' | ')}`);
     return run;
   };
@@ -82,7 +82,7 @@ export async function benchSize(ctx: SizeContext, n: number): Promise<SizeResult
   const hugoOut = path.join(work, 'hugo-public');
   const peer = async (label: string, runs: PeerRun[]): Promise<void> => {
     const run = await measureHugo(ctx.children, { siteDir: hugoSite, out: hugoOut, scratch: work });
-    log(`${tag} hugo ${label}: ${run.ok ? `${secs(run.wallMs)}${rss(run.peakRssKb)}, ${run.files} files` : `FAILED (exit ${run.exitCode})\n${run.error}`}`);
+    log(`${tag} hugo ${label}: ${run.ok ? `${secs(run.wallMs)}${rss(run.peakRssKb, run.treePeakKb)}, ${run.files} files` : `FAILED (exit ${run.exitCode})\n${run.error}`}`);
     if (!run.ok) size.notes.push(`hugo ${label} failed (exit ${run.exitCode}): ${run.error?.split('\n').slice(-3).join(' | ')}`);
     runs.push(run);
   };

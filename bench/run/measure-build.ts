@@ -12,6 +12,8 @@ import { type ProbeReading, wrapWithRssProbe } from './peak-rss.js';
 
 export interface BuildRun extends ProbeReading {
   ok: boolean;
+  /** The peak memory of the launcher, the build and every process they started (tree-memory.ts), KB. */
+  treePeakKb?: number;
   exitCode: number | null;
   wallMs: number;
   reportedMs?: number;
@@ -45,6 +47,7 @@ export async function measureBuild(children: ChildRegistry, req: BuildRequest): 
     wallMs: run.wallMs,
     reportedMs: summary?.reportedMs,
     peakRssKb: run.peakRssKb,
+    treePeakKb: run.treePeakKb,
     userMs: run.userMs,
     sysMs: run.sysMs,
     rssMethod: probe.method,

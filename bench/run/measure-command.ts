@@ -7,9 +7,12 @@
 import { performance } from 'node:perf_hooks';
 import type { ChildRegistry } from './children.js';
 import type { ProbeReading, RssProbe } from './peak-rss.js';
+import { sampleTree } from './tree-memory.js';
 
 export interface CommandRun extends ProbeReading {
   exitCode: number | null;
+  /** The peak memory of the process and every process it started (tree-memory.ts), in KB. */
+  treePeakKb?: number;
   wallMs: number;
   stdout: string;
   stderr: string;
@@ -23,6 +26,7 @@ export async function runMeasured(children: ChildRegistry, probe: RssProbe, cwd:
     env: { ...process.env, ...probe.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const memory = sampleTree(child.pid);
   let stdout = '';
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
@@ -30,8 +34,8 @@ export async function runMeasured(children: ChildRegistry, probe: RssProbe, cwd:
   const exitCode = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (code) => resolve(code));
-  });
-  return { exitCode, wallMs: performance.now() - started, ...probe.read(), stdout, stderr };
+  }).finally(() => memory.stop());
+  return { exitCode, wallMs: performance.now() - started, treePeakKb: memory.stop(), ...probe.read(), stdout, stderr };
 }
 
 /** The last lines of a failed command's output, for the report. */

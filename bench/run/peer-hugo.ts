@@ -18,6 +18,8 @@ export interface PeerRun extends ProbeReading {
   ok: boolean;
   exitCode: number | null;
   wallMs: number;
+  /** The peak memory of Hugo's process tree (tree-memory.ts), KB. */
+  treePeakKb?: number;
   rssMethod: string;
   /** Files in the output folder after the build. */
   files?: number;
@@ -37,7 +39,7 @@ export async function measureHugo(children: ChildRegistry, req: { siteDir: strin
   const probe = wrapCommandWithRssProbe('hugo', args, path.join(req.scratch, `rss-hugo-${process.pid}.txt`));
   const run = await runMeasured(children, probe, req.siteDir);
   const ok = run.exitCode === 0;
-  return { ok, exitCode: run.exitCode, wallMs: run.wallMs, peakRssKb: run.peakRssKb, userMs: run.userMs, sysMs: run.sysMs, rssMethod: probe.method, files: ok ? countFiles(req.out) : undefined, error: ok ? undefined : tailOf(run) };
+  return { ok, exitCode: run.exitCode, wallMs: run.wallMs, peakRssKb: run.peakRssKb, treePeakKb: run.treePeakKb, userMs: run.userMs, sysMs: run.sysMs, rssMethod: probe.method, files: ok ? countFiles(req.out) : undefined, error: ok ? undefined : tailOf(run) };
 }
 
 function countFiles(dir: string): number {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { statSync } from 'node:fs';
 import fg from 'fast-glob';
 import { build } from 'esbuild';
+import { withEsbuild } from './esbuild-service.js';
 import { CLIENT_ENTRIES, type ClientEntry } from '../../templates/client/entries.js';
 import { packageRoot } from '../package-root.js';
 import type { FileRoute } from '../routes/types.js';
@@ -37,7 +38,7 @@ export function bundleSourcesKey(): string {
 export async function bundleClient(): Promise<ClientBundle> {
   const root = packageRoot();
   const templates = path.join(root, 'templates');
-  const result = await build({
+  const result = await withEsbuild(() => build({
     absWorkingDir: root,
     entryPoints: Object.fromEntries(Object.entries(CLIENT_ENTRIES).map(([name, file]) => [name, path.join(templates, file)])),
     bundle: true,
@@ -54,7 +55,7 @@ export async function bundleClient(): Promise<ClientBundle> {
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
-  });
+  }));
   const urlOf = (outPath: string) => `/assets/js/${path.basename(outPath)}`;
   const files: FileRoute[] = result.outputFiles.map((f) => ({ kind: 'file', url: urlOf(f.path), body: f.contents, type: 'text/javascript; charset=utf-8' }));
   const sizes = new Map(result.outputFiles.map((f) => [urlOf(f.path), f.contents.byteLength]));

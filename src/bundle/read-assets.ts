@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { transform } from 'esbuild';
+import { withEsbuild } from './esbuild-service.js';
 import { packageRoot } from '../package-root.js';
 import type { Assets } from '../routes.js';
 
@@ -16,7 +17,8 @@ export function contentHash(body: string | Uint8Array, length = 10): string {
 /** Minifies in esbuild's own process, so a build starts it early and goes on. */
 export async function readAssets(): Promise<Assets> {
   // Minified for readers; the source stays readable in templates/styles/site.css.
-  const css = (await transform(readFileSync(path.join(packageRoot(), 'templates', 'styles', 'site.css'), 'utf8'), { loader: 'css', minify: true, legalComments: 'none' })).code;
+  const source = readFileSync(path.join(packageRoot(), 'templates', 'styles', 'site.css'), 'utf8');
+  const css = (await withEsbuild(() => transform(source, { loader: 'css', minify: true, legalComments: 'none' }))).code;
   const cssHref = `/assets/site.${contentHash(css)}.css`;
   const icon = readFileSync(path.join(packageRoot(), 'templates', 'styles', 'favicon.svg'));
   return {

@@ -1,10 +1,12 @@
 /** The benchmark's probe of a measured process (bench/run/peak-rss.ts): the peak RSS and the CPU
  * time it prints for legalsite and Hugo must be the measured process's own, failed runs included. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { wrapWithRssProbe } from '../../bench/run/peak-rss.js';
+import { sampleTree } from '../../bench/run/tree-memory.js';
 import { tempDir } from '../helpers/sites.js';
 
 const test = suite('bench: process probe');
@@ -33,6 +35,20 @@ test('reads them for a process that fails too (GNU time then prints its exit sta
   assert.is(status, 3);
   assert.ok(reading.userMs !== undefined && reading.userMs >= 250);
   assert.ok(reading.peakRssKb !== undefined && reading.peakRssKb >= 200 * 1024);
+});
+
+test('the memory of a process tree counts every process in it, and their shared files once', async () => {
+  // A process holding 100 MB that starts another holding 150 MB, both alive for a while: GNU time's
+  // peak would be the larger alone.
+  const inner = 'const k = Buffer.alloc(150 * 2 ** 20, 1); setTimeout(() => k.length, 800);';
+  const outer = `const keep = Buffer.alloc(100 * 2 ** 20, 1); require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(inner)}], { stdio: 'inherit' }).on('exit', () => process.exit(keep.length > 0 ? 0 : 1));`;
+  const child = spawn(process.execPath, ['-e', outer], { stdio: 'inherit' });
+  const memory = sampleTree(child.pid);
+  await once(child, 'exit');
+  const peakMb = (memory.stop() ?? 0) / 1024;
+  assert.ok(peakMb >= 250, `${peakMb.toFixed(0)} MB for 250 MB held by two processes`);
+  // Each Node's own heap and the executable's pages (counted once) are well under 150 MB.
+  assert.ok(peakMb < 400, `${peakMb.toFixed(0)} MB: the shared executable counted more than once?`);
 });
 
 test.run();
