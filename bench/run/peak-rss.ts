@@ -31,18 +31,25 @@ export interface RssProbe {
   method: 'gnu-time' | 'resource-usage' | 'none';
 }
 
-/** The probe file's last line: "user-seconds system-seconds peak-RSS-KB". */
+/** The probe file's lines of "user-seconds system-seconds peak-RSS-KB": one from GNU time (after a
+ * "Command exited with non-zero status" line when the command failed), or one per process from
+ * max-rss-hook.mjs, whose CPU times add up and whose largest peak is taken, as GNU time's are. */
 function reader(probeFile: string): () => ProbeReading {
   rmSync(probeFile, { force: true });
   return () => {
     if (!existsSync(probeFile)) return {};
-    // GNU time may print a "Command exited with non-zero status" line before the figures.
-    const [user, sys, kb] = (readFileSync(probeFile, 'utf8').trim().split('\n').pop() ?? '').split(/\s+/).map(Number);
-    const valid = (n: number | undefined) => n !== undefined && Number.isFinite(n) && n >= 0;
+    const valid = (n: number) => Number.isFinite(n) && n >= 0;
+    const lines = readFileSync(probeFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/).map(Number))
+      .filter((figures) => figures.length === 3 && figures.every(valid));
+    if (lines.length === 0) return {};
+    const kb = Math.max(...lines.map((f) => f[2]));
     return {
-      peakRssKb: valid(kb) && kb > 0 ? kb : undefined,
-      userMs: valid(user) ? Math.round(user * 1000) : undefined,
-      sysMs: valid(sys) ? Math.round(sys * 1000) : undefined,
+      peakRssKb: kb > 0 ? kb : undefined,
+      userMs: Math.round(lines.reduce((t, f) => t + f[0], 0) * 1000),
+      sysMs: Math.round(lines.reduce((t, f) => t + f[1], 0) * 1000),
     };
   };
 }
