@@ -31,11 +31,12 @@ export async function runMeasured(children: ChildRegistry, probe: RssProbe, cwd:
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
   child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+  let treePeakKb: number | undefined;
   const exitCode = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (code) => resolve(code));
-  }).finally(() => memory.stop());
-  return { exitCode, wallMs: performance.now() - started, treePeakKb: memory.stop(), ...probe.read(), stdout, stderr };
+  }).finally(() => (treePeakKb = memory.stop()));
+  return { exitCode, wallMs: performance.now() - started, treePeakKb, ...probe.read(), stdout, stderr };
 }
 
 /** The last lines of a failed command's output, for the report. */
