@@ -12,7 +12,7 @@
  * Reads: terms. Writes: TermMatcher (an immutable trie).
  */
 import type { Term } from '../model.js';
-import { scanWords } from './word-scan.js';
+import { scanWords, wordEndAt, wordStartFrom } from './word-scan.js';
 
 /** What the matcher reads of a term (the link rules are optional, for tests and small callers). */
 export type LinkTerm = Pick<Term, 'slug' | 'title'> & Partial<Pick<Term, 'alsoCalled' | 'noLink' | 'linkOnly'>>;
@@ -124,7 +124,7 @@ function phraseKeys(phrase: string): { keys: string[]; words: string[]; tail: st
 
 export function buildTermMatcher(terms: LinkTerm[]): TermMatcher {
   const root = phraseTrie(terms);
-  return { find: finderOver(root, firstWordFilter(root)), size: terms.length };
+  return { find: finderOver(root, firstWordHashes(root)), size: terms.length };
 }
 
 /** Every term's phrases in one trie of words (and the gaps between them), entries ranked at each end. */
@@ -156,69 +156,88 @@ function phraseTrie(terms: LinkTerm[]): TrieNode {
 }
 
 /**
- * Whether the word at text[start, end) may start a match: only if it (or, for a plural, it without
- * its "s") is a phrase's first word. Each scanned word is hashed in place, so the many that cannot
- * start one are never sliced or lowercased; only words of ASCII letters and digits are hashed (the
- * rest take the full path).
+ * The hashes of the phrases' first words (asciiHash), for mayStart: of those of ASCII letters and
+ * digits only (a word with other characters takes the full path).
  */
-function firstWordFilter(root: TrieNode): (text: string, start: number, end: number) => boolean {
+function firstWordHashes(root: TrieNode): Set<number> {
   const firstWords = new Set<number>();
   for (const key of root.next.keys()) if (/^[\x00-\x7f]*$/.test(key)) firstWords.add(asciiHash(key, 0, key.length));
-  return (text, start, end) => {
-    let h = FNV_OFFSET;
-    let beforeLast = h;
-    for (let k = start; k < end; k++) {
-      let c = text.charCodeAt(k);
-      if (c >= 128) return true;
-      if (c >= 65 && c <= 90) c += 32;
-      beforeLast = h;
-      h = Math.imul(h ^ c, FNV_PRIME);
-    }
-    if (firstWords.has(h)) return true;
-    return end - start > 3 && (text.charCodeAt(end - 1) | 32) === 115 && firstWords.has(beforeLast);
-  };
+  return firstWords;
 }
 
-/** The matcher's one pass over a text: the longest phrase at each word, left to right. */
-function finderOver(root: TrieNode, mayStart: (text: string, start: number, end: number) => boolean): (text: string) => TermMatch[] {
+/**
+ * Whether the word at text[start, end) may start a match: only if it (or, for a plural, it without
+ * its "s") is a phrase's first word. The word is hashed in place, so the many that cannot start one
+ * are never sliced or lowercased.
+ */
+function mayStart(firstWords: Set<number>, text: string, start: number, end: number): boolean {
+  let h = FNV_OFFSET;
+  let beforeLast = h;
+  for (let k = start; k < end; k++) {
+    let c = text.charCodeAt(k);
+    if (c >= 128) return true;
+    if (c >= 65 && c <= 90) c += 32;
+    beforeLast = h;
+    h = Math.imul(h ^ c, FNV_PRIME);
+  }
+  if (firstWords.has(h)) return true;
+  return end - start > 3 && (text.charCodeAt(end - 1) | 32) === 115 && firstWords.has(beforeLast);
+}
+
+/** The matcher's one pass over a text: the longest phrase at each word, left to right. Words are
+ * read one at a time (as scanWords would find them), and those after a word that may start a phrase
+ * only as far as the trie asks for them. */
+function finderOver(root: TrieNode, firstWords: Set<number>): (text: string) => TermMatch[] {
   return (text) => {
+    const matches: TermMatch[] = [];
+    // The words of one walk down the trie, from the word it starts at.
     const starts: number[] = [];
     const ends: number[] = [];
-    scanWords(text, JOINERS, (start, end) => (starts.push(start), ends.push(end)));
-    const n = starts.length;
-    // Lowercased tokens, made as the trie asks for them.
-    const lowers: (string | undefined)[] = new Array(n);
-    const lowerAt = (k: number) => (lowers[k] ??= text.slice(starts[k], ends[k]).toLowerCase());
-    const matches: TermMatch[] = [];
-    for (let i = 0; i < n; ) {
-      if (!mayStart(text, starts[i], ends[i])) {
-        i += 1;
-        continue;
+    for (let start = wordStartFrom(text, 0); start !== -1; ) {
+      let next = wordEndAt(text, start, JOINERS);
+      if (mayStart(firstWords, text, start, next)) {
+        starts.length = 0;
+        ends.length = 0;
+        starts.push(start);
+        ends.push(next);
+        const best = longestFrom(root, text, starts, ends);
+        if (best) {
+          // A stop (noLink phrase) keeps its words as plain text.
+          if (best.entry.rank !== 2) matches.push({ slug: best.entry.slug, start, end: ends[best.endWord] + best.entry.tail.length });
+          next = ends[best.endWord];
+        }
       }
-      let node: TrieNode | undefined = root;
-      let best: { entry: Entry; endToken: number } | undefined;
-      for (let j = i; j < n && node; j++) {
-        const gap = j === i ? '' : normalizeGap(text.slice(ends[j - 1], starts[j]));
-        const lower = lowerAt(j);
-        const exactNode: TrieNode | undefined = node.next.get(gap + lower);
-        // A plural ("privilege logs") may end a phrase but not continue one.
-        const pluralNode = lower.length > 3 && lower.endsWith('s') ? node.next.get(gap + lower.slice(0, -1)) : undefined;
-        const accept = (at: TrieNode | undefined) => {
-          const hit = at?.entries.find((e) => text.startsWith(e.tail, ends[j]) && (!e.exact || e.exact.every((w, k) => i + k < n && text.slice(starts[i + k], ends[i + k]) === w)));
-          if (hit) best = { entry: hit, endToken: j };
-        };
-        if (pluralNode) accept(pluralNode);
-        if (exactNode) accept(exactNode);
-        node = exactNode;
-      }
-      if (best) {
-        // A stop (noLink phrase) keeps its words as plain text.
-        if (best.entry.rank !== 2) matches.push({ slug: best.entry.slug, start: starts[i], end: ends[best.endToken] + best.entry.tail.length });
-        i = best.endToken + 1;
-      } else {
-        i += 1;
-      }
+      start = wordStartFrom(text, next);
     }
     return matches;
   };
+}
+
+/** The longest phrase that starts at the word starts[0]: its entry and the index of its last word.
+ * Reads the following words into `starts` and `ends` as the walk needs them. */
+function longestFrom(root: TrieNode, text: string, starts: number[], ends: number[]): { entry: Entry; endWord: number } | undefined {
+  let node: TrieNode | undefined = root;
+  let best: { entry: Entry; endWord: number } | undefined;
+  for (let j = 0; node; j++) {
+    if (j === starts.length) {
+      const start = wordStartFrom(text, ends[j - 1]);
+      if (start === -1) break;
+      starts.push(start);
+      ends.push(wordEndAt(text, start, JOINERS));
+    }
+    const gap = j === 0 ? '' : normalizeGap(text.slice(ends[j - 1], starts[j]));
+    const lower = text.slice(starts[j], ends[j]).toLowerCase();
+    const exactNode: TrieNode | undefined = node.next.get(gap + lower);
+    // A plural ("privilege logs") may end a phrase but not continue one.
+    const pluralNode = lower.length > 3 && lower.endsWith('s') ? node.next.get(gap + lower.slice(0, -1)) : undefined;
+    // An entry's exact words are the phrase's, one per word of the walk so far (a node's depth).
+    const accept = (at: TrieNode | undefined) => {
+      const hit = at?.entries.find((e) => text.startsWith(e.tail, ends[j]) && (!e.exact || e.exact.every((w, k) => text.slice(starts[k], ends[k]) === w)));
+      if (hit) best = { entry: hit, endWord: j };
+    };
+    if (pluralNode) accept(pluralNode);
+    if (exactNode) accept(exactNode);
+    node = exactNode;
+  }
+  return best;
 }

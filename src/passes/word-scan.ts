@@ -29,23 +29,44 @@ export function wordCharAt(text: string, i: number): number {
  * `[\p{L}\p{N}]+(?:[joiners][\p{L}\p{N}]+)*` with the u flag.
  */
 export function scanWords(text: string, joiners: string, word: (start: number, end: number) => void): void {
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    let w = wordCharAt(text, i);
-    if (w === 0) {
-      i++;
-      continue;
-    }
-    const start = i;
-    i += w;
-    for (;;) {
-      while (i < n && (w = wordCharAt(text, i)) > 0) i += w;
-      if (i + 1 < n && joiners.includes(text[i]) && (w = wordCharAt(text, i + 1)) > 0) i += 1 + w;
-      else break;
-    }
-    word(start, i);
+  for (let start = wordStartFrom(text, 0); start !== -1; ) {
+    const end = wordEndAt(text, start, joiners);
+    word(start, end);
+    start = wordStartFrom(text, end);
   }
+}
+
+/** How many words scanWords finds, without a call per word. */
+export function countWordsOf(text: string, joiners: string): number {
+  let n = 0;
+  for (let start = wordStartFrom(text, 0); start !== -1; n++) start = wordStartFrom(text, wordEndAt(text, start, joiners));
+  return n;
+}
+
+/** Where the first word at or after `from` starts (its first letter or digit), or -1. For a
+ * caller that reads words one at a time, as far as it needs: the words found from the end of the
+ * last are those scanWords finds. */
+export function wordStartFrom(text: string, from: number): number {
+  const n = text.length;
+  for (let i = from; i < n; i++) if (wordCharAt(text, i) > 0) return i;
+  return -1;
+}
+
+/** Where the word that starts at `start` (a letter or digit) ends, as scanWords reads it. */
+export function wordEndAt(text: string, start: number, joiners: string): number {
+  const n = text.length;
+  let i = start;
+  let w: number;
+  for (;;) {
+    while (i < n && (w = wordCharAt(text, i)) > 0) i += w;
+    if (i + 1 < n && isJoiner(joiners, text.charCodeAt(i)) && (w = wordCharAt(text, i + 1)) > 0) i += 1 + w;
+    else return i;
+  }
+}
+
+function isJoiner(joiners: string, c: number): boolean {
+  for (let k = 0; k < joiners.length; k++) if (joiners.charCodeAt(k) === c) return true;
+  return false;
 }
 
 /** Calls `run(start, end)` for each maximal run of at least `min` letters and digits (code points):

@@ -2,7 +2,7 @@
  * ASCII, accented and non-Latin letters, digits, joiners, punctuation, emoji and lone surrogates. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { scanRuns, scanWords } from '../../src/passes/word-scan.js';
+import { countWordsOf, scanRuns, scanWords } from '../../src/passes/word-scan.js';
 
 const test = suite('word scanning');
 
@@ -24,6 +24,10 @@ test("words with ' ’ - joiners: as [\\p{L}\\p{N}]+(?:['’\\-][\\p{L}\\p{N}]+)
 
 test("words with ' ’ . - joiners: as [\\p{L}\\p{N}]+(?:['’.\\-][\\p{L}\\p{N}]+)*", () => {
   for (const t of texts) assert.equal(byScan((x, add) => scanWords(x, "'’.-", add), t), byRegex(/[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*/gu, t), JSON.stringify(t));
+});
+
+test('counting words finds as many as the regular expression', () => {
+  for (const t of texts) assert.is(countWordsOf(t, "'’.-"), byRegex(/[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*/gu, t).length, JSON.stringify(t));
 });
 
 test('runs of three or more: as [\\p{L}\\p{N}]{3,}', () => {
