@@ -20,7 +20,7 @@ import { renderMarkdown } from './passes/markdown.js';
 import { runGraphPasses, runOrderPasses, runSitePasses, type Timer, withDigests } from './pipeline.js';
 import { type Assets, siteRoutes } from './routes.js';
 import { articlePageRefs, graphPageRefs } from './routes/site-pages.js';
-import { clashingUrls, siteLinks, siteUrls } from './site-links.js';
+import { siteLinks, siteUrls } from './site-links.js';
 import { checkUrlClashes } from './validate/url-clashes.js';
 import { consistentSite } from './validate/consistent-site.js';
 import { checkInternalLinks, type LinkSource } from './validate/links.js';
@@ -59,13 +59,13 @@ export async function remainingLinkErrors(failed: FailedBuild): Promise<Diagnost
     // No search files: nothing is written, and no content links to them.
     const site = await runSitePasses(graph, digests, undefined, { manifest: '{}', files: [] }, timed);
     const routes = siteRoutes(site, await failed.assets(), families, failed.limits);
-    const urls = siteUrls(site, families, routes);
+    const { urls, clashing } = siteUrls(site, families, routes);
     const links: LinkSource[] = [
       ...siteLinks(site, failed.sources),
       ...read.rejected.map((r) => ({ file: r.meta.file, field: 'body', links: r.links })),
       ...failed.rejected.filter((r) => r.schema === 'page' && r.body).map((r) => pageLinks(r)),
     ];
-    return timed('link-check', () => [...checkInternalLinks(links, urls, excusedPaths(failed, read)), ...checkUrlClashes(clashingUrls(site, families, routes), source, failed.sources)]);
+    return timed('link-check', () => [...checkInternalLinks(links, urls, excusedPaths(failed, read)), ...checkUrlClashes(clashing, source, failed.sources)]);
   } catch {
     return [];
   }

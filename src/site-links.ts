@@ -11,17 +11,14 @@ import type { FamilyRefs } from './routes/site-pages.js';
 import type { Route } from './routes/types.js';
 import type { LinkSource } from './validate/links.js';
 
-/** Every URL the build makes: its pages, its files, and each article's own files. */
-export function siteUrls(site: BuiltSite, families: FamilyRefs, routes: Route[]): Set<string> {
-  return new Set(everyUrl(site, families, routes));
-}
-
-/** The URLs the build would make more than once (validate/url-clashes.ts says whose they are). */
-export function clashingUrls(site: BuiltSite, families: FamilyRefs, routes: Route[]): string[] {
-  const seen = new Set<string>();
+/** Every URL the build makes (its pages, its files, and each article's own files), and those it
+ * would make more than once (validate/url-clashes.ts says whose they are): one list of the site's
+ * URLs read once for both (420,000 at 50,000 articles). */
+export function siteUrls(site: BuiltSite, families: FamilyRefs, routes: Route[]): { urls: Set<string>; clashing: string[] } {
+  const urls = new Set<string>();
   const twice = new Set<string>();
-  for (const url of everyUrl(site, families, routes)) (seen.has(url) ? twice : seen).add(url);
-  return [...twice];
+  for (const url of everyUrl(site, families, routes)) (urls.has(url) ? twice : urls).add(url);
+  return { urls, clashing: [...twice] };
 }
 
 function everyUrl(site: BuiltSite, families: FamilyRefs, routes: Route[]): string[] {

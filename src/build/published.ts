@@ -2,13 +2,14 @@
  * The published manifest's file (/api/published.json, passes/published.ts): made after every page,
  * from each page's ids as the shards found them when they made it; a page left as the output folder
  * holds it has the ids the last build's manifest gave it (or, when that manifest is not as the last
- * build wrote it, those read from the page itself). Fingerprinted by every page's fingerprint, the
- * site's URLs and redirects: unchanged, it is not even made.
+ * build wrote it, those read from the page itself). When that manifest lists the same pages, it is
+ * its text with the lines of the pages made now replaced (and the files and redirects anew). Fingerprinted by
+ * every page's fingerprint, the site's URLs and redirects: unchanged, it is not even made.
  * Reads: the emitted pages, the routes, the last manifest in the output folder. Writes: nothing.
  */
 import type { SiteEmitter } from '../engine/emit-site.js';
 import { pageIds } from '../html/page-ids.js';
-import { buildPublished, compactIds, formatPublishedLines, type PublishedManifest, type PublishedPage, publishedPageLines } from '../passes/published.js';
+import { buildPublished, compactIds, formatPublishedLines, type PublishedManifest, type PublishedPage, publishedPageLines, splicePublishedLines } from '../passes/published.js';
 import type { FileRoute, Route } from '../routes/types.js';
 import type { OutputTarget } from '../write/output-target.js';
 
@@ -23,12 +24,33 @@ export function publishedRoute(baseUrl: string, emitter: SiteEmitter, routes: Ro
   const anchors = lazy(() => resolveAnchors(pages, target));
   const manifest = () => buildPublished(baseUrl, new Map([...anchors()].map(([url, a]) => [url, typeof a === 'string' ? (JSON.parse(a) as PublishedPage) : a])), files, redirects);
   // A page not made again keeps the line the last manifest gave it: nothing is parsed or rewritten.
+  // When the last manifest lists the same pages, only the lines of the pages made now are made, and
+  // the rest of its pages copied.
   const body = () => {
+    const spliced = target && splicedBody(target, baseUrl, pages, files, redirects);
+    if (spliced !== undefined) return spliced;
     const lines = new Map([...anchors()].map(([url, a]) => [url, typeof a === 'string' ? a : JSON.stringify(a)]));
     return formatPublishedLines(baseUrl, lines, files, redirects);
   };
   const inputs = () => JSON.stringify([baseUrl, [...pages].map(([url, p]) => [url, emitter.fingerprintOf(p.path)]), files, [...redirects]]);
   return { route: { kind: 'file', url: PUBLISHED_URL, body, inputs, type: 'application/json; charset=utf-8' }, manifest };
+}
+
+/** The manifest made from the last one in the output folder (splicePublishedLines), when that one is
+ * as the last build wrote it and lists the same pages; else undefined. */
+function splicedBody(target: OutputTarget, baseUrl: string, pages: Map<string, { anchors?: PublishedPage }>, files: string[], redirects: Map<string, string>): string | undefined {
+  if (!target.previousIfIntact(PUBLISHED_PATH)) return undefined;
+  let last: string;
+  try {
+    last = target.read(PUBLISHED_PATH).toString('utf8');
+  } catch {
+    return undefined;
+  }
+  const made = (url: string) => {
+    const anchors = pages.get(url)!.anchors;
+    return anchors && JSON.stringify(anchors);
+  };
+  return splicePublishedLines(last, baseUrl, [...pages.keys()].sort(), made, files, redirects);
 }
 
 const lazy = <T>(make: () => T) => {

@@ -6,7 +6,6 @@
 import { gzipSync } from 'node:zlib';
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import { scriptsFor } from '../render/page-scripts.js';
-import { allRoutes } from '../routes.js';
 import { fileBody, type HtmlRoute, type PageRef } from '../routes/types.js';
 import type { CommitReport } from '../write/output-target.js';
 import type { PinsOf } from '../engine/load-articles.js';
@@ -17,17 +16,16 @@ import type { SiteFiles } from './site-files.js';
 
 /** The HTML pages among the site's routes (their count is the build's page count). */
 export function htmlPages(files: SiteFiles): (HtmlRoute | PageRef)[] {
-  return allRoutes(files.families, files.routes).filter((r): r is HtmlRoute | PageRef => r.kind === 'html' || r.kind === 'page');
+  return files.routes.filter((r): r is HtmlRoute | PageRef => r.kind === 'html' || r.kind === 'page');
 }
 
 export function builtResult(run: BuildRun, files: SiteFiles, articles: RenderedArticles, pages: (HtmlRoute | PageRef)[], committed: CommitReport | undefined, pins: { update: PinsUpdate; pinsOf: PinsOf }): BuildResult {
-  const everyRoute = allRoutes(files.families, files.routes);
   return {
     ok: true,
     diagnostics: [],
     files: articles.emitter.outputs(),
     fileCount: files.urls.size,
-    routes: everyRoute,
+    routes: files.routes,
     urls: files.urls,
     site: files.site,
     pages: pages.length,

@@ -22,7 +22,7 @@ import { glossaryMarkdownRoute } from '../routes/reference-files.js';
 import { llmsFullRoutes } from '../routes/llms-files.js';
 import { type FamilyRefs, graphPageRefs } from '../routes/site-pages.js';
 import type { FileRoute, HtmlRoute, JoinedRoute } from '../routes/types.js';
-import { clashingUrls, siteLinks, siteUrls } from '../site-links.js';
+import { siteLinks, siteUrls } from '../site-links.js';
 import { checkInternalLinks } from '../validate/links.js';
 import { checkUrlClashes } from '../validate/url-clashes.js';
 import type { LoadedContent } from './load.js';
@@ -31,6 +31,8 @@ import type { BuildRun } from './run.js';
 
 export interface SiteFiles {
   site: BuiltSite;
+  /** Every route of the site, the family pages' included, in URL order (allRoutes): sorted once
+   * here, as the site's pages and routes are read in that order more than once. */
   routes: Route[];
   families: FamilyRefs;
   urls: Set<string>;
@@ -75,8 +77,9 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   const routes = timed('routes', () => siteRoutes(site, articles.assets, families, run.limits));
   // After the routes, which may count the relations (to split the knowledge graph).
   if (cache) cache.backlinks = backlinks!.next();
-  const urls = siteUrls(site, families, routes).add(PUBLISHED_URL);
-  const linkProblems = timed('link-check', () => [...checkInternalLinks(siteLinks(site, loaded.sources), urls), ...checkUrlClashes(clashingUrls(site, families, routes), source, loaded.sources)]);
+  const { urls, clashing } = timed('link-check', () => siteUrls(site, families, routes));
+  urls.add(PUBLISHED_URL);
+  const linkProblems = timed('link-check', () => [...checkInternalLinks(siteLinks(site, loaded.sources), urls), ...checkUrlClashes(clashing, source, loaded.sources)]);
   if (linkProblems.length) {
     await making.finished();
     return { linkProblems };
@@ -88,10 +91,11 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   // (0.9 GB at 50,000 articles) stayed through the site's last files and the commit.
   if (!run.opts.cache) void pool.close();
   // Every page is made: the manifest of what this build publishes, with each page's ids.
-  const published = publishedRoute(site.config.baseUrl, emitter, allRoutes(families, routes), urls, target);
+  // The family pages are never redirects: the manifest's redirects are among the other routes.
+  const published = publishedRoute(site.config.baseUrl, emitter, routes, urls, target);
   timed('published', () => emitter.files([published.route]));
   await timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
-  return { site, routes: [...routes, published.route], families, urls, published: published.manifest };
+  return { site, routes: allRoutes(families, [...routes, published.route]), families, urls, published: published.manifest };
 }
 
 /** Work under way on other threads, awaited together. */

@@ -92,20 +92,55 @@ export function buildPublished(site: string, pages: Map<string, PublishedPage>, 
  * the manifest's objects (24,000 pages at 10,000 articles); sorted as buildPublished sorts. */
 export function formatPublishedLines(site: string, pageJson: Map<string, string>, files: Iterable<string>, redirects: Map<string, string>): string {
   // Sorted by UTF-16 code units, as byCode sorts: the default order, without a comparator's calls.
-  const pages = [...pageJson.keys()].sort().map((url) => `    ${jsonString(url)}: ${pageJson.get(url)!}`);
+  const pages = [...pageJson.keys()].sort().map((url) => `${pageKey(url)}${pageJson.get(url)!}`);
+  const { head, tail } = publishedFrame(site, files, redirects);
+  return pages.length ? `${head}\n${pages.join(',\n')}\n  ${tail}` : `${head}${tail}`;
+}
+
+/**
+ * What formatPublishedLines writes, made from `last`, the text it wrote for an earlier build, when
+ * that build published the same pages (`urls`, sorted): each page's line is copied as it was, but
+ * for the pages `changed` gives anchors (as JSON) for; the files and redirects are written anew (an
+ * edit renames the search index's files). A rebuild after one edit makes a line or two, not the
+ * 120,000 of a 50,000-article site. undefined when `last` lists other pages, or is not such a text:
+ * the caller then makes the whole manifest.
+ */
+export function splicePublishedLines(last: string, site: string, urls: string[], changed: (url: string) => string | undefined, files: Iterable<string>, redirects: Map<string, string>): string | undefined {
+  const { head, tail } = publishedFrame(site, files, redirects);
+  if (urls.length === 0 || !last.startsWith(`${head}\n`)) return undefined;
+  const out: string[] = [];
+  let at = head.length + 1;
+  let copied = 0;
+  for (let k = 0; k < urls.length; k++) {
+    const key = pageKey(urls[k]);
+    const end = last.indexOf('\n', at);
+    if (end < 0 || !last.startsWith(key, at)) return undefined;
+    // Every line but the last ends in the comma between pages; none holds a newline of its own.
+    const comma = k < urls.length - 1 ? ',' : '';
+    if ((last.charCodeAt(end - 1) === 44) !== (comma === ',')) return undefined;
+    const line = changed(urls[k]);
+    if (line !== undefined) {
+      out.push(last.slice(copied, at), key, line, comma);
+      copied = end;
+    }
+    at = end + 1;
+  }
+  // The files and redirects after the pages are written as they now are.
+  if (!last.startsWith(`  ${tail.slice(0, tail.indexOf('\n') + 1)}`, at)) return undefined;
+  out.push(last.slice(copied, at), '  ', tail);
+  return out.join('');
+}
+
+const pageKey = (url: string) => `    ${jsonString(url)}: `;
+
+/** The manifest's text before its pages (up to the pages' opening brace) and after them (from the
+ * closing brace). */
+function publishedFrame(site: string, files: Iterable<string>, redirects: Map<string, string>): { head: string; tail: string } {
   const moved = [...redirects.keys()].sort().map((from) => `    ${jsonString(from)}: ${jsonString(redirects.get(from)!)}`);
   const list = (lines: string[], open: string, close: string) => (lines.length ? `${open}\n${lines.join(',\n')}\n  ${close}` : `${open}${close}`);
-  return [
-    '{',
-    `  "format": ${JSON.stringify(PUBLISHED_FORMAT)},`,
-    `  "about": ${JSON.stringify(ABOUT)},`,
-    `  "site": ${JSON.stringify(site)},`,
-    `  "pages": ${list(pages, '{', '}')},`,
-    `  "files": ${list([...new Set(files)].sort().map((f) => `    ${jsonString(f)}`), '[', ']')},`,
-    `  "redirects": ${list(moved, '{', '}')}`,
-    '}',
-    '',
-  ].join('\n');
+  const head = ['{', `  "format": ${JSON.stringify(PUBLISHED_FORMAT)},`, `  "about": ${JSON.stringify(ABOUT)},`, `  "site": ${JSON.stringify(site)},`, '  "pages": {'].join('\n');
+  const tail = ['},', `  "files": ${list([...new Set(files)].sort().map((f) => `    ${jsonString(f)}`), '[', ']')},`, `  "redirects": ${list(moved, '{', '}')}`, '}', ''].join('\n');
+  return { head, tail };
 }
 
 /** JSON.stringify(text), without its call for the usual URL that needs nothing escaped. */

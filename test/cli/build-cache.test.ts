@@ -39,6 +39,16 @@ test('a warm build (disk cache) is byte-identical to a cold one, also after one 
   assert.is((await runCli(['build', '--quiet', '--no-cache', '--out', 'cold'], cwd)).exitCode, 0);
   assertSameDist(path.join(cwd, 'warm'), path.join(cwd, 'cold'));
   assert.match(readFileSync(path.join(cwd, 'warm/articles/privilege-basics.html'), 'utf8'), /Privilege shields/);
+  // A paragraph more: the published manifest is made from the last one with the article's line replaced.
+  const published = () => readFileSync(path.join(cwd, 'warm/api/published.json'), 'utf8');
+  const before = published();
+  writeFileSync(f, `${readFileSync(f, 'utf8')}\nA paragraph added at the end.\n`);
+  assert.is((await runCli(['build', '--quiet', '--out', 'warm'], cwd)).exitCode, 0);
+  assert.is((await runCli(['build', '--quiet', '--no-cache', '--out', 'cold'], cwd)).exitCode, 0);
+  assertSameDist(path.join(cwd, 'warm'), path.join(cwd, 'cold'));
+  const pageLines = (text: string) => text.slice(0, text.indexOf('\n  "files": ')).split('\n');
+  const changedLines = pageLines(published()).filter((line, i) => line !== pageLines(before)[i]);
+  assert.equal(changedLines.map((line) => line.slice(0, line.indexOf(':'))), ['    "/articles/privilege-basics"'], 'of the pages, only the article\'s line changed');
 });
 
 test('a build run from inside its content folder keeps its cache there, and leaves it out of its input: the next build finds nothing changed', async () => {

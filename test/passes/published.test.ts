@@ -2,7 +2,7 @@
  * build lost of an earlier one's URLs and anchors, through redirects and tombstones. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildPublished, compactIds, expandIds, formatPublishedLines, lostSince, type PublishedManifest, publishedFrom, publishedPageLines } from '../../src/passes/published.js';
+import { buildPublished, compactIds, expandIds, formatPublishedLines, lostSince, type PublishedManifest, publishedFrom, publishedPageLines, splicePublishedLines } from '../../src/passes/published.js';
 
 const test = suite('published manifest');
 
@@ -34,6 +34,42 @@ test('the manifest is the same whatever order its parts come in, and escapes wha
   assert.equal(Object.keys(JSON.parse(text).pages), ['/a', '/b', '/quote"and\\slash', '/z\u0001'], 'pages sorted by code unit, their URLs read back');
   assert.equal(JSON.parse(text).files, ['/x.json', '/y.json'], 'files once each, sorted');
   assert.equal(Object.keys(JSON.parse(text).redirects), ['/old-a', '/old-b']);
+});
+
+test('a rebuild\'s manifest made from the last one is the one made whole, whichever pages changed', () => {
+  let seed = 3;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const base = 'https://example.org';
+  for (let n = 0; n < 200; n++) {
+    const urls = Array.from({ length: 1 + Math.floor(random() * 30) }, (_, i) => `/p${Math.floor(random() * 1000)}-${i}${random() < 0.1 ? '"q' : ''}`);
+    const lines = new Map(urls.map((u) => [u, JSON.stringify(compactIds([`${u.length}-p001`, random() < 0.5 ? 'main' : 'why']))]));
+    const files = () => ['/a.json', '/b.csv', `/f${Math.floor(random() * 3)}.xml`].slice(0, Math.floor(random() * 4));
+    const redirects = () => new Map<string, string>(random() < 0.5 ? [['/old', urls[0]]] : []);
+    const last = formatPublishedLines(base, lines, files(), redirects());
+    const changed = new Map(urls.filter(() => random() < 0.2).map((u) => [u, JSON.stringify(compactIds(['new', `${n}-p001`, `${n}-p002`]))]));
+    const next = new Map([...lines, ...changed]);
+    const sorted = [...next.keys()].sort();
+    const [nextFiles, nextRedirects] = [files(), redirects()];
+    assert.is(splicePublishedLines(last, base, sorted, (u) => changed.get(u), nextFiles, nextRedirects), formatPublishedLines(base, next, nextFiles, nextRedirects));
+  }
+});
+
+test('a manifest is not made from the last one when its pages or site differ, or it is damaged', () => {
+  const base = 'https://example.org';
+  const lines = new Map([['/a', '{"ids":["main"]}'], ['/b', '{"ids":["why"]}']]);
+  const redirects = new Map([['/old', '/a']]);
+  const last = formatPublishedLines(base, lines, ['/x.json'], redirects);
+  const none = () => undefined;
+  assert.is(splicePublishedLines(last, base, ['/a', '/b'], none, ['/x.json'], redirects), last, 'the same site, nothing made: the same text');
+  assert.is(splicePublishedLines(last, base, ['/a', '/b', '/c'], none, ['/x.json'], redirects), undefined, 'a page more');
+  assert.is(splicePublishedLines(last, base, ['/a'], none, ['/x.json'], redirects), undefined, 'a page fewer');
+  assert.is(splicePublishedLines(last, base, ['/a', '/c'], none, ['/x.json'], redirects), undefined, 'a page replaced');
+  assert.is(splicePublishedLines(last, base, ['/a', '/b'], none, ['/x.json', '/y.json'], new Map([['/old', '/b']])), formatPublishedLines(base, lines, ['/x.json', '/y.json'], new Map([['/old', '/b']])), 'a file more, a redirect changed: written anew');
+  assert.is(splicePublishedLines(last, 'https://example.com', ['/a', '/b'], none, ['/x.json'], redirects), undefined, 'another site');
+  assert.is(splicePublishedLines(last.replace('"why"', '"why"\n'), base, ['/a', '/b'], none, ['/x.json'], redirects), undefined, 'a line broken in two');
+  assert.is(splicePublishedLines(last.slice(0, last.indexOf('{"ids":["why"]}')), base, ['/a', '/b'], none, ['/x.json'], redirects), undefined, 'cut short in its pages');
+  assert.is(splicePublishedLines(last.slice(0, -2), base, ['/a', '/b'], none, ['/x.json'], redirects), last, 'cut short after them: what follows the pages is written anew');
+  assert.is(splicePublishedLines(formatPublishedLines(base, new Map(), ['/x.json'], redirects), base, [], none, ['/x.json'], redirects), undefined, 'no pages: made whole');
 });
 
 test('a page, a file or an anchor gone is lost; each is named', () => {
