@@ -166,9 +166,13 @@ function resultsInOrder(files: ReadRequest['files'], results: ReadFiles, known: 
     const pins = pinsOf(r.meta);
     // The same text with the record it was made with, or the one it made, makes the same outputs:
     // it keeps its key (a file read again only because it changed just before the last build, or
-    // the id file written since).
-    const key = before?.textKey === r.key && samePins(before, pins) ? before.key : articleKeyOf(r.key, pins);
-    articles.set(rel, { abs, rel, key, textKey: r.key, meta: r.meta, pins, stat, prevKey });
+    // the id file written since, or because its stat alone changed: a checkout, a copy, a tool that
+    // rewrote it as it was). With its files intact it is known, with its new stat: its digest is
+    // reused, not made again.
+    const same = before?.textKey === r.key && samePins(before, pins);
+    const key = same ? before.key : articleKeyOf(r.key, pins);
+    const known = same && stat && prevKey === before.key ? { ...before, stat, readAt: at.readAt } : undefined;
+    articles.set(rel, known ? { abs, rel, key, textKey: r.key, meta: before!.digest.article, pins, stat, known, prevKey } : { abs, rel, key, textKey: r.key, meta: r.meta, pins, stat, prevKey });
   }
   return { articles: files.filter((f) => articles.has(f.rel)).map((f) => articles.get(f.rel)!), diagnostics, rejected, setup: at.setup, readAt: at.readAt };
 }

@@ -237,6 +237,33 @@ test('with the in-memory cache (serve), a rebuild makes only the files whose inp
   }
 });
 
+test('an article file rewritten as it was (a checkout, a copy, a formatter) is read again but not made again: its digest is reused, with its new stat', async () => {
+  const cwd = copyFixture('minimal');
+  const cache = createBuildCache();
+  const again = () => build({ contentDir: 'content', outDir: 'dist', cwd, write: true, cache, retainFiles: false });
+  try {
+    assert.ok((await again()).ok);
+    const before = new Map([...cache.articles!.articles].map(([rel, known]) => [rel, known]));
+    assert.ok(before.size >= 2);
+    const dir = path.join(cwd, 'content/articles');
+    for (const f of readdirSync(dir)) writeFileSync(path.join(dir, f), readFileSync(path.join(dir, f)));
+    const edited = path.join(dir, 'privilege-basics.md');
+    appendFileSync(edited, '\nOne paragraph more.\n');
+    assert.ok((await again()).ok);
+    for (const [rel, known] of before) {
+      const now = cache.articles!.articles.get(rel)!;
+      const st = statSync(path.join(cwd, rel));
+      assert.equal([now.stat.mtimeMs, now.stat.size], [st.mtimeMs, st.size], `${rel}: the index has its new stat`);
+      if (rel.endsWith('privilege-basics.md')) assert.is.not(now.digest, known.digest, 'the edited article is made again');
+      else assert.is(now.digest, known.digest, `${rel}: rewritten as it was, its digest is the one the last build made`);
+    }
+  } finally {
+    await cache.pool?.close();
+  }
+  assert.is((await runCli(['build', '--quiet', '--no-cache', '--out', 'cold'], cwd)).exitCode, 0);
+  assertSameDist(path.join(cwd, 'dist'), path.join(cwd, 'cold'));
+});
+
 test('recommendations chosen again only where a change reaches, and backlinks kept from the last build, are those of a cold build: body, title, term, link-rule and see-also edits on a generated site', async () => {
   const cwd = tempDir();
   const corpus = generateCorpus({ dir: path.join(cwd, 'content'), articles: 120, seed: 7 });
