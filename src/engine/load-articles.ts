@@ -4,11 +4,13 @@
  *    file, setup and pinpoint record are unchanged since the build that made the output folder
  *    (article-index.ts) is not read: its fields come from its known digest. The rest are read and
  *    checked by the shards, which start before the id file is read (its records are needed only
- *    after them: finish).
- * 2. renderArticles: each article read in step 1 is rendered, its digest made and its own files
- *    written (unless the output folder already holds them as they would be made), and its page made
- *    with it; a known article whose page changed (its neighbours or see-also titles did) is read
- *    again for its page alone. Nothing is held between articles.
+ *    after them: finish). One read only because its stat changed, and found as it was made, is
+ *    known too (resultsInOrder).
+ * 2. renderArticles: each article read in step 1 and not known is rendered, its digest made and its
+ *    own files written (unless the output folder already holds them as they would be made), and its
+ *    page made with it; a known article whose page changed (its neighbours or see-also titles did)
+ *    is made for its page alone, from the file read again if step 1 did not. Nothing is held
+ *    between articles.
  * Reads: article files (those changed), the index. Writes: files via the shards; the new index.
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -63,7 +65,8 @@ export interface ReadArticle {
   /** Its record in the id file, when it has one. */
   pins?: FoundPins;
   stat?: FileStat;
-  /** Known from the index, file and outputs unchanged: step 2 makes at most its page. */
+  /** Known from the index, its text, record and outputs unchanged (its file's stat may have
+   * changed): step 2 makes at most its page. */
   known?: KnownArticle;
   /** The key its own files in the output folder were made with, when they are intact. */
   prevKey?: string;

@@ -55,15 +55,16 @@ export class Shard {
   /** Folders made under the current output folder (each build writes into a new one). */
   private madeDirs = { root: '', dirs: new Set<string>() };
 
-  /** Site config and glossary for the build. */
+  /** Site config and glossary for the build: the first call of every build. The articles the last
+   * build parsed are let go (a known article read again in step 1 may need no step 2). */
   configure(setup: ShardSetup): void {
+    this.parsed.clear();
     const key = setupKeyOf(setup);
     if (key === this.setupKey) return;
     this.setup = setup;
     this.setupKey = key;
     const titles = new Map(setup.glossary.map((t) => [t.slug, t.title]));
     this.glossary = { matcher: buildTermMatcher(setup.glossary), termTitle: (slug) => titles.get(slug) ?? slug };
-    this.parsed.clear();
   }
 
   /** `context`: renderContextOf(chrome, entries), taken once by the main thread. */
