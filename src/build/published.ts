@@ -3,8 +3,9 @@
  * from each page's ids as the shards found them when they made it; a page left as the output folder
  * holds it has the ids the last build's manifest gave it (or, when that manifest is not as the last
  * build wrote it, those read from the page itself). When that manifest lists the same pages, it is
- * its text with the lines of the pages made now replaced (and the files and redirects anew). Fingerprinted by
- * every page's fingerprint, the site's URLs and redirects: unchanged, it is not even made.
+ * its text with the lines of the pages made now replaced, and the files and redirects written anew.
+ * Fingerprinted by every page's fingerprint, the site's URLs and redirects: unchanged, it is not
+ * even made.
  * Reads: the emitted pages, the routes, the last manifest in the output folder. Writes: nothing.
  */
 import type { SiteEmitter } from '../engine/emit-site.js';
