@@ -119,8 +119,9 @@ export async function benchSize(ctx: SizeContext, n: number): Promise<SizeResult
     size.outputs = measureOutputSizes(out);
     if (size.emptyOutRuns?.length) {
       // The fresh checkouts gave every file a new stat, which the cache's article index does not
-      // record: the first rebuild with this output folder reads every article again (docs/performance.md,
-      // tenth session). Done here, unreported, so that the rows below measure an editor's rebuild.
+      // hold yet: the first rebuild with this output folder reads every article again, reuses their
+      // digests and saves the new stats (docs/performance.md, eleventh session). Done here,
+      // unreported, so that the rows below measure an editor's rebuild.
       editArticle(articleFile(Math.floor(n / 2) - 1), 'after the fresh checkouts');
       await build('rebuild after the fresh checkouts, which reads every article again (not reported)');
     }

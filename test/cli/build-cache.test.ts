@@ -213,10 +213,16 @@ test('a changed page template remakes the pages that use it: nothing cached outl
   assertSameDist(path.join(cwd, 'dist'), path.join(cwd, 'cold'));
 });
 
-test('with the in-memory cache (serve), a rebuild makes only the files whose inputs changed', async () => {
+/** The minimal site, and a build of it into dist/ with one in-memory cache kept between builds (serve's). */
+function minimalWithMemoryCache() {
   const cwd = copyFixture('minimal');
   const cache = createBuildCache();
   const again = () => build({ contentDir: 'content', outDir: 'dist', cwd, write: true, cache, retainFiles: false });
+  return { cwd, cache, again };
+}
+
+test('with the in-memory cache (serve), a rebuild makes only the files whose inputs changed', async () => {
+  const { cwd, cache, again } = minimalWithMemoryCache();
   try {
     assert.ok((await again()).ok);
     // The change record differs from the first build's ("everything created"), and nothing else.
@@ -239,12 +245,10 @@ test('with the in-memory cache (serve), a rebuild makes only the files whose inp
 });
 
 test('an article file rewritten as it was (a checkout, a copy, a formatter) is read again but not made again: its digest is reused, with its new stat', async () => {
-  const cwd = copyFixture('minimal');
-  const cache = createBuildCache();
-  const again = () => build({ contentDir: 'content', outDir: 'dist', cwd, write: true, cache, retainFiles: false });
+  const { cwd, cache, again } = minimalWithMemoryCache();
   try {
     assert.ok((await again()).ok);
-    const before = new Map([...cache.articles!.articles].map(([rel, known]) => [rel, known]));
+    const before = new Map(cache.articles!.articles);
     assert.ok(before.size >= 2);
     const dir = path.join(cwd, 'content/articles');
     for (const f of readdirSync(dir)) writeFileSync(path.join(dir, f), readFileSync(path.join(dir, f)));
