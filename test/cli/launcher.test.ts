@@ -62,7 +62,8 @@ const oneFile = (bytes: number) => (content: string) => sparseFile(path.join(con
 
 test("the young generation is sized to the site: smaller for a small one, larger for a mid-sized one, a caller's choice kept", async () => {
   const semi = (flags: string[]) => flags.filter((f) => f.startsWith('--max-semi-space-size'));
-  assert.equal(semi(await childFlags(oneFile(1e6))), ['--max-semi-space-size=8']);
+  assert.equal(semi(await childFlags(oneFile(1e6))), ['--max-semi-space-size=4']);
+  assert.equal(semi(await childFlags(oneFile(40 * 2 ** 20))), ['--max-semi-space-size=8']);
   // The mid-sized setting needs 8 GB of memory; this machine's decides which is expected.
   assert.equal(semi(await childFlags(oneFile(100 * 2 ** 20))), totalmem() >= 8 * 2 ** 30 ? ['--max-semi-space-size=64'] : []);
   assert.equal(semi(await childFlags(oneFile(300 * 2 ** 20))), []);
