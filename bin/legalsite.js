@@ -33,6 +33,8 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
     // would each get the main thread's limit, not the smaller one sized for them (src/build/shards.ts).
     v8.setFlagsFromString('--max-old-space-size=0');
     v8.setFlagsFromString('--initial-old-space-size=0');
+    // A large site's rebuild: the larger young generation is for this thread alone (youngGeneration).
+    if (process.env.LEGALSITE_MAIN_YOUNG_ONLY) v8.setFlagsFromString('--max-semi-space-size=0');
     // If the launcher dies without passing a signal on, end as if told to stop.
     process.channel.unref();
     process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
@@ -45,15 +47,17 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   const args = process.argv.slice(2);
   const contentMb = Math.ceil(contentBytes(contentDirOf(args)) / 2 ** 20);
   const heapMb = Math.min(Math.floor((os.totalmem() / 2 ** 20) * 0.75), 768 + 4 * contentMb);
-  const initial = (await loadsCache(args)) ? initialHeap(contentMb, heapMb) : [];
-  const young = youngGeneration(contentMb);
+  const rebuild = await loadsCache(args);
+  const initial = rebuild ? initialHeap(contentMb, heapMb) : [];
+  const young = youngGeneration(contentMb, rebuild);
+  const mainYoungOnly = young.length > 0 && contentMb >= LARGE_SITE_MB;
   // UV_THREADPOOL_SIZE (unless the caller set it): libuv's threads for file operations, 8 rather
   // than 4. A build that replaces its output folder removes the old one many files at a time
   // (src/write/output-recovery.ts, removeMarkedFolderFast), each mostly waiting on the disk: the
   // 85,000 files of a 10,000-article site took 2.4 s with 8 threads, 3.5 s with 4, 6.5 s one at a time.
   const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, ...initial, ...young, fileURLToPath(import.meta.url), ...args], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, LEGALSITE_NO_RESPAWN: '1', GLIBC_TUNABLES: withMallocTunables(process.env.GLIBC_TUNABLES), UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '8' },
+    env: { ...process.env, LEGALSITE_NO_RESPAWN: '1', ...(mainYoungOnly ? { LEGALSITE_MAIN_YOUNG_ONLY: '1' } : {}), GLIBC_TUNABLES: withMallocTunables(process.env.GLIBC_TUNABLES), UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '8' },
   });
   // Ctrl-C reaches both processes (one process group); a signal sent to this one alone is passed on.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
@@ -88,20 +92,28 @@ function callerChose(pattern) {
  * site's size:
  * - under TINY_SITE_MB of content, semi-spaces of 4 MB, and up to SMALL_SITE_MB, 8 MB: for a small
  *   site they are a large part of the peak. At 1,000 articles (16 MB with its id file) 8 MB took it
- *   from 329–341 MB to 285–296 MB, and 4 MB to 257–261 MB, time unchanged within the noise (a
+ *   from 329–341 MB to 285–296 MB, and 4 MB to 251–255 MB, time unchanged within the noise (a
  *   one-change rebuild too); at 4,000 (64 MB) 4 MB saved 20 MB for 2% more time, so it stops at 32;
  * - up to LARGE_SITE_MB, on a machine with at least BIG_YOUNG_MIN_MEMORY_MB, semi-spaces of 64 MB:
  *   a shard copies what its pages are still using at every young collection, and at 10,000 articles
  *   (117 MB) the shards made 575 of them each (2.0 s per shard); with 64 MB, 150 (1.0 s). The cold
  *   build took 4–7% less time for about 0.4 GB more memory (1.45 GB; Hugo's is 2.5 GB);
- * - above that V8's default: at 50,000 articles the peak is near 4 GB without it.
- * Interleaved cold builds: docs/performance.md ("The launcher's measure of the site"). The CLI
- * leaves this flag set for its worker threads (unlike the heap flags above). */
-function youngGeneration(contentMb) {
+ * - above that V8's default for a build without a cache to load: at 50,000 articles the cold
+ *   build's peak is near 4 GB without it; but 64 MB for the main thread of a command that loads
+ *   one (`rebuild`; the CLI clears the flag for its shards): the main thread, the rebuild's
+ *   critical path, copies the loaded cache and what the passes make of it at every young
+ *   collection (335 collections, 4.6 s, of a 26 s one-change rebuild at 50,000 articles). With
+ *   64 MB the rebuild took about 4% less time (seven alternating rounds); 128 MB saved nothing
+ *   more. The shards' at 64 MB too, a rebuild that makes every page again (the site's config
+ *   changed) peaked 0.4 GB higher (4.37 GB); with the main thread's alone, 3.91 GB.
+ * Interleaved builds: docs/performance.md ("The launcher's measure of the site", "A smaller young
+ * generation for small sites, a larger one for rebuilds"). The CLI leaves this flag set for its
+ * worker threads (unlike the heap flags above). */
+function youngGeneration(contentMb, rebuild) {
   if (callerChose(/^--(max|min)-semi-space-size/)) return [];
   if (contentMb < TINY_SITE_MB) return ['--max-semi-space-size=4'];
   if (contentMb < SMALL_SITE_MB) return ['--max-semi-space-size=8'];
-  if (contentMb < LARGE_SITE_MB && os.totalmem() / 2 ** 20 >= BIG_YOUNG_MIN_MEMORY_MB) return ['--max-semi-space-size=64'];
+  if ((contentMb < LARGE_SITE_MB || rebuild) && os.totalmem() / 2 ** 20 >= BIG_YOUNG_MIN_MEMORY_MB) return ['--max-semi-space-size=64'];
   return [];
 }
 

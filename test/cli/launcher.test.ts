@@ -7,17 +7,20 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { cacheFile } from '../../src/write/cache-location.js';
 import { BIN, tempDir } from '../helpers/sites.js';
 
 const test = suite('launcher');
 
-/** A variable of the CLI's process's environment, given `env` in the caller's. */
-async function childEnv(name: string, env: Record<string, string> = {}): Promise<string | undefined> {
+/** A variable of the CLI's process's environment, given `env` in the caller's, for the command
+ * `args` run in a folder `around` made (the probe ends the CLI's process once it has reported). */
+async function childEnv(name: string, env: Record<string, string> = {}, { args = ['--version'], around }: { args?: string[]; around?: (dir: string) => void } = {}): Promise<string | undefined> {
   const dir = tempDir();
+  around?.(dir);
   const probe = path.join(dir, 'probe.mjs');
   // Loaded into both processes (the flag is passed on); only the child, started by the launcher, reports.
-  writeFileSync(probe, `if (process.env.LEGALSITE_NO_RESPAWN) process.stderr.write(\`VALUE=\${process.env.${name} ?? ''}\\n\`);\n`);
-  const run = await execa('node', ['--import', probe, BIN, '--version'], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
+  writeFileSync(probe, `if (process.env.LEGALSITE_NO_RESPAWN) { process.stderr.write(\`VALUE=\${process.env.${name} ?? ''}\\n\`); process.exit(0); }\n`);
+  const run = await execa('node', ['--import', probe, BIN, ...args], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
   assert.is(run.exitCode, 0, run.stderr);
   return /VALUE=(.*)/.exec(run.stderr)?.[1];
 }
@@ -39,17 +42,27 @@ test("libuv gets 8 threads, or as many as the caller's UV_THREADPOOL_SIZE says",
   assert.is(await childEnv('UV_THREADPOOL_SIZE', { UV_THREADPOOL_SIZE: '3' }), '3');
 });
 
-/** The Node flags of the CLI's process, run in a folder whose content/ `fill` made. */
-async function childFlags(fill: (content: string) => void, env: Record<string, string> = {}): Promise<string[]> {
+/** The Node flags of the CLI's process, run in a folder whose content/ `fill` made (and the rest of
+ * which `around` made), for the command `args`: the probe ends the CLI's process once it has
+ * reported, before the command runs. */
+async function childFlags(fill: (content: string) => void, env: Record<string, string> = {}, { args = ['--version'], around }: { args?: string[]; around?: (dir: string) => void } = {}): Promise<string[]> {
   const dir = tempDir();
   mkdirSync(path.join(dir, 'content'));
   fill(path.join(dir, 'content'));
+  around?.(dir);
   const probe = path.join(dir, 'probe.mjs');
-  writeFileSync(probe, `if (process.env.LEGALSITE_NO_RESPAWN) process.stderr.write(\`FLAGS=\${JSON.stringify(process.execArgv)}\\n\`);\n`);
-  const run = await execa('node', ['--import', probe, BIN, '--version'], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
+  writeFileSync(probe, `if (process.env.LEGALSITE_NO_RESPAWN) { process.stderr.write(\`FLAGS=\${JSON.stringify(process.execArgv)}\\n\`); process.exit(0); }\n`);
+  const run = await execa('node', ['--import', probe, BIN, ...args], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
   assert.is(run.exitCode, 0, run.stderr);
   return JSON.parse(/FLAGS=(.*)/.exec(run.stderr)?.[1] ?? '[]');
 }
+
+/** A build cache and an output folder beside content/, as a rebuild finds them. */
+const lastBuild = (dir: string) => {
+  mkdirSync(path.join(dir, 'dist'));
+  const cache = cacheFile(dir, 'content');
+  mkdirSync(cache, { recursive: true });
+};
 
 /** A sparse file of `bytes` (its size without the disk space: the launcher sizes the site by its files' sizes). */
 function sparseFile(file: string, bytes: number): void {
@@ -67,6 +80,15 @@ test("the young generation is sized to the site: smaller for a small one, larger
   // The mid-sized setting needs 8 GB of memory; this machine's decides which is expected.
   assert.equal(semi(await childFlags(oneFile(100 * 2 ** 20))), totalmem() >= 8 * 2 ** 30 ? ['--max-semi-space-size=64'] : []);
   assert.equal(semi(await childFlags(oneFile(300 * 2 ** 20))), []);
+  // A large site's rebuild (a cache and an output folder to update) gets the larger young generation
+  // (on a machine with 8 GB), its cold build V8's default.
+  const big = totalmem() >= 8 * 2 ** 30 ? ['--max-semi-space-size=64'] : [];
+  assert.equal(semi(await childFlags(oneFile(300 * 2 ** 20), {}, { args: ['build'], around: lastBuild })), big);
+  // …for its main thread alone: the CLI clears the flag for its shards when told to.
+  assert.is(await childEnv('LEGALSITE_MAIN_YOUNG_ONLY', {}, { args: ['build'], around: (dir) => (mkdirSync(path.join(dir, 'content')), oneFile(300 * 2 ** 20)(path.join(dir, 'content')), lastBuild(dir)) }), big.length ? '1' : '');
+  assert.is(await childEnv('LEGALSITE_MAIN_YOUNG_ONLY', {}, { args: ['build'], around: (dir) => (mkdirSync(path.join(dir, 'content')), oneFile(100 * 2 ** 20)(path.join(dir, 'content')), lastBuild(dir)) }), '');
+  assert.equal(semi(await childFlags(oneFile(300 * 2 ** 20), {}, { args: ['build', '--no-cache'], around: lastBuild })), []);
+  assert.equal(semi(await childFlags(oneFile(300 * 2 ** 20), {}, { args: ['build'], around: (dir) => mkdirSync(path.join(dir, 'dist')) })), []);
   assert.equal(semi(await childFlags(oneFile(1e6), { NODE_OPTIONS: '--max-semi-space-size=32' })), []);
 });
 
