@@ -93,7 +93,7 @@ function callerChose(pattern) {
  * - under TINY_SITE_MB of content, semi-spaces of 4 MB, and up to SMALL_SITE_MB, 8 MB: for a small
  *   site they are a large part of the peak. At 1,000 articles (16 MB with its id file) 8 MB took it
  *   from 329–341 MB to 285–296 MB, and 4 MB to 251–255 MB, time unchanged within the noise (a
- *   one-change rebuild too); at 4,000 (64 MB) 4 MB saved 20 MB for 2% more time, so it stops at 32;
+ *   one-change rebuild too); at 4,000 (64 MB) 4 MB saved 21 MB for 2% more time, so it stops at 32;
  * - up to LARGE_SITE_MB, on a machine with at least BIG_YOUNG_MIN_MEMORY_MB, semi-spaces of 64 MB:
  *   a shard copies what its pages are still using at every young collection, and at 10,000 articles
  *   (117 MB) the shards made 575 of them each (2.0 s per shard); with 64 MB, 150 (1.0 s). The cold

@@ -60,8 +60,7 @@ async function childFlags(fill: (content: string) => void, env: Record<string, s
 /** A build cache and an output folder beside content/, as a rebuild finds them. */
 const lastBuild = (dir: string) => {
   mkdirSync(path.join(dir, 'dist'));
-  const cache = cacheFile(dir, 'content');
-  mkdirSync(cache, { recursive: true });
+  mkdirSync(cacheFile(dir, 'content'), { recursive: true });
 };
 
 /** A sparse file of `bytes` (its size without the disk space: the launcher sizes the site by its files' sizes). */
@@ -73,7 +72,7 @@ function sparseFile(file: string, bytes: number): void {
 /** A content folder of one file of `bytes`. */
 const oneFile = (bytes: number) => (content: string) => sparseFile(path.join(content, 'big.md'), bytes);
 
-test("the young generation is sized to the site: smaller for a small one, larger for a mid-sized one, a caller's choice kept", async () => {
+test("the young generation is sized to the site: smaller for a small one, larger for a mid-sized one and for a large one's rebuild (its main thread), a caller's choice kept", async () => {
   const semi = (flags: string[]) => flags.filter((f) => f.startsWith('--max-semi-space-size'));
   assert.equal(semi(await childFlags(oneFile(1e6))), ['--max-semi-space-size=4']);
   assert.equal(semi(await childFlags(oneFile(40 * 2 ** 20))), ['--max-semi-space-size=8']);
@@ -84,9 +83,15 @@ test("the young generation is sized to the site: smaller for a small one, larger
   // (on a machine with 8 GB), its cold build V8's default.
   const big = totalmem() >= 8 * 2 ** 30 ? ['--max-semi-space-size=64'] : [];
   assert.equal(semi(await childFlags(oneFile(300 * 2 ** 20), {}, { args: ['build'], around: lastBuild })), big);
-  // …for its main thread alone: the CLI clears the flag for its shards when told to.
-  assert.is(await childEnv('LEGALSITE_MAIN_YOUNG_ONLY', {}, { args: ['build'], around: (dir) => (mkdirSync(path.join(dir, 'content')), oneFile(300 * 2 ** 20)(path.join(dir, 'content')), lastBuild(dir)) }), big.length ? '1' : '');
-  assert.is(await childEnv('LEGALSITE_MAIN_YOUNG_ONLY', {}, { args: ['build'], around: (dir) => (mkdirSync(path.join(dir, 'content')), oneFile(100 * 2 ** 20)(path.join(dir, 'content')), lastBuild(dir)) }), '');
+  // …for its main thread alone: the CLI clears the flag for its shards when told to. A mid-sized
+  // site's shards keep theirs.
+  const rebuildOf = (bytes: number) => (dir: string) => {
+    mkdirSync(path.join(dir, 'content'));
+    oneFile(bytes)(path.join(dir, 'content'));
+    lastBuild(dir);
+  };
+  assert.is(await childEnv('LEGALSITE_MAIN_YOUNG_ONLY', {}, { args: ['build'], around: rebuildOf(300 * 2 ** 20) }), big.length ? '1' : '');
+  assert.is(await childEnv('LEGALSITE_MAIN_YOUNG_ONLY', {}, { args: ['build'], around: rebuildOf(100 * 2 ** 20) }), '');
   assert.equal(semi(await childFlags(oneFile(300 * 2 ** 20), {}, { args: ['build', '--no-cache'], around: lastBuild })), []);
   assert.equal(semi(await childFlags(oneFile(300 * 2 ** 20), {}, { args: ['build'], around: (dir) => mkdirSync(path.join(dir, 'dist')) })), []);
   assert.equal(semi(await childFlags(oneFile(1e6), { NODE_OPTIONS: '--max-semi-space-size=32' })), []);
