@@ -17,6 +17,9 @@ const TINY_SITE_MB = 32;
 const SMALL_SITE_MB = 64;
 const LARGE_SITE_MB = 256;
 const BIG_YOUNG_MIN_MEMORY_MB = 8192;
+/** Set by the launcher for the CLI's process: the semi-space size it was given is for its main
+ * thread alone, the shard threads keep V8's default (youngGeneration). */
+const SEMI_SPACE_MAIN_ONLY = 'LEGALSITE_SEMI_SPACE_MAIN_ONLY';
 
 // V8 lets a busy heap grow well past what it holds before collecting: at 10,000 articles the main
 // thread held about 350 MB but grew to 870 MB under Node's default limit. A limit sized to the site
@@ -34,7 +37,8 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
     v8.setFlagsFromString('--max-old-space-size=0');
     v8.setFlagsFromString('--initial-old-space-size=0');
     // A large site's rebuild: the larger young generation is for this thread alone (youngGeneration).
-    if (process.env.LEGALSITE_MAIN_YOUNG_ONLY) v8.setFlagsFromString('--max-semi-space-size=0');
+    if (process.env[SEMI_SPACE_MAIN_ONLY]) v8.setFlagsFromString('--max-semi-space-size=0');
+    delete process.env[SEMI_SPACE_MAIN_ONLY];
     // If the launcher dies without passing a signal on, end as if told to stop.
     process.channel.unref();
     process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
@@ -47,17 +51,18 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   const args = process.argv.slice(2);
   const contentMb = Math.ceil(contentBytes(contentDirOf(args)) / 2 ** 20);
   const heapMb = Math.min(Math.floor((os.totalmem() / 2 ** 20) * 0.75), 768 + 4 * contentMb);
-  const rebuild = await loadsCache(args);
-  const initial = rebuild ? initialHeap(contentMb, heapMb) : [];
-  const young = youngGeneration(contentMb, rebuild);
-  const mainYoungOnly = young.length > 0 && contentMb >= LARGE_SITE_MB;
+  const cacheToLoad = await loadsCache(args);
+  const initial = cacheToLoad ? initialHeap(contentMb, heapMb) : [];
+  const young = youngGeneration(contentMb, cacheToLoad);
+  // Never inherited (a caller's environment, an outer legalsite's): only this launcher says so.
+  const env = { ...process.env, [SEMI_SPACE_MAIN_ONLY]: young.mainThreadOnly ? '1' : '' };
   // UV_THREADPOOL_SIZE (unless the caller set it): libuv's threads for file operations, 8 rather
   // than 4. A build that replaces its output folder removes the old one many files at a time
   // (src/write/output-recovery.ts, removeMarkedFolderFast), each mostly waiting on the disk: the
   // 85,000 files of a 10,000-article site took 2.4 s with 8 threads, 3.5 s with 4, 6.5 s one at a time.
-  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, ...initial, ...young, fileURLToPath(import.meta.url), ...args], {
+  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, ...initial, ...young.flags, fileURLToPath(import.meta.url), ...args], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, LEGALSITE_NO_RESPAWN: '1', ...(mainYoungOnly ? { LEGALSITE_MAIN_YOUNG_ONLY: '1' } : {}), GLIBC_TUNABLES: withMallocTunables(process.env.GLIBC_TUNABLES), UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '8' },
+    env: { ...env, LEGALSITE_NO_RESPAWN: '1', GLIBC_TUNABLES: withMallocTunables(process.env.GLIBC_TUNABLES), UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '8' },
   });
   // Ctrl-C reaches both processes (one process group); a signal sent to this one alone is passed on.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
@@ -87,34 +92,39 @@ function callerChose(pattern) {
 }
 
 /** Every thread's young generation sized to the site, unless the caller chose its own (the flag is
- * read by each thread as it starts, so the shard threads take it too). V8 caps a semi-space at 16 MB
- * whatever the heap, and a busy thread fills its young generation (three semi-spaces) whatever the
- * site's size:
+ * read by each thread as it starts, so the shard threads take it too, except in a large site's
+ * rebuild: below). V8 caps a semi-space at 16 MB whatever the heap, and a busy thread fills its
+ * young generation (three semi-spaces) whatever the site's size:
  * - under TINY_SITE_MB of content, semi-spaces of 4 MB, and up to SMALL_SITE_MB, 8 MB: for a small
  *   site they are a large part of the peak. At 1,000 articles (16 MB with its id file) 8 MB took it
  *   from 329–341 MB to 285–296 MB, and 4 MB to 251–255 MB, time unchanged within the noise (a
- *   one-change rebuild too); at 4,000 (64 MB) 4 MB saved 21 MB for 2% more time, so it stops at 32;
+ *   one-change rebuild too). At 4,000 (61 MB) 4 MB saved 21 MB with times within the noise but a
+ *   little longer, so 4 MB stops at 32 MB, a cautious line: nothing between was measured;
  * - up to LARGE_SITE_MB, on a machine with at least BIG_YOUNG_MIN_MEMORY_MB, semi-spaces of 64 MB:
  *   a shard copies what its pages are still using at every young collection, and at 10,000 articles
  *   (117 MB) the shards made 575 of them each (2.0 s per shard); with 64 MB, 150 (1.0 s). The cold
  *   build took 4–7% less time for about 0.4 GB more memory (1.45 GB; Hugo's is 2.5 GB);
  * - above that V8's default for a build without a cache to load: at 50,000 articles the cold
- *   build's peak is near 4 GB without it; but 64 MB for the main thread of a command that loads
- *   one (`rebuild`; the CLI clears the flag for its shards): the main thread, the rebuild's
- *   critical path, copies the loaded cache and what the passes make of it at every young
- *   collection (335 collections, 4.6 s, of a 26 s one-change rebuild at 50,000 articles). With
- *   64 MB the rebuild took about 4% less time (seven alternating rounds); 128 MB saved nothing
- *   more. The shards' at 64 MB too, a rebuild that makes every page again (the site's config
- *   changed) peaked 0.4 GB higher (4.37 GB); with the main thread's alone, 3.91 GB.
- * Interleaved builds: docs/performance.md ("The launcher's measure of the site", "A smaller young
- * generation for small sites, a larger one for rebuilds"). The CLI leaves this flag set for its
- * worker threads (unlike the heap flags above). */
-function youngGeneration(contentMb, rebuild) {
-  if (callerChose(/^--(max|min)-semi-space-size/)) return [];
-  if (contentMb < TINY_SITE_MB) return ['--max-semi-space-size=4'];
-  if (contentMb < SMALL_SITE_MB) return ['--max-semi-space-size=8'];
-  if ((contentMb < LARGE_SITE_MB || rebuild) && os.totalmem() / 2 ** 20 >= BIG_YOUNG_MIN_MEMORY_MB) return ['--max-semi-space-size=64'];
-  return [];
+ *   build's peak is near 4 GB without it. But for a command that will load one (`cacheToLoad`: a
+ *   rebuild into an output folder, or serve), 64 MB for its main thread alone (`mainThreadOnly`:
+ *   the CLI clears the flag for its shards). The main thread is a rebuild's whole wall time, and
+ *   copies the loaded cache at every young collection: 335 of them, 4.6 s, in a 26 s one-change
+ *   rebuild at 50,000 articles. With 64 MB such rebuilds took about 4% less time in one session's
+ *   alternating runs (an earlier session saw no gain with 64 MB for every thread), for up to 0.1 GB
+ *   more at their peak. The shards' young generations are left alone because they set the peak of
+ *   a rebuild that makes every page again: 4.37 GB with every thread at 64 MB, 3.91 GB with the
+ *   main thread's alone, 3.97 GB with none (one run each, a site.yaml change at 50,000 articles).
+ * Measured in docs/performance.md ("The launcher's measure of the site", "A smaller young generation
+ * for small sites, a larger one for rebuilds"). */
+function youngGeneration(contentMb, cacheToLoad) {
+  const semi = (mb, mainThreadOnly = false) => ({ flags: [`--max-semi-space-size=${mb}`], mainThreadOnly });
+  const bigMemory = os.totalmem() / 2 ** 20 >= BIG_YOUNG_MIN_MEMORY_MB;
+  if (callerChose(/^--(max|min)-semi-space-size/)) return { flags: [], mainThreadOnly: false };
+  if (contentMb < TINY_SITE_MB) return semi(4);
+  if (contentMb < SMALL_SITE_MB) return semi(8);
+  if (contentMb < LARGE_SITE_MB && bigMemory) return semi(64);
+  if (cacheToLoad && bigMemory) return semi(64, true);
+  return { flags: [], mainThreadOnly: false };
 }
 
 /** glibc's malloc asked to back its large blocks with transparent huge pages (where the system

@@ -1,7 +1,7 @@
 /** The launcher (bin/legalsite.js) starts the CLI in a child Node with settings chosen for a build:
  * glibc's malloc tunables are added to the caller's, never in place of them; libuv gets more threads
  * for file operations unless the caller chose how many. */
-import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, truncateSync, writeFileSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -19,7 +19,7 @@ async function childEnv(name: string, env: Record<string, string> = {}, { args =
   around?.(dir);
   const probe = path.join(dir, 'probe.mjs');
   // Loaded into both processes (the flag is passed on); only the child, started by the launcher, reports.
-  writeFileSync(probe, `if (process.env.LEGALSITE_NO_RESPAWN) { process.stderr.write(\`VALUE=\${process.env.${name} ?? ''}\\n\`); process.exit(0); }\n`);
+  writeFileSync(probe, `import { writeSync } from 'node:fs';\nif (process.env.LEGALSITE_NO_RESPAWN) { writeSync(2, \`VALUE=\${process.env.${name} ?? ''}\\n\`); process.exit(0); }\n`);
   const run = await execa('node', ['--import', probe, BIN, ...args], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
   assert.is(run.exitCode, 0, run.stderr);
   return /VALUE=(.*)/.exec(run.stderr)?.[1];
@@ -42,25 +42,44 @@ test("libuv gets 8 threads, or as many as the caller's UV_THREADPOOL_SIZE says",
   assert.is(await childEnv('UV_THREADPOOL_SIZE', { UV_THREADPOOL_SIZE: '3' }), '3');
 });
 
-/** The Node flags of the CLI's process, run in a folder whose content/ `fill` made (and the rest of
- * which `around` made), for the command `args`: the probe ends the CLI's process once it has
- * reported, before the command runs. */
-async function childFlags(fill: (content: string) => void, env: Record<string, string> = {}, { args = ['--version'], around }: { args?: string[]; around?: (dir: string) => void } = {}): Promise<string[]> {
+/**
+ * How the CLI's process starts, run in a folder whose content/ `fill` made (and the rest of which
+ * `around` made), for the command `args`: its Node flags, and the V8 flags it then set for the
+ * threads it starts (bin/legalsite.js clears some before it starts any). The probe reports once
+ * those are set and ends the process there, before the command runs.
+ */
+async function childStart(fill: (content: string) => void, env: Record<string, string> = {}, { args = ['--version'], around }: { args?: string[]; around?: (dir: string) => void } = {}): Promise<{ flags: string[]; set: string[] }> {
   const dir = tempDir();
   mkdirSync(path.join(dir, 'content'));
   fill(path.join(dir, 'content'));
   around?.(dir);
   const probe = path.join(dir, 'probe.mjs');
-  writeFileSync(probe, `if (process.env.LEGALSITE_NO_RESPAWN) { process.stderr.write(\`FLAGS=\${JSON.stringify(process.execArgv)}\\n\`); process.exit(0); }\n`);
+  writeFileSync(
+    probe,
+    [
+      "import { writeSync } from 'node:fs';",
+      "import v8 from 'node:v8';",
+      'if (process.env.LEGALSITE_NO_RESPAWN && process.channel) {',
+      '  const set = [];',
+      '  const setFlags = v8.setFlagsFromString;',
+      '  v8.setFlagsFromString = (flags) => (set.push(flags), setFlags(flags));',
+      '  process.channel.unref = () => (writeSync(2, `START=${JSON.stringify({ flags: process.execArgv, set })}\\n`), process.exit(0));',
+      '}',
+      '',
+    ].join('\n'),
+  );
   const run = await execa('node', ['--import', probe, BIN, ...args], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
   assert.is(run.exitCode, 0, run.stderr);
-  return JSON.parse(/FLAGS=(.*)/.exec(run.stderr)?.[1] ?? '[]');
+  return JSON.parse(/START=(.*)/.exec(run.stderr)?.[1] ?? '{"flags":[],"set":[]}');
 }
 
-/** A build cache and an output folder beside content/, as a rebuild finds them. */
+const childFlags = async (...a: Parameters<typeof childStart>) => (await childStart(...a)).flags;
+
+/** A build cache and an output folder beside content/, as a rebuild finds them (the cache's folder
+ * named as the CLI names it, from its working folder's real path). */
 const lastBuild = (dir: string) => {
   mkdirSync(path.join(dir, 'dist'));
-  mkdirSync(cacheFile(dir, 'content'), { recursive: true });
+  mkdirSync(cacheFile(realpathSync(dir), 'content'), { recursive: true });
 };
 
 /** A sparse file of `bytes` (its size without the disk space: the launcher sizes the site by its files' sizes). */
@@ -76,25 +95,30 @@ test("the young generation is sized to the site: smaller for a small one, larger
   const semi = (flags: string[]) => flags.filter((f) => f.startsWith('--max-semi-space-size'));
   assert.equal(semi(await childFlags(oneFile(1e6))), ['--max-semi-space-size=4']);
   assert.equal(semi(await childFlags(oneFile(40 * 2 ** 20))), ['--max-semi-space-size=8']);
-  // The mid-sized setting needs 8 GB of memory; this machine's decides which is expected.
-  assert.equal(semi(await childFlags(oneFile(100 * 2 ** 20))), totalmem() >= 8 * 2 ** 30 ? ['--max-semi-space-size=64'] : []);
-  assert.equal(semi(await childFlags(oneFile(300 * 2 ** 20))), []);
-  // A large site's rebuild (a cache and an output folder to update) gets the larger young generation
-  // (on a machine with 8 GB), its cold build V8's default.
+  // The larger settings need 8 GB of memory; this machine's decides which is expected.
   const big = totalmem() >= 8 * 2 ** 30 ? ['--max-semi-space-size=64'] : [];
-  assert.equal(semi(await childFlags(oneFile(300 * 2 ** 20), {}, { args: ['build'], around: lastBuild })), big);
-  // …for its main thread alone: the CLI clears the flag for its shards when told to. A mid-sized
-  // site's shards keep theirs.
-  const rebuildOf = (bytes: number) => (dir: string) => {
-    mkdirSync(path.join(dir, 'content'));
-    oneFile(bytes)(path.join(dir, 'content'));
-    lastBuild(dir);
-  };
-  assert.is(await childEnv('LEGALSITE_MAIN_YOUNG_ONLY', {}, { args: ['build'], around: rebuildOf(300 * 2 ** 20) }), big.length ? '1' : '');
-  assert.is(await childEnv('LEGALSITE_MAIN_YOUNG_ONLY', {}, { args: ['build'], around: rebuildOf(100 * 2 ** 20) }), '');
-  assert.equal(semi(await childFlags(oneFile(300 * 2 ** 20), {}, { args: ['build', '--no-cache'], around: lastBuild })), []);
-  assert.equal(semi(await childFlags(oneFile(300 * 2 ** 20), {}, { args: ['build'], around: (dir) => mkdirSync(path.join(dir, 'dist')) })), []);
+  assert.equal(semi(await childFlags(oneFile(100 * 2 ** 20))), big);
+  assert.equal(semi(await childFlags(oneFile(300 * 2 ** 20))), []);
   assert.equal(semi(await childFlags(oneFile(1e6), { NODE_OPTIONS: '--max-semi-space-size=32' })), []);
+});
+
+test("a large site's rebuild gives its main thread the larger young generation, and its shards V8's default", async () => {
+  if (totalmem() < 8 * 2 ** 30) return void console.log('  (this machine has less than 8 GB: the rebuild keeps V8\'s default, checked below)');
+  const cleared = (set: string[]) => set.includes('--max-semi-space-size=0');
+  const rebuild = await childStart(oneFile(300 * 2 ** 20), {}, { args: ['build'], around: lastBuild });
+  assert.ok(rebuild.flags.includes('--max-semi-space-size=64'), rebuild.flags.join(' '));
+  assert.ok(cleared(rebuild.set), `cleared for the shards: ${rebuild.set.join(', ')}`);
+  // A cold build of the same site, and one with no cache to load, keep V8's default everywhere.
+  for (const start of [await childStart(oneFile(300 * 2 ** 20), {}, { args: ['build', '--no-cache'], around: lastBuild }), await childStart(oneFile(300 * 2 ** 20), {}, { args: ['build'], around: (dir) => mkdirSync(path.join(dir, 'dist')) })]) {
+    assert.equal(start.flags.filter((f) => f.startsWith('--max-semi-space-size')), []);
+    assert.not.ok(cleared(start.set));
+  }
+  // A mid-sized site's rebuild: every thread keeps its 64 MB.
+  const mid = await childStart(oneFile(100 * 2 ** 20), {}, { args: ['build'], around: lastBuild });
+  assert.ok(mid.flags.includes('--max-semi-space-size=64'));
+  assert.not.ok(cleared(mid.set));
+  // Told so by a caller's environment (an outer legalsite's), the CLI clears nothing.
+  assert.not.ok(cleared((await childStart(oneFile(1e6), { LEGALSITE_SEMI_SPACE_MAIN_ONLY: '1' })).set));
 });
 
 test('the heap is sized to what the content folder holds that legalsite reads: one large file is not multiplied, hidden files are left out', async () => {
