@@ -20,6 +20,9 @@ const BIG_YOUNG_MIN_MEMORY_MB = 8192;
 /** Set by the launcher for the CLI's process: the semi-space size it was given is for its main
  * thread alone, the shard threads keep V8's default (youngGeneration). */
 const SEMI_SPACE_MAIN_ONLY = 'LEGALSITE_SEMI_SPACE_MAIN_ONLY';
+/** Set by the launcher for the CLI's process: its own process id, which tells the CLI's process it
+ * was started by it. */
+const LAUNCHER_PID = 'LEGALSITE_LAUNCHER_PID';
 
 // V8 lets a busy heap grow well past what it holds before collecting: at 10,000 articles the main
 // thread held about 350 MB but grew to 870 MB under Node's default limit. A limit sized to the site
@@ -30,16 +33,21 @@ const SEMI_SPACE_MAIN_ONLY = 'LEGALSITE_SEMI_SPACE_MAIN_ONLY';
 const chosen = callerChose(/^--max-old-space-size/);
 
 if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
-  if (process.channel) {
-    // Started by the launcher below, whose heap flags were for this thread. V8 reads them as each
-    // thread starts and puts them before a worker's own limits, so unless cleared the shard threads
-    // would each get the main thread's limit, not the smaller one sized for them (src/build/shards.ts).
+  // Started by the launcher below (not by another program that gave a heap flag of its own, which
+  // then holds for every thread): its heap flags were for this thread. V8 reads them as each
+  // thread starts and puts them before a worker's own limits, so unless cleared the shard threads
+  // would each get the main thread's limit, not the smaller one sized for them (src/build/shards.ts).
+  if (process.channel && process.env[LAUNCHER_PID] === String(process.ppid)) {
     v8.setFlagsFromString('--max-old-space-size=0');
     v8.setFlagsFromString('--initial-old-space-size=0');
     // A large site's rebuild: the larger young generation is for this thread alone (youngGeneration).
     if (process.env[SEMI_SPACE_MAIN_ONLY]) v8.setFlagsFromString('--max-semi-space-size=0');
-    delete process.env[SEMI_SPACE_MAIN_ONLY];
-    // If the launcher dies without passing a signal on, end as if told to stop.
+  }
+  delete process.env[LAUNCHER_PID];
+  delete process.env[SEMI_SPACE_MAIN_ONLY];
+  if (process.channel) {
+    // If the launcher (or the program that started this one with a channel) dies without passing a
+    // signal on, end as if told to stop.
     process.channel.unref();
     process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
   }
@@ -62,7 +70,7 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   // 85,000 files of a 10,000-article site took 2.4 s with 8 threads, 3.5 s with 4, 6.5 s one at a time.
   const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, ...initial, ...young.flags, fileURLToPath(import.meta.url), ...args], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...env, LEGALSITE_NO_RESPAWN: '1', GLIBC_TUNABLES: withMallocTunables(process.env.GLIBC_TUNABLES), UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '8' },
+    env: { ...env, LEGALSITE_NO_RESPAWN: '1', [LAUNCHER_PID]: String(process.pid), GLIBC_TUNABLES: withMallocTunables(process.env.GLIBC_TUNABLES), UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '8' },
   });
   // Ctrl-C reaches both processes (one process group); a signal sent to this one alone is passed on.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));

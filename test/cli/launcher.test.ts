@@ -1,6 +1,7 @@
 /** The launcher (bin/legalsite.js) starts the CLI in a child Node with settings chosen for a build:
  * glibc's malloc tunables are added to the caller's, never in place of them; libuv gets more threads
  * for file operations unless the caller chose how many. */
+import { fork } from 'node:child_process';
 import { mkdirSync, realpathSync, truncateSync, writeFileSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import path from 'node:path';
@@ -42,24 +43,17 @@ test("libuv gets 8 threads, or as many as the caller's UV_THREADPOOL_SIZE says",
   assert.is(await childEnv('UV_THREADPOOL_SIZE', { UV_THREADPOOL_SIZE: '3' }), '3');
 });
 
-/**
- * How the CLI's process starts, run in a folder whose content/ `fill` made (and the rest of which
- * `around` made), for the command `args`: its Node flags, and the V8 flags it then set for the
- * threads it starts (bin/legalsite.js clears some before it starts any). The probe reports once
- * those are set and ends the process there, before the command runs.
- */
-async function childStart(fill: (content: string) => void, env: Record<string, string> = {}, { args = ['--version'], around }: { args?: string[]; around?: (dir: string) => void } = {}): Promise<{ flags: string[]; set: string[] }> {
-  const dir = tempDir();
-  mkdirSync(path.join(dir, 'content'));
-  fill(path.join(dir, 'content'));
-  around?.(dir);
+/** A module that, preloaded into a process started with a channel (the CLI's, by the launcher),
+ * records the V8 flags it sets and reports them with its Node flags once it has set them (when it
+ * lets go of its channel), then ends it there, before its command runs. */
+function startProbe(dir: string): string {
   const probe = path.join(dir, 'probe.mjs');
   writeFileSync(
     probe,
     [
       "import { writeSync } from 'node:fs';",
       "import v8 from 'node:v8';",
-      'if (process.env.LEGALSITE_NO_RESPAWN && process.channel) {',
+      'if (process.channel) {',
       '  const set = [];',
       '  const setFlags = v8.setFlagsFromString;',
       '  v8.setFlagsFromString = (flags) => (set.push(flags), setFlags(flags));',
@@ -68,9 +62,24 @@ async function childStart(fill: (content: string) => void, env: Record<string, s
       '',
     ].join('\n'),
   );
-  const run = await execa('node', ['--import', probe, BIN, ...args], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
+  return probe;
+}
+
+const startOf = (stderr: string): { flags: string[]; set: string[] } => JSON.parse(/START=(.*)/.exec(stderr)?.[1] ?? '{"flags":[],"set":[]}');
+
+/**
+ * How the CLI's process starts, run in a folder whose content/ `fill` made (and the rest of which
+ * `around` made), for the command `args`: its Node flags, and the V8 flags it then set for the
+ * threads it starts (bin/legalsite.js clears some before it starts any).
+ */
+async function childStart(fill: (content: string) => void, env: Record<string, string> = {}, { args = ['--version'], around }: { args?: string[]; around?: (dir: string) => void } = {}): Promise<{ flags: string[]; set: string[] }> {
+  const dir = tempDir();
+  mkdirSync(path.join(dir, 'content'));
+  fill(path.join(dir, 'content'));
+  around?.(dir);
+  const run = await execa('node', ['--import', startProbe(dir), BIN, ...args], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
   assert.is(run.exitCode, 0, run.stderr);
-  return JSON.parse(/START=(.*)/.exec(run.stderr)?.[1] ?? '{"flags":[],"set":[]}');
+  return startOf(run.stderr);
 }
 
 const childFlags = async (...a: Parameters<typeof childStart>) => (await childStart(...a)).flags;
@@ -119,6 +128,20 @@ test("a large site's rebuild gives its main thread the larger young generation, 
   assert.not.ok(cleared(mid.set));
   // Told so by a caller's environment (an outer legalsite's), the CLI clears nothing.
   assert.not.ok(cleared((await childStart(oneFile(1e6), { LEGALSITE_SEMI_SPACE_MAIN_ONLY: '1' })).set));
+});
+
+test('a heap flag given by the program that starts the CLI holds for every thread, even when that program keeps a channel to it', async () => {
+  const dir = tempDir();
+  const child = fork(BIN, ['--version'], { cwd: dir, execArgv: ['--import', startProbe(dir), '--max-old-space-size=3000'], env: { NO_COLOR: '1', PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  assert.is(code, 0, stderr);
+  const start = startOf(stderr);
+  assert.ok(start.flags.includes('--max-old-space-size=3000'), stderr);
+  assert.equal(start.set, [], 'nothing cleared');
+  // Started by the launcher, whose flag is for the main thread alone, the CLI clears it for its shards.
+  assert.ok((await childStart(oneFile(1e6))).set.includes('--max-old-space-size=0'));
 });
 
 test('the heap is sized to what the content folder holds that legalsite reads: one large file is not multiplied, hidden files are left out', async () => {
