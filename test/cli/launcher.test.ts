@@ -13,15 +13,14 @@ import { BIN, tempDir } from '../helpers/sites.js';
 
 const test = suite('launcher');
 
-/** A variable of the CLI's process's environment, given `env` in the caller's, for the command
- * `args` run in a folder `around` made (the probe ends the CLI's process once it has reported). */
-async function childEnv(name: string, env: Record<string, string> = {}, { args = ['--version'], around }: { args?: string[]; around?: (dir: string) => void } = {}): Promise<string | undefined> {
+/** A variable of the CLI's process's environment, given `env` in the caller's (the probe ends the
+ * CLI's process once it has reported). */
+async function childEnv(name: string, env: Record<string, string> = {}): Promise<string | undefined> {
   const dir = tempDir();
-  around?.(dir);
   const probe = path.join(dir, 'probe.mjs');
   // Loaded into both processes (the flag is passed on); only the child, started by the launcher, reports.
   writeFileSync(probe, `import { writeSync } from 'node:fs';\nif (process.env.LEGALSITE_NO_RESPAWN) { writeSync(2, \`VALUE=\${process.env.${name} ?? ''}\\n\`); process.exit(0); }\n`);
-  const run = await execa('node', ['--import', probe, BIN, ...args], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
+  const run = await execa('node', ['--import', probe, BIN, '--version'], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
   assert.is(run.exitCode, 0, run.stderr);
   return /VALUE=(.*)/.exec(run.stderr)?.[1];
 }
