@@ -274,6 +274,44 @@ test('an article file rewritten as it was (a checkout, a copy, a formatter) is r
   assertSameDist(path.join(cwd, 'dist'), path.join(cwd, 'cold'));
 });
 
+test('once the id file holds an article\'s ids, the cache keeps no copy of its lines, and a rebuild still reuses its digest and keeps the file right', async () => {
+  const cwd = copyFixture('minimal');
+  const idFile = path.join(cwd, 'content/pinpoints.jsonl');
+  rmSync(idFile);
+  const cached = () => loadDiskCache(path.join(cwd, '.legalsite-cache', readdirSync(path.join(cwd, '.legalsite-cache'))[0])).articles!.articles;
+  const linesKept = () => {
+    const articles = [...cached().values()];
+    assert.is(articles.length, 2, 'both articles are in the cache');
+    return articles.filter((known) => known.digest.pins.lines !== undefined).length;
+  };
+  // The first build gives every article its ids and writes them: the digests then need no lines.
+  assert.is((await runCli(['build', '--quiet', '--out', 'warm'], cwd)).exitCode, 0);
+  assert.ok(existsSync(idFile), 'the first build writes the id file');
+  assert.is(linesKept(), 0, 'no digest keeps the lines the id file now holds');
+  // A paragraph more gives one article a new id: written to the id file, then dropped from its digest.
+  const edited = path.join(cwd, 'content/articles/privilege-basics.md');
+  writeFileSync(edited, `${readFileSync(edited, 'utf8')}\nA paragraph added at the end.\n`);
+  // A file changed within two seconds of a build's reading it is read again by the next build.
+  await new Promise((resolve) => setTimeout(resolve, 2100));
+  const { stdout } = await runCli(['build', '--profile', '--out', 'warm'], cwd);
+  assert.match(stdout, /^Built /);
+  assert.match(stdout, /Updated content\/pinpoints\.jsonl, the ids of the article privilege-basics/);
+  assert.is(linesKept(), 0);
+  const ids = readFileSync(idFile, 'utf8');
+  // A cold build gives the same files, and finds the id file as it should be.
+  assert.is((await runCli(['build', '--quiet', '--no-cache', '--out', 'cold'], cwd)).exitCode, 0);
+  assert.is(readFileSync(idFile, 'utf8'), ids, 'a cold build finds the id file as it should be');
+  assertSameDist(path.join(cwd, 'warm'), path.join(cwd, 'cold'));
+  // An edit elsewhere: the next build reuses both articles' digests as saved. One whose record did
+  // not match its digest's would be read and made again, and saved with this build's reading time.
+  const readAt = () => Object.fromEntries([...cached()].map(([rel, known]) => [rel, known.readAt]));
+  const before = readAt();
+  appendFileSync(path.join(cwd, 'content/pages/about.md'), '\nOne more line about the site.\n');
+  assert.match((await runCli(['build', '--out', 'warm'], cwd)).stdout, /^Built /);
+  assert.equal(readAt(), before, 'every article is reused as it was saved');
+  assert.is(readFileSync(idFile, 'utf8'), ids);
+});
+
 test('recommendations chosen again only where a change reaches, and backlinks kept from the last build, are those of a cold build: body, title, term, link-rule and see-also edits on a generated site', async () => {
   const cwd = tempDir();
   const corpus = generateCorpus({ dir: path.join(cwd, 'content'), articles: 120, seed: 7 });
