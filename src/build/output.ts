@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import type { BuildCache } from '../engine/build-cache.js';
 import { saveDiskCache } from '../write/disk-cache.js';
 import { type CommitReport, OutputTarget } from '../write/output-target.js';
-import { type BuildState, outputSeemsIntact, recordsOfState, saveBuildState, stateFilesOf } from '../write/up-to-date.js';
+import { type BuildState, outputSeemsIntact, saveBuildState } from '../write/up-to-date.js';
 import { commitPinpoints, type PinsUpdate } from './pinpoints.js';
 import type { BuildRun } from './run.js';
 import type { LastBuild } from './up-to-date.js';
@@ -35,7 +35,7 @@ export async function openOutput(run: BuildRun, last: LastBuild, buildable: bool
   const { opts, outAbs } = run;
   if (!opts.write || !buildable) return undefined;
   const sameMaker = last.state?.outDir === outAbs && last.state.inputKey === last.input?.key;
-  const previous = opts.cache?.outputs ? (opts.cache.outputs.outDir === outAbs ? opts.cache.outputs.records : undefined) : sameMaker ? recordsOfState(last.state!) : undefined;
+  const previous = opts.cache?.outputs ? (opts.cache.outputs.outDir === outAbs ? opts.cache.outputs.records : undefined) : sameMaker ? last.state!.files : undefined;
   return previous && !run.keep && existsSync(outAbs) ? OutputTarget.update(outAbs, previous, await last.outputScan?.help()) : OutputTarget.fresh(outAbs);
 }
 
@@ -52,7 +52,7 @@ export async function commitOutput(run: BuildRun, last: LastBuild, cache: BuildC
   // holds results for a session, and reads an article's lines again from the file when it needs them.
   if (pins) pins.file.bytes = undefined;
   if (committed && stateFile && last.input) {
-    const next: BuildState = { inputKey: last.input.key, content: content!, outDir: outAbs, pages, files: stateFilesOf(committed.records) };
+    const next: BuildState = { inputKey: last.input.key, content: content!, outDir: outAbs, pages, files: committed.records };
     timed('up-to-date', () => saveBuildState(stateFile, next));
   }
   if (run.diskFile && cache) timed('cache-save', () => saveDiskCache(run.diskFile!, cache));

@@ -52,7 +52,7 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
   const recorded = timed('up-to-date', () => outputUnchanged(outAbs, state, outputFiles) && recordNoChanges(outAbs, state));
   if (!recorded) return { last };
   if (recorded === 'rewritten' || !sameSnapshot(state.content, input.content)) saveBuildState(stateFile, { ...state, content: input.content });
-  const upToDate: BuildResult = { ok: true, diagnostics: [], files: [], fileCount: state.files.filter(([file]) => file !== OUTPUT_MARKER).length, routes: [], urls: new Set(), pages: state.pages, upToDate: true, timings: run.timings, ms: run.elapsed() };
+  const upToDate: BuildResult = { ok: true, diagnostics: [], files: [], fileCount: state.files.count - (state.files.seek(OUTPUT_MARKER) >= 0 ? 1 : 0), routes: [], urls: new Set(), pages: state.pages, upToDate: true, timings: run.timings, ms: run.elapsed() };
   return { last, upToDate };
 }
 

@@ -11,7 +11,7 @@ import type { BacklinksMemo } from './backlinks-memo.js';
 import type { CandidateMemo } from './candidate-memo.js';
 import type { SearchMemo } from './search-index.js';
 import type { ShardPool } from './shard-pool.js';
-import type { OutputRecord } from '../write/output-target.js';
+import type { OutputRecords } from '../write/output-records.js';
 import type { PinsMemo } from '../load/pinpoints-file.js';
 
 export interface BuildCache {
@@ -32,7 +32,7 @@ export interface BuildCache {
   /** serve: the shards, kept between builds with the articles they hold. */
   pool?: ShardPool;
   /** serve: what the last build left in the output folder. */
-  outputs?: { outDir: string; records: Map<string, OutputRecord> };
+  outputs?: { outDir: string; records: OutputRecords };
 }
 
 export function createBuildCache(): BuildCache {

@@ -17,6 +17,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { hashOf } from '../hash.js';
 import type { ScannedFolder } from './file-thread.js';
+import { type OutputRecord, OutputRecords } from './output-records.js';
 import { beforeCommitMove } from './fault-injection.js';
 import { besideOutput, CommitJournal, removeEmptyFolders, removeMarkedFolder, removeMarkedFolderFast, STAGING_MARKER } from './output-recovery.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './output-guard.js';
@@ -27,16 +28,9 @@ export interface OutputFile {
   body: string | Uint8Array;
 }
 
-/** What a build left in the output folder, per file: what it was made from, and how it was written. */
-export interface OutputRecord {
-  fingerprint: string;
-  size: number;
-  mtimeMs: number;
-}
-
 export interface CommitReport {
   /** Every file of the build, as now in the output folder. */
-  records: Map<string, OutputRecord>;
+  records: OutputRecords;
   /** Files written by this build (all of them for a fresh build), and files deleted. */
   written: string[];
   deleted: string[];
@@ -48,16 +42,19 @@ export class OutputTarget {
   private made = new Set<string>();
   /** Fingerprints of this build's files: those written into `dir`, and those kept as they were. */
   private wrote = new Map<string, string>();
-  private kept = new Map<string, OutputRecord>();
+  /** Which of the previous records are kept (by position): files left as they are. */
+  private kept: Uint8Array;
   private committed = false;
 
   private constructor(
     readonly outDir: string,
     /** Where this build's new files go: the new folder (fresh) or the staging folder (update). */
     readonly dir: string,
-    private previous: Map<string, OutputRecord> | undefined,
+    private previous: OutputRecords | undefined,
     private present?: ScannedFolder,
-  ) {}
+  ) {
+    this.kept = new Uint8Array(previous?.count ?? 0);
+  }
 
   static fresh(outDir: string): OutputTarget {
     return OutputTarget.open(outDir, 'tmp');
@@ -65,11 +62,11 @@ export class OutputTarget {
 
   /** Updates `outDir` in place, trusting `previous` for files still exactly as it describes them.
    * `present`: what `outDir` holds now, listed by scan-folders.ts (else each file is checked here). */
-  static update(outDir: string, previous: Map<string, OutputRecord>, present?: ScannedFolder): OutputTarget {
+  static update(outDir: string, previous: OutputRecords, present?: ScannedFolder): OutputTarget {
     return OutputTarget.open(outDir, 'staging', previous, present);
   }
 
-  private static open(outDir: string, kind: 'tmp' | 'staging', previous?: Map<string, OutputRecord>, present?: ScannedFolder): OutputTarget {
+  private static open(outDir: string, kind: 'tmp' | 'staging', previous?: OutputRecords, present?: ScannedFolder): OutputTarget {
     const abs = path.resolve(outDir);
     const dir = besideOutput(abs, kind);
     mkdirSync(path.dirname(dir), { recursive: true });
@@ -92,9 +89,9 @@ export class OutputTarget {
    * changed or the file is not as the last build wrote it. A file that needs nothing is kept.
    */
   needs(file: string, fingerprint: string): boolean {
-    const before = this.previous?.get(file);
-    if (before && before.fingerprint === fingerprint && this.intact(file, before)) {
-      this.kept.set(file, before);
+    const i = this.reusable(file);
+    if (i >= 0 && this.previous!.fingerprintAt(i) === fingerprint && this.intact(file, i)) {
+      this.kept[i] = 1;
       return false;
     }
     return true;
@@ -103,13 +100,19 @@ export class OutputTarget {
   /** The fingerprint of `file` as the last build made it, when it is still as written: for a thread
    * that takes fingerprints itself, which then either writes the file or reports it unchanged. */
   previousIfIntact(file: string): string | undefined {
-    const before = this.previous?.get(file);
-    return before && this.intact(file, before) ? before.fingerprint : undefined;
+    const i = this.reusable(file);
+    return i >= 0 && this.intact(file, i) ? this.previous!.fingerprintAt(i) : undefined;
   }
 
   /** Notes a file found unchanged (its previous fingerprint) by another thread. */
   unchanged(file: string): void {
-    this.kept.set(file, this.previous!.get(file)!);
+    this.kept[this.previous!.find(file)] = 1;
+  }
+
+  /** The position of `file`'s previous record, when it has a fingerprint to be reused by; else -1. */
+  private reusable(file: string): number {
+    const i = this.previous ? this.previous.find(file) : -1;
+    return i >= 0 && this.previous!.fingerprintAt(i) !== '' ? i : -1;
   }
 
   /** Notes a file written into `dir` by another thread. */
@@ -177,7 +180,7 @@ export class OutputTarget {
     }
     if (hadOld) await removeMarkedFolderFast(old);
     const written = [...this.wrote.keys()].sort();
-    return { records: record ? this.recordsOf(written, new Map()) : new Map(), written, deleted: [] };
+    return { records: record ? this.recordsOf(written) : OutputRecords.from([]), written, deleted: [] };
   }
 
   /**
@@ -191,7 +194,7 @@ export class OutputTarget {
     const written = [...this.wrote.keys()].sort();
     // Everything in the output folder that this build did not make: files no longer made, and strays.
     const present = this.present ? [...this.present.keys()] : fg.sync('**/*', { cwd: this.outDir, onlyFiles: true, dot: true });
-    const deleted = present.filter((f) => !this.wrote.has(f) && !this.kept.has(f)).sort();
+    const deleted = present.filter((f) => !this.wrote.has(f) && !this.isKept(f)).sort();
     const journal = new CommitJournal(this.outDir, this.dir, written, deleted);
     journal.begin();
     try {
@@ -205,23 +208,30 @@ export class OutputTarget {
     removeEmptyFolders(this.outDir, deleted);
     journal.end();
     await removeMarkedFolderFast(this.dir);
-    return { records: this.recordsOf(written, this.kept), written, deleted };
+    return { records: this.recordsOf(written), written, deleted };
   }
 
-  private recordsOf(written: string[], kept: Map<string, OutputRecord>): Map<string, OutputRecord> {
-    const records = new Map(kept);
-    for (const file of written) {
+  private isKept(file: string): boolean {
+    const i = this.previous ? this.previous.find(file) : -1;
+    return i >= 0 && this.kept[i] === 1;
+  }
+
+  /** The kept files' records and the written files', each of these stated as it now is. */
+  private recordsOf(written: string[]): OutputRecords {
+    const recordOf = (file: string): OutputRecord => {
       const st = statSync(path.join(this.outDir, file));
-      records.set(file, { fingerprint: this.wrote.get(file)!, size: st.size, mtimeMs: st.mtimeMs });
-    }
-    return records;
+      return { fingerprint: this.wrote.get(file)!, size: st.size, mtimeMs: st.mtimeMs };
+    };
+    return (this.previous ?? OutputRecords.from([])).merged(this.kept, written, recordOf);
   }
 
-  private intact(file: string, record: OutputRecord): boolean {
-    if (this.present) return sameFile(this.present.get(file), record);
+  /** The file is as the last build wrote it (its previous record at `i`). */
+  private intact(file: string, i: number): boolean {
+    const then = { size: this.previous!.sizeAt(i), mtimeMs: this.previous!.mtimeAt(i) };
+    if (this.present) return sameFile(this.present.get(file), then);
     try {
       const st = lstatSync(path.join(this.outDir, file));
-      return sameFile({ isFile: st.isFile(), size: st.size, mtimeMs: st.mtimeMs }, record);
+      return sameFile({ isFile: st.isFile(), size: st.size, mtimeMs: st.mtimeMs }, then);
     } catch {
       return false;
     }

@@ -23,7 +23,8 @@ import { diffManifests } from '../passes/manifest.js';
 import { json } from '../routes/machine-files.js';
 import { fileBody, outputPath } from '../routes/types.js';
 import { toolKey } from '../tool-key.js';
-import { type OutputRecord, sameFile } from './output-target.js';
+import { OutputRecords } from './output-records.js';
+import { sameFile } from './output-target.js';
 import type { ScannedFolder } from './file-thread.js';
 import type { FileStat } from '../file-stat.js';
 
@@ -35,7 +36,7 @@ export interface BuildState {
   pages: number;
   /** Every file of the build, as written: path inside the output folder, size, modification time,
    * and a fingerprint of its inputs (a page's render inputs, a file's bytes) to reuse it by. */
-  files: [path: string, size: number, mtimeMs: number, fingerprint?: string][];
+  files: OutputRecords;
 }
 
 /** Every file under the content folder: path, size, modification and change times, inode, and a hash
@@ -138,15 +139,12 @@ export function readBuildState(file: string): BuildState | undefined {
     const split = (joined: string) => (joined === '' ? [] : joined.split('\0'));
     const hashes = split(stored.content.hashes);
     const n = stored.content.numbers;
-    const fingerprints = split(stored.files.fingerprints);
-    const m = stored.files.numbers;
     return {
       inputKey: stored.inputKey,
       outDir: stored.outDir,
       pages: stored.pages,
       content: { takenAt: stored.content.takenAt, files: split(stored.content.paths).map((p, i) => [p, n[4 * i], n[4 * i + 1], n[4 * i + 2], n[4 * i + 3], hashes[i]]) },
-      // A file recorded without a fingerprint has an empty one ('' is never a fingerprint).
-      files: split(stored.files.paths).map((p, i) => [p, m[2 * i], m[2 * i + 1], fingerprints[i] || undefined]),
+      files: OutputRecords.fromColumns(stored.files.paths, stored.files.fingerprints, stored.files.numbers),
     };
   } catch {
     return undefined;
@@ -167,11 +165,7 @@ export function saveBuildState(file: string, state: BuildState): void {
         hashes: state.content.files.map((f) => f[5]).join('\0'),
         numbers: Float64Array.from(state.content.files.flatMap((f) => [f[1], f[2], f[3], f[4]])),
       },
-      files: {
-        paths: state.files.map((f) => f[0]).join('\0'),
-        fingerprints: state.files.map((f) => f[3] ?? '').join('\0'),
-        numbers: Float64Array.from(state.files.flatMap((f) => [f[1], f[2]])),
-      },
+      files: state.files.columns(),
     };
     const bytes = serialize(stored);
     writeFileAtomically(file, [sealHeader(bytes), bytes]);
@@ -180,25 +174,18 @@ export function saveBuildState(file: string, state: BuildState): void {
   }
 }
 
-/** The state's file list as the output target's records, and back. */
-export function recordsOfState(state: BuildState): Map<string, OutputRecord> {
-  return new Map(state.files.filter((f) => f[3] !== undefined).map(([p, size, mtimeMs, fingerprint]) => [p, { fingerprint: fingerprint!, size, mtimeMs }]));
-}
-
-export function stateFilesOf(records: Map<string, OutputRecord>): BuildState['files'] {
-  return [...records].sort(([a], [b]) => (a < b ? -1 : 1)).map(([p, r]) => [p, r.size, r.mtimeMs, r.fingerprint]);
-}
-
 /** True when the output folder holds exactly the files of `state`, each as it was written. */
 export function outputUnchanged(outDir: string, state: BuildState, scanned?: ScannedFolder): boolean {
-  if (scanned) return scanned.size === state.files.length && state.files.every(([p, size, mtimeMs]) => sameFile(scanned.get(p), { size, mtimeMs }));
+  const { files } = state;
+  const then = (i: number) => ({ size: files.sizeAt(i), mtimeMs: files.mtimeAt(i) });
+  if (scanned) return scanned.size === files.count && files.paths.every((p, i) => sameFile(scanned.get(p), then(i)));
   if (!existsSync(outDir)) return false;
   const present = fg.sync('**/*', { cwd: outDir, onlyFiles: true, dot: true });
-  if (present.length !== state.files.length) return false;
-  for (const [p, size, mtimeMs] of state.files) {
+  if (present.length !== files.count) return false;
+  for (let i = 0; i < files.count; i++) {
     try {
-      const st = statSync(path.join(outDir, p));
-      if (st.size !== size || st.mtimeMs !== mtimeMs) return false;
+      const st = statSync(path.join(outDir, files.paths[i]));
+      if (st.size !== files.sizeAt(i) || st.mtimeMs !== files.mtimeAt(i)) return false;
     } catch {
       return false;
     }
@@ -213,13 +200,12 @@ export function outputUnchanged(outDir: string, state: BuildState, scanned?: Sca
  */
 export function outputSeemsIntact(outDir: string, state: BuildState, sample = 32): boolean {
   const { files } = state;
-  if (!files.length) return false;
-  const step = Math.max(1, Math.floor(files.length / sample));
-  for (let i = 0; i < files.length; i += step) {
-    const [p, size, mtimeMs] = files[i];
+  if (!files.count) return false;
+  const step = Math.max(1, Math.floor(files.count / sample));
+  for (let i = 0; i < files.count; i += step) {
     try {
-      const st = statSync(path.join(outDir, p));
-      if (st.size !== size || st.mtimeMs !== mtimeMs) return false;
+      const st = statSync(path.join(outDir, files.paths[i]));
+      if (st.size !== files.sizeAt(i) || st.mtimeMs !== files.mtimeAt(i)) return false;
     } catch {
       return false;
     }
@@ -239,8 +225,8 @@ export function recordNoChanges(outDir: string, state: BuildState): false | 'kep
   const route = json('/_legalsite/changes.json', diffManifests(manifest, manifest, ''));
   const rel = outputPath(route);
   const abs = path.join(outDir, rel);
-  const entry = state.files.find(([p]) => p === rel);
-  if (!entry || !state.files.some(([p]) => p === MANIFEST_PATH)) return false;
+  const entry = state.files.seek(rel);
+  if (entry < 0 || state.files.seek(MANIFEST_PATH) < 0) return false;
   let current: string | undefined;
   try {
     current = readFileSync(abs, 'utf8');
@@ -252,9 +238,7 @@ export function recordNoChanges(outDir: string, state: BuildState): false | 'kep
     writeFileSync(`${abs}.tmp`, body);
     renameSync(`${abs}.tmp`, abs);
     const st = statSync(abs);
-    entry[1] = st.size;
-    entry[2] = st.mtimeMs;
-    entry[3] = hashOf(body);
+    state.files.update(entry, { fingerprint: hashOf(body), size: st.size, mtimeMs: st.mtimeMs });
     return 'rewritten';
   }
   return 'kept';

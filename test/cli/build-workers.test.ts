@@ -8,6 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { workersFor } from '../../src/build/shards.js';
 import { defaultWorkers } from '../../src/engine/shard-pool.js';
+import { type OutputRecord, OutputRecords } from '../../src/write/output-records.js';
 import { type BuildState, type InputKey, outputSeemsIntact } from '../../src/write/up-to-date.js';
 import { generatedCorpus } from '../helpers/generated-site.js';
 import { runCli, tempDir } from '../helpers/sites.js';
@@ -17,14 +18,15 @@ const test = suite('build: worker threads');
 /** An output folder of `n` files and the state of the build that wrote it; content unchanged. */
 function lastBuild(n = 100): { out: string; state: BuildState; input: InputKey } {
   const out = path.join(tempDir(), 'dist');
-  const files: BuildState['files'] = [];
+  const records: [string, OutputRecord][] = [];
   for (let i = 0; i < n; i++) {
     const rel = `articles/a-${i}.html`;
     mkdirSync(path.join(out, 'articles'), { recursive: true });
     writeFileSync(path.join(out, rel), `page ${i}`);
     const st = statSync(path.join(out, rel));
-    files.push([rel, st.size, st.mtimeMs, `fp${i}`]);
+    records.push([rel, { fingerprint: `fp${i}`, size: st.size, mtimeMs: st.mtimeMs }]);
   }
+  const files = OutputRecords.from(records);
   const content = { takenAt: 0, files: [['articles/a.md', 10, 1, 1, 1, 'h1'] as [string, number, number, number, number, string]] };
   return { out, state: { inputKey: 'k', content, outDir: out, pages: n, files }, input: { key: 'k', content } };
 }
