@@ -89,8 +89,7 @@ export function workersFor(state: BuildState | undefined, input: InputKey | unde
 /** The article files (articles/*.md), from the content folder's scan when it has one without links
  * or special files; else listed again, each confined to the content folder (content-files.ts). */
 function articleFilesIn(contentAbs: string, scanned: ScannedFolder | undefined, rel: (abs: string) => string): { files: { abs: string; stat?: FileStat }[]; diagnostics: Diagnostic[] } {
-  const files = scanned && [...scanned.values()].every((f) => f.isFile) ? [...scanned] : undefined;
-  if (!files) {
+  if (!scanned?.allFiles()) {
     const diagnostics: Diagnostic[] = [];
     const listed = listContentFiles(contentAbs, 'articles/*.md', rel, diagnostics).map((abs) => {
       const st = statSync(abs);
@@ -99,5 +98,6 @@ function articleFilesIn(contentAbs: string, scanned: ScannedFolder | undefined, 
     return { files: listed, diagnostics };
   }
   // As the glob: directly in articles/, not hidden.
-  return { files: files.filter(([p]) => /^articles\/[^/.][^/]*\.md$/.test(p)).map(([p, { size, mtimeMs, ctimeMs, ino }]) => ({ abs: path.join(contentAbs, p), stat: { size, mtimeMs, ctimeMs, ino } })), diagnostics: [] };
+  const articles = scanned.entries((p) => /^articles\/[^/.][^/]*\.md$/.test(p));
+  return { files: Array.from(articles, ([p, { size, mtimeMs, ctimeMs, ino }]) => ({ abs: path.join(contentAbs, p), stat: { size, mtimeMs, ctimeMs, ino } })), diagnostics: [] };
 }

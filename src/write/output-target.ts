@@ -193,7 +193,7 @@ export class OutputTarget {
   private async commitUpdate(): Promise<CommitReport> {
     const written = [...this.wrote.keys()].sort();
     // Everything in the output folder that this build did not make: files no longer made, and strays.
-    const present = this.present ? [...this.present.keys()] : fg.sync('**/*', { cwd: this.outDir, onlyFiles: true, dot: true });
+    const present = this.present ? this.present.names : fg.sync('**/*', { cwd: this.outDir, onlyFiles: true, dot: true });
     const deleted = present.filter((f) => !this.wrote.has(f) && !this.isKept(f)).sort();
     const journal = new CommitJournal(this.outDir, this.dir, written, deleted);
     journal.begin();

@@ -60,11 +60,11 @@ export interface InputKey {
  */
 export function inputKey(contentDir: string, options: { baseUrl?: string; limits?: object }, previous?: ContentSnapshot, scanned?: { files: ScannedFolder; takenAt: number }, own?: string): InputKey {
   // A scan lists links as they are, not what they point to: a folder with links is listed here.
-  const useScan = scanned && [...scanned.files.values()].every((f) => f.isFile);
+  const useScan = scanned && scanned.files.allFiles();
   const takenAt = useScan ? scanned.takenAt : Date.now();
   const known = new Map(previous?.files.map((f) => [f[0], f]));
   const files: { path: string; stats: FileStat & { hash?: string } }[] = useScan
-    ? [...scanned.files].map(([p, st]) => ({ path: p, stats: st }))
+    ? Array.from(scanned.files.entries(), ([p, st]) => ({ path: p, stats: st }))
     : linkedFiles(contentDir);
   const ownPrefix = own && `${own.split(path.sep).join('/')}/`;
   const input = ownPrefix ? files.filter((f) => !f.path.startsWith(ownPrefix)) : files;

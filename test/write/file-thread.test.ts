@@ -22,7 +22,7 @@ function sampleFolder(): string {
   return root;
 }
 
-const sorted = (folder: ScannedFolder | undefined) => [...(folder ?? [])].sort(([a], [b]) => (a < b ? -1 : 1));
+const sorted = (folder: ScannedFolder | undefined) => [...(folder?.entries() ?? [])].sort(([a], [b]) => (a < b ? -1 : 1));
 
 test('a shared listing helped by this thread equals a plain one and the files as they are', async () => {
   const root = sampleFolder();
@@ -36,6 +36,9 @@ test('a shared listing helped by this thread equals a plain one and the files as
     const st = lstatSync(path.join(root, 'd3/inner/f42.txt'));
     assert.equal(a!.get('d3/inner/f42.txt'), { isFile: true, size: 42, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino });
     assert.is(a!.get('link.txt')!.isFile, false, 'a link is listed as itself');
+    assert.is(a!.get('d3/inner/no-such-file.txt'), undefined);
+    assert.not.ok(a!.allFiles(), 'not every entry is a regular file: the link is not');
+    assert.equal([...a!.entries((name) => name.startsWith('d3/inner/f4'))].map(([name]) => name).sort(), ['d3/inner/f4.txt', ...Array.from({ length: 10 }, (_, k) => `d3/inner/f4${k}.txt`)].sort(), 'the entries asked for');
   } finally {
     await thread.close();
   }
