@@ -8,6 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FileStat } from '../file-stat.js';
 import { workerModule } from '../parallel/worker-module.js';
+import { indexOf } from './output-records.js';
 import { chunksOf, CURSOR, FACTS_PER_FILE, type FileReply, type FileRequest, type FileThreadData, statChunks } from './file-worker.js';
 
 export interface ScannedFile extends FileStat {
@@ -35,9 +36,15 @@ export class ScannedFolder {
 
   /** `name`'s stat, when the folder holds it. */
   get(name: string): ScannedFile | undefined {
-    this.index ??= new Map(this.names.map((n, i) => [n, i]));
+    this.index ??= indexOf(this.names);
     const i = this.index.get(name);
     return i === undefined ? undefined : this.at(i);
+  }
+
+  /** The entry at `i` (of `names`) is a regular file of the size and modification time of `then`. */
+  sameAt(i: number, then: { size: number; mtimeMs: number }): boolean {
+    const at = i * FACTS_PER_FILE;
+    return this.facts[at] === 1 && this.facts[at + 1] === then.size && this.facts[at + 2] === then.mtimeMs;
   }
 
   /** Every entry is a regular file (no link or special file). */
