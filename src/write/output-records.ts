@@ -76,7 +76,11 @@ export class OutputRecords {
   /** `path`'s record, when it has one. */
   get(path: string): OutputRecord | undefined {
     const i = this.find(path);
-    return i < 0 ? undefined : { fingerprint: this.fingerprints[i], size: this.sizeAt(i), mtimeMs: this.mtimeAt(i) };
+    return i < 0 ? undefined : this.recordAt(i);
+  }
+
+  private recordAt(i: number): OutputRecord {
+    return { fingerprint: this.fingerprints[i], size: this.sizeAt(i), mtimeMs: this.mtimeAt(i) };
   }
 
   /** Records a file rewritten in place (the change record of a rebuild that changed nothing). */
@@ -94,7 +98,10 @@ export class OutputRecords {
   static fromColumns(paths: string, fingerprints: string, numbers: Float64Array): OutputRecords {
     // No path is empty, but a fingerprint may be: one file without one is stored as ''.
     const list = paths === '' ? [] : paths.split('\0');
-    return new OutputRecords(list, list.length ? fingerprints.split('\0') : [], numbers);
+    const records = new OutputRecords(list, list.length ? fingerprints.split('\0') : [], numbers);
+    // Saved sorted (merged, from); `merged` and `seek` rely on it, so anything else is put in order.
+    for (let i = 1; i < list.length; i++) if (!(list[i - 1] < list[i])) return OutputRecords.from(list.map((p, k) => [p, records.recordAt(k)]));
+    return records;
   }
 
   /**

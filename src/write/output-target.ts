@@ -108,7 +108,10 @@ export class OutputTarget {
 
   /** Notes a file found unchanged (its previous fingerprint) by another thread. */
   unchanged(file: string): void {
-    this.kept[this.previous!.find(file)] = 1;
+    const i = this.previous ? this.previous.find(file) : -1;
+    // Never a file the last build did not record: kept unrecorded, the commit would delete it.
+    if (i < 0) throw new Error(`${file} was reported unchanged, but the last build did not record it`);
+    this.kept[i] = 1;
   }
 
   /** The position of `file`'s previous record, when it has a fingerprint to be reused by; else -1. */
@@ -230,8 +233,9 @@ export class OutputTarget {
 
   /**
    * For each previous record, where its file is in the output folder's listing (position + 1; 0
-   * when it is not there), worked out once: checking a file is then one lookup, not one in the
-   * records and another in the listing (each half a million at 50,000 articles).
+   * when it is not there), worked out once with one lookup per listed file: checking a file is then
+   * one lookup in the records, where it was one there and another in the listing (each half a
+   * million at 50,000 articles), and the commit finds what to delete from the same positions.
    */
   private scanPositions(): Int32Array {
     if (!this.positions) {

@@ -76,6 +76,14 @@ test('a single file without a fingerprint, and no file at all, read back as they
   assert.is(OutputRecords.fromColumns(none.paths, none.fingerprints, none.numbers).count, 0);
 });
 
+test('columns stored out of order (not as legalsite saves them) are read back sorted', () => {
+  const numbers = Float64Array.from([1, 10, 2, 20, 3, 30]);
+  const records = OutputRecords.fromColumns(['b.html', 'a.html', 'c.html'].join('\0'), ['fb', 'fa', 'fc'].join('\0'), numbers);
+  assert.equal([...records.paths], ['a.html', 'b.html', 'c.html']);
+  assert.equal(records.get('b.html'), { fingerprint: 'fb', size: 1, mtimeMs: 10 });
+  assert.is(records.seek('c.html'), 2);
+});
+
 test('a file rewritten in place has its new record', () => {
   const records = OutputRecords.from([['a.html', { fingerprint: 'x', size: 1, mtimeMs: 2 }], ['b.html', { fingerprint: 'y', size: 3, mtimeMs: 4 }]]);
   records.update(records.seek('b.html'), { fingerprint: 'z', size: 5, mtimeMs: 6 });
