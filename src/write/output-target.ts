@@ -63,7 +63,7 @@ export class OutputTarget {
   }
 
   /** Updates `outDir` in place, trusting `previous` for files still exactly as it describes them.
-   * `present`: what `outDir` holds now, listed by scan-folders.ts (else each file is checked here). */
+   * `present`: what `outDir` holds now, listed on the file thread (file-thread.ts; else each file is checked here). */
   static update(outDir: string, previous: OutputRecords, present?: ScannedFolder): OutputTarget {
     return OutputTarget.open(outDir, 'staging', previous, present);
   }
@@ -108,7 +108,7 @@ export class OutputTarget {
 
   /** Notes a file found unchanged (its previous fingerprint) by another thread. */
   unchanged(file: string): void {
-    const i = this.previous ? this.previous.find(file) : -1;
+    const i = this.position(file);
     // Never a file the last build did not record: kept unrecorded, the commit would delete it.
     if (i < 0) throw new Error(`${file} was reported unchanged, but the last build did not record it`);
     this.kept[i] = 1;
@@ -116,8 +116,13 @@ export class OutputTarget {
 
   /** The position of `file`'s previous record, when it has a fingerprint to be reused by; else -1. */
   private reusable(file: string): number {
-    const i = this.previous ? this.previous.find(file) : -1;
+    const i = this.position(file);
     return i >= 0 && this.previous!.fingerprintAt(i) !== '' ? i : -1;
+  }
+
+  /** The position of `file`'s previous record, or -1. */
+  private position(file: string): number {
+    return this.previous ? this.previous.find(file) : -1;
   }
 
   /** Notes a file written into `dir` by another thread. */
@@ -226,7 +231,7 @@ export class OutputTarget {
     }
     const present = fg.sync('**/*', { cwd: this.outDir, onlyFiles: true, dot: true });
     return present.filter((f) => {
-      const i = this.previous!.find(f);
+      const i = this.position(f);
       return !this.wrote.has(f) && !(i >= 0 && this.kept[i]);
     });
   }
