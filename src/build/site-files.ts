@@ -86,6 +86,7 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   }
   making.add(emitter.pages(routes.filter((r): r is HtmlRoute => r.kind === 'html')));
   timed('write', () => emitter.files(routes.filter((r): r is FileRoute => r.kind === 'file')));
+  if (cache) cache.rows = emitter.rowsMemo();
   await timed('render', () => making.settle());
   // The shards' part is done. A build lets them go now (serve keeps them for the next): their heaps
   // (0.9 GB at 50,000 articles) stayed through the site's last files and the commit.

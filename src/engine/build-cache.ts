@@ -9,6 +9,7 @@ import type { ClientBundle } from '../bundle/client-bundle.js';
 import type { ArticleIndex } from './article-index.js';
 import type { BacklinksMemo } from './backlinks-memo.js';
 import type { CandidateMemo } from './candidate-memo.js';
+import type { RowsMemo } from './file-rows.js';
 import type { SearchMemo } from './search-index.js';
 import type { ShardPool } from './shard-pool.js';
 import type { OutputRecords } from '../write/output-records.js';
@@ -29,6 +30,8 @@ export interface BuildCache {
   backlinks?: BacklinksMemo;
   /** The site search's inverted index as the last build left it (search-index.ts). */
   search?: SearchMemo;
+  /** The files of rows the last build made, and where each row lies in them (file-rows.ts). */
+  rows?: RowsMemo;
   /** serve: the shards, kept between builds with the articles they hold. */
   pool?: ShardPool;
   /** serve: what the last build left in the output folder. */

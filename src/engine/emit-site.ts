@@ -11,7 +11,8 @@
  */
 import { hashOf } from '../hash.js';
 import { toolKey } from '../tool-key.js';
-import { fileBody, type FileRoute, type HtmlRoute, type JoinedRoute, outputPath, type PageRef } from '../routes/types.js';
+import { makeRows, rowsInputs, type RowsMemo } from './file-rows.js';
+import { fileBody, type FileRoute, type FileRows, type HtmlRoute, type JoinedRoute, outputPath, type PageRef } from '../routes/types.js';
 import type { OutputFile, OutputTarget } from '../write/output-target.js';
 import type { Emitted, PageJob } from './shard-protocol.js';
 import type { PublishedPage } from '../passes/published.js';
@@ -32,6 +33,17 @@ export interface EmitterOptions {
   parts: Set<string>;
   /** Where joined files are made while this thread goes on (else they are made here). */
   fileThread?: FileThread;
+  /** The files of rows the last build left in the output folder (file-rows.ts). */
+  rows?: RowsMemo;
+}
+
+/** A file of the output folder's last build, or undefined when it cannot be read (it is then made whole). */
+function readIfThere(target: OutputTarget, file: string): Uint8Array | undefined {
+  try {
+    return target.read(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The fingerprint of a file made from `inputs` (FileRoute.inputs), with the code that makes it: a
@@ -47,6 +59,8 @@ export class SiteEmitter {
   private anchors = new Map<string, PublishedPage | undefined>();
   /** Joined files being made on the file thread (startJoined). */
   private joining = new Map<string, Promise<void>>();
+  /** The files of rows made or kept now, for the next build (rowsMemo). */
+  private rows: RowsMemo = new Map();
   private sink: { dir?: string; keep: boolean };
   private remember: boolean;
   made = 0;
@@ -101,6 +115,10 @@ export class SiteEmitter {
       const file = outputPath(r);
       if (this.fingerprints.has(file)) continue;
       this.fileOfUrl.set(r.url, file);
+      if (r.rows && this.remember) {
+        this.rowsFile(file, r.rows);
+        continue;
+      }
       const byInputs = this.remember && r.inputs ? inputsFingerprint(r.inputs()) : undefined;
       if (byInputs !== undefined && target && !target.needs(file, byInputs)) {
         this.fingerprints.set(file, byInputs);
@@ -119,6 +137,29 @@ export class SiteEmitter {
       target?.write(file, bytes, fingerprint);
       this.done(file, body, false);
     }
+  }
+
+  /** A file of rows, fingerprinted by its rows' keys; made again (when it changed) from the last
+   * build's file, whose unchanged rows are copied. */
+  private rowsFile(file: string, rows: FileRows): void {
+    const { target } = this.o;
+    const fingerprint = inputsFingerprint(rowsInputs(rows));
+    this.fingerprints.set(file, fingerprint);
+    const last = this.o.rows?.get(file);
+    if (target && !target.needs(file, fingerprint)) {
+      if (last?.fingerprint === fingerprint) this.rows.set(file, last);
+      return;
+    }
+    const bytes = last && target?.previousIfIntact(file) === last.fingerprint ? readIfThere(target, file) : undefined;
+    const made = makeRows(rows, bytes && last && { bytes, layout: last });
+    this.rows.set(file, { fingerprint, size: made.bytes.length, keys: rows.keys, spans: made.spans, separator: rows.separator });
+    target?.write(file, made.bytes, fingerprint);
+    this.done(file, made.bytes, false);
+  }
+
+  /** The files of rows this build made or kept, for the next (file-rows.ts). */
+  rowsMemo(): RowsMemo {
+    return this.rows;
   }
 
   /**

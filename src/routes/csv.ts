@@ -19,9 +19,12 @@ function field(value: unknown): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** One record: its cells, without the "\n" that ends it. */
+export const csvRecord = (cells: unknown[]): string => cells.map(field).join(',');
+
 /** `rows` (cells in the order of `columns`) under a header of `columns`. */
 export function csvTable(columns: string[], rows: unknown[][]): string {
-  const lines = [columns.map(field).join(',')];
-  for (const row of rows) lines.push(row.map(field).join(','));
+  const lines = [csvRecord(columns)];
+  for (const row of rows) lines.push(csvRecord(row));
   return `${lines.join('\n')}\n`;
 }

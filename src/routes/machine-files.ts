@@ -3,7 +3,8 @@
  * in article-files.ts) and the downloadable templates. JSON is pretty-printed with sorted-stable key order from the mirror builders.
  */
 import type { BuiltSite } from '../pipeline.js';
-import { buildArticlesIndex, buildGlossaryJson } from '../passes/json-mirrors.js';
+import { buildGlossaryJson } from '../passes/json-mirrors.js';
+import { articlesIndexRoute } from './article-rows.js';
 import { fileInputs } from './file-inputs.js';
 import type { FileRoute } from './types.js';
 
@@ -19,7 +20,7 @@ export const json = (url: string, data: unknown): FileRoute => ({
 export function mirrorRoutes(site: BuiltSite): FileRoute[] {
   const inputs = fileInputs(site);
   return [
-    json('/articles/index.json', () => buildArticlesIndex(site.articles, { config: site.config, stats: site.stats })),
+    articlesIndexRoute(site),
     { ...json('/glossary.json', () => buildGlossaryJson(site.terms, site.config)), inputs: () => JSON.stringify([site.config, inputs.terms()]) },
   ];
 }

@@ -5,7 +5,6 @@
  */
 import type { BuiltSite, OrderedSite } from '../pipeline.js';
 import { hasAnswer } from '../passes/article-fields.js';
-import { articleIndexItem } from '../passes/json-mirrors.js';
 import { glossaryMarkdown } from '../passes/markdown-mirrors.js';
 import { articleAnswerUrl, articleJsonUrl, articleMarkdownUrl, CITATION_FILES, MARKDOWN_TYPE } from './article-files.js';
 import { EDUCATIONAL_NOTE, type OutputLimits } from '../constants.js';
@@ -13,6 +12,7 @@ import { headersFile } from '../security.js';
 import { siteEndpoints } from './endpoints.js';
 import { feedFileRoutes } from './feeds.js';
 import { robotsTxt } from './robots.js';
+import { articleExportRoutes } from './article-rows.js';
 import { csvTable } from './csv.js';
 import { fileInputs } from './file-inputs.js';
 import { knowledgeGraphRoutes } from './graph-files.js';
@@ -62,8 +62,6 @@ export function referenceFileRoutes(site: BuiltSite, limits: OutputLimits): (Fil
   });
   routes.push(...knowledgeGraphRoutes(site, limits));
 
-  let items: ReturnType<typeof articleIndexItem>[] | undefined;
-  const indexItems = () => (items ??= site.articles.map((a) => articleIndexItem(a, site.stats.get(a.slug)!, hasAnswer(a))));
   const termRows = () => site.terms.map((t) => ({ slug: t.slug, title: t.title, jurisdiction: t.jurisdiction, tags: t.tags, definition: t.definition, alsoCalled: t.alsoCalled, contrastWith: t.contrastWith, seeAlso: t.seeAlso, dataFields: t.dataFields, lastModified: t.lastModified }));
   const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
   /** Rows as CSV, columns named by the first row's keys, lists joined by "; "; no rows, no header. */
@@ -72,8 +70,7 @@ export function referenceFileRoutes(site: BuiltSite, limits: OutputLimits): (Fil
     const columns = Object.keys(rows[0]);
     return csvTable(columns, rows.map((r) => columns.map((k) => ((v) => (Array.isArray(v) ? v.join('; ') : v))((r as Record<string, unknown>)[k]))));
   };
-  routes.push(text('/exports/articles.jsonl', () => jsonl(indexItems()), 'application/jsonl; charset=utf-8'));
-  routes.push(text('/exports/articles.csv', () => table(indexItems()), 'text/csv; charset=utf-8'));
+  routes.push(...articleExportRoutes(site));
   routes.push({ ...text('/exports/glossary.jsonl', () => jsonl(termRows()), 'application/jsonl; charset=utf-8'), inputs: inputs.terms });
   routes.push({ ...text('/exports/glossary.csv', () => table(termRows()), 'text/csv; charset=utf-8'), inputs: inputs.terms });
 

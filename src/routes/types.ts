@@ -53,6 +53,9 @@ export interface FileRoute {
   /** For a body made on demand: what it is made from, cheaper to take than the body itself. When
    * given, the file is fingerprinted by it, and an unchanged file is not even made. */
   inputs?: () => string;
+  /** For a file of one row per article (the article exports): the same bytes as `body`, in rows, so
+   * that a rebuild makes only the rows whose key changed (engine/file-rows.ts). */
+  rows?: FileRows;
   /** The Content-Type to serve it with. */
   type: string;
   /** Where it goes in dist/ when the URL alone does not say (e.g. `_headers`, which has no extension). */
@@ -60,6 +63,21 @@ export interface FileRoute {
   /** Set on a redirect (an address a file had before, e.g. a former slug's JSON mirror): the URL
    * path it sends readers to. The published manifest lists it as a redirect, not as a file. */
   redirectTo?: string;
+}
+
+/**
+ * A file as a head, one row per item and a tail, the rows joined by a separator: `body` is exactly
+ * head() + every row(i) joined by `separator` + tail(). A row is made from what its key names and
+ * nothing else (the same key, the same bytes), so a rebuild copies the bytes of every row whose key
+ * it already wrote. With no rows, the file is made from `body`.
+ */
+export interface FileRows {
+  /** Each row's key, in order. */
+  keys: readonly string[];
+  row(i: number): string;
+  head(): string;
+  separator: string;
+  tail(): string;
 }
 
 /** A file made by joining other outputs of the same build, by URL, in order (llms-full.txt): built

@@ -393,6 +393,17 @@ test('a site split into numbered pages and parts (limits lowered), rebuilt with 
     assertSameDist(path.join(cwd, 'dist'), path.join(cwd, 'cold'));
     rmSync(path.join(cwd, 'cold'), { recursive: true });
   }
+  // The article index and exports were made from the rows of the files before each edit
+  // (engine/file-rows.ts): the cache says where each row of the files now in dist/ lies.
+  const rows = loadDiskCache(path.join(cwd, '.legalsite-cache', readdirSync(path.join(cwd, '.legalsite-cache'))[0])).rows!;
+  const jsonl = readFileSync(path.join(cwd, 'dist/exports/articles.jsonl'));
+  const lines = jsonl.toString('utf8').trimEnd().split('\n');
+  for (const file of ['articles/index.json', 'exports/articles.jsonl', 'exports/articles.csv']) {
+    assert.is(rows.get(file)?.size, statSync(path.join(cwd, 'dist', file)).size, `${file}'s rows are known`);
+    assert.is(rows.get(file)!.keys.length, lines.length);
+  }
+  const spans = rows.get('exports/articles.jsonl')!.spans;
+  lines.forEach((line, i) => assert.is(jsonl.subarray(spans[2 * i], spans[2 * i + 1]).toString('utf8'), line));
 });
 
 test('a body edit that makes the full text outgrow one file splits it, and says so in the entry points, as a cold build does', async () => {
