@@ -35,7 +35,20 @@ export interface EmitterOptions {
   fileThread?: FileThread;
   /** The files of rows the last build left in the output folder (file-rows.ts). */
   rows?: RowsMemo;
+  /** What every page is rendered with besides its route (shard-protocol.ts renderContextOf). */
+  context: string;
 }
+
+/** A route with inputs as a shard is sent it: without them (a function), its props and meta made
+ * (they are made when first read). */
+function plainRoute(route: HtmlRoute): HtmlRoute {
+  const { inputs: _inputs, ...plain } = route;
+  return plain;
+}
+
+/** The fingerprint of a page made from `inputs` (HtmlRoute.inputs), with what every page is
+ * rendered with (which changes when legalsite does). */
+const pageInputsFingerprint = (context: string, inputs: string) => hashOf(context, 'page-inputs', inputs);
 
 /** A file of the output folder's last build, or undefined when it cannot be read (it is then made whole). */
 function readIfThere(target: OutputTarget, file: string): Uint8Array | undefined {
@@ -90,17 +103,25 @@ export class SiteEmitter {
    * shard leaves a page whose fingerprint is unchanged alone. */
   pages(entries: (HtmlRoute | PageRef)[]): Promise<void> {
     const { target } = this.o;
-    const jobs: PageJob[] = entries.map((entry) => {
+    const jobs: PageJob[] = [];
+    for (const entry of entries) {
       const file = outputPath(entry);
       this.fileOfUrl.set(entry.url, file);
-      return {
-        route: entry.kind === 'html' ? entry : undefined,
-        input: entry.kind === 'page' ? entry.input : undefined,
-        url: entry.url,
-        path: file,
-        prev: target?.updating ? target.previousIfIntact(file) : undefined,
-      };
-    });
+      const prev = target?.updating ? target.previousIfIntact(file) : undefined;
+      if (entry.kind === 'page') {
+        jobs.push({ input: entry.input, url: entry.url, path: file, prev });
+        continue;
+      }
+      const fingerprint = entry.inputs && this.remember ? pageInputsFingerprint(this.o.context, entry.inputs()) : undefined;
+      if (fingerprint !== undefined && fingerprint === prev) {
+        // Unchanged by its inputs: its route is never built, and it is not sent.
+        this.anchors.set(entry.url, undefined);
+        this.fingerprints.set(file, fingerprint);
+        target!.unchanged(file);
+        continue;
+      }
+      jobs.push({ route: entry.inputs ? plainRoute(entry) : entry, url: entry.url, path: file, prev, fingerprint });
+    }
     return this.o.pool
       .renderPages(jobs, this.sink, this.remember, (page) => {
         this.anchors.set(page.url, page.unchanged ? undefined : page.anchors);
@@ -155,9 +176,9 @@ export class SiteEmitter {
     }
     const bytes = last && target?.previousIfIntact(file) === last.fingerprint ? readIfThere(target, file) : undefined;
     const made = makeRows(rows, bytes && last && { bytes, layout: last });
-    this.rows.set(file, { fingerprint, size: made.bytes.length, keys: rows.keys, spans: made.spans, separator: rows.separator });
-    target?.write(file, made.bytes, fingerprint);
-    this.done(file, made.bytes, false);
+    this.rows.set(file, { fingerprint, size: made.size, keys: rows.keys, spans: made.spans, separator: rows.separator });
+    target?.write(file, made.pieces, fingerprint);
+    this.done(file, this.o.keep ? Buffer.concat(made.pieces, made.size) : undefined, false);
   }
 
   /** The files of rows this build made or kept, for the next (file-rows.ts). */

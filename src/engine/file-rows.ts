@@ -26,10 +26,18 @@ export type RowsMemo = Map<string, RowsLayout>;
 /** What a file of rows is fingerprinted by: its frame and every row's key, not its rows. */
 export const rowsInputs = (rows: FileRows): string => `${JSON.stringify([rows.head(), rows.separator, rows.tail()])}\n${rows.keys.join('\n')}`;
 
+/** The rows made: the file's bytes in pieces, in order (written as they are: joining 120 MB of them
+ * into one buffer took half a second at 50,000 articles), its size and where each row lies. */
+export interface MadeRows {
+  pieces: Uint8Array[];
+  size: number;
+  spans: Float64Array;
+}
+
 /** The bytes of `rows` and where each row lies; rows whose key `last` (the file as the memo
- * describes it) holds are copied from it, consecutive rows with the separator between them as one
+ * describes it) holds are taken from it, consecutive rows with the separator between them as one
  * piece (a piece per row took most of the time: 150,000 small copies for three files). */
-export function makeRows(rows: FileRows, last?: { bytes: Uint8Array; layout: RowsLayout }): { bytes: Buffer; spans: Float64Array } {
+export function makeRows(rows: FileRows, last?: { bytes: Uint8Array; layout: RowsLayout }): MadeRows {
   const from = last && fits(last.bytes, last.layout) ? last : undefined;
   const at = from && positions(from.layout.keys);
   const joinable = from?.layout.separator === rows.separator;
@@ -65,7 +73,7 @@ export function makeRows(rows: FileRows, last?: { bytes: Uint8Array; layout: Row
   }
   endRun();
   pieces.push(tail);
-  return { bytes: Buffer.concat(pieces, offset + tail.length), spans };
+  return { pieces, size: offset + tail.length, spans };
 }
 
 /** Whether a layout can describe `bytes` (a file of the recorded size, each row inside it, in order). */

@@ -122,6 +122,8 @@ export interface PageJob {
   path?: string;
   /** The fingerprint of the page the output folder holds, when it is intact: the same → not made. */
   prev?: string;
+  /** The page's fingerprint, when the main thread took it (HtmlRoute.inputs). */
+  fingerprint?: string;
 }
 
 /** An article page's fingerprint: its route is a pure function of its unit, neighbours and titles. */

@@ -144,7 +144,7 @@ export class Shard {
       if (byInputs !== undefined && byInputs === job.prev) return { url: job.url!, path: job.path!, fingerprint: byInputs, unchanged: true };
       const route = job.route ?? buildFamilyRoute(job.input!, { config: this.setup!.config, recs: this.recs });
       const file = outputPath(route);
-      const fingerprint = byInputs ?? (remember ? hashOf(context, JSON.stringify(route)) : undefined);
+      const fingerprint = byInputs ?? job.fingerprint ?? (remember ? hashOf(context, JSON.stringify(route)) : undefined);
       if (fingerprint !== undefined && fingerprint === job.prev) return { url: route.url, path: file, fingerprint, unchanged: true };
       return { ...this.emitPage(sink, route.url, file, renderPage(route, chrome, bundle)), fingerprint };
     });

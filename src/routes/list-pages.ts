@@ -6,7 +6,7 @@
  */
 import { FILTER_CHIPS, STRUCTURED_LIST_ITEMS } from '../constants.js';
 import type { ArticleMeta, SiteConfig } from '../model.js';
-import type { BuiltSite } from '../pipeline.js';
+import type { BuiltSite, OrderedSite } from '../pipeline.js';
 import { breadcrumbLd, itemListLd } from '../structured-data.js';
 import type { FilterLink, PagerData, PageRange } from '../../templates/types.js';
 import { makeMeta } from './meta.js';
@@ -54,12 +54,29 @@ export function listPageMeta(config: SiteConfig, page: ListPage<unknown>, descri
   };
 }
 
+/**
+ * A list page's route whose props and meta are made when first read, with its inputs: everything
+ * they are made from, its articles by their fields' hash (metaKey) and reading time (the only stat
+ * a card shows, view-data.ts articleCard). A rebuild leaves a page whose inputs are unchanged alone
+ * without making its route (HtmlRoute.inputs): after one edit, one page of the hundreds at 50,000
+ * articles.
+ */
+function lazyListRoute(site: OrderedSite, page: ListPage<ArticleMeta>, template: HtmlRoute['template'], rest: unknown, make: () => Pick<HtmlRoute, 'props' | 'meta'>): HtmlRoute {
+  let made: Pick<HtmlRoute, 'props' | 'meta'> | undefined;
+  const route = { kind: 'html', url: page.url, template, lastmod: page.lastmod } as HtmlRoute;
+  Object.defineProperties(route, {
+    props: { enumerable: true, get: () => (made ??= make()).props },
+    meta: { enumerable: true, get: () => (made ??= make()).meta },
+  });
+  route.inputs = () => JSON.stringify([site.config, template, page.url, page.n, page.pages, page.range, page.lastmod, page.title, rest, page.items.map((a) => `${site.metaKeys.get(a.slug)} ${site.stats.get(a.slug)!.readingTime}`)]);
+  return route;
+}
+
 /** /articles over numbered pages; its search box and chips search the whole site. */
 export function articleListRoutes(site: BuiltSite, newest: string, size: number): HtmlRoute[] {
   const { config } = site;
   const filters = filterLinks(site.articles);
-  return listPages('/articles', site.articles, size, 'Articles', newest).map((page) => ({
-    kind: 'html', url: page.url, template: 'article-list', lastmod: page.lastmod,
+  return listPages('/articles', site.articles, size, 'Articles', newest).map((page) => lazyListRoute(site, page, 'article-list', filters, () => ({
     props: { articles: page.items.map((a) => articleCard(site, a)), range: page.range, pager: page.pager, chips: filters.slice(0, FILTER_CHIPS), moreFilters: filters.slice(FILTER_CHIPS) },
     meta: listPageMeta(
       config, page,
@@ -69,14 +86,13 @@ export function articleListRoutes(site: BuiltSite, newest: string, size: number)
       { label: 'Articles', href: '/articles' },
       page.items.map((a) => ({ url: `/articles/${a.slug}`, name: a.title })),
     ),
-  }));
+  })));
 }
 
 /** /answers over numbered pages (`answered`: the articles with an answer, in list order). */
 export function answerListRoutes(site: BuiltSite, answered: ArticleMeta[], newest: string, size: number): HtmlRoute[] {
   const { config } = site;
-  return listPages('/answers', answered, size, 'Answers', newest).map((page) => ({
-    kind: 'html', url: page.url, template: 'answers', lastmod: page.lastmod,
+  return listPages('/answers', answered, size, 'Answers', newest).map((page) => lazyListRoute(site, page, 'answers', answered.length, () => ({
     props: { items: page.items.map((a) => articleCard(site, a)), range: page.range, pager: page.pager },
     meta: listPageMeta(
       config, page,
@@ -84,7 +100,7 @@ export function answerListRoutes(site: BuiltSite, answered: ArticleMeta[], newes
       { label: 'Answers', href: '/answers' },
       page.items.map((a) => ({ url: `/articles/${a.slug}`, name: a.title })),
     ),
-  }));
+  })));
 }
 
 /** The filters of the articles list (spec §5: the union of jurisdictions and tags, jurisdictions

@@ -13,6 +13,10 @@ export interface HtmlRoute {
   template: TemplateName;
   props: object;
   meta: PageMeta;
+  /** What the page is made from, cheaper to take than its props and meta (which are then made when
+   * first read): given it, the page is fingerprinted by it on the main thread, and an unchanged page
+   * is neither built nor sent to a shard (emit-site.ts). */
+  inputs?: () => string;
   /** For sitemaps: the date the page's content last changed. */
   lastmod?: string;
   /** Not listed in sitemaps (404, search). */

@@ -11,7 +11,7 @@
  * Files are written as they are produced (pages as workers render them, by the workers themselves),
  * so a large site never holds its output in memory.
  */
-import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writevSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -130,8 +130,10 @@ export class OutputTarget {
     this.wrote.set(file, fingerprint);
   }
 
-  write(file: string, body: string | Uint8Array, fingerprint: string): void {
-    writeFileSync(this.newPath(file), body);
+  /** Writes `file` for this build: its bytes, or its bytes in pieces, one after another. */
+  write(file: string, body: string | Uint8Array | readonly Uint8Array[], fingerprint: string): void {
+    if (Array.isArray(body)) writePieces(this.newPath(file), body);
+    else writeFileSync(this.newPath(file), body as string | Uint8Array);
     this.wrote.set(file, fingerprint);
   }
 
@@ -283,4 +285,22 @@ export class OutputTarget {
 /** A file is as a build wrote it: a regular file of the size and modification time it had then. */
 export function sameFile(now: { isFile: boolean; size: number; mtimeMs: number } | undefined, then: { size: number; mtimeMs: number }): boolean {
   return Boolean(now?.isFile) && now!.size === then.size && now!.mtimeMs === then.mtimeMs;
+}
+
+/** Writes `pieces` one after another into a new file, without joining them into one buffer first. */
+export function writePieces(file: string, pieces: readonly Uint8Array[]): void {
+  const fd = openSync(file, 'w');
+  try {
+    let rest = pieces.filter((p) => p.length > 0);
+    while (rest.length) {
+      // A write may take fewer bytes than given: the rest is written next.
+      let written = writevSync(fd, rest);
+      let k = 0;
+      while (k < rest.length && written >= rest[k].length) written -= rest[k++].length;
+      rest = rest.slice(k);
+      if (written > 0) rest[0] = rest[0].subarray(written);
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
