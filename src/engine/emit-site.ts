@@ -5,9 +5,11 @@
  * thread made (JSON, feeds, sitemaps, …), and last the joined files (llms-full.txt) from their parts
  * as written. With an output target that updates, only outputs whose fingerprint changed are made;
  * with none, everything is made and returned.
- * Fingerprints: a page's route (props, metadata) with the render context; an article page's inputs
- * with its article's unit key, and a family page's inputs (taken before the route is built); a file's
- * bytes or inputs; an article file's unit key; a joined file's parts.
+ * Fingerprints: a page's route (props, metadata) with the render context, or its inputs when it has
+ * them (taken here, before its props are made: an unchanged list page is never built); an article
+ * page's inputs with its article's unit key, and a family page's inputs (taken before the route is
+ * built); a file's bytes or inputs, or its rows' keys (file-rows.ts); an article file's unit key; a
+ * joined file's parts.
  */
 import { hashOf } from '../hash.js';
 import { toolKey } from '../tool-key.js';
@@ -139,8 +141,9 @@ export class SiteEmitter {
       const file = outputPath(r);
       if (this.fingerprints.has(file)) continue;
       this.fileOfUrl.set(r.url, file);
-      if (r.rows && this.remember) {
-        this.rowsFile(file, r.rows);
+      // With no rows, the file's format may write something else (a CSV without its header).
+      if (r.rows?.keys.length && this.remember) {
+        this.rowsFileOf(file, r.rows);
         continue;
       }
       const byInputs = this.remember && r.inputs ? inputsFingerprint(r.inputs()) : undefined;
@@ -165,7 +168,7 @@ export class SiteEmitter {
 
   /** A file of rows, fingerprinted by its rows' keys; made again (when it changed) from the last
    * build's file, whose unchanged rows are copied. */
-  private rowsFile(file: string, rows: FileRows): void {
+  private rowsFileOf(file: string, rows: FileRows): void {
     const { target } = this.o;
     const fingerprint = inputsFingerprint(rowsInputs(rows));
     this.fingerprints.set(file, fingerprint);

@@ -9,7 +9,7 @@ import type { FileRows } from '../routes/types.js';
 
 /** One file of rows as made: what a later build needs to copy its rows. */
 export interface RowsLayout {
-  /** The file's fingerprint (FileRoute.inputs of its frame and keys). */
+  /** The file's fingerprint (emit-site.ts: inputsFingerprint of rowsInputs, its frame and keys). */
   fingerprint: string;
   /** Its size in bytes. */
   size: number;

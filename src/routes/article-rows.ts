@@ -49,7 +49,7 @@ export const rowsText = (rows: FileRows): string => {
 };
 
 /** A file of rows; with none, `empty` (what the file's format writes for no items). */
-const rowsFile = (url: string, type: string, rows: FileRows, empty: () => string): FileRoute => ({
+const rowsRoute = (url: string, type: string, rows: FileRows, empty: () => string): FileRoute => ({
   kind: 'file',
   url,
   type,
@@ -72,7 +72,7 @@ export function articlesIndexRoute(site: OrderedSite): FileRoute {
     separator: ',\n',
     tail: () => frame.slice(at + '    0'.length),
   };
-  return rowsFile('/articles/index.json', 'application/json; charset=utf-8', rows, () => index([]));
+  return rowsRoute('/articles/index.json', 'application/json; charset=utf-8', rows, () => index([]));
 }
 
 /** /exports/articles.jsonl and /exports/articles.csv: one line (record) per article, the CSV's
@@ -94,8 +94,8 @@ export function articleExportRoutes(site: OrderedSite): FileRoute[] {
     tail: () => '\n',
   };
   return [
-    rowsFile('/exports/articles.jsonl', 'application/jsonl; charset=utf-8', jsonl, () => '\n'),
+    rowsRoute('/exports/articles.jsonl', 'application/jsonl; charset=utf-8', jsonl, () => '\n'),
     // No rows, no header (reference-files.ts table).
-    rowsFile('/exports/articles.csv', 'text/csv; charset=utf-8', csv, () => ''),
+    rowsRoute('/exports/articles.csv', 'text/csv; charset=utf-8', csv, () => ''),
   ];
 }

@@ -135,7 +135,7 @@ const candidatesFile = (dir: string) => path.join(dir, 'candidates.bin');
 const backlinksFile = (dir: string) => path.join(dir, 'backlinks.bin');
 const pinsFile = (dir: string) => path.join(dir, 'pinpoints.bin');
 const searchFile = (dir: string) => path.join(dir, 'search.bin');
-const rowsFile = (dir: string) => path.join(dir, 'rows.bin');
+const rowsMemoFile = (dir: string) => path.join(dir, 'rows.bin');
 
 /** The cache saved in `dir`, loaded into `into` (by default a new one). `whole`: read the deferred
  * fields at once too, for a cache kept for long (serve), while another build may rewrite the files.
@@ -198,7 +198,7 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, d
   cache.backlinks = loaded.backlinks = readMemo<BacklinksMemo>(backlinksFile(dir), memoDamaged);
   cache.pins = loaded.pins = readMemo<PinsMemo>(pinsFile(dir), memoDamaged);
   cache.search = loaded.search = readMemo<SearchMemo>(searchFile(dir), memoDamaged);
-  cache.rows = loaded.rows = readMemo<RowsMemo>(rowsFile(dir), memoDamaged);
+  cache.rows = loaded.rows = readMemo<RowsMemo>(rowsMemoFile(dir), memoDamaged);
   if (damagedFiles.length) damaged?.(damagedFiles);
   // Parts saved under different setups cannot all be right: keep none of their articles.
   if (setups.size === 1) {
@@ -227,7 +227,7 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
     if (cache.backlinks && cache.backlinks !== loaded?.backlinks) writeMemo(backlinksFile(dir), cache.backlinks);
     if (cache.pins !== loaded?.pins) (cache.pins ? writeMemo(pinsFile(dir), cache.pins) : rmSync(pinsFile(dir), { force: true }));
     if (cache.search && cache.search !== loaded?.search) writeMemo(searchFile(dir), cache.search);
-    if (cache.rows && cache.rows !== loaded?.rows) writeMemo(rowsFile(dir), cache.rows);
+    if (cache.rows && cache.rows !== loaded?.rows) writeMemo(rowsMemoFile(dir), cache.rows);
     loadedParts.set(cache, { setup: cache.articles?.setup, parts: parts.map(heldBy), candidates: cache.candidates, backlinks: cache.backlinks, pins: cache.pins, search: cache.search, rows: cache.rows });
     rmSync(`${dir}.bin`, { force: true }); // the single file versions before 0.x kept
   } catch {

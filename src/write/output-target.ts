@@ -295,12 +295,18 @@ export function writePieces(file: string, pieces: readonly Uint8Array[]): void {
     while (rest.length) {
       // A write may take fewer bytes than given: the rest is written next.
       let written = writevSync(fd, rest);
+      if (written === 0) throw Object.assign(new Error(`could not write ${file}`), { code: 'EIO', syscall: 'write', path: file });
       let k = 0;
       while (k < rest.length && written >= rest[k].length) written -= rest[k++].length;
       rest = rest.slice(k);
       if (written > 0) rest[0] = rest[0].subarray(written);
     }
-  } finally {
-    closeSync(fd);
+  } catch (error) {
+    // The write's error is the one to report, not a failure to close after it.
+    try {
+      closeSync(fd);
+    } catch {}
+    throw error;
   }
+  closeSync(fd);
 }
