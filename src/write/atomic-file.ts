@@ -7,6 +7,26 @@
  */
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 
+/** All of `bytes`, at the file's position: a write may take fewer bytes than given. */
+function writeAll(fd: number, bytes: Uint8Array, file: string): void {
+  for (let done = 0; done < bytes.length; ) {
+    const n = writeSync(fd, bytes, done, bytes.length - done);
+    if (n === 0) throw Object.assign(new Error(`could not write ${file}`), { code: 'EIO', syscall: 'write', path: file });
+    done += n;
+  }
+}
+
+/** `file` made of `pieces`, one after another, written where it is (not atomically: for a new file
+ * in a folder of new files, such as the output target's staging folder). */
+export function writePieces(file: string, pieces: readonly Uint8Array[]): void {
+  const fd = openSync(file, 'w');
+  try {
+    for (const piece of pieces) writeAll(fd, piece, file);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** `file` made of `pieces`. */
 export function writeFileAtomically(file: string, pieces: readonly Uint8Array[]): void {
   writeStreamAtomically(file, `${file}.${process.pid}.tmp`, (put) => pieces.forEach(put));
@@ -19,9 +39,7 @@ export function writeStreamAtomically<T>(file: string, temp: string, produce: (p
     const fd = openSync(temp, 'w');
     let result: T;
     try {
-      result = produce((bytes) => {
-        for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
-      });
+      result = produce((bytes) => writeAll(fd, bytes, temp));
     } finally {
       closeSync(fd);
     }

@@ -11,11 +11,12 @@
  * Files are written as they are produced (pages as workers render them, by the workers themselves),
  * so a large site never holds its output in memory.
  */
-import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writevSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { hashOf } from '../hash.js';
+import { writePieces } from './atomic-file.js';
 import type { ScannedFolder } from './file-thread.js';
 import { type OutputRecord, OutputRecords } from './output-records.js';
 import { beforeCommitMove } from './fault-injection.js';
@@ -287,26 +288,3 @@ export function sameFile(now: { isFile: boolean; size: number; mtimeMs: number }
   return Boolean(now?.isFile) && now!.size === then.size && now!.mtimeMs === then.mtimeMs;
 }
 
-/** Writes `pieces` one after another into a new file, without joining them into one buffer first. */
-export function writePieces(file: string, pieces: readonly Uint8Array[]): void {
-  const fd = openSync(file, 'w');
-  try {
-    let rest = pieces.filter((p) => p.length > 0);
-    while (rest.length) {
-      // A write may take fewer bytes than given: the rest is written next.
-      let written = writevSync(fd, rest);
-      if (written === 0) throw Object.assign(new Error(`could not write ${file}`), { code: 'EIO', syscall: 'write', path: file });
-      let k = 0;
-      while (k < rest.length && written >= rest[k].length) written -= rest[k++].length;
-      rest = rest.slice(k);
-      if (written > 0) rest[0] = rest[0].subarray(written);
-    }
-  } catch (error) {
-    // The write's error is the one to report, not a failure to close after it.
-    try {
-      closeSync(fd);
-    } catch {}
-    throw error;
-  }
-  closeSync(fd);
-}

@@ -4,21 +4,15 @@
  * not used. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createRng } from '../../bench/corpus/random.js';
 import { makeRows, type RowsLayout } from '../../src/engine/file-rows.js';
 import { rowsText } from '../../src/routes/article-rows.js';
 import type { FileRows } from '../../src/routes/types.js';
 
 const test = suite('file rows');
 
-/** A deterministic pseudo-random generator (mulberry32), so a failure can be run again. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic pseudo-random stream (the corpus generator's mulberry32), so a failure can be run again. */
+const random = (seed: number): (() => number) => createRng(seed).next;
 
 const WORDS = ['a', 'row', '"quoted"', 'comma,', 'Überblick', '— dash', '€', '', 'line\nbreak', '😀'];
 

@@ -1,9 +1,10 @@
-/** Files the build keeps between runs are written whole or not at all, from pieces. */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+/** Files the build keeps between runs are written whole or not at all, from pieces; a new file of
+ * the output is written from pieces too. */
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { writeFileAtomically } from '../../src/write/atomic-file.js';
+import { writeFileAtomically, writePieces } from '../../src/write/atomic-file.js';
 import { tempDir } from '../helpers/sites.js';
 
 const test = suite('atomic file');
@@ -29,6 +30,17 @@ test('a write that fails at the rename leaves what was there and no temporary fi
   assert.throws(() => writeFileAtomically(target, [Buffer.from('new')]));
   assert.is(readFileSync(path.join(target, 'inside'), 'utf8'), 'kept');
   assert.equal(readdirSync(dir), ['state.bin']);
+});
+
+test('a file written in pieces holds them one after another, whatever their number and sizes', () => {
+  const dir = tempDir('legalsite-pieces-');
+  const pieces = [Buffer.from('head '), Buffer.alloc(0), Buffer.from('€ row'), ...Array.from({ length: 3000 }, (_, i) => Buffer.from(`,${i}`)), Buffer.alloc(3 << 20, 97), Buffer.from(' tail')];
+  writePieces(path.join(dir, 'f'), pieces);
+  assert.ok(readFileSync(path.join(dir, 'f')).equals(Buffer.concat(pieces)));
+  writePieces(path.join(dir, 'f'), [Buffer.from('shorter')]);
+  assert.is(readFileSync(path.join(dir, 'f'), 'utf8'), 'shorter', 'an existing file is replaced whole');
+  writePieces(path.join(dir, 'empty'), []);
+  assert.is(statSync(path.join(dir, 'empty')).size, 0);
 });
 
 test.run();

@@ -2,19 +2,13 @@
  * Map of one record per path: lookups, the stored columns, and the records a commit makes. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createRng } from '../../bench/corpus/random.js';
 import { type OutputRecord, OutputRecords } from '../../src/write/output-records.js';
 
 const test = suite('output records');
 
-/** A deterministic pseudo-random generator (mulberry32), so a failure can be run again. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic pseudo-random stream (the corpus generator's mulberry32), so a failure can be run again. */
+const random = (seed: number): (() => number) => createRng(seed).next;
 
 const NAMES = ['articles/a.html', 'articles/a.json', 'articles/b.html', 'glossary/z.html', 'index.html', 'Über.html', 'api/published.json', 'b/c/d.md', '_headers', '.nojekyll', 'a-b.html', 'a.html', 'A.html'];
 

@@ -1,7 +1,7 @@
 /** An update of the output folder (write/output-target.ts) deletes exactly the files this build did
  * not make, keeps what it found unchanged and records both, whether the folder was listed on the file
  * thread first or is listed at the commit. */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -10,7 +10,7 @@ import { ScannedFolder } from '../../src/write/file-thread.js';
 import { hashOf } from '../../src/hash.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from '../../src/write/output-guard.js';
 import { type OutputRecord, OutputRecords } from '../../src/write/output-records.js';
-import { OutputTarget, writePieces } from '../../src/write/output-target.js';
+import { OutputTarget } from '../../src/write/output-target.js';
 import { listFiles, tempDir } from '../helpers/sites.js';
 
 const test = suite('output target');
@@ -78,17 +78,6 @@ test('a file reported unchanged that the last build did not record is an error, 
   assert.throws(() => target.unchanged('stray.txt'), /did not record it/);
   await target.abort();
   assert.equal(readdirSync(path.dirname(out)), ['dist']);
-});
-
-test('a file written in pieces holds them one after another, whatever their number and sizes', () => {
-  const dir = tempDir('legalsite-pieces-');
-  const pieces = [Buffer.from('head '), Buffer.alloc(0), Buffer.from('€ row'), ...Array.from({ length: 3000 }, (_, i) => Buffer.from(`,${i}`)), Buffer.alloc(3 << 20, 97), Buffer.from(' tail')];
-  writePieces(path.join(dir, 'f'), pieces);
-  assert.ok(readFileSync(path.join(dir, 'f')).equals(Buffer.concat(pieces)));
-  writePieces(path.join(dir, 'f'), [Buffer.from('shorter')]);
-  assert.is(readFileSync(path.join(dir, 'f'), 'utf8'), 'shorter', 'an existing file is replaced whole');
-  writePieces(path.join(dir, 'empty'), []);
-  assert.is(statSync(path.join(dir, 'empty')).size, 0);
 });
 
 test.run();
