@@ -2,14 +2,14 @@
  * glibc's malloc tunables are added to the caller's, never in place of them; libuv gets more threads
  * for file operations unless the caller chose how many. */
 import { fork } from 'node:child_process';
-import { mkdirSync, realpathSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cacheFile } from '../../src/write/cache-location.js';
-import { BIN, tempDir } from '../helpers/sites.js';
+import { BIN, ROOT, tempDir } from '../helpers/sites.js';
 
 const test = suite('launcher');
 
@@ -155,6 +155,30 @@ test('the heap is sized to what the content folder holds that legalsite reads: o
   const limit = Number(flags.find((f) => f.startsWith('--max-old-space-size='))?.split('=')[1]);
   // 40.6 MB of content: 768 + 4 × 41.
   assert.ok(limit >= 768 + 4 * 40 && limit <= 768 + 4 * 42, `heap limit ${limit} MB`);
+});
+
+test('the CLI runs its bundle, unless tsc wrote lib/src/ after it (then lib/src/ as it is), or there is none', async () => {
+  // A copy of legalsite whose compiled CLI says something of its own in --help.
+  const pkg = tempDir('legalsite-pkg-');
+  for (const part of ['bin', 'lib', 'scripts', 'package.json']) cpSync(path.join(ROOT, part), path.join(pkg, part), { recursive: true });
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(pkg, 'node_modules'), 'dir');
+  const help = async () => (await execa('node', [path.join(pkg, 'bin', 'legalsite.js'), '--help'], { reject: false, env: { NO_COLOR: '1' } })).stdout;
+  const describe = (file: string) => writeFileSync(file, readFileSync(file, 'utf8').replace('Compile a folder of legal-practice content', 'Compiled by tsc alone'));
+  const cli = path.join(pkg, 'lib/src/cli.js');
+  describe(cli);
+  // Made before the bundle: the bundle runs, with the text it was made with.
+  const earlier = new Date(Date.now() - 60_000);
+  utimesSync(cli, earlier, earlier);
+  assert.match(await help(), /Compile a folder of legal-practice content/, 'the bundle runs');
+  // tsc rewrites every file it emits: lib/src/cli.js is then newer than the bundle.
+  const later = new Date(Date.now() + 5000);
+  utimesSync(cli, later, later);
+  assert.match(await help(), /Compiled by tsc alone/, 'a tsc run after the bundle is not shadowed by it');
+  assert.is((await execa('node', [path.join(pkg, 'scripts', 'bundle-lib.mjs')], { reject: false })).exitCode, 0);
+  utimesSync(cli, earlier, earlier);
+  assert.match(await help(), /Compiled by tsc alone/, 'the bundle made again has the change');
+  rmSync(path.join(pkg, 'lib/bundle'), { recursive: true });
+  assert.match(await help(), /Compiled by tsc alone/, 'without a bundle, lib/src/ runs');
 });
 
 test.run();
