@@ -6,7 +6,7 @@
  * builds of the same corpus interleaved with them; and the sizes of the files the cold build wrote
  * and what a search downloads. Prints a metrics table, the ratios to the peer, a per-pass table,
  * the output sizes and the linearity line, and saves bench/results/latest.json.
- * Reads: the repository's lib/ (compiled first). Writes: temp folders, bench/results/, lib/ (tsc).
+ * Reads: the repository's lib/ (compiled first). Writes: temp folders, bench/results/, lib/ (tsc, then its bundle).
  */
 import path from 'node:path';
 import { benchSize } from './run/bench-size.js';
@@ -29,10 +29,10 @@ async function main(): Promise<number> {
   const peerVersion = opts.peer ? hugoVersion() : undefined;
   if (opts.peer && !peerVersion) log(HUGO_INSTALL_HINT);
   if (opts.compile) {
-    log('Compiling src/ to lib/ (tsc -p .) …');
+    log('Compiling src/ to lib/ and bundling it (npm run build) …');
     const tsc = compileLib(ROOT);
     if (!tsc.ok) {
-      log(`${tsc.output}\ntsc failed, so lib/ may not match src/. Fix the errors, or pass --no-compile to measure lib/ as it is.`);
+      log(`${tsc.output}\nThe build of lib/ failed, so it may not match src/. Fix the errors, or pass --no-compile to measure lib/ as it is.`);
       return 1;
     }
   }
