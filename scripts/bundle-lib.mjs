@@ -1,11 +1,13 @@
 /**
- * Bundles the compiled CLI (lib/src/, from tsc) into lib/bundle/: one file per thread's entry (the
- * CLI's main thread, a shard, the file thread), the chunks they share, and a chunk per module the
- * CLI loads only when asked (publish's S3 client, check --dist, serve's dev server).
+ * Bundles the compiled CLI (lib/src/, from tsc) into lib/bundle/: one CommonJS file per thread's
+ * entry (the CLI's main thread, a shard, the file thread), each with a small ES module beside it
+ * (cli.js, shard-worker.js, file-worker.js) that runs it through lib/src/parallel/code-cache.js.
  *
  * Why: every thread of a build loaded some 400 modules one file at a time, and Node's ES module
- * loader spent most of the 340 ms a shard took to start resolving and linking them, not running
- * them; a bundle is a few files (docs/performance.md, "Start-up: one file per thread").
+ * loader spent most of the 340 ms a shard took to start resolving and linking them; and every thread
+ * compiled the functions it called afresh. One file per thread starts in a fraction of that, and a
+ * script (unlike an ES module on Node 20) can be run with V8's code cache, which keeps the compiled
+ * code between runs (docs/performance.md, "Start-up: one file per thread, compiled code kept").
  * The code is the same code: esbuild joins the modules, it does not minify or rewrite them.
  *
  * Run by `npm run build` and `npm ci` (the prepare script) after tsc. bin/legalsite.js runs the
@@ -13,7 +15,8 @@
  * old bundle (it runs lib/src/ as it is, only more slowly).
  * Reads: lib/src/, node_modules/. Writes: lib/bundle/ (replaced whole).
  */
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -22,27 +25,37 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const lib = path.join(root, 'lib', 'src');
 const out = path.join(root, 'lib', 'bundle');
 
+/** Each entry, by the name the code starts its thread by (src/parallel/worker-module.ts: beside the
+ * module starting it, which in a bundle is the bundle itself), and what its loader exports. */
+const ENTRIES = [
+  { name: 'cli', entry: path.join(lib, 'cli.js'), exports: ['main'] },
+  { name: 'shard-worker', entry: path.join(lib, 'engine', 'shard-worker.js'), exports: [] },
+  { name: 'file-worker', entry: path.join(lib, 'write', 'file-worker.js'), exports: [] },
+];
+
 rmSync(out, { recursive: true, force: true });
-await build({
-  // The names are those the code starts threads by (src/parallel/worker-module.ts: beside the module
-  // starting them, which in the bundle is a chunk in this same folder).
-  entryPoints: {
-    cli: path.join(lib, 'cli.js'),
-    'shard-worker': path.join(lib, 'engine', 'shard-worker.js'),
-    'file-worker': path.join(lib, 'write', 'file-worker.js'),
-  },
-  outdir: out,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  // Packages that read files beside their own code (pdfkit's fonts), run a binary of their own
-  // (esbuild), or are large and loaded only by one command (the S3 client, chokidar, sirv) stay in
-  // node_modules, loaded as they are.
-  external: ['esbuild', 'pdfkit', '@aws-sdk/*', 'chokidar', 'sirv'],
-  // CommonJS packages joined into an ES module still call require() for Node's own modules.
-  banner: { js: "import { createRequire as __legalsiteCreateRequire } from 'node:module'; const require = __legalsiteCreateRequire(import.meta.url);" },
-  legalComments: 'none',
-  logLevel: 'warning',
-});
+for (const { name, entry, exports } of ENTRIES) {
+  const bundle = path.join(out, `${name}.cjs`);
+  await build({
+    entryPoints: [entry],
+    outfile: bundle,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    // Packages that read files beside their own code (pdfkit's fonts), run a binary of their own
+    // (esbuild), or are large and loaded only by `publish` (the S3 client) stay in node_modules.
+    external: ['esbuild', 'pdfkit', '@aws-sdk/*'],
+    // import.meta.url in a script: the bundle's own URL (package-root.ts walks up from it).
+    define: { 'import.meta.url': '__legalsiteModuleUrl' },
+    banner: { js: "var __legalsiteModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  const hash = createHash('sha256').update(readFileSync(bundle)).digest('hex');
+  const run = `runBundle(new URL('./${name}.cjs', import.meta.url), '${hash}')`;
+  writeFileSync(
+    path.join(out, `${name}.js`),
+    `// Made by scripts/bundle-lib.mjs: runs ${name}.cjs with V8's code cache.\nimport { runBundle } from '../src/parallel/code-cache.js';\n${exports.length ? `export const { ${exports.join(', ')} } = ${run};` : `${run};`}\n`,
+  );
+}

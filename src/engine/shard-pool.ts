@@ -11,7 +11,7 @@ import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { ResourceError } from '../diagnostics/diagnostic.js';
 import { workerModule } from '../parallel/worker-module.js';
 import { schedule } from './batch-schedule.js';
-import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type FileJob, type FrontMatterResult, type PageJob, renderContextOf, type ShardSetup, type Sink } from './shard-protocol.js';
+import { type ArticleJob, type ArticleResult, ContentChangedError, END, END_WAIT_MS, type Emitted, type FileJob, type FrontMatterResult, type PageJob, renderContextOf, type ShardSetup, type Sink } from './shard-protocol.js';
 import type { Shard } from './shard.js';
 import type { BundleEntry } from '../bundle/client-bundle.js';
 import type { ClientEntry } from '../../templates/client/entries.js';
@@ -158,6 +158,7 @@ function workerHandle(limits: ResourceLimits | undefined): Handle {
     ),
   );
   worker.on('exit', (code) => failAll(new Error(`a worker thread stopped (exit code ${code})`)));
+  const ended = new Promise((resolve) => worker.once('exit', resolve));
   return {
     call<T>(method: keyof Shard, args: unknown[]): Promise<T> {
       if (failure) return Promise.reject(failure);
@@ -169,7 +170,12 @@ function workerHandle(limits: ResourceLimits | undefined): Handle {
     },
     async close() {
       failure ??= new Error('the shard pool is closed');
-      await worker.terminate();
+      // Asked to end, a shard saves its compiled code as it goes (parallel/code-cache.ts); one still
+      // busy with a call (a build stopped by an error) is stopped.
+      worker.postMessage(END);
+      const stop = setTimeout(() => void worker.terminate(), END_WAIT_MS);
+      await ended;
+      clearTimeout(stop);
     },
   };
 }

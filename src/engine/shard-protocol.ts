@@ -15,6 +15,12 @@ import type { FamilyInput, HtmlRoute } from '../routes/types.js';
 import { toolKey } from '../tool-key.js';
 import type { Chrome } from '../../templates/types.js';
 
+/** What the pool sends a shard thread when it closes: the shard ends itself, which lets it save its
+ * compiled code on the way out (parallel/code-cache.ts). */
+export const END = 'end';
+/** How long a closing pool waits for a shard to end before stopping it (one busy with a call). */
+export const END_WAIT_MS = 2000;
+
 export interface ShardSetup {
   config: SiteConfig;
   /** Every glossary term's names and link rules: what bodies are linked against. */

@@ -5,6 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { validatorFor } from '../validate/schema-validator.js';
 import { Shard } from './shard.js';
+import { END } from './shard-protocol.js';
 
 export interface ShardCall {
   id: number;
@@ -15,7 +16,9 @@ export interface ShardCall {
 export type ShardReply = { id: number; result: unknown } | { id: number; error: { name: string; message: string; stack?: string; file?: string } };
 
 const shard = new Shard();
-parentPort!.on('message', ({ id, method, args }: ShardCall) => {
+parentPort!.on('message', (call: ShardCall | typeof END) => {
+  if (call === END) process.exit();
+  const { id, method, args } = call;
   let reply: ShardReply;
   try {
     reply = { id, result: (shard[method] as (...a: unknown[]) => unknown)(...args) };

@@ -4,6 +4,8 @@
  * Supported source lines: `# Title`, `## Section`, `- [ ] item` / `- item`, and paragraphs.
  * Reads: templates, config. Writes: templates with `body` filled in. Spec §2 (ai-policy-checklist.pdf).
  */
+import { createRequire } from 'node:module';
+import type PDFKit from 'pdfkit';
 import type { SiteConfig, TemplateFile } from '../model.js';
 
 export async function generateTemplateFiles(templates: TemplateFile[], config: SiteConfig): Promise<TemplateFile[]> {
@@ -14,8 +16,9 @@ export async function generateTemplateFiles(templates: TemplateFile[], config: S
 const FIXED_DATE = new Date('2025-01-01T00:00:00Z');
 
 export async function markdownToPdf(source: string, title: string, config: SiteConfig): Promise<Uint8Array> {
-  // Loaded when a PDF is made: pdfkit and its fonts take a tenth of a second to import.
-  const { default: PDFDocument } = await import('pdfkit');
+  // Loaded when a PDF is made: pdfkit and its fonts take a tenth of a second to load. Required, not
+  // imported: the CLI runs as a script (parallel/code-cache.ts), where import() is not available.
+  const PDFDocument = createRequire(import.meta.url)('pdfkit') as typeof PDFKit;
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',

@@ -1,0 +1,113 @@
+/**
+ * Runs one of the CLI's bundles (lib/bundle/*.cjs, made by scripts/bundle-lib.mjs) with V8's code
+ * cache: the bytecode of every function the last run of that bundle compiled, kept between
+ * processes. Each thread of a build compiled its code afresh (V8 compiles a function when it is
+ * first called): at 1,000 articles that was a tenth of the build's CPU time (docs/performance.md,
+ * "Start-up: compiled code kept").
+ *
+ * V8 checks that cached code was made by the same V8 with the same flags, but of the source it
+ * checks only the length: the cache is therefore named by the bundle's content hash (which the
+ * bundle script writes into its loader), its size and modification time, Node's version, and the
+ * thread's flags, so code made from other source is never read. A cache V8 rejects, or none, means
+ * the bundle is compiled as before. The code is saved when the thread ends, holding every function
+ * the run compiled: when there was no cache, or when this run lasted more than twice the run that
+ * saved it (a `--version` compiles little of what a build calls). A missing, unreadable or
+ * unwritable cache folder costs nothing but the speed-up. LEGALSITE_NO_CODE_CACHE=1 turns it off.
+ *
+ * Loads nothing but Node's own modules: it runs before the CLI is loaded.
+ * Reads and writes: node_modules/.cache/legalsite/code/<bundle>-<key>.v8 (at most KEPT files).
+ */
+import { createHash } from 'node:crypto';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import { isMainThread } from 'node:worker_threads';
+
+/** Cache files kept in all: one per bundle and set of flags (the launcher sizes the heap flags to
+ * the site, so a few sites give a few sets). The oldest go first. */
+const KEPT = 12;
+
+/** Runs the CommonJS bundle at `url` (as require would) and returns its exports. `contentHash`:
+ * the hash of its text, written beside it by the bundle script. */
+export function runBundle(url: URL, contentHash: string): Record<string, unknown> {
+  const file = fileURLToPath(url);
+  const source = readFileSync(file, 'utf8');
+  const cacheFile = process.env.LEGALSITE_NO_CODE_CACHE ? undefined : cacheFileFor(file, contentHash);
+  const started = performance.now();
+  let cached: { code: Buffer; runMs: number } | undefined;
+  try {
+    if (cacheFile) cached = readCache(cacheFile);
+  } catch {
+    // None yet: compiled below, saved at the end.
+  }
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData: cached?.code, importModuleDynamically });
+  if (cacheFile) saveWhenDone(script, cacheFile, started, cached && !script.cachedDataRejected ? cached.runMs : undefined);
+  const module = { exports: {} as Record<string, unknown> };
+  const wrapper = script.runInThisContext() as (exports: object, require: NodeRequire, module: object, filename: string, dirname: string) => void;
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
+  return module.exports;
+}
+
+/** The bundle's import() of a package left out of it (pdfkit): Node's own loader, from here (the
+ * same package, so the same node_modules). */
+const importModuleDynamically = ((specifier: string) => import(specifier)) as unknown as vm.ScriptOptions['importModuleDynamically'];
+
+/** The cache file for `file` in this thread, or undefined when there is no folder to keep it in. */
+function cacheFileFor(file: string, contentHash: string): string | undefined {
+  const dir = cacheDir(file);
+  if (!dir) return undefined;
+  const { size, mtimeMs } = statSync(file);
+  const key = createHash('sha256').update([contentHash, size, mtimeMs, process.version, process.arch, isMainThread, ...process.execArgv].join('\u0000')).digest('hex').slice(0, 24);
+  return path.join(dir, `${path.basename(file, '.cjs')}-${key}.v8`);
+}
+
+/** node_modules/.cache/legalsite/code of the node_modules legalsite is installed in, or of its own
+ * (a checkout); undefined when there is neither. `file` is in <package>/lib/bundle/. */
+function cacheDir(file: string): string | undefined {
+  const packageRoot = path.dirname(path.dirname(path.dirname(file)));
+  const parent = path.dirname(packageRoot);
+  const modules = path.basename(parent) === 'node_modules' ? parent : path.join(packageRoot, 'node_modules');
+  return existsSync(modules) ? path.join(modules, '.cache', 'legalsite', 'code') : undefined;
+}
+
+/** A cache file: how long the run that saved it lasted (ms, a float64), then V8's data. */
+function readCache(cacheFile: string): { code: Buffer; runMs: number } | undefined {
+  const bytes = readFileSync(cacheFile);
+  return bytes.length > 8 ? { runMs: bytes.readDoubleLE(0), code: bytes.subarray(8) } : undefined;
+}
+
+/**
+ * Saves the script's code when the thread ends, by then holding every function the run compiled,
+ * unless a cache it used came from a run at least half as long. A shard ends itself when its pool
+ * closes (engine/shard-pool.ts), so that it gets here too.
+ */
+function saveWhenDone(script: vm.Script, cacheFile: string, started: number, usedRunMs: number | undefined): void {
+  process.once('exit', () => {
+    const runMs = performance.now() - started;
+    if (usedRunMs !== undefined && runMs <= 2 * usedRunMs) return;
+    try {
+      const dir = path.dirname(cacheFile);
+      mkdirSync(dir, { recursive: true });
+      accessSync(dir, constants.W_OK);
+      const temp = `${cacheFile}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+      const head = Buffer.alloc(8);
+      head.writeDoubleLE(runMs, 0);
+      writeFileSync(temp, Buffer.concat([head, script.createCachedData()]));
+      renameSync(temp, cacheFile);
+      pruneOldest(dir);
+    } catch {
+      // A read-only install, a full disk: the next run compiles as this one did.
+    }
+  });
+}
+
+/** Keeps the KEPT newest cache files, and drops what a thread stopped while writing left (a temp
+ * file over ten minutes old). */
+function pruneOldest(dir: string): void {
+  const files = readdirSync(dir).map((f) => ({ f, t: statSync(path.join(dir, f)).mtimeMs }));
+  const stale = files.filter(({ f, t }) => f.endsWith('.tmp') && Date.now() - t > 600_000);
+  const caches = files.filter(({ f }) => f.endsWith('.v8')).sort((a, b) => b.t - a.t);
+  for (const { f } of [...stale, ...caches.slice(KEPT)]) rmSync(path.join(dir, f), { force: true });
+}
