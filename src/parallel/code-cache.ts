@@ -72,11 +72,19 @@ function cacheDir(file: string): string | undefined {
   return existsSync(modules) ? path.join(modules, '.cache', 'legalsite', 'code') : undefined;
 }
 
-/** A cache file: how long the run that saved it lasted (ms, a float64), then V8's data. */
+/** A cache file: how long the run that saved it lasted (ms, a float64), the SHA-256 of V8's data,
+ * then the data. V8 checks the data's length but not its bytes (a byte changed on disk would be run
+ * as code), so they are checked here: data whose hash differs is no cache. */
 function readCache(cacheFile: string): { code: Buffer; runMs: number } | undefined {
   const bytes = readFileSync(cacheFile);
-  return bytes.length > 8 ? { runMs: bytes.readDoubleLE(0), code: bytes.subarray(8) } : undefined;
+  if (bytes.length <= HEAD) return undefined;
+  const code = bytes.subarray(HEAD);
+  if (!createHash('sha256').update(code).digest().equals(bytes.subarray(8, HEAD))) return undefined;
+  return { runMs: bytes.readDoubleLE(0), code };
 }
+
+/** The run's time (8 bytes) and the data's SHA-256 (32). */
+const HEAD = 40;
 
 /**
  * Saves the script's code when the thread ends, by then holding every function the run compiled,
@@ -92,9 +100,11 @@ function saveWhenDone(script: vm.Script, cacheFile: string, started: number, use
       mkdirSync(dir, { recursive: true });
       accessSync(dir, constants.W_OK);
       const temp = `${cacheFile}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
-      const head = Buffer.alloc(8);
+      const code = script.createCachedData();
+      const head = Buffer.alloc(HEAD);
       head.writeDoubleLE(runMs, 0);
-      writeFileSync(temp, Buffer.concat([head, script.createCachedData()]));
+      createHash('sha256').update(code).digest().copy(head, 8);
+      writeFileSync(temp, Buffer.concat([head, code]));
       renameSync(temp, cacheFile);
       pruneOldest(dir);
     } catch {

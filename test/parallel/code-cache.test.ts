@@ -1,6 +1,6 @@
 /** A bundle run through the code cache: its exports as require gives them, its compiled code saved
  * once and used after, and never code made from other source (V8 checks only its length). */
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execa } from 'execa';
@@ -58,6 +58,20 @@ test('code cached for other source of the same length is never used: another bun
   // Even under the old hash (a bundle edited by hand, its loader not made again), its stat differs.
   writeFileSync(bundle, `exports.answer = () => 'tri';\n`);
   assert.is(await run(bundle, 'hash-of-one'), 'tri');
+});
+
+test('a cache file changed on disk is not run (V8 would take it): the bundle is compiled, and its code saved anew', async () => {
+  const { bundle, cacheDir } = pkgWith(`exports.answer = () => ['a', 'b', 'c'].map((x) => x.toUpperCase()).join('');\n`);
+  assert.is(await run(bundle, 'h'), 'ABC');
+  const [saved] = cacheFiles(cacheDir);
+  const file = path.join(cacheDir, saved);
+  const bytes = readFileSync(file);
+  bytes[bytes.length - 20] ^= 0xff;
+  writeFileSync(file, bytes);
+  const damaged = statSync(file).mtimeMs;
+  assert.is(await run(bundle, 'h'), 'ABC');
+  assert.is.not(statSync(file).mtimeMs, damaged, 'saved anew');
+  assert.not.equal(readFileSync(file), bytes);
 });
 
 test('without a node_modules folder, or with LEGALSITE_NO_CODE_CACHE, the bundle runs and nothing is kept', async () => {
