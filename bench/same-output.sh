@@ -16,7 +16,8 @@ for side in base here; do
   rm -rf "$root"; mkdir -p "$root"
   if [ $side = base ]; then git -C "$here" archive "$base" | tar -x -C "$root"; else (cd "$here" && git ls-files -co --exclude-standard -z | grep -zv '^node_modules$' | xargs -0 cp --parents -t "$root" 2>/dev/null || true); fi
   ln -s "$here/node_modules" "$root/node_modules"
-  (cd "$root" && npx tsc -p tsconfig.json >/dev/null 2>&1 || true)
+  # What npm run build does: tsc, then (since the fifteenth session) the bundles the CLI runs.
+  (cd "$root" && { npx tsc -p tsconfig.json >/dev/null 2>&1 || true; } && if [ -f scripts/bundle-lib.mjs ]; then node scripts/bundle-lib.mjs; fi)
   (cd "$root" && node bin/legalsite.js build --quiet --no-cache --out "$work/$side-shipped")
   # The base side's build writes the generated site's id file; the working tree's build reads it.
   (cd "$work/gen" && node "$root/bin/legalsite.js" build --quiet --no-cache --content content --out "$work/$side-gen")

@@ -145,8 +145,8 @@ function withMallocTunables(tunables) {
   return [tunables, ...ours].filter(Boolean).join(':');
 }
 
-/** The CLI's module: its bundle (scripts/bundle-lib.mjs, one file per thread, which start several
- * times faster), unless tsc wrote lib/src/ after the bundle was made: then lib/src/ as it is. */
+/** The CLI's module: its bundle (scripts/bundle-lib.mjs: one file per thread, run with V8's code
+ * cache), unless tsc wrote lib/src/ after the bundle was made: then lib/src/ as it is. */
 function cliModule() {
   const bundled = new URL('../lib/bundle/cli.js', import.meta.url);
   const compiled = new URL('../lib/src/cli.js', import.meta.url);

@@ -36,7 +36,7 @@ const ENTRIES = [
 rmSync(out, { recursive: true, force: true });
 for (const { name, entry, exports } of ENTRIES) {
   const bundle = path.join(out, `${name}.cjs`);
-  await build({
+  const { metafile } = await build({
     entryPoints: [entry],
     outfile: bundle,
     bundle: true,
@@ -51,7 +51,14 @@ for (const { name, entry, exports } of ENTRIES) {
     banner: { js: "var __legalsiteModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
     legalComments: 'none',
     logLevel: 'warning',
+    metafile: true,
   });
+  // A script has no import() on Node 20 (vm.Script needs --experimental-vm-modules for it): a
+  // package left out of the bundle must be required (src/passes/generated-templates.ts).
+  for (const output of Object.values(metafile.outputs)) {
+    const dynamic = output.imports.filter((i) => i.kind === 'dynamic-import' && i.external);
+    if (dynamic.length) throw new Error(`${name}: import() of ${dynamic.map((i) => i.path).join(', ')} cannot run in a script; use createRequire(import.meta.url)(…) instead`);
+  }
   const hash = createHash('sha256').update(readFileSync(bundle)).digest('hex');
   const run = `runBundle(new URL('./${name}.cjs', import.meta.url), '${hash}')`;
   writeFileSync(
