@@ -2,8 +2,9 @@
  * Runs one of the CLI's bundles (lib/bundle/*.cjs, made by scripts/bundle-lib.mjs) with V8's code
  * cache: the bytecode of every function the last run of that bundle compiled, kept between
  * processes. Each thread of a build compiled its code afresh (V8 compiles a function when it is
- * first called): at 1,000 articles that was a tenth of the build's CPU time (docs/performance.md,
- * "Start-up: compiled code kept").
+ * first called): at 1,000 articles about a tenth of the build's CPU time (docs/performance.md,
+ * "Start-up: one file per thread, compiled code kept"). A script has no import() on Node 20 (the
+ * bundle script checks that the bundles have none).
  *
  * V8 checks that cached code was made by the same V8 with the same flags, but of the source it
  * checks only the length: the cache is therefore named by the bundle's content hash (which the
@@ -42,17 +43,13 @@ export function runBundle(url: URL, contentHash: string): Record<string, unknown
   } catch {
     // None yet: compiled below, saved at the end.
   }
-  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData: cached?.code, importModuleDynamically });
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData: cached?.code });
   if (cacheFile) saveWhenDone(script, cacheFile, started, cached && !script.cachedDataRejected ? cached.runMs : undefined);
   const module = { exports: {} as Record<string, unknown> };
   const wrapper = script.runInThisContext() as (exports: object, require: NodeRequire, module: object, filename: string, dirname: string) => void;
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
   return module.exports;
 }
-
-/** The bundle's import() of a package left out of it (pdfkit): Node's own loader, from here (the
- * same package, so the same node_modules). */
-const importModuleDynamically = ((specifier: string) => import(specifier)) as unknown as vm.ScriptOptions['importModuleDynamically'];
 
 /** The cache file for `file` in this thread, or undefined when there is no folder to keep it in. */
 function cacheFileFor(file: string, contentHash: string): string | undefined {
