@@ -10,20 +10,23 @@
  * code between runs (docs/performance.md, "Start-up: one file per thread, compiled code kept").
  * The code is the same code: esbuild joins the modules, it does not minify or rewrite them.
  *
- * Run by `npm run build` and `npm ci` (the prepare script) after tsc. bin/legalsite.js runs the
- * bundle only when it is newer than lib/src/cli.js, so a `tsc` run alone is never shadowed by an
- * old bundle (it runs lib/src/ as it is, only more slowly).
- * Reads: lib/src/, node_modules/. Writes: lib/bundle/ (replaced whole).
+ * Run by `npm run build` and `npm ci` (the prepare script) after tsc. The files the bundles were
+ * made of are listed in lib/bundle/inputs.json, written last: bin/legalsite.js runs the bundles
+ * only when none of them is newer, so a `tsc` run alone (or a file of lib/ edited by hand, or a
+ * package updated) is never shadowed by an old bundle: it runs lib/src/ as it is, only more slowly.
+ * Reads: lib/src/, node_modules/. Writes: lib/bundle/ (made in a folder beside it, then swapped in
+ * whole: a failed run leaves no part of a bundle).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const lib = path.join(root, 'lib', 'src');
-const out = path.join(root, 'lib', 'bundle');
+const final = path.join(root, 'lib', 'bundle');
+const out = `${final}.${process.pid}.tmp`;
 
 /** Each entry, by the name the code starts its thread by (src/parallel/worker-module.ts: beside the
  * module starting it, which in a bundle is the bundle itself), and what its loader exports. */
@@ -34,6 +37,7 @@ const ENTRIES = [
 ];
 
 rmSync(out, { recursive: true, force: true });
+const inputs = new Set();
 for (const { name, entry, exports } of ENTRIES) {
   const bundle = path.join(out, `${name}.cjs`);
   const { metafile } = await build({
@@ -52,7 +56,9 @@ for (const { name, entry, exports } of ENTRIES) {
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
+    absWorkingDir: root,
   });
+  for (const input of Object.keys(metafile.inputs)) inputs.add(input);
   // A script has no import() on Node 20 (vm.Script needs --experimental-vm-modules for it): a
   // package left out of the bundle must be required (src/passes/generated-templates.ts).
   for (const output of Object.values(metafile.outputs)) {
@@ -66,3 +72,6 @@ for (const { name, entry, exports } of ENTRIES) {
     `// Made by scripts/bundle-lib.mjs: runs ${name}.cjs with V8's code cache.\nimport { runBundle } from '../src/parallel/code-cache.js';\n${exports.length ? `export const { ${exports.join(', ')} } = ${run};` : `${run};`}\n`,
   );
 }
+writeFileSync(path.join(out, 'inputs.json'), `${JSON.stringify([...inputs].sort())}\n`);
+rmSync(final, { recursive: true, force: true });
+renameSync(out, final);

@@ -170,8 +170,13 @@ function workerHandle(limits: ResourceLimits | undefined): Handle {
     },
     async close() {
       failure ??= new Error('the shard pool is closed');
-      // Asked to end, a shard saves its compiled code as it goes (parallel/code-cache.ts); one still
-      // busy with a call (a build stopped by an error) is stopped.
+      // A shard with calls still to answer (a build stopped by an error) is stopped at once, as it
+      // would write files no build wants. An idle one is asked to end, and saves its compiled code
+      // as it goes (parallel/code-cache.ts); stopped if it has not ended in END_WAIT_MS.
+      if (waiting.size > 0) {
+        await worker.terminate();
+        return;
+      }
       worker.postMessage(END);
       const stop = setTimeout(() => void worker.terminate(), END_WAIT_MS);
       await ended;

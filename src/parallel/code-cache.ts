@@ -19,7 +19,7 @@
  * Reads and writes: node_modules/.cache/legalsite/code/<bundle>-<key>.v8 (at most KEPT files).
  */
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,11 +35,14 @@ const KEPT = 12;
 export function runBundle(url: URL, contentHash: string): Record<string, unknown> {
   const file = fileURLToPath(url);
   const source = readFileSync(file, 'utf8');
-  const cacheFile = process.env.LEGALSITE_NO_CODE_CACHE ? undefined : cacheFileFor(file, contentHash);
+  const off = process.env.LEGALSITE_NO_CODE_CACHE;
+  const cacheFile = off && off !== '0' ? undefined : cacheFileFor(file, contentHash);
   const started = performance.now();
   let cached: { code: Buffer; runMs: number } | undefined;
   try {
     if (cacheFile) cached = readCache(cacheFile);
+    // Marked as used: the oldest are removed first (pruneOldest).
+    if (cached && cacheFile) utimesSync(cacheFile, new Date(), new Date());
   } catch {
     // None yet: compiled below, saved at the end.
   }
@@ -92,11 +95,11 @@ function saveWhenDone(script: vm.Script, cacheFile: string, started: number, use
   process.once('exit', () => {
     const runMs = performance.now() - started;
     if (usedRunMs !== undefined && runMs <= 2 * usedRunMs) return;
+    const temp = `${cacheFile}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
     try {
       const dir = path.dirname(cacheFile);
       mkdirSync(dir, { recursive: true });
       accessSync(dir, constants.W_OK);
-      const temp = `${cacheFile}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
       const code = script.createCachedData();
       const head = Buffer.alloc(HEAD);
       head.writeDoubleLE(runMs, 0);
@@ -106,11 +109,12 @@ function saveWhenDone(script: vm.Script, cacheFile: string, started: number, use
       pruneOldest(dir);
     } catch {
       // A read-only install, a full disk: the next run compiles as this one did.
+      rmSync(temp, { force: true });
     }
   });
 }
 
-/** Keeps the KEPT newest cache files, and drops what a thread stopped while writing left (a temp
+/** Keeps the KEPT cache files last used (or made), and drops what a thread stopped while writing left (a temp
  * file over ten minutes old). */
 function pruneOldest(dir: string): void {
   const files = readdirSync(dir).map((f) => ({ f, t: statSync(path.join(dir, f)).mtimeMs }));

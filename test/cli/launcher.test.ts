@@ -160,7 +160,7 @@ test('the heap is sized to what the content folder holds that legalsite reads: o
 test('the CLI runs its bundle, unless tsc wrote lib/src/ after it (then lib/src/ as it is), or there is none', async () => {
   // A copy of legalsite whose compiled CLI says something of its own in --help.
   const pkg = tempDir('legalsite-pkg-');
-  for (const part of ['bin', 'lib', 'scripts', 'package.json']) cpSync(path.join(ROOT, part), path.join(pkg, part), { recursive: true });
+  for (const part of ['bin', 'lib', 'scripts', 'package.json']) cpSync(path.join(ROOT, part), path.join(pkg, part), { recursive: true, preserveTimestamps: true });
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(pkg, 'node_modules'), 'dir');
   const help = async () => (await execa('node', [path.join(pkg, 'bin', 'legalsite.js'), '--help'], { reject: false, env: { NO_COLOR: '1' } })).stdout;
   const describe = (file: string) => writeFileSync(file, readFileSync(file, 'utf8').replace('Compile a folder of legal-practice content', 'Compiled by tsc alone'));
