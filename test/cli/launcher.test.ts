@@ -2,7 +2,7 @@
  * glibc's malloc tunables are added to the caller's, never in place of them; libuv gets more threads
  * for file operations unless the caller chose how many. */
 import { fork } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -165,17 +165,18 @@ test('the CLI runs its bundle, unless tsc wrote lib/src/ after it (then lib/src/
   const help = async () => (await execa('node', [path.join(pkg, 'bin', 'legalsite.js'), '--help'], { reject: false, env: { NO_COLOR: '1' } })).stdout;
   const describe = (file: string) => writeFileSync(file, readFileSync(file, 'utf8').replace('Compile a folder of legal-practice content', 'Compiled by tsc alone'));
   const cli = path.join(pkg, 'lib/src/cli.js');
+  // A time before the bundles were made (their list of inputs is written last).
+  const beforeBundle = () => new Date(statSync(path.join(pkg, 'lib/bundle/inputs.json')).mtimeMs - 1000);
   describe(cli);
   // Made before the bundle: the bundle runs, with the text it was made with.
-  const earlier = new Date(Date.now() - 60_000);
-  utimesSync(cli, earlier, earlier);
+  utimesSync(cli, beforeBundle(), beforeBundle());
   assert.match(await help(), /Compile a folder of legal-practice content/, 'the bundle runs');
   // tsc rewrites every file it emits: lib/src/cli.js is then newer than the bundle.
   const later = new Date(Date.now() + 5000);
   utimesSync(cli, later, later);
   assert.match(await help(), /Compiled by tsc alone/, 'a tsc run after the bundle is not shadowed by it');
   assert.is((await execa('node', [path.join(pkg, 'scripts', 'bundle-lib.mjs')], { reject: false })).exitCode, 0);
-  utimesSync(cli, earlier, earlier);
+  utimesSync(cli, beforeBundle(), beforeBundle());
   assert.match(await help(), /Compiled by tsc alone/, 'the bundle made again has the change');
   rmSync(path.join(pkg, 'lib/bundle'), { recursive: true });
   assert.match(await help(), /Compiled by tsc alone/, 'without a bundle, lib/src/ runs');
