@@ -15,6 +15,14 @@ export function packageRoot(): string {
   }
 }
 
+/** Where legalsite keeps code it made for itself (`part`: validators, code): the .cache folder of
+ * the node_modules it is installed in, or of its own (a checkout); undefined when there is neither. */
+export function toolCacheDir(packageRoot: string, part: string): string | undefined {
+  const parent = path.dirname(packageRoot);
+  const modules = path.basename(parent) === 'node_modules' ? parent : path.join(packageRoot, 'node_modules');
+  return existsSync(modules) ? path.join(modules, '.cache', 'legalsite', part) : undefined;
+}
+
 export function packageVersion(): string {
   return JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')).version;
 }

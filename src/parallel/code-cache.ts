@@ -15,16 +15,18 @@
  * saved it (a `--version` compiles little of what a build calls). A missing, unreadable or
  * unwritable cache folder costs nothing but the speed-up. LEGALSITE_NO_CODE_CACHE=1 turns it off.
  *
- * Loads nothing but Node's own modules: it runs before the CLI is loaded.
+ * Loads nothing but Node's own modules (and package-root.ts, which loads no more): it runs before
+ * the CLI is loaded.
  * Reads and writes: node_modules/.cache/legalsite/code/<bundle>-<key>.v8 (at most KEPT files).
  */
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
+import { toolCacheDir } from '../package-root.js';
 
 /** Cache files kept in all: one per bundle and set of flags (the launcher sizes the heap flags to
  * the site, so a few sites give a few sets). The oldest go first. */
@@ -56,21 +58,14 @@ export function runBundle(url: URL, contentHash: string): Record<string, unknown
 
 /** The cache file for `file` in this thread, or undefined when there is no folder to keep it in. */
 function cacheFileFor(file: string, contentHash: string): string | undefined {
-  const dir = cacheDir(file);
+  // `file` is in <package>/lib/bundle/.
+  const dir = toolCacheDir(path.dirname(path.dirname(path.dirname(file))), 'code');
   if (!dir) return undefined;
   const { size, mtimeMs } = statSync(file);
   const key = createHash('sha256').update([contentHash, size, mtimeMs, process.version, process.arch, isMainThread, ...process.execArgv].join('\u0000')).digest('hex').slice(0, 24);
   return path.join(dir, `${path.basename(file, '.cjs')}-${key}.v8`);
 }
 
-/** node_modules/.cache/legalsite/code of the node_modules legalsite is installed in, or of its own
- * (a checkout); undefined when there is neither. `file` is in <package>/lib/bundle/. */
-function cacheDir(file: string): string | undefined {
-  const packageRoot = path.dirname(path.dirname(path.dirname(file)));
-  const parent = path.dirname(packageRoot);
-  const modules = path.basename(parent) === 'node_modules' ? parent : path.join(packageRoot, 'node_modules');
-  return existsSync(modules) ? path.join(modules, '.cache', 'legalsite', 'code') : undefined;
-}
 
 /** A cache file: how long the run that saved it lasted (ms, a float64), the SHA-256 of V8's data,
  * then the data. V8 checks the data's length but not its bytes (a byte changed on disk would be run

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { _, type Ajv, type ValidateFunction } from 'ajv';
 import { hashOf } from '../hash.js';
+import { toolCacheDir } from '../package-root.js';
 
 const require = createRequire(import.meta.url);
 /** How the generated code asks for the formats (they are functions of legalsite, not of ajv). */
@@ -32,13 +33,9 @@ export function standaloneKey(source: StandaloneSource): string {
 
 const fileOf = (dir: string, key: string) => path.join(dir, `${key}.cjs`);
 
-/** Where the code is kept: the .cache folder of the node_modules legalsite is installed in, or of
- * its own (a checkout); undefined when there is neither (the schemas are compiled every time). */
-export function validatorCacheDir(packageRoot: string): string | undefined {
-  const parent = path.dirname(packageRoot);
-  const modules = path.basename(parent) === 'node_modules' ? parent : path.join(packageRoot, 'node_modules');
-  return existsSync(modules) ? path.join(modules, '.cache', 'legalsite', 'validators') : undefined;
-}
+/** Where the code is kept (package-root.ts toolCacheDir); undefined when there is no node_modules
+ * (the schemas are compiled every time). */
+export const validatorCacheDir = (packageRoot: string): string | undefined => toolCacheDir(packageRoot, 'validators');
 
 /** Whether code can be kept in `dir`: it, or the nearest folder above it that exists, is writable
  * (a read-only install loads code made there before, but makes none: that would cost every run). */
