@@ -11,10 +11,18 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync,
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { _, type Ajv, type ValidateFunction } from 'ajv';
+// Imported, not required: in the bundle (scripts/bundle-lib.mjs) a required copy of ajv's code
+// generator would be a second copy of ajv, which takes the bundled ajv's code for plain objects and
+// writes them out as JSON, making a file that never loads (every build then compiled every schema
+// on every thread, and wrote the file again).
+import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { hashOf } from '../hash.js';
 import { toolCacheDir } from '../package-root.js';
 
 const require = createRequire(import.meta.url);
+// ajv's module is CommonJS: its exports are the function, and `default` of them is the function too
+// (Node gives the exports as the default import; esbuild, for a module marked __esModule, `default`).
+const standaloneCode = standaloneCodeModule.default;
 /** How the generated code asks for the formats (they are functions of legalsite, not of ajv). */
 const FORMATS_MODULE = 'legalsite:formats';
 
@@ -78,8 +86,7 @@ export const standaloneCodeOptions = { source: true, formats: _`require(${FORMAT
 /** Writes the standalone code of every schema `ajv` holds (added under their ids) to the cache. */
 export function saveStandalone(dir: string, key: string, ajv: Ajv, ids: string[]): void {
   try {
-    const standaloneCode = require('ajv/dist/standalone') as { default: (ajv: Ajv, refs: Record<string, string>) => string };
-    const code = standaloneCode.default(ajv, Object.fromEntries(ids.map((id) => [id, id])));
+    const code = standaloneCode(ajv, Object.fromEntries(ids.map((id) => [id, id])));
     mkdirSync(dir, { recursive: true });
     const temp = `${fileOf(dir, key)}.${process.pid}.tmp`;
     writeFileSync(temp, code);

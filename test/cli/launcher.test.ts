@@ -2,14 +2,15 @@
  * glibc's malloc tunables are added to the caller's, never in place of them; libuv gets more threads
  * for file operations unless the caller chose how many. */
 import { fork } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cacheFile } from '../../src/write/cache-location.js';
-import { BIN, ROOT, tempDir } from '../helpers/sites.js';
+import { packageCopy } from '../helpers/package-copy.js';
+import { BIN, tempDir } from '../helpers/sites.js';
 
 const test = suite('launcher');
 
@@ -159,9 +160,7 @@ test('the heap is sized to what the content folder holds that legalsite reads: o
 
 test('the CLI runs its bundle, unless tsc wrote lib/src/ after it (then lib/src/ as it is), or there is none', async () => {
   // A copy of legalsite whose compiled CLI says something of its own in --help.
-  const pkg = tempDir('legalsite-pkg-');
-  for (const part of ['bin', 'lib', 'scripts', 'package.json']) cpSync(path.join(ROOT, part), path.join(pkg, part), { recursive: true, preserveTimestamps: true });
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(pkg, 'node_modules'), 'dir');
+  const pkg = packageCopy();
   const help = async () => (await execa('node', [path.join(pkg, 'bin', 'legalsite.js'), '--help'], { reject: false, env: { NO_COLOR: '1' } })).stdout;
   const describe = (file: string) => writeFileSync(file, readFileSync(file, 'utf8').replace('Compile a folder of legal-practice content', 'Compiled by tsc alone'));
   const cli = path.join(pkg, 'lib/src/cli.js');
