@@ -32,10 +32,15 @@ export interface StandaloneSource {
   schemas: Record<string, object>;
 }
 
-/** The name of the code made from `source`. */
+/**
+ * The name of the code made from `source`. A format enters it by its name and kind, not its code:
+ * the code calls the formats it is given when loaded (`require('legalsite:formats')`), and each
+ * bundle of legalsite spells the same function's code its own way (esbuild renames what two
+ * modules both name), so a key made from the code gave a shard a name the main thread never makes.
+ */
 export function standaloneKey(source: StandaloneSource): string {
   const ajvVersion = (require('ajv/package.json') as { version: string }).version;
-  const formats = Object.entries(source.formats).map(([name, f]) => `${name}:${f.validate.toString()}`);
+  const formats = Object.entries(source.formats).map(([name, f]) => `${name}:${f.type}:${typeof f.validate}`);
   return hashOf('ajv-standalone', ajvVersion, JSON.stringify(source.ajvOptions), ...formats, JSON.stringify(source.schemas)).slice(0, 24);
 }
 

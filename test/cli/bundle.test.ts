@@ -1,6 +1,7 @@
 /** What the installed CLI (its bundles, lib/bundle/) keeps for itself between builds works when the
- * bundles make it: the schemas' standalone code is made once, loads, and is then only read. */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+ * bundles make it: the schemas' standalone code is made once, loads, and is then only read, by the
+ * main thread and by the shards (each thread is a bundle of its own). */
+import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { suite } from 'uvu';
@@ -13,7 +14,10 @@ const test = suite('bundle');
 test("the bundled CLI makes the schemas' standalone code once, code that loads, and then only reads it", async () => {
   const pkg = packageCopy({ ownCache: true });
   const site = copyFixture('minimal');
-  const build = () => execa('node', [path.join(pkg, 'bin', 'legalsite.js'), 'build', '--quiet'], { cwd: site, reject: false, env: { NO_COLOR: '1' } });
+  // Enough articles for the CLI to read them on worker threads (it keeps small sites on one).
+  const filler = readFileSync(path.join(site, 'content/articles/privilege-basics.md'), 'utf8');
+  for (let i = 0; i < 210; i++) writeFileSync(path.join(site, `content/articles/filler-${i}.md`), filler);
+  const build = () => execa('node', [path.join(pkg, 'bin', 'legalsite.js'), 'build', '--quiet', '--no-cache', '--workers', '2'], { cwd: site, reject: false, env: { NO_COLOR: '1' } });
   const first = await build();
   assert.is(first.exitCode, 0, first.stderr);
   const dir = path.join(pkg, 'node_modules', '.cache', 'legalsite', 'validators');
@@ -30,6 +34,12 @@ test("the bundled CLI makes the schemas' standalone code once, code that loads, 
   assert.is(second.exitCode, 0, second.stderr);
   assert.equal(readdirSync(dir), files);
   assert.is(statSync(file).mtimeMs, made, 'read, not made again');
+  // The shards, which read the articles, use it too: an article validator that rejects every title,
+  // put in the file, fails the build (a shard that compiled the schemas instead would pass it).
+  appendFileSync(file, `\n;exports.article = function reject(data) { reject.errors = [{ instancePath: '/title', schemaPath: '#/properties/title/minLength', keyword: 'minLength', params: { limit: 1 }, message: 'kept code', data: data.title }]; return false; };\n`);
+  const third = await build();
+  assert.is(third.exitCode, 1, third.stderr);
+  assert.match(third.stderr, /title/);
 });
 
 test.run();

@@ -8,7 +8,7 @@ import { Ajv } from 'ajv';
 import termSchema from '../../src/schemas/term.schema.json' with { type: 'json' };
 import articleSchema from '../../src/schemas/article.schema.json' with { type: 'json' };
 import { FORMATS, standaloneValidators } from '../../src/validate/schema-validator.js';
-import { canKeepIn, validatorCacheDir } from '../../src/validate/standalone-validators.js';
+import { canKeepIn, standaloneKey, validatorCacheDir } from '../../src/validate/standalone-validators.js';
 import { tempDir } from '../helpers/sites.js';
 import { withTmpfs } from '../helpers/tmpfs.js';
 
@@ -50,6 +50,16 @@ test('the same verdicts, errors and defaults as compiled validators', () => {
     assert.equal(errorsOf(validate.errors), errorsOf(reference.errors), `${id} errors`);
     assert.equal(viaCode, viaAjv, `${id} defaults filled in alike`);
   }
+});
+
+test("the code's name follows the schemas, ajv's options and the formats' names, not the formats' code", () => {
+  // Each bundle spells the formats' code its own way (names renamed); the code calls the formats it
+  // is given, so every thread must find the one file by one name.
+  const source = (validate: (s: string) => boolean, schemas: Record<string, object> = { term: termSchema }) => ({ ajvOptions: { allErrors: true }, formats: { date: { type: 'string' as const, validate } }, schemas });
+  assert.is(standaloneKey(source((s) => s.length > 0)), standaloneKey(source(function isIsoDate2(value) { return value !== ''; })));
+  assert.is.not(standaloneKey(source((s) => s.length > 0)), standaloneKey(source((s) => s.length > 0, { term: articleSchema })));
+  assert.is.not(standaloneKey(source((s) => s.length > 0)), standaloneKey({ ...source((s) => s.length > 0), formats: { 'web-url': { type: 'string', validate: () => true } } }));
+  assert.is.not(standaloneKey(source((s) => s.length > 0)), standaloneKey({ ...source((s) => s.length > 0), ajvOptions: { allErrors: false } }));
 });
 
 test('a damaged file is not loaded, and is made again when asked to', () => {
