@@ -5,9 +5,10 @@
  * made from (ajv's version, its options, the formats' code, the schemas), so code made from other
  * schemas or another ajv is never loaded; a missing, unreadable or unwritable file only means the
  * schemas are compiled as before.
- * Reads and writes: node_modules/.cache/legalsite/validators/<hash>.cjs.
+ * Reads and writes: node_modules/.cache/legalsite/validators/<hash>.cjs (one: making it removes the
+ * others).
  */
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { _, type Ajv, type ValidateFunction } from 'ajv';
@@ -98,5 +99,19 @@ export function saveStandalone(dir: string, key: string, ajv: Ajv, ids: string[]
     renameSync(temp, fileOf(dir, key));
   } catch {
     // A cache is an optimisation: the schemas are compiled again next time.
+    return;
+  }
+  // Code made from other schemas or another ajv is never loaded again once this is made (a process
+  // still running an older legalsite that needs it only compiles its schemas).
+  for (const name of readdirSafe(dir)) {
+    if (/^[0-9a-f]{24}\.cjs$/.test(name) && name !== path.basename(fileOf(dir, key))) rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
   }
 }

@@ -32,6 +32,18 @@ test('made once when asked to, then loaded from the folder', () => {
   assert.ok(standaloneValidators(dir, false)?.term, 'loaded by a later process that may not make them');
 });
 
+test('making the code removes code made under other names, and nothing else', () => {
+  const dir = path.join(tempDir('legalsite-validators-'), 'validators');
+  mkdirSync(dir);
+  writeFileSync(path.join(dir, '0123456789abcdef01234567.cjs'), 'exports.term = () => true;');
+  writeFileSync(path.join(dir, 'notes.txt'), 'kept');
+  standaloneValidators(dir, true);
+  const left = readdirSync(dir).sort();
+  assert.is(left.length, 2, left.join(', '));
+  assert.ok(left.includes('notes.txt'));
+  assert.not.ok(left.includes('0123456789abcdef01234567.cjs'));
+});
+
 test('the same verdicts, errors and defaults as compiled validators', () => {
   const dir = path.join(tempDir('legalsite-validators-'), 'validators');
   const loaded = standaloneValidators(dir, true)!;
