@@ -1,6 +1,7 @@
 /** What the installed CLI (its bundles, lib/bundle/) keeps for itself between builds works when the
- * bundles make it: the schemas' standalone code is made once, loads, and is then only read, by the
- * main thread and by the shards (each thread is a bundle of its own). */
+ * bundles make it: each thread's compiled code is kept, and the schemas' standalone code is made
+ * once, loads, and is then only read, by the main thread and by the shards (each thread is a bundle
+ * of its own). */
 import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -11,7 +12,7 @@ import { copyFixture } from '../helpers/sites.js';
 
 const test = suite('bundle');
 
-test("the bundled CLI makes the schemas' standalone code once, code that loads, and then only reads it", async () => {
+test("the bundled CLI keeps every thread's compiled code, and makes the schemas' standalone code once, code that loads and every thread then reads", async () => {
   const pkg = packageCopy({ ownCache: true });
   const site = copyFixture('minimal');
   // Enough articles for the CLI to read them on worker threads (it keeps small sites on one).
@@ -29,6 +30,10 @@ test("the bundled CLI makes the schemas' standalone code once, code that loads, 
   const requireFor = (id: string) => (id === 'legalsite:formats' ? new Proxy({}, { get: () => ({ validate: () => true }) }) : ({ default: () => 0 }));
   new Function('require', 'module', 'exports', readFileSync(file, 'utf8'))(requireFor, module, module.exports);
   for (const id of ['article', 'term', 'dataset', 'page', 'site', 'templates-index']) assert.type(module.exports[id], 'function', id);
+  // Every thread's compiled code is kept as it ends, the shards' too: an idle shard ends itself when
+  // its pool closes (engine/shard-pool.ts), where a stopped thread would keep nothing.
+  const kept = readdirSync(path.join(pkg, 'node_modules', '.cache', 'legalsite', 'code')).map((f) => f.replace(/-[0-9a-f]+\.v8$/, ''));
+  assert.ok(kept.includes('cli') && kept.includes('shard-worker'), kept.join(', '));
   const made = statSync(file).mtimeMs;
   const second = await build();
   assert.is(second.exitCode, 0, second.stderr);

@@ -1,5 +1,6 @@
 /** A bundle run through the code cache: its exports as require gives them, its compiled code saved
  * once and used after, and never code made from other source (V8 checks only its length). */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,6 +8,7 @@ import { execa } from 'execa';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { tempDir } from '../helpers/sites.js';
+import { withTmpfs } from '../helpers/tmpfs.js';
 
 const test = suite('code cache');
 const LOADER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/parallel/code-cache.ts');
@@ -87,6 +89,23 @@ test('without a node_modules folder, or with LEGALSITE_NO_CODE_CACHE, the bundle
   writeFileSync(lone, `exports.answer = () => 'alone';\n`);
   assert.is(await run(lone, 'y'), 'alone');
   assert.not.ok(readdirSync(bare).includes('node_modules'));
+});
+
+test('a read-only cache folder: the bundle runs, says nothing, and keeps nothing', async () => {
+  await withTmpfs('size=4m', async (mount) => {
+    const root = path.join(mount, 'pkg');
+    mkdirSync(path.join(root, 'lib', 'bundle'), { recursive: true });
+    mkdirSync(path.join(root, 'node_modules'));
+    const bundle = path.join(root, 'lib', 'bundle', 'entry.cjs');
+    writeFileSync(bundle, `exports.answer = () => 'read-only';\n`);
+    execFileSync('mount', ['-o', 'remount,ro', mount]);
+    const script = `import { runBundle } from ${JSON.stringify(pathToFileURL(LOADER).href)};\nconsole.log(runBundle(new URL(${JSON.stringify(pathToFileURL(bundle).href)}), 'ro').answer());`;
+    const result = await execa('node', ['--import', 'tsx', '--input-type=module', '-e', script], { reject: false });
+    assert.is(result.exitCode, 0, result.stderr);
+    assert.is(result.stdout.trim(), 'read-only');
+    assert.is(result.stderr, '');
+    assert.equal(readdirSync(path.join(root, 'node_modules')), []);
+  });
 });
 
 test.run();
