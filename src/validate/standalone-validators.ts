@@ -2,7 +2,7 @@
  * ajv's standalone code for every entity schema, kept in a cache folder between processes: compiling
  * the schemas took 50 ms of every build's main thread (and 30 ms of each worker thread's start),
  * loading their compiled code takes about one. The file is named by a hash of everything the code is
- * made from (ajv's version, its options, the formats' code, the schemas), so code made from other
+ * made from (ajv's version, its options, the formats' names, the schemas), so code made from other
  * schemas or another ajv is never loaded; a missing, unreadable or unwritable file only means the
  * schemas are compiled as before.
  * Reads and writes: node_modules/.cache/legalsite/validators/<hash>.cjs (one: making it removes the
@@ -103,15 +103,18 @@ export function saveStandalone(dir: string, key: string, ajv: Ajv, ids: string[]
   }
   // Code made from other schemas or another ajv is never loaded again once this is made (a process
   // still running an older legalsite that needs it only compiles its schemas).
-  for (const name of readdirSafe(dir)) {
-    if (/^[0-9a-f]{24}\.cjs$/.test(name) && name !== path.basename(fileOf(dir, key))) rmSync(path.join(dir, name), { force: true });
-  }
-}
-
-function readdirSafe(dir: string): string[] {
+  let names: string[] = [];
   try {
-    return readdirSync(dir);
+    names = readdirSync(dir);
   } catch {
-    return [];
+    // A folder that may be written but not listed: nothing is removed.
+  }
+  for (const name of names) {
+    if (!/^[0-9a-f]{24}\.cjs$/.test(name) || name === path.basename(fileOf(dir, key))) continue;
+    try {
+      rmSync(path.join(dir, name), { force: true });
+    } catch {
+      // One that cannot be removed (another user's) is only left where it was.
+    }
   }
 }
