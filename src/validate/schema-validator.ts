@@ -74,7 +74,12 @@ export function validatorFor(schema: SchemaId): ValidateFunction {
   if (!validate) {
     if (standalone === undefined) {
       const dir = validatorCacheDir(packageRoot());
-      standalone = (dir && standaloneValidators(dir, isMainThread && canKeepIn(dir))) || null;
+      try {
+        standalone = (dir && standaloneValidators(dir, isMainThread && canKeepIn(dir))) || null;
+      } catch {
+        // The kept code is only a speed-up: whatever fails here, the schemas are compiled below.
+        standalone = null;
+      }
     }
     validate = standalone?.[schema] ?? (ajv ??= newAjv()).compile(SCHEMAS[schema]);
     compiled.set(schema, validate);

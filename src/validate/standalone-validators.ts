@@ -2,7 +2,7 @@
  * ajv's standalone code for every entity schema, kept in a cache folder between processes: compiling
  * the schemas took 50 ms of every build's main thread (and 30 ms of each worker thread's start),
  * loading their compiled code takes about one. The file is named by a hash of everything the code is
- * made from (ajv's version, its options, the formats' names, the schemas), so code made from other
+ * made from (ajv's version, its options, the formats' definitions, the schemas), so code made from other
  * schemas or another ajv is never loaded; a missing, unreadable or unwritable file only means the
  * schemas are compiled as before.
  * Reads and writes: node_modules/.cache/legalsite/validators/<hash>.cjs (one: making it removes the
@@ -21,8 +21,8 @@ import { hashOf } from '../hash.js';
 import { toolCacheDir } from '../package-root.js';
 
 const require = createRequire(import.meta.url);
-// ajv's module is CommonJS: its exports are the function, and `default` of them is the function too
-// (Node gives the exports as the default import; esbuild, for a module marked __esModule, `default`).
+// ajv's module is CommonJS, and Node and the bundle alike give its exports as the default import:
+// the function, whose `default` ajv sets to the function itself (and which TypeScript's types name).
 const standaloneCode = standaloneCodeModule.default;
 /** How the generated code asks for the formats (they are functions of legalsite, not of ajv). */
 const FORMATS_MODULE = 'legalsite:formats';
@@ -34,15 +34,16 @@ export interface StandaloneSource {
 }
 
 /**
- * The name of the code made from `source`. A format enters it by its name and kind, not its code:
- * the code calls the formats it is given when loaded (`require('legalsite:formats')`), and each
- * bundle of legalsite spells the same function's code its own way (esbuild renames what two
- * modules both name), so a key made from the code gave a shard a name the main thread never makes.
+ * The name of the code made from `source`. A format enters it by its definition with its function
+ * named only by kind, not by its code: the code calls the formats it is given when loaded
+ * (`require('legalsite:formats')`), and each bundle of legalsite spells the same function's code
+ * its own way (esbuild renames what two modules both name), so a key made from the code gave a
+ * shard a name the main thread never makes.
  */
 export function standaloneKey(source: StandaloneSource): string {
   const ajvVersion = (require('ajv/package.json') as { version: string }).version;
-  const formats = Object.entries(source.formats).map(([name, f]) => `${name}:${f.type}:${typeof f.validate}`);
-  return hashOf('ajv-standalone', ajvVersion, JSON.stringify(source.ajvOptions), ...formats, JSON.stringify(source.schemas)).slice(0, 24);
+  const formats = Object.entries(source.formats).map(([name, f]) => `${name}:${JSON.stringify({ ...f, validate: typeof f.validate })}`);
+  return hashOf('ajv-standalone', ajvVersion, FORMATS_MODULE, JSON.stringify(source.ajvOptions), ...formats, JSON.stringify(source.schemas)).slice(0, 24);
 }
 
 const fileOf = (dir: string, key: string) => path.join(dir, `${key}.cjs`);
@@ -91,14 +92,20 @@ export const standaloneCodeOptions = { source: true, formats: _`require(${FORMAT
 
 /** Writes the standalone code of every schema `ajv` holds (added under their ids) to the cache. */
 export function saveStandalone(dir: string, key: string, ajv: Ajv, ids: string[]): void {
+  const temp = `${fileOf(dir, key)}.${process.pid}.tmp`;
   try {
     const code = standaloneCode(ajv, Object.fromEntries(ids.map((id) => [id, id])));
     mkdirSync(dir, { recursive: true });
-    const temp = `${fileOf(dir, key)}.${process.pid}.tmp`;
     writeFileSync(temp, code);
     renameSync(temp, fileOf(dir, key));
   } catch {
-    // A cache is an optimisation: the schemas are compiled again next time.
+    // A cache is an optimisation: the schemas are compiled again next time. A part written (a full
+    // disk) is not left behind.
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // Nothing more to do.
+    }
     return;
   }
   // Code made from other schemas or another ajv is never loaded again once this is made (a process

@@ -64,7 +64,7 @@ test('the same verdicts, errors and defaults as compiled validators', () => {
   }
 });
 
-test("the code's name follows the schemas, ajv's options and the formats' names, not the formats' code", () => {
+test("the code's name follows the schemas, ajv's options and the formats' definitions, not the formats' code", () => {
   // Each bundle spells the formats' code its own way (names renamed); the code calls the formats it
   // is given, so every thread must find the one file by one name.
   const source = (validate: (s: string) => boolean, schemas: Record<string, object> = { term: termSchema }) => ({ ajvOptions: { allErrors: true }, formats: { date: { type: 'string' as const, validate } }, schemas });
@@ -72,6 +72,9 @@ test("the code's name follows the schemas, ajv's options and the formats' names,
   assert.is.not(standaloneKey(source((s) => s.length > 0)), standaloneKey(source((s) => s.length > 0, { term: articleSchema })));
   assert.is.not(standaloneKey(source((s) => s.length > 0)), standaloneKey({ ...source((s) => s.length > 0), formats: { 'web-url': { type: 'string', validate: () => true } } }));
   assert.is.not(standaloneKey(source((s) => s.length > 0)), standaloneKey({ ...source((s) => s.length > 0), ajvOptions: { allErrors: false } }));
+  // A definition's other fields change the code made (an asynchronous format is awaited).
+  const asynchronous = { type: 'string' as const, validate: (s: string) => s.length > 0, async: true };
+  assert.is.not(standaloneKey(source((s) => s.length > 0)), standaloneKey({ ...source((s) => s.length > 0), formats: { date: asynchronous } }));
 });
 
 test('a damaged file is not loaded, and is made again when asked to', () => {
