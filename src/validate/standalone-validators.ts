@@ -101,11 +101,7 @@ export function saveStandalone(dir: string, key: string, ajv: Ajv, ids: string[]
   } catch {
     // A cache is an optimisation: the schemas are compiled again next time. A part written (a full
     // disk) is not left behind.
-    try {
-      rmSync(temp, { force: true });
-    } catch {
-      // Nothing more to do.
-    }
+    removeIfAllowed(temp);
     return;
   }
   // Code made from other schemas or another ajv is never loaded again once this is made (a process
@@ -117,11 +113,15 @@ export function saveStandalone(dir: string, key: string, ajv: Ajv, ids: string[]
     // A folder that may be written but not listed: nothing is removed.
   }
   for (const name of names) {
-    if (!/^[0-9a-f]{24}\.cjs$/.test(name) || name === path.basename(fileOf(dir, key))) continue;
-    try {
-      rmSync(path.join(dir, name), { force: true });
-    } catch {
-      // One that cannot be removed (another user's) is only left where it was.
-    }
+    if (/^[0-9a-f]{24}\.cjs$/.test(name) && name !== path.basename(fileOf(dir, key))) removeIfAllowed(path.join(dir, name));
+  }
+}
+
+/** Removes `file` when it may: one that cannot be removed (another user's) is left where it was. */
+function removeIfAllowed(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Left as it is: it is only never read.
   }
 }

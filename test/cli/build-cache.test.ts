@@ -1,6 +1,6 @@
 /** The build cache and worker rendering never change the output: warm builds, builds after one
  * change and multi-threaded builds are byte-identical to cold single-threaded builds. */
-import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -8,7 +8,8 @@ import { build } from '../../src/build.js';
 import { createBuildCache } from '../../src/engine/build-cache.js';
 import { loadDiskCache } from '../../src/write/disk-cache.js';
 import { execa } from 'execa';
-import { copyFixture, listFiles, ROOT, runCli, tempDir } from '../helpers/sites.js';
+import { packageCopy } from '../helpers/package-copy.js';
+import { copyFixture, listFiles, runCli, tempDir } from '../helpers/sites.js';
 import { generateCorpus } from '../../bench/generate-corpus.js';
 import { LOW_LIMITS } from '../helpers/generated-site.js';
 
@@ -196,9 +197,7 @@ test('anything that could change the output makes build rebuild', async () => {
 
 test('a changed page template remakes the pages that use it: nothing cached outlives the code that made it', async () => {
   // A copy of legalsite itself, whose compiled term template the test edits.
-  const pkg = tempDir('legalsite-pkg-');
-  for (const part of ['bin', 'lib', 'src', 'templates', 'package.json']) cpSync(path.join(ROOT, part), path.join(pkg, part), { recursive: true });
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(pkg, 'node_modules'), 'dir');
+  const pkg = packageCopy();
   const cwd = copyFixture('minimal');
   const cli = (args: string[]) => execa('node', [path.join(pkg, 'bin', 'legalsite.js'), ...args], { cwd, reject: false, env: { NO_COLOR: '1' } });
   assert.is((await cli(['build', '--quiet'])).exitCode, 0);
