@@ -25,6 +25,7 @@ import path from 'node:path';
 import { CacheChangedError } from './write/disk-cache.js';
 import { readArticleFields, reportEveryError, validateSite } from './build/check-articles.js';
 import { startClientAssets } from './build/client-assets.js';
+import { growHeapSlowly } from './build/heap-growth.js';
 import { loadContent } from './build/load.js';
 import { commitOutput, mayUpdateOutput, openOutput } from './build/output.js';
 import { recordPinpoints } from './build/pinpoints.js';
@@ -59,6 +60,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 }
 
 async function buildOnce(run: BuildRun): Promise<BuildResult> {
+  let endSlowGrowth = () => {};
   try {
     const { last, upToDate } = await checkUpToDate(run);
     if (upToDate) return upToDate;
@@ -76,6 +78,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     // are not held through the site files. A commit that rewrites the file reads it again, checked
     // against the stat taken with its memo (as a rebuild does, which never reads it whole).
     if (read.idFile.memo) read.idFile.bytes = undefined;
+    endSlowGrowth = growHeapSlowly();
     const files = await makeSiteFiles(run, pool, content, articles);
     if ('linkProblems' in files || pins.problems.length) {
       await run.abandon();
@@ -89,6 +92,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     await run.abandon();
     throw error;
   } finally {
+    endSlowGrowth();
     if (!run.opts.cache) await run.pool?.close();
     await run.fileThread?.close();
     run.lock?.release();
