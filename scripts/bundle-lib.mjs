@@ -24,20 +24,12 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { classFieldsAssigned } from './class-fields.mjs';
+import { markdownItClassFields } from './class-fields.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const lib = path.join(root, 'lib', 'src');
 const final = path.join(root, 'lib', 'bundle');
 const out = `${final}.${process.pid}.tmp`;
-
-/** markdown-it's published build, its class fields assigned (scripts/class-fields.mjs). */
-const markdownItFields = {
-  name: 'markdown-it-class-fields',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]markdown-it[\\/]dist[\\/]markdown-it\.mjs$/ }, (args) => ({ contents: classFieldsAssigned(readFileSync(args.path, 'utf8')).code, loader: 'js' }));
-  },
-};
 
 /** Each entry, by the name the code starts its thread by (src/parallel/worker-module.ts: beside the
  * module starting it, which in a bundle is the bundle itself), and what its loader exports. */
@@ -68,7 +60,7 @@ for (const { name, entry, exports } of ENTRIES) {
     logLevel: 'warning',
     metafile: true,
     absWorkingDir: root,
-    plugins: [markdownItFields],
+    plugins: [markdownItClassFields],
   });
   for (const input of Object.keys(metafile.inputs)) inputs.add(input);
   // A script has no import() on Node 20 (vm.Script needs --experimental-vm-modules for it): a

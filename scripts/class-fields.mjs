@@ -12,6 +12,15 @@
  * extends had an accessor of that name, and then a setter would run instead; the rewrite refuses
  * such a source, so the bundle fails to build rather than behave differently.
  */
+import { readFileSync } from 'node:fs';
+
+/** The esbuild plugin the bundles are made with: markdown-it's published build, its fields assigned. */
+export const markdownItClassFields = {
+  name: 'markdown-it-class-fields',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]markdown-it[\\/]dist[\\/]markdown-it\.mjs$/ }, (args) => ({ contents: classFieldsAssigned(readFileSync(args.path, 'utf8')).code, loader: 'js' }));
+  },
+};
 
 const CALL = /_defineProperty\(\s*this,\s*(?:\/\*[\s\S]*?\*\/\s*)?"([A-Za-z_$][\w$]*)",\s*/g;
 

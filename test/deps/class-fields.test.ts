@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import MarkdownIt from 'markdown-it';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { classFieldsAssigned } from '../../scripts/class-fields.mjs';
+import { classFieldsAssigned, markdownItClassFields } from '../../scripts/class-fields.mjs';
 import { ROOT, tempDir } from '../helpers/sites.js';
 
 const test = suite('class fields');
@@ -24,7 +24,7 @@ async function rewrittenMarkdownIt(): Promise<typeof MarkdownIt> {
     format: 'esm',
     platform: 'node',
     logLevel: 'warning',
-    plugins: [{ name: 'fields', setup: (b) => b.onLoad({ filter: /markdown-it\.mjs$/ }, (args) => ({ contents: classFieldsAssigned(readFileSync(args.path, 'utf8')).code, loader: 'js' })) }],
+    plugins: [markdownItClassFields],
   });
   return (await import(pathToFileURL(outfile).href)).default;
 }
