@@ -60,6 +60,36 @@ test('after one changed article only the part holding it is rewritten', () => {
   assert.not.ok(loadDiskCache(dir).yaml.has('hash-3'));
 });
 
+test('an article removed and another added in its part rewrites that part, whatever the count', () => {
+  const dir = path.join(tempDir('legalsite-cache-'), 'cache');
+  saveDiskCache(dir, sampleCache());
+  // Some new name falls in the removed article's part (32 parts, 64 names): the part keeps its
+  // number of entries, and must still be written.
+  let inOnePart = 0;
+  for (let i = 0; i < 64; i++) {
+    const cache = loadDiskCache(dir);
+    const before = inodes(dir);
+    cache.articles!.articles.delete('articles/a-7.md');
+    cache.articles!.articles.set(`articles/new-${i}.md`, known(1000 + i));
+    saveDiskCache(dir, cache);
+    const written = [...inodes(dir)].filter(([f, ino]) => before.get(f) !== ino).length;
+    if (written === 1) inOnePart++;
+    const back = loadDiskCache(dir).articles!.articles;
+    assert.ok(back.has(`articles/new-${i}.md`) && !back.has('articles/a-7.md'), `name ${i}`);
+    assert.is(back.size, 500);
+    // Back as it was, for the next name.
+    cache.articles!.articles.delete(`articles/new-${i}.md`);
+    cache.articles!.articles.set('articles/a-7.md', known(7));
+    saveDiskCache(dir, cache);
+  }
+  assert.ok(inOnePart > 0, 'no name fell in the removed article\'s part');
+  // An article added, none removed: its part is written too.
+  const cache = loadDiskCache(dir);
+  cache.articles!.articles.set('articles/added.md', known(2000));
+  saveDiskCache(dir, cache);
+  assert.is(loadDiskCache(dir).articles!.articles.get('articles/added.md')?.key, 'key-2000');
+});
+
 test('a build that reads no digest (a new output folder) saves only the parts whose keys changed', () => {
   const dir = path.join(tempDir('legalsite-cache-'), 'cache');
   saveDiskCache(dir, sampleCache());
