@@ -13,6 +13,7 @@ import { FileThread, type FolderScan, type ScannedFolder } from '../write/file-t
 import { guardOutputFolder, OUTPUT_MARKER } from '../write/output-guard.js';
 import { lockOutputFolder } from '../write/output-lock.js';
 import { recoverOutputFolder } from '../write/output-recovery.js';
+import { reserveScratchFor } from '../write/scratch-read.js';
 import { type BuildState, type InputKey, inputKey, outputUnchanged, readBuildState, recordNoChanges, sameInput, sameSnapshot, saveBuildState } from '../write/up-to-date.js';
 import type { BuildResult, BuildRun } from './run.js';
 
@@ -42,6 +43,8 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
   const fileThread = (run.fileThread = opts.write ? new FileThread() : undefined);
   // Listings are shared: this thread takes stats too when it has to wait for one.
   const [contentScan, outputScan] = fileThread && (stateFile || opts.cache?.outputs?.outDir === outAbs) ? fileThread.scan([contentAbs, outAbs], [true, true]) : [];
+  // The cache's largest file sets the read buffer's size now, while the heap is small (scratch-read.ts).
+  if (run.diskFile) reserveScratchFor(run.diskFile);
   const state = stateFile ? readBuildState(stateFile) : undefined;
   const contentFiles = await timed('up-to-date', () => contentScan?.help());
   const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl, limits: opts.limits }, state?.content, contentFiles && { files: contentFiles, takenAt }, cacheInside(contentAbs, run.diskFile))) : undefined;

@@ -10,7 +10,8 @@
  * What is read is valid until the next read: callers deserialize it (deserializeCopy) or hash it at
  * once. Single-threaded by construction (each thread that imports this has its own buffer).
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { DefaultDeserializer } from 'node:v8';
 import { partHasher } from '../hash.js';
 
@@ -20,6 +21,22 @@ function room(length: number): Buffer {
   // Grown by half again so that a run of slightly larger files does not reallocate each time.
   if (scratch.length < length) scratch = Buffer.allocUnsafe(Math.max(length, Math.floor(scratch.length * 1.5)));
   return scratch.subarray(0, length);
+}
+
+/**
+ * Grows the buffer at once to the largest file in `dir` (the build cache's folder: its state, parts
+ * and memos), before the build holds much: growing it later, past the external memory V8 allowed at
+ * the last full collection (64 MB more), starts a full collection of a heap that by then holds the
+ * loaded cache (about 0.2 s each at 50,000 articles). A buffer not yet written takes no memory.
+ */
+export function reserveScratchFor(dir: string): void {
+  let largest = 0;
+  try {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isFile()) largest = Math.max(largest, statSync(path.join(dir, entry.name)).size);
+  } catch {
+    return; // no cache yet
+  }
+  room(largest);
 }
 
 /** Fills `into` from `fd` at `position`; false when the file ends first. */

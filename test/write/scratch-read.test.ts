@@ -6,7 +6,7 @@ import { serialize } from 'node:v8';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { hashOf } from '../../src/hash.js';
-import { deserializeCopy, hashOfFile, readScratch } from '../../src/write/scratch-read.js';
+import { deserializeCopy, hashOfFile, readScratch, reserveScratchFor } from '../../src/write/scratch-read.js';
 import { tempDir } from '../helpers/sites.js';
 
 const test = suite('scratch reads');
@@ -35,6 +35,20 @@ test('a file hashed in chunks has the hash of its bytes (hash.ts)', () => {
     writeFileSync(file, bytes);
     assert.is(hashOfFile(file), hashOf(bytes), `${size} bytes`);
   }
+});
+
+test('a buffer reserved for a folder reads its largest file without growing again', () => {
+  const dir = tempDir('legalsite-scratch-');
+  const large = Buffer.alloc(3 << 20, 1);
+  writeFileSync(path.join(dir, 'small.bin'), 'small');
+  writeFileSync(path.join(dir, 'large.bin'), large);
+  reserveScratchFor(path.join(dir, 'missing')); // no cache yet: nothing to do, no error
+  reserveScratchFor(dir);
+  const first = readScratch(path.join(dir, 'small.bin'));
+  assert.is(first.toString(), 'small');
+  const second = readScratch(path.join(dir, 'large.bin'));
+  assert.ok(second.equals(large));
+  assert.is(second.buffer, first.buffer, 'the buffer reserved is the one the largest file is read into');
 });
 
 test.run();
