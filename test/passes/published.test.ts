@@ -43,7 +43,9 @@ test('a rebuild\'s manifest made from the last one is the one made whole, whiche
   for (let n = 0; n < 200; n++) {
     const urls = Array.from({ length: 1 + Math.floor(random() * 30) }, (_, i) => `/p${Math.floor(random() * 1000)}-${i}${random() < 0.1 ? '"q' : ''}`);
     const lines = new Map(urls.map((u) => [u, JSON.stringify(compactIds([`${u.length}-p001`, random() < 0.5 ? 'main' : 'why']))]));
-    const files = () => ['/a.json', '/b.csv', `/f${Math.floor(random() * 3)}.xml`].slice(0, Math.floor(random() * 4));
+    // Files kept, gone and new between the two builds, some whose names JSON escapes.
+    const names = ['/a.json', '/b.csv', '/c"q.json', '/d\\e.txt', '/e\u0001.bin', '/f\ud800.txt', '/\u00e9t\u00e9.md', '/z.xml'];
+    const files = () => names.filter(() => random() < 0.5).concat(Array.from({ length: Math.floor(random() * 6) }, () => `/f${Math.floor(random() * 8)}.xml`));
     const redirects = () => new Map<string, string>(random() < 0.5 ? [['/old', urls[0]]] : []);
     const last = formatPublishedLines(base, lines, files(), redirects());
     const changed = new Map(urls.filter(() => random() < 0.2).map((u) => [u, JSON.stringify(compactIds(['new', `${n}-p001`, `${n}-p002`]))]));
