@@ -90,6 +90,37 @@ test('an article removed and another added in its part rewrites that part, whate
   assert.is(loadDiskCache(dir).articles!.articles.get('articles/added.md')?.key, 'key-2000');
 });
 
+test('an article removed, then put back as it was while another of its part goes, is saved as the cache holds it', () => {
+  const dir = path.join(tempDir('legalsite-cache-'), 'cache');
+  saveDiskCache(dir, sampleCache());
+  // The part file an article is in: the one written when it alone is removed.
+  const partFileOf = (rel: string) => {
+    const cache = loadDiskCache(dir);
+    const before = inodes(dir);
+    const value = cache.articles!.articles.get(rel)!;
+    cache.articles!.articles.delete(rel);
+    saveDiskCache(dir, cache);
+    const [file] = [...inodes(dir)].filter(([f, ino]) => before.get(f) !== ino).map(([f]) => f);
+    cache.articles!.articles.set(rel, value);
+    saveDiskCache(dir, cache);
+    return file;
+  };
+  const part = partFileOf('articles/a-7.md');
+  const other = Array.from({ length: 500 }, (_, n) => `articles/a-${n}.md`).find((rel) => rel !== 'articles/a-7.md' && partFileOf(rel) === part)!;
+  assert.ok(other, 'another article in the same part');
+  const cache = loadDiskCache(dir);
+  const a7 = cache.articles!.articles.get('articles/a-7.md')!;
+  cache.articles!.articles.delete('articles/a-7.md');
+  saveDiskCache(dir, cache);
+  // The very same value back, and as many entries in its part as when it left: still a change.
+  cache.articles!.articles.set('articles/a-7.md', a7);
+  cache.articles!.articles.delete(other);
+  saveDiskCache(dir, cache);
+  const back = loadDiskCache(dir).articles!.articles;
+  assert.ok(back.has('articles/a-7.md'), 'the article put back is saved');
+  assert.not.ok(back.has(other), 'the article removed is gone');
+});
+
 test('a build that reads no digest (a new output folder) saves only the parts whose keys changed', () => {
   const dir = path.join(tempDir('legalsite-cache-'), 'cache');
   saveDiskCache(dir, sampleCache());
