@@ -235,6 +235,9 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
       if (!changed[n]) return;
       const keys = keysOf(part);
       if (sameKeys(keys, loaded?.keys?.[n])) return;
+      // Until this save ends, the part on disk is not what was held: a save that fails after
+      // writing it must leave it to be written again, whatever the next save holds.
+      if (loaded?.held) loaded.held.read[n] = false;
       writeFileAtomically(partFile(dir, n), partPieces(part, keys));
     });
     if (cache.candidates && cache.candidates !== loaded?.candidates) writeMemo(candidatesFile(dir), cache.candidates);

@@ -10,7 +10,7 @@
  * What is read is valid until the next read: callers deserialize it (deserializeCopy) or hash it at
  * once. Single-threaded by construction (each thread that imports this has its own buffer).
  */
-import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, type Dirent, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DefaultDeserializer } from 'node:v8';
 import { partHasher } from '../hash.js';
@@ -30,13 +30,26 @@ function room(length: number): Buffer {
  * loaded cache (about 0.2 s each at 50,000 articles). A buffer not yet written takes no memory.
  */
 export function reserveScratchFor(dir: string): void {
-  let largest = 0;
+  let entries: Dirent[];
   try {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isFile()) largest = Math.max(largest, statSync(path.join(dir, entry.name)).size);
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch {
     return; // no cache yet
   }
-  room(largest);
+  let largest = 0;
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    try {
+      largest = Math.max(largest, statSync(path.join(dir, entry.name)).size);
+    } catch {
+      // Gone since the listing (another build's temporary file): not one to read.
+    }
+  }
+  try {
+    room(largest);
+  } catch {
+    // Too large to hold: reading that file fails the same way, where its reader expects it to.
+  }
 }
 
 /** Fills `into` from `fd` at `position`; false when the file ends first. */

@@ -1,6 +1,6 @@
 /** The build cache on disk: what is saved loads back as it was, and a save after a small change
  * rewrites only the parts that hold what changed. */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -30,6 +30,19 @@ function sampleCache() {
 }
 
 const inodes = (dir: string) => new Map(readdirSync(dir).map((f) => [f, statSync(path.join(dir, f)).ino]));
+
+/** The part file an article is in: the one a save writes when it alone is removed (then put back). */
+function partFileOf(dir: string, rel: string): string {
+  const cache = loadDiskCache(dir);
+  const before = inodes(dir);
+  const value = cache.articles!.articles.get(rel)!;
+  cache.articles!.articles.delete(rel);
+  saveDiskCache(dir, cache);
+  const [file] = [...inodes(dir)].filter(([f, ino]) => before.get(f) !== ino).map(([f]) => f);
+  cache.articles!.articles.set(rel, value);
+  saveDiskCache(dir, cache);
+  return file;
+}
 
 test('what is saved loads back as it was', () => {
   const dir = path.join(tempDir('legalsite-cache-'), 'cache');
@@ -93,20 +106,8 @@ test('an article removed and another added in its part rewrites that part, whate
 test('an article removed, then put back as it was while another of its part goes, is saved as the cache holds it', () => {
   const dir = path.join(tempDir('legalsite-cache-'), 'cache');
   saveDiskCache(dir, sampleCache());
-  // The part file an article is in: the one written when it alone is removed.
-  const partFileOf = (rel: string) => {
-    const cache = loadDiskCache(dir);
-    const before = inodes(dir);
-    const value = cache.articles!.articles.get(rel)!;
-    cache.articles!.articles.delete(rel);
-    saveDiskCache(dir, cache);
-    const [file] = [...inodes(dir)].filter(([f, ino]) => before.get(f) !== ino).map(([f]) => f);
-    cache.articles!.articles.set(rel, value);
-    saveDiskCache(dir, cache);
-    return file;
-  };
-  const part = partFileOf('articles/a-7.md');
-  const other = Array.from({ length: 500 }, (_, n) => `articles/a-${n}.md`).find((rel) => rel !== 'articles/a-7.md' && partFileOf(rel) === part)!;
+  const part = partFileOf(dir, 'articles/a-7.md');
+  const other = Array.from({ length: 500 }, (_, n) => `articles/a-${n}.md`).find((rel) => rel !== 'articles/a-7.md' && partFileOf(dir, rel) === part)!;
   assert.ok(other, 'another article in the same part');
   const cache = loadDiskCache(dir);
   const a7 = cache.articles!.articles.get('articles/a-7.md')!;
@@ -119,6 +120,40 @@ test('an article removed, then put back as it was while another of its part goes
   const back = loadDiskCache(dir).articles!.articles;
   assert.ok(back.has('articles/a-7.md'), 'the article put back is saved');
   assert.not.ok(back.has(other), 'the article removed is gone');
+});
+
+test('a part written by a save that failed later is written again, even when the cache is back as it was', () => {
+  const dir = path.join(tempDir('legalsite-cache-'), 'cache');
+  saveDiskCache(dir, sampleCache());
+  // Two articles in different parts; the save writes parts in order, so the lower one first.
+  const rels = Array.from({ length: 500 }, (_, n) => `articles/a-${n}.md`);
+  const first = rels.find((rel) => partFileOf(dir, rel) < partFileOf(dir, 'articles/a-499.md'))!;
+  const later = path.join(dir, partFileOf(dir, 'articles/a-499.md'));
+  const cache = loadDiskCache(dir);
+  const kept = cache.articles!.articles.get(first)!;
+  cache.articles!.articles.set(first, { ...kept, digest: { ...kept.digest, article: { ...kept.digest.article, title: 'Changed' } } });
+  cache.articles!.articles.set('articles/a-499.md', known(499, 'Also changed'));
+  // The later part cannot be written: the save stops after writing the first (and says nothing).
+  mkdirSync(`${later}.${process.pid}.tmp`);
+  saveDiskCache(dir, cache);
+  rmSync(`${later}.${process.pid}.tmp`, { recursive: true });
+  assert.is(loadDiskCache(dir).articles!.articles.get(first)!.digest.article.title, 'Changed', 'the first part was written');
+  // Back to the very values the cache held when loaded: the part on disk is not what they are.
+  cache.articles!.articles.set(first, kept);
+  cache.articles!.articles.set('articles/a-499.md', loadDiskCache(dir).articles!.articles.get('articles/a-499.md')!);
+  saveDiskCache(dir, cache);
+  assert.is(loadDiskCache(dir).articles!.articles.get(first)!.digest.article.title, kept.digest.article.title);
+});
+
+test('a part in an earlier format that now holds nothing is written again, in this format', () => {
+  const dir = path.join(tempDir('legalsite-cache-'), 'cache');
+  saveDiskCache(dir, sampleCache());
+  const old = path.join(dir, '05.bin');
+  // An earlier legalsite's part: skipped when loading (not damaged), its entries made afresh.
+  writeFileSync(old, Buffer.concat([Buffer.from('LSC4'), readFileSync(old).subarray(4)]));
+  const cache = loadDiskCache(dir);
+  saveDiskCache(dir, cache);
+  assert.is(readFileSync(old).subarray(0, 4).toString(), 'LSC5', 'the part is saved in this format');
 });
 
 test('a build that reads no digest (a new output folder) saves only the parts whose keys changed', () => {

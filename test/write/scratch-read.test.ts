@@ -1,6 +1,7 @@
 /** The shared read buffer: what is deserialized from it stays as it was after the next read, and a
  * file hashed in chunks has the hash of its bytes. */
-import { writeFileSync } from 'node:fs';
+import { constants } from 'node:buffer';
+import { truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { serialize } from 'node:v8';
 import { suite } from 'uvu';
@@ -49,6 +50,16 @@ test('a buffer reserved for a folder reads its largest file without growing agai
   const second = readScratch(path.join(dir, 'large.bin'));
   assert.ok(second.equals(large));
   assert.is(second.buffer, first.buffer, 'the buffer reserved is the one the largest file is read into');
+});
+
+test('a file too large for a buffer in the cache folder does not stop the reservation\'s caller', () => {
+  const dir = tempDir('legalsite-scratch-');
+  // Sparse: no disk space taken, only its size.
+  writeFileSync(path.join(dir, 'huge.bin'), '');
+  truncateSync(path.join(dir, 'huge.bin'), constants.MAX_LENGTH + 1);
+  writeFileSync(path.join(dir, 'small.bin'), 'small');
+  reserveScratchFor(dir);
+  assert.is(readScratch(path.join(dir, 'small.bin')).toString(), 'small');
 });
 
 test.run();
