@@ -209,9 +209,11 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, d
       throw error;
     }
     if (part.articles.length > 0 && part.setup !== undefined) setups.add(part.setup);
-    for (const [rel, known] of part.articles) articles.set(rel, known);
     for (const [key, value] of part.yaml) held.yaml.set(key, { value, part: n });
-    for (const [rel, known] of part.articles) held.articles.set(rel, { value: known, part: n });
+    for (const [rel, known] of part.articles) {
+      articles.set(rel, known);
+      held.articles.set(rel, { value: known, part: n });
+    }
     held.counts[n] = part.yaml.length + part.articles.length;
     held.read[n] = true;
   }

@@ -127,8 +127,9 @@ test('a part written by a save that failed later is written again, even when the
   saveDiskCache(dir, sampleCache());
   // Two articles in different parts; the save writes parts in order, so the lower one first.
   const rels = Array.from({ length: 500 }, (_, n) => `articles/a-${n}.md`);
-  const first = rels.find((rel) => partFileOf(dir, rel) < partFileOf(dir, 'articles/a-499.md'))!;
-  const later = path.join(dir, partFileOf(dir, 'articles/a-499.md'));
+  const laterPart = partFileOf(dir, 'articles/a-499.md');
+  const first = rels.find((rel) => partFileOf(dir, rel) < laterPart)!;
+  const later = path.join(dir, laterPart);
   const cache = loadDiskCache(dir);
   const kept = cache.articles!.articles.get(first)!;
   cache.articles!.articles.set(first, { ...kept, digest: { ...kept.digest, article: { ...kept.digest.article, title: 'Changed' } } });
