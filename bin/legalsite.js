@@ -68,7 +68,7 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   // than 4. A build that replaces its output folder removes the old one many files at a time
   // (src/write/output-recovery.ts, removeMarkedFolderFast), each mostly waiting on the disk: the
   // 85,000 files of a 10,000-article site took 2.4 s with 8 threads, 3.5 s with 4, 6.5 s one at a time.
-  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, ...initial, ...young.flags, fileURLToPath(import.meta.url), ...args], {
+  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, ...initial, ...young.flags, ...compilerFlags(), fileURLToPath(import.meta.url), ...args], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...env, LEGALSITE_NO_RESPAWN: '1', [LAUNCHER_PID]: String(process.pid), GLIBC_TUNABLES: withMallocTunables(process.env.GLIBC_TUNABLES), UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '8' },
   });
@@ -130,6 +130,20 @@ function youngGeneration(contentMb, cacheToLoad) {
   if (contentMb < LARGE_SITE_MB && bigMemory) return semi(64);
   if (cacheToLoad && bigMemory) return semi(64, true);
   return none;
+}
+
+/** V8's optimizing compiler told to call the array builtins (map, filter, forEach, some, …) rather
+ * than inline them, unless the caller chose. Inlined, Array.prototype.map makes its result with
+ * another elements kind than the builtin does, so the arrays a function returns change their map
+ * once that function is optimized, and every optimized reader of them is thrown away and compiled
+ * again ("wrong map" deoptimizations: 289 in a 10,000-article cold build, 173 without inlining).
+ * Inlining also makes each compiled function larger: the optimizing compiler's threads worked 24 s
+ * in that build, 14 s without. The cold build used about a tenth less CPU and took about a tenth
+ * less time (three interleaved pairs); a one-change rebuild took what it took (four pairs).
+ * Measured in docs/performance.md ("The optimizing compiler's work"). V8 reads the flag for the
+ * whole process, so the shard threads take it too. */
+function compilerFlags() {
+  return callerChose(/^--(no-)?turbo-inline-array-builtins$/) ? [] : ['--no-turbo-inline-array-builtins'];
 }
 
 /** glibc's malloc asked to back its large blocks with transparent huge pages (where the system

@@ -111,6 +111,18 @@ test("the young generation is sized to the site: smaller for a small one, larger
   assert.equal(semi(await childFlags(oneFile(1e6), { NODE_OPTIONS: '--max-semi-space-size=32' })), []);
 });
 
+test("the optimizing compiler calls the array builtins rather than inline them, unless the caller chose", async () => {
+  const inlining = (flags: string[]) => flags.filter((f) => f.includes('turbo-inline-array-builtins'));
+  assert.equal(inlining(await childFlags(oneFile(1e6))), ['--no-turbo-inline-array-builtins']);
+  const dir = tempDir();
+  mkdirSync(path.join(dir, 'content'));
+  for (const chosen of ['--turbo-inline-array-builtins', '--no-turbo-inline-array-builtins']) {
+    const run = await execa('node', ['--import', startProbe(dir), chosen, BIN, '--version'], { cwd: dir, reject: false, env: { NO_COLOR: '1' }, extendEnv: false });
+    assert.is(run.exitCode, 0, run.stderr);
+    assert.equal(inlining(startOf(run.stderr).flags), [chosen]);
+  }
+});
+
 test("a large site's rebuild gives its main thread the larger young generation, and its shards V8's default", async () => {
   if (totalmem() < 8 * 2 ** 30) return void console.log('  (this machine has less than 8 GB: the rebuild keeps V8\'s default, checked below)');
   const cleared = (set: string[]) => set.includes('--max-semi-space-size=0');
