@@ -138,8 +138,9 @@ function youngGeneration(contentMb, cacheToLoad) {
  * once that function is optimized, and every optimized reader of them is thrown away and compiled
  * again ("wrong map" deoptimizations: 289 in a 10,000-article cold build, 173 without inlining).
  * Inlining also makes each compiled function larger: the optimizing compiler's threads worked 24 s
- * in that build, 14 s without. The cold build used about a tenth less CPU and took about a tenth
- * less time (three interleaved pairs); a one-change rebuild took what it took (four pairs).
+ * in that build, 14 s without. That cold build used about a tenth less CPU and took about 9% less
+ * time (seven interleaved pairs); a 1,000-article cold build and a one-change rebuild took what
+ * they took.
  * Measured in docs/performance.md ("The optimizing compiler's work"). V8 reads the flag for the
  * whole process, so the shard threads take it too. */
 function compilerFlags() {
