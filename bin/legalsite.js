@@ -17,6 +17,8 @@ const TINY_SITE_MB = 32;
 const SMALL_SITE_MB = 64;
 const LARGE_SITE_MB = 256;
 const BIG_YOUNG_MIN_MEMORY_MB = 8192;
+/** The last major version of V8 known to have the flag compilerFlags gives. */
+const LAST_V8_CHECKED = 13;
 /** Set by the launcher for the CLI's process: the semi-space size it was given is for its main
  * thread alone, the shard threads keep V8's default (youngGeneration). */
 const SEMI_SPACE_MAIN_ONLY = 'LEGALSITE_SEMI_SPACE_MAIN_ONLY';
@@ -142,8 +144,11 @@ function youngGeneration(contentMb, cacheToLoad) {
  * time (seven interleaved pairs); a 1,000-article cold build and a one-change rebuild took what
  * they took.
  * Measured in docs/performance.md ("The optimizing compiler's work"). V8 reads the flag for the
- * whole process, so the shard threads take it too. */
+ * whole process, so the shard threads take it too. Node refuses to start with a V8 flag its V8 does
+ * not know, so the flag is given only up to LAST_V8_CHECKED: the V8 versions whose flag definitions
+ * were read for it (11 to 13: Node 20 to 24). */
 function compilerFlags() {
+  if (Number(process.versions.v8.split('.')[0]) > LAST_V8_CHECKED) return [];
   return callerChose(/^--(no-)?turbo-inline-array-builtins$/) ? [] : ['--no-turbo-inline-array-builtins'];
 }
 
