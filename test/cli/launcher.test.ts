@@ -72,12 +72,12 @@ const startOf = (stderr: string): { flags: string[]; set: string[] } => JSON.par
  * `around` made), for the command `args`: its Node flags, and the V8 flags it then set for the
  * threads it starts (bin/legalsite.js clears some before it starts any).
  */
-async function childStart(fill: (content: string) => void, env: Record<string, string> = {}, { args = ['--version'], around }: { args?: string[]; around?: (dir: string) => void } = {}): Promise<{ flags: string[]; set: string[] }> {
+async function childStart(fill: (content: string) => void, env: Record<string, string> = {}, { args = ['--version'], around, nodeFlags = [] }: { args?: string[]; around?: (dir: string) => void; nodeFlags?: string[] } = {}): Promise<{ flags: string[]; set: string[] }> {
   const dir = tempDir();
   mkdirSync(path.join(dir, 'content'));
   fill(path.join(dir, 'content'));
   around?.(dir);
-  const run = await execa('node', ['--import', startProbe(dir), BIN, ...args], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
+  const run = await execa('node', [...nodeFlags, '--import', startProbe(dir), BIN, ...args], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
   assert.is(run.exitCode, 0, run.stderr);
   return startOf(run.stderr);
 }
@@ -114,19 +114,13 @@ test("the young generation is sized to the site: smaller for a small one, larger
 test("the optimizing compiler calls the array builtins rather than inline them, unless the caller chose", async () => {
   const inlining = (flags: string[]) => flags.filter((f) => f.includes('turbo-inline-array-builtins'));
   assert.equal(inlining(await childFlags(oneFile(1e6))), ['--no-turbo-inline-array-builtins']);
-  const dir = tempDir();
-  mkdirSync(path.join(dir, 'content'));
   for (const chosen of ['--turbo-inline-array-builtins', '--no-turbo-inline-array-builtins']) {
-    const run = await execa('node', ['--import', startProbe(dir), chosen, BIN, '--version'], { cwd: dir, reject: false, env: { NO_COLOR: '1' }, extendEnv: false });
-    assert.is(run.exitCode, 0, run.stderr);
-    assert.equal(inlining(startOf(run.stderr).flags), [chosen]);
+    assert.equal(inlining(await childFlags(oneFile(1e6), {}, { nodeFlags: [chosen] })), [chosen]);
   }
   // A V8 later than those checked for the flag might not know it, and Node would not start: none is given.
-  const later = path.join(dir, 'later-v8.mjs');
+  const later = path.join(tempDir(), 'later-v8.mjs');
   writeFileSync(later, "Object.defineProperty(process.versions, 'v8', { value: '14.0.0' });\n");
-  const run = await execa('node', ['--import', later, '--import', startProbe(dir), BIN, '--version'], { cwd: dir, reject: false, env: { NO_COLOR: '1' }, extendEnv: false });
-  assert.is(run.exitCode, 0, run.stderr);
-  assert.equal(inlining(startOf(run.stderr).flags), []);
+  assert.equal(inlining(await childFlags(oneFile(1e6), {}, { nodeFlags: ['--import', later] })), []);
 });
 
 test("a large site's rebuild gives its main thread the larger young generation, and its shards V8's default", async () => {
