@@ -69,7 +69,8 @@ function statInto(root: string, name: string, facts: Float64Array, at: number): 
   facts[at + 4] = st.ino;
 }
 
-function scan(root: string): { names: string; facts: Float64Array } | undefined {
+/** `root` listed as the file thread lists it: every entry but folders (a link is an entry, never followed), with its lstat. */
+export function scan(root: string): { names: string; facts: Float64Array } | undefined {
   const names = list(root);
   if (!names) return undefined;
   const facts = new Float64Array(names.length * FACTS_PER_FILE);

@@ -11,10 +11,9 @@
  * Files are written as they are produced (pages as workers render them, by the workers themselves),
  * so a large site never holds its output in memory.
  */
-import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { hashOf } from '../hash.js';
 import { writePieces } from './atomic-file.js';
 import type { ScannedFolder } from './file-thread.js';
@@ -54,6 +53,7 @@ export class OutputTarget {
     /** Where this build's new files go: the new folder (fresh) or the staging folder (update). */
     readonly dir: string,
     private previous: OutputRecords | undefined,
+    /** What the output folder held when an update began (every entry a regular file). */
     private present?: ScannedFolder,
   ) {
     this.kept = new Uint8Array(previous?.count ?? 0);
@@ -63,10 +63,16 @@ export class OutputTarget {
     return OutputTarget.open(outDir, 'tmp');
   }
 
-  /** Updates `outDir` in place, trusting `previous` for files still exactly as it describes them.
-   * `present`: what `outDir` holds now, listed on the file thread (file-thread.ts; else each file is checked here). */
-  static update(outDir: string, previous: OutputRecords, present?: ScannedFolder): OutputTarget {
-    return OutputTarget.open(outDir, 'staging', previous, present);
+  /**
+   * Updates `outDir` in place, trusting `previous` for files still exactly as it describes them;
+   * `present` is what `outDir` holds now, listed on the file thread (file-thread.ts). A folder that
+   * could not be listed, or that holds a link or a special file (no build writes one), is written
+   * afresh instead: an update moves files by their paths, and a path through a folder someone
+   * replaced with a link would move the files it leads to into the staging folder (and delete them
+   * with it) and write this build's files there. A fresh build removes the link itself.
+   */
+  static update(outDir: string, previous: OutputRecords, present: ScannedFolder | undefined): OutputTarget {
+    return present?.allFiles() ? OutputTarget.open(outDir, 'staging', previous, present) : OutputTarget.fresh(outDir);
   }
 
   private static open(outDir: string, kind: 'tmp' | 'staging', previous?: OutputRecords, present?: ScannedFolder): OutputTarget {
@@ -93,7 +99,7 @@ export class OutputTarget {
    */
   needs(file: string, fingerprint: string): boolean {
     const i = this.reusable(file);
-    if (i >= 0 && this.previous!.fingerprintAt(i) === fingerprint && this.intact(file, i)) {
+    if (i >= 0 && this.previous!.fingerprintAt(i) === fingerprint && this.intact(i)) {
       this.kept[i] = 1;
       return false;
     }
@@ -104,7 +110,7 @@ export class OutputTarget {
    * that takes fingerprints itself, which then either writes the file or reports it unchanged. */
   previousIfIntact(file: string): string | undefined {
     const i = this.reusable(file);
-    return i >= 0 && this.intact(file, i) ? this.previous!.fingerprintAt(i) : undefined;
+    return i >= 0 && this.intact(i) ? this.previous!.fingerprintAt(i) : undefined;
   }
 
   /** Notes a file found unchanged (its previous fingerprint) by another thread. */
@@ -226,17 +232,11 @@ export class OutputTarget {
   /** The files in the output folder this build did not make (write or keep): those no longer made,
    * and strays. */
   private notMade(): string[] {
-    if (this.present) {
-      const keptInScan = new Uint8Array(this.present.size);
-      const at = this.scanPositions();
-      for (let i = 0; i < at.length; i++) if (this.kept[i] && at[i] > 0) keptInScan[at[i] - 1] = 1;
-      return this.present.names.filter((f, j) => !keptInScan[j] && !this.wrote.has(f));
-    }
-    const present = fg.sync('**/*', { cwd: this.outDir, onlyFiles: true, dot: true });
-    return present.filter((f) => {
-      const i = this.position(f);
-      return !this.wrote.has(f) && !(i >= 0 && this.kept[i]);
-    });
+    const present = this.present!;
+    const keptInScan = new Uint8Array(present.size);
+    const at = this.scanPositions();
+    for (let i = 0; i < at.length; i++) if (this.kept[i] && at[i] > 0) keptInScan[at[i] - 1] = 1;
+    return present.names.filter((f, j) => !keptInScan[j] && !this.wrote.has(f));
   }
 
   /**
@@ -268,18 +268,10 @@ export class OutputTarget {
   }
 
   /** The file is as the last build wrote it (its previous record at `i`). */
-  private intact(file: string, i: number): boolean {
+  private intact(i: number): boolean {
     const then = { size: this.previous!.sizeAt(i), mtimeMs: this.previous!.mtimeAt(i) };
-    if (this.present) {
-      const j = this.scanPositions()[i];
-      return j > 0 && this.present.sameAt(j - 1, then);
-    }
-    try {
-      const st = lstatSync(path.join(this.outDir, file));
-      return sameFile({ isFile: st.isFile(), size: st.size, mtimeMs: st.mtimeMs }, then);
-    } catch {
-      return false;
-    }
+    const j = this.scanPositions()[i];
+    return j > 0 && this.present!.sameAt(j - 1, then);
   }
 }
 

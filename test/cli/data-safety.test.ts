@@ -118,6 +118,25 @@ test('an output folder that is a link: the folder it points at is rebuilt, nothi
   assert.match(readFileSync(path.join(www, 'index.html'), 'utf8'), /staging\.example\.org/);
 });
 
+test('a folder inside the output folder replaced by a link: the rebuild neither writes nor deletes through it', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const elsewhere = path.join(tempDir(), 'elsewhere');
+  mkdirSync(elsewhere);
+  const page = readdirSync(path.join(cwd, 'dist/articles')).find((f) => f.endsWith('.html'))!;
+  // The user's own files, one under the name of a page the build writes.
+  writeFileSync(path.join(elsewhere, page), 'my own notes');
+  writeFileSync(path.join(elsewhere, 'keep.txt'), 'keep me');
+  rmSync(path.join(cwd, 'dist/articles'), { recursive: true });
+  symlinkSync(elsewhere, path.join(cwd, 'dist/articles'));
+  const r = await runCli(['build', '--quiet'], cwd);
+  assert.is(r.exitCode, 0, r.stderr);
+  assert.equal(readdirSync(elsewhere).sort(), ['keep.txt', page].sort(), 'nothing written into it');
+  assert.is(readFileSync(path.join(elsewhere, page), 'utf8'), 'my own notes');
+  assert.not.ok(lstatSync(path.join(cwd, 'dist/articles')).isSymbolicLink(), 'the link went, not what it leads to');
+  assertSame(path.join(cwd, 'dist'), await coldBuild(cwd), 'the output folder after it');
+});
+
 test('a folder re-made by the user where a build once wrote is theirs: refused without --force', async () => {
   const cwd = copyFixture('minimal');
   assert.is((await runCli(['build', '--quiet', '--out', 'site'], cwd)).exitCode, 0);

@@ -1,11 +1,11 @@
 /** An update of the output folder (write/output-target.ts) deletes exactly the files this build did
- * not make, keeps what it found unchanged and records both, whether the folder was listed on the file
- * thread first or is listed at the commit. */
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+ * not make, keeps what it found unchanged and records both; a folder it could not list, or one holding
+ * a link, is written afresh, and nothing outside it changes. */
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FACTS_PER_FILE } from '../../src/write/file-worker.js';
+import { scan } from '../../src/write/file-worker.js';
 import { ScannedFolder } from '../../src/write/file-thread.js';
 import { hashOf } from '../../src/hash.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from '../../src/write/output-guard.js';
@@ -31,19 +31,15 @@ function lastOutput(): { out: string; previous: OutputRecords } {
 
 /** The folder as the file thread lists it. */
 function scanOf(out: string): ScannedFolder {
-  const names = listFiles(out);
-  const facts = new Float64Array(names.length * FACTS_PER_FILE);
-  names.forEach((name, i) => {
-    const st = statSync(path.join(out, name));
-    facts.set([st.isFile() ? 1 : 0, st.size, st.mtimeMs, st.ctimeMs, st.ino], i * FACTS_PER_FILE);
-  });
-  return new ScannedFolder(names, facts);
+  const listed = scan(out)!;
+  return new ScannedFolder(listed.names.split('\0'), listed.facts);
 }
 
-for (const listed of [true, false]) {
-  test(`an update keeps what is unchanged, replaces what was made again, and deletes the rest (${listed ? 'listed first' : 'listed at the commit'})`, async () => {
+{
+  test('an update keeps what is unchanged, replaces what was made again, and deletes the rest', async () => {
     const { out, previous } = lastOutput();
-    const target = OutputTarget.update(out, previous, listed ? scanOf(out) : undefined);
+    const target = OutputTarget.update(out, previous, scanOf(out));
+    assert.ok(target.updating);
     assert.not.ok(target.needs('kept.html', 'k1'), 'an unchanged file is kept');
     assert.ok(target.needs('remade.html', 'r2'), 'a changed fingerprint is made again');
     target.write('remade.html', 'made again', 'r2');
@@ -61,16 +57,50 @@ for (const listed of [true, false]) {
 }
 
 test('a file edited by hand since the last build is not taken for unchanged', async () => {
-  for (const listed of [true, false]) {
-    const { out, previous } = lastOutput();
-    writeFileSync(path.join(out, 'kept.html'), 'edited by hand, and longer than it was');
-    const target = OutputTarget.update(out, previous, listed ? scanOf(out) : undefined);
-    assert.ok(target.needs('kept.html', 'k1'));
-    assert.is(target.previousIfIntact('kept.html'), undefined);
-    assert.is(target.previousIfIntact('remade.html'), 'r1', 'the others are as they were');
-    await target.abort();
-  }
+  const { out, previous } = lastOutput();
+  writeFileSync(path.join(out, 'kept.html'), 'edited by hand, and longer than it was');
+  const target = OutputTarget.update(out, previous, scanOf(out));
+  assert.ok(target.needs('kept.html', 'k1'));
+  assert.is(target.previousIfIntact('kept.html'), undefined);
+  assert.is(target.previousIfIntact('remade.html'), 'r1', 'the others are as they were');
+  await target.abort();
 });
+
+test('an output folder that could not be listed is written afresh', async () => {
+  const { out, previous } = lastOutput();
+  const target = OutputTarget.update(out, previous, undefined);
+  assert.not.ok(target.updating);
+  assert.ok(target.needs('kept.html', 'k1'), 'nothing is trusted unlisted');
+  target.write('kept.html', 'made again', 'k1');
+  await target.commit();
+  assert.equal(listFiles(out), [OUTPUT_MARKER, 'kept.html']);
+});
+
+for (const link of ['a folder', 'a file']) {
+  test(`an output folder holding a link to ${link} outside it is written afresh: the link goes, what it leads to stays as it was`, async () => {
+    const { out, previous } = lastOutput();
+    const elsewhere = path.join(path.dirname(out), 'elsewhere');
+    mkdirSync(elsewhere);
+    // The user's own files, under the names the build writes.
+    writeFileSync(path.join(elsewhere, 'gone.html'), 'my own notes');
+    writeFileSync(path.join(elsewhere, 'keep.txt'), 'keep me');
+    if (link === 'a folder') {
+      rmSync(path.join(out, 'sub'), { recursive: true });
+      symlinkSync(elsewhere, path.join(out, 'sub'));
+    } else symlinkSync(path.join(elsewhere, 'gone.html'), path.join(out, 'linked.html'));
+    const target = OutputTarget.update(out, previous, scanOf(out));
+    assert.not.ok(target.updating, 'no update moves files through a link');
+    target.write('sub/gone.html', 'made by this build', 'g2');
+    target.write('linked.html', 'made by this build', 'l1');
+    await target.commit();
+    assert.equal(readFileSync(path.join(elsewhere, 'gone.html'), 'utf8'), 'my own notes');
+    assert.equal(readFileSync(path.join(elsewhere, 'keep.txt'), 'utf8'), 'keep me');
+    assert.equal(readdirSync(elsewhere).sort(), ['gone.html', 'keep.txt']);
+    assert.not.ok(lstatSync(path.join(out, 'sub')).isSymbolicLink(), 'the folder is a folder of the build now');
+    assert.equal(listFiles(out), [OUTPUT_MARKER, 'linked.html', 'sub/gone.html']);
+    assert.equal(readdirSync(path.dirname(out)).sort(), ['dist', 'elsewhere'], 'nothing left beside it');
+  });
+}
 
 test('a file reported unchanged that the last build did not record is an error, not a file kept and then deleted', async () => {
   const { out, previous } = lastOutput();
