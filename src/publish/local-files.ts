@@ -33,14 +33,13 @@ export interface LocalObject {
   websiteRedirect?: string;
 }
 
-/** Reads and hashes every file of `outDir` (sorted by key); throws a UsageError if there is no dist/. */
+/** Reads and hashes every file of `outDir` (sorted by key); throws a UsageError if there is no dist/,
+ * or if it holds a link or a special file (listFiles). */
 export async function readLocalObjects(outDir: string, label = outDir): Promise<LocalObject[]> {
   if (!existsSync(outDir) || !statSync(outDir).isDirectory()) {
     throw new UsageError(`output folder not found: ${label} (run \`legalsite build\` first, or pass --out DIR)`);
   }
-  const files = (await fg('**/*', { cwd: outDir, onlyFiles: true, dot: true }))
-    .filter((f) => f !== LAST_PUBLISHED_PATH && f !== PUBLISH_MANIFEST_KEY && !isHostConfigFile(f))
-    .sort();
+  const files = (await listFiles(outDir, label)).filter((f) => f !== LAST_PUBLISHED_PATH && f !== PUBLISH_MANIFEST_KEY && !isHostConfigFile(f)).sort();
   const redirects = readRedirects(outDir);
   const objects = await runPool(files, 32, async (file): Promise<LocalObject> => {
     const key = objectKeyFor(file);
@@ -61,6 +60,21 @@ export async function readLocalObjects(outDir: string, label = outDir): Promise<
     byKey.set(o.key, o.file);
   }
   return objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/**
+ * The regular files under `outDir`. A link is never followed: one to a file or folder outside would
+ * publish what it leads to (a key, a home folder), and no build writes one, so a link or a special
+ * file (a FIFO, a socket, a device) anywhere in the folder refuses the whole publish, naming it.
+ */
+async function listFiles(outDir: string, label: string): Promise<string[]> {
+  const entries = await fg('**/*', { cwd: outDir, dot: true, onlyFiles: false, followSymbolicLinks: false, objectMode: true });
+  const odd = entries.filter((e) => !e.dirent.isFile() && !e.dirent.isDirectory()).map((e) => e.path).sort();
+  if (odd.length) {
+    const shown = odd.slice(0, 3).map((f) => `${label}/${f}`).join(', ') + (odd.length > 3 ? ` and ${odd.length - 3} more` : '');
+    throw new UsageError(`${shown} ${odd.length === 1 ? 'is a link or a special file' : 'are links or special files'}, which no build writes; nothing was uploaded or deleted. Remove ${odd.length === 1 ? 'it' : 'them'}, or run \`legalsite build\` (which writes the folder afresh), then publish.`);
+  }
+  return entries.filter((e) => e.dirent.isFile()).map((e) => e.path);
 }
 
 /** The redirects the build wrote to `_redirects` (none when there is no such file). */

@@ -1,7 +1,7 @@
 /** Issue 16's publish guard, end to end against a real S3-compatible server (s3rver) on 127.0.0.1:
  * `publish --prune` from an empty or wrong folder is refused and deletes nothing, and --prune deletes
  * at most --max-deletes objects, which the dry run reports. */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -116,6 +116,28 @@ test('a folder a build is writing, or whose last commit was cut short, is refuse
   }
   assert.equal(await bucketKeys(), before);
   assert.is((await publish(dist())).exitCode, 0, 'once the build is over, publish goes ahead');
+});
+
+test('a link in the output folder, to a file or a folder outside it, is never followed: the publish is refused, nothing uploaded', async () => {
+  const secrets = path.join(tempDir(), 'secrets');
+  mkdirSync(secrets);
+  writeFileSync(path.join(secrets, 'id_ed25519'), 'PRIVATE KEY');
+  s3.reset();
+  for (const [name, target] of [['leak.txt', path.join(secrets, 'id_ed25519')], ['leakdir', secrets]]) {
+    symlinkSync(target, path.join(dist(), name));
+    for (const args of [['--dry-run'], []]) {
+      const run = await publish(dist(), ...args);
+      assert.is(run.exitCode, 2, run.stderr);
+      assert.match(run.stderr, new RegExp(`dist/${name} is a link or a special file, which no build writes; nothing was uploaded or deleted\\. Remove it, or run \`legalsite build\``));
+      assert.not.match(run.stdout, /id_ed25519|leak/, 'not even listed');
+    }
+    assert.equal(s3.puts, []);
+    assert.equal(s3.deletes, []);
+    // The next build writes the folder afresh, without the link; then publish goes ahead.
+    await build();
+    assert.is((await publish(dist())).exitCode, 0);
+    assert.not.ok(s3.puts.some((k) => /leak|id_ed25519/.test(k)));
+  }
 });
 
 test('--max-deletes takes a whole number', async () => {
