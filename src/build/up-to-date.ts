@@ -10,6 +10,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { FileThread, type FolderScan, type ScannedFolder } from '../write/file-thread.js';
+import { cacheFile } from '../write/cache-location.js';
 import { guardOutputFolder, OUTPUT_MARKER } from '../write/output-guard.js';
 import { lockOutputFolder } from '../write/output-lock.js';
 import { recoverOutputFolder } from '../write/output-recovery.js';
@@ -34,7 +35,7 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
   if (!isFolder(contentAbs)) throw new UsageError(`${existsSync(contentAbs) ? 'content folder is a file, not a folder' : 'content folder not found'}: ${opts.contentDir} (pass --content DIR)`);
   if (opts.write) {
     // Before anything in or beside the output folder is read or touched.
-    guardOutputFolder({ outDir: opts.outDir, contentDir: opts.contentDir, cwd: run.cwd, force: opts.force });
+    guardOutputFolder({ outDir: opts.outDir, contentDir: opts.contentDir, cwd: run.cwd, force: opts.force, cacheDir: path.dirname(cacheFile(run.cwd, opts.contentDir)) });
     run.lock = lockOutputFolder(outAbs);
     recoverOutputFolder(outAbs);
   }

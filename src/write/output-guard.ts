@@ -3,8 +3,11 @@
  * written, renamed or deleted the folder must be one a build may own. Refused, whatever --force
  * says: an empty name (an unset variable in `--out "$OUT"`), the file system's root, the home folder
  * or a folder holding it, the current folder or any of its parents, the content folder, a folder
- * inside it or holding it, a folder with a package.json or .git (a project), and a file. Refused
- * unless --force: an existing folder with files that no legalsite build made (no OUTPUT_MARKER).
+ * inside it or holding it, the build cache's folder, inside it or holding it, a folder with a
+ * package.json or .git in it or in a folder directly in it (a project, or one kept inside), and a
+ * file. Refused unless --force: an existing folder with files that no legalsite build made (no
+ * OUTPUT_MARKER). And --force never replaces a folder directly under the file system's root (/usr,
+ * /etc), a hidden one (~/.ssh), or one with a project anywhere inside.
  * Paths are compared as written and with links resolved, so a link cannot walk around a rule.
  * Reads: the file system (stats only). Writes: nothing.
  */
@@ -27,7 +30,12 @@ export interface GuardOptions {
   /** --force: replace an existing folder that legalsite did not make. */
   force?: boolean;
   home?: string;
+  /** The folder the build cache lives in (node_modules/.cache/legalsite or .legalsite-cache). */
+  cacheDir?: string;
 }
+
+/** What makes a folder a project, which no build replaces. */
+const PROJECT_FILES = ['package.json', '.git'];
 
 /** Throws a UsageError (exit 2) with a one-line reason when `outDir` must not be used. */
 export function guardOutputFolder(opts: GuardOptions): void {
@@ -35,7 +43,7 @@ export function guardOutputFolder(opts: GuardOptions): void {
   if (reason) throw new UsageError(reason);
 }
 
-function refusal({ outDir, contentDir, cwd, force, home = os.homedir() }: GuardOptions): string | undefined {
+function refusal({ outDir, contentDir, cwd, force, home = os.homedir(), cacheDir }: GuardOptions): string | undefined {
   if (outDir.trim() === '') return 'the output folder is empty (--out ""): an unset variable? Name a folder for the site, e.g. --out dist.';
   const shown = JSON.stringify(outDir);
   const refuse = (what: string) => `refusing to use ${shown} as the output folder: it is ${what}, and a build replaces everything in its output folder. Choose a new or empty folder, e.g. --out dist.`;
@@ -51,16 +59,47 @@ function refusal({ outDir, contentDir, cwd, force, home = os.homedir() }: GuardO
   if (out.some((o) => content.some((c) => o === c))) return refuse(`the content folder`);
   if (out.some((o) => content.some((c) => inside(o, c)))) return refuse(`inside the content folder ${JSON.stringify(contentDir)}`);
   if (out.some((o) => content.some((c) => inside(c, o)))) return refuse(`a folder holding the content folder ${JSON.stringify(contentDir)}`);
+  const caches = cacheDir ? bothForms(path.resolve(cwd, cacheDir)) : [];
+  if (out.some((o) => caches.some((c) => o === c || inside(o, c) || inside(c, o)))) return refuse('the build cache\'s folder, inside it or holding it');
   const abs = out[0];
   const parent = nearestExisting(path.dirname(abs));
   if (!statSync(parent).isDirectory()) return `refusing to use ${shown} as the output folder: ${parent} is a file, not a folder. Choose a folder, e.g. --out dist.`;
   if (!existsSync(abs)) return undefined;
   if (!statSync(abs).isDirectory()) return `refusing to use ${shown} as the output folder: it is a file, not a folder. Choose a folder, e.g. --out dist.`;
-  for (const project of ['package.json', '.git']) {
+  for (const project of PROJECT_FILES) {
     if (existsSync(path.join(abs, project))) return refuse(`a project folder (it holds ${project})`);
   }
-  if (force || existsSync(path.join(abs, OUTPUT_MARKER)) || readdirSync(abs).length === 0) return undefined;
-  return `refusing to replace ${shown}: it holds files that legalsite did not make (it has no ${OUTPUT_MARKER}). Choose a new or empty folder, or run again with --force to replace everything in it.`;
+  const entries = readdirSync(abs, { withFileTypes: true });
+  // A marker copied from a build's folder into another proves nothing of what else is there: a
+  // project kept inside is refused whatever the folder holds.
+  for (const e of entries) {
+    const project = e.isDirectory() && PROJECT_FILES.find((f) => existsSync(path.join(abs, e.name, f)));
+    if (project) return refuse(`a folder holding a project (${e.name}/${project})`);
+  }
+  if (existsSync(path.join(abs, OUTPUT_MARKER)) || entries.length === 0) return undefined;
+  if (!force) return `refusing to replace ${shown}: it holds files that legalsite did not make (it has no ${OUTPUT_MARKER}). Choose a new or empty folder, or run again with --force to replace everything in it.`;
+  const never = (what: string) => `refusing to replace ${shown}, even with --force: it is ${what}. Choose a new or empty folder, e.g. --out dist.`;
+  if (out.some((o) => path.dirname(o) === path.parse(o).root)) return never("a folder directly under the file system's root");
+  if (out.some((o) => path.basename(o).startsWith('.'))) return never('a hidden folder (its name starts with a dot)');
+  const project = projectInside(abs);
+  if (project) return never(`a folder holding a project (${project})`);
+  return undefined;
+}
+
+/** The first package.json or .git anywhere under `dir` (relative to it), links not followed. */
+function projectInside(dir: string): string | undefined {
+  const walk = (rel: string): string | undefined => {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const name = rel ? `${rel}/${e.name}` : e.name;
+      if (PROJECT_FILES.includes(e.name)) return name;
+      if (e.isDirectory()) {
+        const found = walk(name);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  };
+  return walk('');
 }
 
 /** The path as given and, where it (or the nearest folder above it) exists, with links resolved. */

@@ -106,6 +106,40 @@ test('a folder holding a project, or one legalsite did not make, is refused; --f
   assert.is((await runCli(['build', '--quiet', '--out', 'empty'], cwd)).exitCode, 0);
 });
 
+test('a marker copied into a folder holding a project, --force over a project kept deeper, a hidden folder or the build cache: refused, nothing deleted', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  // A build's marker copied into a folder of the user's, which keeps a project one level down.
+  mkdirSync(path.join(cwd, 'notes/thesis/.git'), { recursive: true });
+  writeFileSync(path.join(cwd, 'notes/todo.txt'), 'mine');
+  cpSync(path.join(cwd, 'dist', OUTPUT_MARKER), path.join(cwd, 'notes', OUTPUT_MARKER));
+  // A folder without a marker keeping a project deeper down, a hidden one, and the cache's.
+  mkdirSync(path.join(cwd, 'work/a/b/app'), { recursive: true });
+  writeFileSync(path.join(cwd, 'work/a/b/app/package.json'), '{}');
+  mkdirSync(path.join(cwd, '.ssh'));
+  writeFileSync(path.join(cwd, '.ssh/id_ed25519'), 'PRIVATE KEY');
+  mkdirSync(path.join(cwd, 'node_modules/.cache/legalsite'), { recursive: true });
+  writeFileSync(path.join(cwd, 'node_modules/.cache/legalsite/kept'), '');
+  const before = listFiles(cwd);
+  const cases: [string[], RegExp][] = [
+    [['--out', 'notes'], /a folder holding a project \(thesis\/\.git\)/],
+    [['--out', 'notes', '--force'], /a folder holding a project \(thesis\/\.git\)/],
+    [['--out', 'work', '--force'], /even with --force: it is a folder holding a project \(a\/b\/app\/package\.json\)/],
+    [['--out', '.ssh', '--force'], /even with --force: it is a hidden folder/],
+    [['--out', 'node_modules/.cache/legalsite', '--force'], /the build cache's folder/],
+    [['--out', 'node_modules/.cache/legalsite/new', '--no-cache'], /the build cache's folder/],
+  ];
+  for (const [args, reason] of cases) {
+    const r = await runCli(['build', '--quiet', ...args], cwd);
+    assert.is(r.exitCode, 2, `${args.join(' ')} is refused`);
+    assert.match(r.stderr, reason);
+    assert.equal(r.stderr.trim().split('\n').length, 1, 'one line');
+  }
+  assert.equal(listFiles(cwd), before, 'nothing deleted or added');
+  // A folder directly under the file system's root is never replaced, --force or not.
+  assert.throws(() => guardOutputFolder({ outDir: '/usr', contentDir: 'content', cwd, force: true }), /even with --force: it is a folder directly under the file system's root/);
+});
+
 test('an output folder that is a link: the folder it points at is rebuilt, nothing of it lost, the link kept', async () => {
   const cwd = copyFixture('minimal');
   const www = path.join(tempDir(), 'www', 'site');
