@@ -2,14 +2,16 @@
  * One build at a time per output folder. Two builds into one folder would each stage, journal and
  * move files over the other's, and one's recovery could take the other's running commit for a
  * killed one; so a build takes a lock file beside the output folder before it repairs or touches
- * anything, and gives it back when it ends. A lock whose process is gone (a killed build) is taken
- * over. A process is told apart from a later one given the same number (containers reuse numbers
- * quickly) by its start time, where the system tells it (Linux's /proc).
+ * anything, and gives it back when it ends. A lock whose process is gone (a killed build, or one
+ * left a zombie: process-state.ts) is taken over. A process is told apart from a later one given the
+ * same number (containers reuse numbers quickly) by its start time, where the system tells it
+ * (Linux's /proc).
  * Reads and writes: `{outDir}.legalsite-lock`.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { ResourceError } from '../diagnostics/diagnostic.js';
+import { isRunning, startTimeOf } from './process-state.js';
 
 /** Another live process holds the output folder (exit 4, as the environment's failures). */
 export class OutputLockedError extends ResourceError {
@@ -92,21 +94,7 @@ function readHolder(file: string): LockHolder | undefined {
 /** The holder's process still runs: its number is in use and, where start times are known, by the
  * same process that took the lock. */
 function isAlive(holder: LockHolder): boolean {
-  try {
-    process.kill(holder.pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
+  if (!isRunning(holder.pid)) return false;
   const started = startTimeOf(holder.pid);
   return holder.started === undefined || started === undefined || started === holder.started;
-}
-
-/** Field 22 of /proc/PID/stat (after the command name, which may hold spaces and parentheses). */
-function startTimeOf(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
 }

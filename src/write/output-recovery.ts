@@ -15,6 +15,7 @@ import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeCommitMove } from './fault-injection.js';
 import { OUTPUT_MARKER } from './output-guard.js';
+import { isRunning } from './process-state.js';
 
 /** In a staging folder: proof that legalsite made it (a killed build's is removed by the next). */
 export const STAGING_MARKER = '.legalsite-staging';
@@ -310,13 +311,7 @@ function exists(p: string): boolean {
 }
 
 function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return pid === process.pid || isRunning(pid);
 }
 
 function escape(s: string): string {

@@ -291,6 +291,22 @@ test('one build at a time per output folder: a live holder refuses the second wi
   editArticle(cwd, 'Privilege shields', 'Privilege protects');
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
   assert.not.ok(existsSync(lock));
+  // So is one whose build was killed and never reaped (a zombie, which signal 0 still reaches): the
+  // shell's background child exits, and the process the shell became never waits for it.
+  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    const zombie = Number((await new Promise<Buffer>((resolve) => parent.stdout!.once('data', resolve))).toString().trim());
+    for (let i = 0; i < 100 && !readFileSync(`/proc/${zombie}/stat`, 'utf8').includes(') Z '); i++) await new Promise((r) => setTimeout(r, 20));
+    assert.match(readFileSync(`/proc/${zombie}/stat`, 'utf8'), /\) Z /, 'a zombie');
+    const stat = readFileSync(`/proc/${zombie}/stat`, 'utf8');
+    writeFileSync(lock, JSON.stringify({ pid: zombie, started: stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] }));
+    editArticle(cwd, 'Privilege protects', 'Privilege shields');
+    const r = await runCli(['build', '--quiet'], cwd);
+    assert.is(r.exitCode, 0, r.stderr);
+    assert.not.ok(existsSync(lock));
+  } finally {
+    parent.kill();
+  }
 });
 
 test('an incremental build removes folders it no longer fills, as a cold build has none', async () => {
