@@ -11,7 +11,7 @@
  * Paths are compared as written and with links resolved, so a link cannot walk around a rule.
  * Reads: the file system (stats only). Writes: nothing.
  */
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
@@ -62,6 +62,8 @@ function refusal({ outDir, contentDir, cwd, force, home = os.homedir(), cacheDir
   const caches = cacheDir ? bothForms(path.resolve(cwd, cacheDir)) : [];
   if (out.some((o) => caches.some((c) => o === c || inside(o, c) || inside(c, o)))) return refuse('the build cache\'s folder, inside it or holding it');
   const abs = out[0];
+  const dangling = danglingLink(abs);
+  if (dangling) return `refusing to use ${shown} as the output folder: ${dangling} is a link to ${JSON.stringify(readlinkSync(dangling))}, which does not exist. Create the folder it leads to, or choose another, e.g. --out dist.`;
   const parent = nearestExisting(path.dirname(abs));
   if (!statSync(parent).isDirectory()) return `refusing to use ${shown} as the output folder: ${parent} is a file, not a folder. Choose a folder, e.g. --out dist.`;
   if (!existsSync(abs)) return undefined;
@@ -116,6 +118,20 @@ function bothForms(abs: string): string[] {
   } catch {
     return [abs];
   }
+}
+
+/** The first link on the way to `abs` (or `abs` itself) that leads nowhere: creating the folder
+ * through it would fail. */
+function danglingLink(abs: string): string | undefined {
+  for (let at = abs; path.dirname(at) !== at; at = path.dirname(at)) {
+    if (existsSync(at)) return undefined;
+    try {
+      if (lstatSync(at).isSymbolicLink()) return at;
+    } catch {
+      // Not there at all: a folder the build will make.
+    }
+  }
+  return undefined;
 }
 
 function nearestExisting(abs: string): string {

@@ -56,8 +56,11 @@ test('dangerous output folders are refused with exit 2, and nothing is deleted',
   const home = tempDir('legalsite-home-');
   writeFileSync(path.join(home, 'notes.txt'), 'keep me');
   const before = listFiles(cwd);
+  const dangling = path.join(tempDir(), 'published');
+  symlinkSync(path.join(tempDir(), 'not-made-yet'), dangling);
   const cases: [string, RegExp][] = [
     ['', /output folder is empty/],
+    [path.join(dangling, 'dist'), /published is a link to ".*not-made-yet", which does not exist\. Create the folder it leads to/],
     ['.', /the current folder/],
     ['content/..', /the current folder/],
     ['content', /the content folder/],
