@@ -4,20 +4,25 @@
  * URL and anchor that was published then and is gone now without a redirect or a tombstone.
  * A URL is fetched with Node's fetch within FETCH_TIMEOUT_MS; a server that cannot be reached or
  * does not answer 200 is a failure of the environment (exit 4), a file that is not a manifest a
- * usage error (exit 2).
+ * usage error (exit 2). Only a regular file is read (a folder, a FIFO or a device is refused before
+ * anything is read), and neither a file nor an answer is read past MAX_MANIFEST_BYTES: /dev/zero
+ * or a server that never stops would otherwise fill the memory.
  * Reads: the earlier manifest (a file or the network). Writes: nothing.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { EnvironmentError } from '../diagnostics/environment.js';
 import { type PublishedManifest, publishedFrom } from '../passes/published.js';
 
 export const FETCH_TIMEOUT_MS = 30_000;
+/** Far above any manifest (57 MB at 50,000 articles), and below the longest string V8 makes. */
+export const MAX_MANIFEST_BYTES = 400 * 2 ** 20;
+const tooLarge = (shown: string, maxBytes: number) => new UsageError(`${shown} is larger than ${+(maxBytes / 2 ** 20).toFixed(1)} MB, which no manifest is (pass the /api/published.json of an earlier build)`);
 
 /** The earlier build's manifest, from a file or an http(s) URL. */
-export async function readEarlierManifest(source: string, cwd: string, timeoutMs = FETCH_TIMEOUT_MS): Promise<PublishedManifest> {
-  const text = /^https?:\/\//i.test(source) ? await fetchText(source, timeoutMs) : readText(path.resolve(cwd, source), source);
+export async function readEarlierManifest(source: string, cwd: string, timeoutMs = FETCH_TIMEOUT_MS, maxBytes = MAX_MANIFEST_BYTES): Promise<PublishedManifest> {
+  const text = /^https?:\/\//i.test(source) ? await fetchText(source, timeoutMs, maxBytes) : readText(path.resolve(cwd, source), source, maxBytes);
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -29,8 +34,11 @@ export async function readEarlierManifest(source: string, cwd: string, timeoutMs
   return manifest;
 }
 
-function readText(abs: string, shown: string): string {
+function readText(abs: string, shown: string, maxBytes: number): string {
   try {
+    const st = statSync(abs);
+    if (!st.isFile()) throw new UsageError(`${shown} is not a file (pass the /api/published.json of an earlier build, as a file or a URL)`);
+    if (st.size > maxBytes) throw tooLarge(shown, maxBytes);
     return readFileSync(abs, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`${shown} does not exist (pass the /api/published.json of an earlier build, as a file or a URL)`);
@@ -38,7 +46,7 @@ function readText(abs: string, shown: string): string {
   }
 }
 
-async function fetchText(url: string, timeoutMs: number): Promise<string> {
+async function fetchText(url: string, timeoutMs: number, maxBytes: number): Promise<string> {
   let res: Response;
   try {
     res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
@@ -51,11 +59,19 @@ async function fetchText(url: string, timeoutMs: number): Promise<string> {
     await res.body?.cancel().catch(() => {});
     throw new EnvironmentError(`could not fetch ${url}: the server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}. Check the address (the manifest is at /api/published.json of a built site).`);
   }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   try {
-    return await res.text();
+    for await (const chunk of res.body ?? []) {
+      size += chunk.length;
+      if (size > maxBytes) throw tooLarge(url, maxBytes);
+      chunks.push(chunk);
+    }
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new EnvironmentError(`could not fetch ${url}: the answer broke off (${(error as Error).message}). Run the check again.`);
   }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The report of what is gone: one line per URL or anchor, after a line saying how many. */

@@ -1,6 +1,7 @@
 /** `legalsite check --against`: the URLs and anchors an earlier build published (its
  * /api/published.json) must still be reached, by the page itself, a redirect or a tombstone. The
  * earlier manifest is a file, or a URL fetched from a loopback server. */
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { copyFixture, runCli, tempDir } from '../helpers/sites.js';
 import { startStaticHost, type StaticHost } from '../helpers/static-host.js';
+import { readEarlierManifest } from '../../src/verify/against.js';
 
 const test = suite('check --against');
 let cwd = '';
@@ -75,6 +77,48 @@ test('the earlier manifest can be a URL; a server that cannot give it is a failu
   const notOne = await runCli(['check', '--against', path.join(cwd, 'content/site.yaml')], cwd);
   assert.is(notOne.exitCode, 2);
 });
+
+test('only a regular file is read as the earlier manifest, and neither a file nor an answer past the limit', async () => {
+  const fifo = path.join(tempDir(), 'published.json');
+  execFileSync('mkfifo', [fifo]);
+  for (const [source, why] of [[tempDir(), /is not a file/], [fifo, /is not a file/], ['/dev/zero', /is not a file/]] as const) {
+    const r = await runCli(['check', '--against', source], cwd);
+    assert.is(r.exitCode, 2, `${source}: ${r.stderr}`);
+    assert.match(r.stderr.trim(), new RegExp(`^legalsite: ${source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${why.source} \\(pass the /api/published\\.json of an earlier build, as a file or a URL\\)$`));
+  }
+  // A server whose answer never ends: refused once past the limit (1 MB here), not read to the end.
+  const endless = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const more = () => {
+      while (res.write(chunk));
+      res.once('drain', more);
+    };
+    res.on('close', () => res.removeAllListeners('drain'));
+    more();
+  });
+  await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/published.json`;
+    assert.match(await failureOf(readEarlierManifest(url, cwd, 10_000, 2 ** 20)), /is larger than 1 MB, which no manifest is/);
+    const big = path.join(tempDir(), 'big.json');
+    writeFileSync(big, Buffer.alloc(2 ** 20 + 1, 0x20));
+    assert.match(await failureOf(readEarlierManifest(big, cwd, 10_000, 2 ** 20)), /big\.json is larger than 1 MB/);
+  } finally {
+    endless.closeAllConnections();
+    endless.close();
+  }
+});
+
+/** The message `work` fails with ('' when it does not fail). */
+async function failureOf(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return '';
+}
 
 /** A loopback port nothing listens on (one just given up). */
 function closedPort(): Promise<number> {
