@@ -9,11 +9,12 @@
  * 10,000 articles the file is tens of megabytes, and reading it whole was a second of every rebuild.
  * Reads: the id file. Writes: nothing.
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { type FileStat, statOf, unchangedSince } from '../file-stat.js';
 import { hashOf } from '../hash.js';
+import { confinementProblem } from './content-files.js';
 import type { ArticleMeta } from '../model.js';
 import { headerLine, parseArticlePins, PINPOINTS_FILE, type PinsChunk, splitPinsFile } from '../passes/pinpoints/record-format.js';
 
@@ -70,6 +71,10 @@ export const pinsKeyOf = (text: string | undefined) => (text === undefined ? '' 
 export function readPinsFile(contentAbs: string, rel: (abs: string) => string, memo?: PinsMemo, hashed?: { stat: FileStat; hash: string; takenAt: number }): PinsFile {
   const abs = path.join(contentAbs, PINPOINTS_FILE);
   const file = rel(abs);
+  // As every content file (content-files.ts): a link out of the content folder, a link to a folder
+  // or a special file is an error at its path, never read (nor replaced by the file a build writes).
+  const odd = !isRegularFile(abs) && confinementProblem(abs, contentAbs);
+  if (odd) return { file, abs, exists: true, spans: new Map(), canonical: false, diagnostics: [odd(file)] };
   const stat = statOf(abs);
   if (!stat) return { file, abs, exists: false, spans: new Map(), canonical: true, diagnostics: [] };
   const spansOf = (m: PinsMemo) => new Map(m.spans.map(([slug, offset, length, key]) => [slug, { offset, length, key }]));
@@ -139,4 +144,13 @@ export function pinsLookup(pins: PinsFile): (article: Pick<ArticleMeta, 'slug' |
     return span && { slug, key: span.key, text: () => spanText(pins, span) };
   };
   return (a) => found(a.slug) ?? a.formerSlugs.map(found).find((f) => f !== undefined);
+}
+
+/** `abs` is a regular file itself (not a link), or is not there at all. */
+function isRegularFile(abs: string): boolean {
+  try {
+    return lstatSync(abs).isFile();
+  } catch {
+    return true;
+  }
 }

@@ -1,7 +1,7 @@
 /** Never lose a user's data: dangerous output folders are refused with nothing deleted, a failed or
  * killed build leaves the previous output (or, after the next build, a cold build's output), the
  * build cache is checked rather than trusted, and leftovers of killed builds are cleaned up. */
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -403,8 +403,18 @@ test('inputs stay inside the content folder: links out, links to folders and FIF
   symlinkSync(secret, path.join(cwd, 'content/glossary/leak.yaml'));
   symlinkSync(secret, path.join(cwd, 'content/articles/leak.md'));
   execFileSync('mkfifo', [path.join(cwd, 'content/templates/pipe.csv')]);
+  // The id file too: a link to a file outside is neither read nor replaced.
+  const pins = path.join(tempDir(), 'pinpoints.jsonl');
+  renameSync(path.join(cwd, 'content/pinpoints.jsonl'), pins);
+  const pinsBefore = readFileSync(pins, 'utf8');
+  symlinkSync(pins, path.join(cwd, 'content/pinpoints.jsonl'));
   const r = await runCli(['build'], cwd);
   assert.is(r.exitCode, 1);
+  assert.match(r.stderr, /content\/pinpoints\.jsonl:1:1  error  is a link to .*, outside the content folder; it was not read/);
+  assert.ok(lstatSync(path.join(cwd, 'content/pinpoints.jsonl')).isSymbolicLink(), 'the link is left as it is');
+  assert.is(readFileSync(pins, 'utf8'), pinsBefore);
+  rmSync(path.join(cwd, 'content/pinpoints.jsonl'));
+  renameSync(pins, path.join(cwd, 'content/pinpoints.jsonl'));
   for (const file of ['templates/settings.csv', 'templates/environ.txt', 'glossary/leak.yaml', 'articles/leak.md']) {
     assert.match(r.stderr, new RegExp(`content/${file}:1:1  error  is a link to .*, outside the content folder`), file);
   }
