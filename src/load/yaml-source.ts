@@ -99,6 +99,12 @@ function readWithYaml(text: string, file: string, lineOffset: number): { data: u
   if (syntax.length) return { problems: syntax };
   const deep = tooDeepNode(doc.contents);
   if (deep) return { problems: [tooDeep(p, deep.range?.[0] ?? 0)] };
+  const complex = complexKey(doc.contents);
+  if (complex) {
+    const [offset, end] = complex.range ?? [0, 0];
+    const field = [...keyPathAt(doc.contents, offset).path.slice(0, -1), text.slice(offset, end).trim()];
+    return { problems: [located('yaml-syntax', field, offset, 'is a key that is a list, a mapping or an alias (a `?` key); every key must be plain text', 'Write the key as a plain word, e.g. `title:`.')] };
+  }
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -222,6 +228,20 @@ function findAlias(root: unknown, name: string): Node | undefined {
     else if (isCollection(node)) stack.push(...node.items);
   }
   return found;
+}
+
+/** The first key that is not a plain value: JavaScript objects have only text keys, so `yaml` would
+ * turn it into text and print a warning of its own. */
+function complexKey(root: unknown): Node | undefined {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const node = stack.pop();
+    if (isPair(node)) {
+      if (isCollection(node.key) || isAlias(node.key)) return node.key as Node;
+      stack.push(node.value);
+    } else if (isCollection(node)) stack.push(...node.items);
+  }
+  return undefined;
 }
 
 function parse(text: string, lineOffset: number) {

@@ -130,6 +130,7 @@ test('through the CLI: build and check exit 1 with every error, no stack trace, 
   assert.is(run.exitCode, 1, run.stderr);
   assert.not.match(run.stderr, STACK_LINE);
   assert.not.match(run.stderr, /bug in legalsite|internal failure/i);
+  assert.not.match(run.stderr, /\(node:\d+\) \w*Warning/, 'no warning of Node or of a library');
   for (const c of cases) assert.ok(run.stderr.includes(`${c.expect.file}:${c.expect.line}:`), `${c.name} in\n${run.stderr}`);
   assert.match(run.stderr, /Build failed; dist\/ was left unchanged\./);
   assert.is(snapshot(path.join(dir, 'dist')), baseDist);

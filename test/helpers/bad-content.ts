@@ -119,6 +119,7 @@ export const BAD_CONTENT: BadCase[] = [
   added('articles', 'a front matter that is never closed', /\n---\nA body/, '\nA body', { rule: 'front-matter-missing', line: 1, field: '' }),
   addedWith('glossary', 'an alias bomb (billion laughs) in a term', (_t, stem) => `title: Bomb ${stem}\ndefinition: d\n${BOMB}\n`, { rule: 'yaml-limit', line: 6, field: 'a3', message: /billion laughs/ }),
   added('glossary', 'a term nested 5,000 brackets deep', 'tags: [evidence]', `tags: ${'['.repeat(5000)}${']'.repeat(5000)}`, { rule: 'yaml-limit', line: 3, field: 'tags', message: /nested more than 64 levels/ }),
+  added('glossary', 'a key that is a list (a `?` key) in a term', 'tags: [evidence]', 'tags: [evidence]\n? [a, b]\n: c', { rule: 'yaml-syntax', line: 4, field: '[a, b]', message: /a key that is a list, a mapping or an alias/ }),
   added('glossary', 'an alias to an anchor that does not exist', 'tags: [evidence]', 'tags: [*nowhere]', { rule: 'yaml-syntax', line: 3, field: 'tags', message: /\*nowhere/ }),
   added('glossary', 'a term file of 2 MB', 'definition: A definition of the case term.', `definition: ${'x'.repeat(2 * 1024 * 1024)}`, { rule: 'file-too-large', line: 1, field: '', message: /MB of YAML/ }),
   added('articles', 'an article of 9 MB', /\n$/, `\n${'Words about evidence. '.repeat(430_000)}\n`, { rule: 'file-too-large', line: 1, field: '', message: /Markdown files of at most 8\.0 MB/ }),
