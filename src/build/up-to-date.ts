@@ -34,10 +34,12 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
   const { opts, contentAbs, outAbs, stateFile, timed } = run;
   if (!isFolder(contentAbs)) throw new UsageError(`${existsSync(contentAbs) ? 'content folder is a file, not a folder' : 'content folder not found'}: ${opts.contentDir} (pass --content DIR)`);
   if (opts.write) {
-    // Before anything in or beside the output folder is read or touched.
-    guardOutputFolder({ outDir: opts.outDir, contentDir: opts.contentDir, cwd: run.cwd, force: opts.force, cacheDir: path.dirname(cacheFile(run.cwd, opts.contentDir)) });
+    // Before anything in or beside the output folder is read or touched; and again after the
+    // recovery, which may have put back a folder that a killed build was replacing.
+    const guard = { outDir: opts.outDir, contentDir: opts.contentDir, cwd: run.cwd, force: opts.force, cacheDir: path.dirname(cacheFile(run.cwd, opts.contentDir)) };
+    guardOutputFolder(guard);
     run.lock = lockOutputFolder(outAbs);
-    recoverOutputFolder(outAbs);
+    if (recoverOutputFolder(outAbs)) guardOutputFolder(guard);
   }
   // The content and output folders are listed on a thread of their own while the state is read.
   const takenAt = Date.now();

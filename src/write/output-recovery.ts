@@ -112,18 +112,19 @@ export class CommitJournal {
 /**
  * Before a build touches `outDir`: undoes an update a killed build left part-way, finishes or
  * undoes a folder swap a killed build left part-way, and removes the folders killed builds left
- * beside it. Only folders named as legalsite names them, holding its marker, of a process that is
- * gone, are touched.
+ * beside it. Returns true when it put a folder back as `outDir` (the caller guards it again). Only folders named as legalsite names them, of a process that is gone, are touched;
+ * only those holding its marker are removed.
  */
-export function recoverOutputFolder(outDir: string): void {
+export function recoverOutputFolder(outDir: string): boolean {
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
   let names: string[];
   try {
     names = readdirSync(parent);
   } catch {
-    return;
+    return false;
   }
+  let putBack = false;
   const leftovers = names
     .map((name) => ({ name, match: new RegExp(`^${escape(base)}\\.legalsite-(tmp|staging|old)-(\\d+)-([0-9a-z]+)$`).exec(name) }))
     .filter((l): l is { name: string; match: RegExpExecArray } => l.match !== null && !alive(Number(l.match[2])))
@@ -136,12 +137,14 @@ export function recoverOutputFolder(outDir: string): void {
       removeMarkedFolder(dir);
     } else if (kind === 'tmp' && exists(path.join(dir, OUTPUT_MARKER))) {
       removeMarkedFolder(dir);
-    } else if (kind === 'old' && exists(path.join(dir, OUTPUT_MARKER))) {
-      // Killed between moving the old output aside and moving the new one in: the old one goes back.
-      if (!exists(outDir)) renameSync(dir, outDir);
-      else removeMarkedFolder(dir);
+    } else if (kind === 'old') {
+      // Killed between moving the old output aside and moving the new one in: the old one goes back,
+      // a folder of the user's that --force was replacing too (it has no marker).
+      if (!exists(outDir)) (renameSync(dir, outDir), (putBack = true));
+      else if (exists(path.join(dir, OUTPUT_MARKER))) removeMarkedFolder(dir);
     }
   }
+  return putBack;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** `legalsite check --dist`: the static quality gates pass on a good build and fail, naming the
  * problem, when a link, a fragment, metadata or structured data is broken. */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -36,6 +36,19 @@ test('a missing page, a missing fragment, a missing description and bad JSON-LD 
   assert.match(run.stdout, /link "[^"]*#answer" points at no element with id "answer"/);
   assert.match(run.stdout, /FAIL {2}metadata: .*\n.*articles\/hashing-evidence\.html: no single meta description/);
   assert.match(run.stdout, /FAIL {2}structured data/);
+});
+
+test('a folder whose last commit did not finish (a build killed part-way) is not audited: exit 2, run a build first', async () => {
+  const cwd = await built();
+  const staging = path.join(cwd, 'dist.legalsite-staging-999999-abc');
+  mkdirSync(staging);
+  writeFileSync(path.join(staging, '.legalsite-staging'), '');
+  writeFileSync(path.join(staging, '.journal.json'), JSON.stringify({ outDir: path.join(cwd, 'dist'), written: [], deleted: [] }));
+  const run = await runCli(['check', '--dist'], cwd);
+  assert.is(run.exitCode, 2, run.stdout);
+  assert.match(run.stderr, /the last build into dist has not finished its commit \(dist\.legalsite-staging-999999-abc is beside it: a build is writing it, or one was cut short\)/);
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0, 'the next build puts it right');
+  assert.is((await runCli(['check', '--dist'], cwd)).exitCode, 0);
 });
 
 test.run();

@@ -244,6 +244,21 @@ test('a build killed at any point of its commit leaves, after the next build, ex
   }
 });
 
+test('a --force build killed between moving the folder it replaces aside and moving its own in: the folder is put back as it was', async () => {
+  const cwd = copyFixture('minimal');
+  mkdirSync(path.join(cwd, 'mine'));
+  writeFileSync(path.join(cwd, 'mine/thesis.docx'), 'years of work');
+  const killed = await runCli(['build', '--quiet', '--force', '--out', 'mine'], cwd, { LEGALSITE_FAULT: 'commit-kill:2' });
+  assert.is(killed.signal, 'SIGKILL');
+  assert.not.ok(existsSync(path.join(cwd, 'mine')), 'killed with the folder moved aside');
+  // The next build puts it back before anything else, and, without --force, replaces nothing.
+  const r = await runCli(['build', '--quiet', '--out', 'mine'], cwd);
+  assert.is(r.exitCode, 2, r.stderr);
+  assert.match(r.stderr, /legalsite did not make/);
+  assert.is(readFileSync(path.join(cwd, 'mine/thesis.docx'), 'utf8'), 'years of work');
+  assert.equal(readdirSync(cwd).filter((n) => n.startsWith('mine.')), [], 'nothing left beside it');
+});
+
 test('folders a killed build left are removed; folders of the same name that legalsite did not make are not', async () => {
   const cwd = copyFixture('minimal');
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
