@@ -18,7 +18,7 @@ import { ResourceError } from '../diagnostics/diagnostic.js';
 import { packageRoot } from '../package-root.js';
 import { startServer, type RunningServer } from '../serve.js';
 import { SECURITY_HEADERS } from '../security.js';
-import { writeFileSync, renameSync, readFileSync } from 'node:fs';
+import { lstatSync, writeFileSync, renameSync, readFileSync } from 'node:fs';
 import { articlePreviewer } from './article-preview.js';
 
 export interface DevServerOptions {
@@ -110,6 +110,10 @@ function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: strin
         const page = previewer(changedFile);
         if (!page) return;
         const abs = path.join(outDir, page.file);
+        // Never written through a link someone put in the output folder: the rebuild writes the
+        // folder afresh then (write/output-target.ts).
+        const link = linkOnTheWay(outDir, page.file);
+        if (link) return opts.log(`legalsite: quick preview skipped: ${link} in the output folder is a link; rebuilding…`);
         writeFileSync(`${abs}.preview-tmp`, page.html);
         renameSync(`${abs}.preview-tmp`, abs);
         previewed.set(page.file, page.html);
@@ -127,6 +131,20 @@ function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: strin
       return unseen;
     },
   };
+}
+
+/** The first folder of `file`'s path inside `outDir` (or the file itself) that is a link. */
+function linkOnTheWay(outDir: string, file: string): string | undefined {
+  const parts = file.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const rel = parts.slice(0, i).join('/');
+    try {
+      if (lstatSync(path.join(outDir, rel)).isSymbolicLink()) return rel;
+    } catch {
+      return undefined; // not there: nothing to go through
+    }
+  }
+  return undefined;
 }
 
 /** A rebuild to call on every burst of edits: one build at a time, and one more after it when

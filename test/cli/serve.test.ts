@@ -1,7 +1,7 @@
 /** `legalsite serve`: builds, binds 127.0.0.1, answers URLs as a plain static host would (extensionless
  * pages, feed files with XML types, the feeds' pages), the 404 page with status 404, and never serves
  * files outside the output folder. */
-import { mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -156,6 +156,31 @@ test("an output folder whose name starts the content folder's does not hide cont
       text = await (await fetch(`${url}/articles/privilege-basics`)).text();
     }
     assert.match(text, /Privilege shelters/);
+  } finally {
+    proc.kill();
+  }
+});
+
+test("a folder of the output replaced by a link while serving: the rebuild neither writes nor deletes through it", async () => {
+  const dir = copyFixture('minimal');
+  const { proc, url } = await startServe(dir);
+  try {
+    const elsewhere = path.join(tempDir(), 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(path.join(elsewhere, 'privilege-basics.html'), 'my own notes');
+    rmSync(path.join(dir, 'dist/articles'), { recursive: true });
+    symlinkSync(elsewhere, path.join(dir, 'dist/articles'));
+    const file = path.join(dir, 'content/articles/privilege-basics.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Privilege protects', 'Privilege shelters'));
+    let text = '';
+    for (let i = 0; i < 100 && !text.includes('Privilege shelters'); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      text = await (await fetch(`${url}/articles/privilege-basics`)).text();
+    }
+    assert.match(text, /Privilege shelters/, 'rebuilt');
+    assert.equal(readdirSync(elsewhere), ['privilege-basics.html']);
+    assert.is(readFileSync(path.join(elsewhere, 'privilege-basics.html'), 'utf8'), 'my own notes');
+    assert.not.ok(lstatSync(path.join(dir, 'dist/articles')).isSymbolicLink());
   } finally {
     proc.kill();
   }
