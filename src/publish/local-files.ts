@@ -19,6 +19,8 @@ import { objectKeyFor } from './object-keys.js';
 import { runPool } from './pool.js';
 import { LAST_PUBLISHED_PATH, PUBLISH_MANIFEST_KEY } from './publish-manifest.js';
 import { parseRedirectsFile } from '../routes/redirects.js';
+import { PUBLISHED_URL } from '../build/published.js';
+import { publishedFrom } from '../passes/published.js';
 
 /** One file of dist/ as it would be stored. */
 export interface LocalObject {
@@ -34,12 +36,18 @@ export interface LocalObject {
 }
 
 /** Reads and hashes every file of `outDir` (sorted by key); throws a UsageError if there is no dist/,
- * or if it holds a link or a special file (listFiles). */
+ * if it holds a link or a special file (listFiles), or a file the build did not make (madeByTheBuild). */
 export async function readLocalObjects(outDir: string, label = outDir): Promise<LocalObject[]> {
   if (!existsSync(outDir) || !statSync(outDir).isDirectory()) {
     throw new UsageError(`output folder not found: ${label} (run \`legalsite build\` first, or pass --out DIR)`);
   }
   const files = (await listFiles(outDir, label)).filter((f) => f !== LAST_PUBLISHED_PATH && f !== PUBLISH_MANIFEST_KEY && !isHostConfigFile(f)).sort();
+  const made = madeByTheBuild(outDir, label);
+  const strays = files.filter((f) => !made.has(urlOfKey(objectKeyFor(f))));
+  if (strays.length) {
+    const one = strays.length === 1;
+    throw new UsageError(`${shownFiles(label, strays)} ${one ? 'is a file' : 'are files'} the build did not make (${PUBLISHED_URL} does not list ${one ? 'it' : 'them'}); nothing was uploaded or deleted. Remove ${one ? 'it' : 'them'}, or run \`legalsite build\` (which removes what it did not make), then publish. A file the site needs goes in the content folder.`);
+  }
   const redirects = readRedirects(outDir);
   const objects = await runPool(files, 32, async (file): Promise<LocalObject> => {
     const key = objectKeyFor(file);
@@ -71,11 +79,26 @@ async function listFiles(outDir: string, label: string): Promise<string[]> {
   const entries = await fg('**/*', { cwd: outDir, dot: true, onlyFiles: false, followSymbolicLinks: false, objectMode: true });
   const odd = entries.filter((e) => !e.dirent.isFile() && !e.dirent.isDirectory()).map((e) => e.path).sort();
   if (odd.length) {
-    const shown = odd.slice(0, 3).map((f) => `${label}/${f}`).join(', ') + (odd.length > 3 ? ` and ${odd.length - 3} more` : '');
-    throw new UsageError(`${shown} ${odd.length === 1 ? 'is a link or a special file' : 'are links or special files'}, which no build writes; nothing was uploaded or deleted. Remove ${odd.length === 1 ? 'it' : 'them'}, or run \`legalsite build\` (which writes the folder afresh), then publish.`);
+    throw new UsageError(`${shownFiles(label, odd)} ${odd.length === 1 ? 'is a link or a special file' : 'are links or special files'}, which no build writes; nothing was uploaded or deleted. Remove ${odd.length === 1 ? 'it' : 'them'}, or run \`legalsite build\` (which writes the folder afresh), then publish.`);
   }
   return entries.filter((e) => e.dirent.isFile()).map((e) => e.path);
 }
+
+/** The URLs of every page, file and redirect the build that wrote `outDir` made, as its published
+ * manifest lists them: the whole of what a publish may upload. */
+function madeByTheBuild(outDir: string, label: string): Set<string> {
+  let manifest: ReturnType<typeof publishedFrom>;
+  try {
+    manifest = publishedFrom(JSON.parse(readFileSync(path.join(outDir, PUBLISHED_URL.slice(1)), 'utf8')));
+  } catch {
+    manifest = 'could not be read';
+  }
+  if (typeof manifest === 'string') throw new UsageError(`${label} is not a complete legalsite build (${label}${PUBLISHED_URL} ${manifest}); nothing was uploaded or deleted. Run \`legalsite build\` and publish the folder it wrote (--out DIR).`);
+  return new Set([...Object.keys(manifest.pages), ...manifest.files, ...Object.keys(manifest.redirects)]);
+}
+
+/** Up to three paths, and how many more. */
+const shownFiles = (label: string, files: string[]) => files.slice(0, 3).map((f) => `${label}/${f}`).join(', ') + (files.length > 3 ? ` and ${files.length - 3} more` : '');
 
 /** The redirects the build wrote to `_redirects` (none when there is no such file). */
 function readRedirects(outDir: string): Map<string, { to: string }> {

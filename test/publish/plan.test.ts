@@ -11,6 +11,7 @@ import { planPublish } from '../../src/publish/plan.js';
 import { createProgress } from '../../src/publish/progress.js';
 import { UsageError } from '../../src/diagnostics/diagnostic.js';
 import { publishSite } from '../../src/publish/publish.js';
+import { PUBLISHED_FORMAT } from '../../src/passes/published.js';
 import { tempDir } from '../helpers/sites.js';
 
 const test = suite('publish plan');
@@ -88,6 +89,10 @@ function makeDist(): string {
     'feeds/rss.xml': '<rss/>',
     '_legalsite/manifest.json': '{"version":1,"entities":{"article:a":"1","article:b":"2"}}\n',
   };
+  // What the build made, as its published manifest lists it: publish uploads nothing else.
+  const pages = Object.fromEntries(['/', '/404', '/articles/a', '/articles/b'].map((url) => [url, { ids: [] }]));
+  const listed = ['/robots.txt', '/sitemap.xml', '/feeds/rss.xml', '/_legalsite/manifest.json', '/api/published.json'];
+  files['api/published.json'] = JSON.stringify({ format: PUBLISHED_FORMAT, about: '', site: 'https://example.org', pages, files: listed, redirects: {} });
   for (const [file, body] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), body);
@@ -107,7 +112,7 @@ test('a failed upload deletes nothing, holds back the content manifest and recor
   assert.ok(store.objects.has('site/old-page'));
   assert.not.ok(store.objects.has('site/_legalsite/manifest.json'));
   const manifest = JSON.parse(store.objects.get('site/_legalsite/publish-manifest.json')!.body);
-  assert.equal(Object.keys(manifest.objects), ['404.html', 'articles/a', 'feeds/rss.xml', 'index.html', 'robots.txt', 'sitemap.xml']);
+  assert.equal(Object.keys(manifest.objects), ['404.html', 'api/published.json', 'articles/a', 'feeds/rss.xml', 'index.html', 'robots.txt', 'sitemap.xml']);
 
   const retryStore = memoryStore();
   for (const [k, v] of store.objects) retryStore.objects.set(k, v);
@@ -120,7 +125,7 @@ test('a dry run reads but writes nothing', async () => {
   const outDir = makeDist();
   const store = memoryStore();
   const result = await publishSite(store, { ...options(outDir), dryRun: true });
-  assert.is(result.plan.upload.length, 7);
+  assert.is(result.plan.upload.length, 8);
   assert.equal(store.log, []);
   assert.is(store.objects.size, 0);
 });

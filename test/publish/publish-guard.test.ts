@@ -140,6 +140,19 @@ test('a link in the output folder, to a file or a folder outside it, is never fo
   }
 });
 
+test('a file put into the output folder by hand is not the build\'s: the publish is refused, naming it, until a build removes it', async () => {
+  writeFileSync(path.join(dist(), 'notes.txt'), 'my draft, not for the web');
+  s3.reset();
+  const run = await publish(dist(), '--prune');
+  assert.is(run.exitCode, 2, run.stderr);
+  assert.match(run.stderr, /dist\/notes\.txt is a file the build did not make \(\/api\/published\.json does not list it\); nothing was uploaded or deleted\. Remove it, or run `legalsite build` \(which removes what it did not make\), then publish\./);
+  assert.equal(s3.puts, []);
+  assert.equal(s3.deletes, []);
+  await build();
+  assert.is((await publish(dist())).exitCode, 0);
+  assert.not.ok(s3.puts.includes('notes.txt'));
+});
+
 test('--max-deletes takes a whole number', async () => {
   const run = await publish(dist(), '--prune', '--max-deletes', 'lots');
   assert.is(run.exitCode, 2);
