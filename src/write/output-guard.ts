@@ -9,7 +9,7 @@
  * OUTPUT_MARKER). And --force never replaces a folder directly under the file system's root (/usr,
  * /etc), a hidden one (~/.ssh), or one with a project anywhere inside.
  * Paths are compared as written and with links resolved, so a link cannot walk around a rule.
- * Reads: the file system (stats only). Writes: nothing.
+ * Reads: the file system (stats and folder listings). Writes: nothing.
  */
 import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
