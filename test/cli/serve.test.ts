@@ -143,6 +143,16 @@ test('a file given as --content or --out is refused at once with exit 2', async 
   assert.is(readFileSync(path.join(cwd, 'notes.txt'), 'utf8'), 'mine');
 });
 
+/** The page at `url` once it holds `words` (serve rebuilds after an edit), or as it is after 20 s. */
+async function pageOnceItSays(url: string, words: string): Promise<string> {
+  let text = '';
+  for (let i = 0; i < 100 && !text.includes(words); i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    text = await (await fetch(url)).text();
+  }
+  return text;
+}
+
 test("an output folder whose name starts the content folder's does not hide content changes", async () => {
   const dir = copyFixture('minimal');
   renameSync(path.join(dir, 'content'), path.join(dir, 'site-content'));
@@ -150,11 +160,7 @@ test("an output folder whose name starts the content folder's does not hide cont
   try {
     const file = path.join(dir, 'site-content/articles/privilege-basics.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('Privilege protects', 'Privilege shelters'));
-    let text = '';
-    for (let i = 0; i < 100 && !text.includes('Privilege shelters'); i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      text = await (await fetch(`${url}/articles/privilege-basics`)).text();
-    }
+    const text = await pageOnceItSays(`${url}/articles/privilege-basics`, 'Privilege shelters');
     assert.match(text, /Privilege shelters/);
   } finally {
     proc.kill();
@@ -172,11 +178,7 @@ test("a folder of the output replaced by a link while serving: the rebuild neith
     symlinkSync(elsewhere, path.join(dir, 'dist/articles'));
     const file = path.join(dir, 'content/articles/privilege-basics.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('Privilege protects', 'Privilege shelters'));
-    let text = '';
-    for (let i = 0; i < 100 && !text.includes('Privilege shelters'); i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      text = await (await fetch(`${url}/articles/privilege-basics`)).text();
-    }
+    const text = await pageOnceItSays(`${url}/articles/privilege-basics`, 'Privilege shelters');
     assert.match(text, /Privilege shelters/, 'rebuilt');
     assert.equal(readdirSync(elsewhere), ['privilege-basics.html']);
     assert.is(readFileSync(path.join(elsewhere, 'privilege-basics.html'), 'utf8'), 'my own notes');
