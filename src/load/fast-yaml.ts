@@ -53,7 +53,11 @@ function plainLines(text: string): boolean {
         if (start && c === '<' && line[i + 1] === '<') return false;
         if ((c === '"' || c === "'") && (start || line[i - 1] === ':' || line[i - 1] === '-')) quote = c;
       } else if (c === '[' || c === '{') depth++;
-      else if (c === ']' || c === '}') depth--;
+      else if (c === ']' || c === '}') {
+        // A list or mapping used as a key (`[a, b]: c`): js-yaml makes it the text "a,b"; `yaml`
+        // reports it (yaml-source.ts complexKey).
+        if (--depth === 0 && /^ *:(\s|$)/.test(line.slice(i + 1))) return false;
+      }
       else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]))) break;
       // Right after a closing quote or bracket, `yaml` rejects a "#" that js-yaml takes as a comment.
       else if (c === '#' && /["'\]}]/.test(line[i - 1])) return false;

@@ -102,8 +102,10 @@ function readWithYaml(text: string, file: string, lineOffset: number): { data: u
   const complex = complexKey(doc.contents);
   if (complex) {
     const [offset, end] = complex.range ?? [0, 0];
-    const field = [...keyPathAt(doc.contents, offset).path.slice(0, -1), text.slice(offset, end).trim()];
-    return { problems: [located('yaml-syntax', field, offset, 'is a key that is a list, a mapping or an alias (a `?` key); every key must be plain text', 'Write the key as a plain word, e.g. `title:`.')] };
+    const lines = text.slice(offset, end).trim().split('\n');
+    const field = [...keyPathAt(doc.contents, offset).path.slice(0, -1), lines[0].trim() + (lines.length > 1 ? ' …' : '')];
+    const what = isAlias(complex) ? 'an alias' : isSeq(complex) ? 'a list' : 'a mapping';
+    return { problems: [located('yaml-syntax', field, offset, `is a key that is ${what}; every key must be plain text`, 'Write the key as a plain word, e.g. `title:`.')] };
   }
   let data: unknown;
   try {

@@ -42,9 +42,10 @@ test('every content file: the fast path reads what yaml reads, and takes most of
 });
 
 test('constructs where the readings can part go to yaml', () => {
-  for (const text of ['a: &x one\nb: *x', 'a: !!str one', '? a\n: b', 'a: 0b11', 'a: 7', 'a: true', 'a: ~', '<<: {a: b}', '%YAML 1.2\n---\na: b', 'a: "open\nb: "closed"', 'a: [one,\n  two]', 'a: x\na: y', '- : x']) {
+  for (const text of ['a: &x one\nb: *x', 'a: !!str one', '? a\n: b', 'a: 0b11', 'a: 7', 'a: true', 'a: ~', '<<: {a: b}', '%YAML 1.2\n---\na: b', 'a: "open\nb: "closed"', 'a: [one,\n  two]', 'a: x\na: y', '- : x', '[a, b]: c', 'tags:\n  [extra, more]: two', '{a: 1}: c', '- [a]: b']) {
     assert.is(fastYaml(text), undefined, JSON.stringify(text));
   }
+  assert.equal(fastYaml('a: [b, c]\nd: {e: f}\n'), { a: ['b', 'c'], d: { e: 'f' } }, 'a list or mapping as a value stays on the fast path');
   assert.equal(fastYaml('title: "A *bold* & \\"quoted\\" title"\ntags: [a, b]\nfaq:\n  - id: one\n    q: Why?\n'), { title: 'A *bold* & "quoted" title', tags: ['a', 'b'], faq: [{ id: 'one', q: 'Why?' }] });
 });
 
