@@ -43,7 +43,7 @@ export async function readLocalObjects(outDir: string, label = outDir): Promise<
   }
   const files = (await listFiles(outDir, label)).filter((f) => f !== LAST_PUBLISHED_PATH && f !== PUBLISH_MANIFEST_KEY && !isHostConfigFile(f)).sort();
   const made = madeByTheBuild(outDir, label);
-  const strays = files.filter((f) => !made.has(urlOfKey(objectKeyFor(f))));
+  const strays = files.filter((f) => !made(f));
   if (strays.length) {
     const one = strays.length === 1;
     throw new UsageError(`${shownFiles(label, strays)} ${one ? 'is a file' : 'are files'} the build did not make (${PUBLISHED_URL} does not list ${one ? 'it' : 'them'}); nothing was uploaded or deleted. Remove ${one ? 'it' : 'them'}, or run \`legalsite build\` (which removes what it did not make), then publish. A file the site needs goes in the content folder.`);
@@ -84,9 +84,10 @@ async function listFiles(outDir: string, label: string): Promise<string[]> {
   return entries.filter((e) => e.dirent.isFile()).map((e) => e.path);
 }
 
-/** The URLs of every page, file and redirect the build that wrote `outDir` made, as its published
- * manifest lists them: the whole of what a publish may upload. */
-function madeByTheBuild(outDir: string, label: string): Set<string> {
+/** Whether the build that wrote `outDir` made a file, by its path: a page (`x.html`) its published
+ * manifest lists as a page, any other file as a file, either as a redirect. That is the whole of
+ * what a publish may upload. */
+function madeByTheBuild(outDir: string, label: string): (file: string) => boolean {
   let manifest: ReturnType<typeof publishedFrom>;
   try {
     manifest = publishedFrom(JSON.parse(readFileSync(path.join(outDir, PUBLISHED_URL.slice(1)), 'utf8')));
@@ -94,7 +95,13 @@ function madeByTheBuild(outDir: string, label: string): Set<string> {
     manifest = 'could not be read';
   }
   if (typeof manifest === 'string') throw new UsageError(`${label} is not a complete legalsite build (${label}${PUBLISHED_URL} ${manifest}); nothing was uploaded or deleted. Run \`legalsite build\` and publish the folder it wrote (--out DIR).`);
-  return new Set([...Object.keys(manifest.pages), ...manifest.files, ...Object.keys(manifest.redirects)]);
+  const pages = new Set(Object.keys(manifest.pages));
+  const others = new Set(manifest.files);
+  const redirects = manifest.redirects;
+  return (file) => {
+    const url = file.endsWith('.html') ? urlOfKey(objectKeyFor(file)) : `/${file}`;
+    return (file.endsWith('.html') ? pages : others).has(url) || Object.hasOwn(redirects, url);
+  };
 }
 
 /** Up to three paths, and how many more. */

@@ -146,6 +146,12 @@ test('a file put into the output folder by hand is not the build\'s: the publish
   const run = await publish(dist(), '--prune');
   assert.is(run.exitCode, 2, run.stderr);
   assert.match(run.stderr, /dist\/notes\.txt is a file the build did not make \(\/api\/published\.json does not list it\); nothing was uploaded or deleted\. Remove it, or run `legalsite build` \(which removes what it did not make\), then publish\./);
+  rmSync(path.join(dist(), 'notes.txt'));
+  // A file named as a page's address, without the page's .html, is not that page.
+  writeFileSync(path.join(dist(), '404'), 'SECRET');
+  const named = await publish(dist());
+  assert.is(named.exitCode, 2, named.stderr);
+  assert.match(named.stderr, /dist\/404 is a file the build did not make/);
   assert.equal(s3.puts, []);
   assert.equal(s3.deletes, []);
   await build();
