@@ -11,9 +11,10 @@
  * Files are written as they are produced (pages as workers render them, by the workers themselves),
  * so a large site never holds its output in memory.
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
+import { ResourceError } from '../diagnostics/diagnostic.js';
 import { hashOf } from '../hash.js';
 import { writePieces } from './atomic-file.js';
 import type { ScannedFolder } from './file-thread.js';
@@ -213,6 +214,7 @@ export class OutputTarget {
     const written = [...this.wrote.keys()].sort();
     // Everything in the output folder that this build did not make: files no longer made, and strays.
     const deleted = this.notMade().sort();
+    this.noLinkSinceListed([...written, ...deleted]);
     const journal = new CommitJournal(this.outDir, this.dir, written, deleted);
     journal.begin();
     try {
@@ -227,6 +229,22 @@ export class OutputTarget {
     journal.end();
     await removeMarkedFolderFast(this.dir);
     return { records: this.recordsOf(written), written, deleted };
+  }
+
+  /** Throws, before anything is moved, when a folder the moves go through has become a link since
+   * the output folder was listed (put there while the build ran): the moves would lead outside. */
+  private noLinkSinceListed(files: string[]): void {
+    const folders = new Set<string>();
+    for (const file of files) for (let dir = path.posix.dirname(file); dir !== '.' && !folders.has(dir); dir = path.posix.dirname(dir)) folders.add(dir);
+    for (const dir of folders) {
+      let link = false;
+      try {
+        link = !lstatSync(path.join(this.outDir, dir)).isDirectory();
+      } catch {
+        // Not there: a folder this build makes.
+      }
+      if (link) throw new ResourceError(`${dir} in the output folder ${this.outDir} stopped being a folder while the build ran (a link or a file was put there); nothing was moved. Run the build again: it writes the folder afresh.`);
+    }
   }
 
   /** The files in the output folder this build did not make (write or keep): those no longer made,

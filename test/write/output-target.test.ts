@@ -102,6 +102,29 @@ for (const link of ['a folder', 'a file']) {
   });
 }
 
+test('a folder of the output replaced by a link while the build ran: the commit moves nothing and says so', async () => {
+  const { out, previous } = lastOutput();
+  const target = OutputTarget.update(out, previous, scanOf(out));
+  target.write('sub/new.html', 'made by this build', 'n1');
+  const elsewhere = path.join(path.dirname(out), 'elsewhere');
+  mkdirSync(elsewhere);
+  writeFileSync(path.join(elsewhere, 'gone.html'), 'my own notes');
+  rmSync(path.join(out, 'sub'), { recursive: true });
+  symlinkSync(elsewhere, path.join(out, 'sub'));
+  let message = '';
+  try {
+    await target.commit();
+  } catch (error) {
+    message = (error as Error).message;
+  }
+  assert.match(message, /sub in the output folder .* stopped being a folder while the build ran .*nothing was moved\. Run the build again/);
+  await target.abort();
+  assert.equal(readdirSync(elsewhere), ['gone.html']);
+  assert.is(readFileSync(path.join(elsewhere, 'gone.html'), 'utf8'), 'my own notes');
+  assert.ok(lstatSync(path.join(out, 'sub')).isSymbolicLink(), 'the output folder as it was');
+  assert.equal(readdirSync(path.dirname(out)).sort(), ['dist', 'elsewhere'], 'no staging folder left');
+});
+
 test('a file reported unchanged that the last build did not record is an error, not a file kept and then deleted', async () => {
   const { out, previous } = lastOutput();
   const target = OutputTarget.update(out, previous, scanOf(out));
