@@ -49,12 +49,12 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const damaged: CacheDamage = (files, dir) => warnings.push(cacheWarning(files, path.relative(opts.cwd ?? process.cwd(), dir) || '.'));
   let result: BuildResult;
   try {
-    result = await buildOnce(new BuildRun(opts, damaged));
+    result = await buildOnce(new BuildRun(opts, damaged, (message) => warnings.push(message)));
   } catch (error) {
     if (!(error instanceof CacheChangedError) || !error.file || opts.cache) throw error;
     rmSync(error.file, { force: true });
     damaged([path.basename(error.file)], error.dir);
-    result = await buildOnce(new BuildRun(opts, damaged));
+    result = await buildOnce(new BuildRun(opts, damaged, (message) => warnings.push(message)));
   }
   return { ...result, warnings };
 }

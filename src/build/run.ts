@@ -4,7 +4,6 @@
  * set the parts they start; build.ts closes them.
  * Reads: nothing. Writes: nothing.
  */
-import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BuildCache } from '../engine/build-cache.js';
@@ -22,6 +21,7 @@ import type { FileThread } from '../write/file-thread.js';
 import type { OutputLock } from '../write/output-lock.js';
 import type { OutputFile, OutputTarget } from '../write/output-target.js';
 import type { Chrome } from '../../templates/types.js';
+import { outputFolderAt } from '../write/output-guard.js';
 
 export interface BuildOptions {
   contentDir: string;
@@ -96,16 +96,6 @@ export interface BuildResult {
   ms: number;
 }
 
-/** An output folder that is a link is the folder it points at: that folder is the one replaced, and
- * the link stays (replacing the link would empty what it points at and break it). */
-function followLink(abs: string): string {
-  try {
-    return lstatSync(abs).isSymbolicLink() ? realpathSync.native(abs) : abs;
-  } catch {
-    return abs;
-  }
-}
-
 /** Told of build cache files found damaged (and dropped), with the cache's folder. */
 export type CacheDamage = (files: string[], dir: string) => void;
 
@@ -136,10 +126,12 @@ export class BuildRun {
   constructor(
     readonly opts: BuildOptions,
     readonly cacheDamaged: CacheDamage,
+    /** Tells the user of something the build left for them to decide (one line, a warning). */
+    readonly warn: (message: string) => void = () => {},
   ) {
     this.cwd = opts.cwd ?? process.cwd();
     this.contentAbs = path.resolve(this.cwd, opts.contentDir);
-    this.outAbs = followLink(path.resolve(this.cwd, opts.outDir));
+    this.outAbs = outputFolderAt(path.resolve(this.cwd, opts.outDir));
     this.keep = opts.retainFiles ?? true;
     this.diskFile = opts.diskCache ? cacheFile(this.cwd, opts.contentDir) : undefined;
     this.stateFile = this.diskFile && opts.write ? path.join(this.diskFile, `${hashOf(this.contentAbs, this.outAbs).slice(0, 16)}.state.bin`) : undefined;

@@ -39,7 +39,9 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
     const guard = { outDir: opts.outDir, contentDir: opts.contentDir, cwd: run.cwd, force: opts.force, cacheDir: path.dirname(cacheFile(run.cwd, opts.contentDir)) };
     guardOutputFolder(guard);
     run.lock = lockOutputFolder(outAbs);
-    if (recoverOutputFolder(outAbs)) guardOutputFolder(guard);
+    const recovered = recoverOutputFolder(outAbs);
+    if (recovered.putBack) guardOutputFolder(guard);
+    for (const dir of recovered.leftAside) run.warn(`${path.relative(run.cwd, dir) || dir} holds a folder of yours that a killed build was replacing with --force, set aside because ${opts.outDir} exists again; it was left as it is: move back what you need, then remove it`);
   }
   // The content and output folders are listed on a thread of their own while the state is read.
   const takenAt = Date.now();

@@ -11,6 +11,7 @@ import { StorageError } from '../publish/object-store.js';
 import type { PublishPlan } from '../publish/plan.js';
 import { DEFAULT_MAX_DELETES, publishSite, type PublishResult } from '../publish/publish.js';
 import type { Io } from './io.js';
+import { outputFolderAt } from '../write/output-guard.js';
 
 interface PublishCliOptions {
   bucket: string;
@@ -54,7 +55,8 @@ async function runPublish(opts: PublishCliOptions, io: Io): Promise<number> {
   let result: PublishResult;
   try {
     result = await publishSite(store, {
-      outDir: path.resolve(opts.out),
+      // Where builds write, stage and lock: a linked output folder is the folder it leads to.
+      outDir: outputFolderAt(path.resolve(opts.out)),
       outLabel: opts.out.replace(/\/+$/, ''),
       prefix,
       dryRun: Boolean(opts.dryRun),

@@ -14,11 +14,11 @@ import { watch } from 'chokidar';
 import { build, type BuildOptions, type BuildResult } from '../build.js';
 import { type BuildCache, createBuildCache } from '../engine/build-cache.js';
 import { formatDiagnosticLine } from '../diagnostics/reporters/pretty.js';
-import { ResourceError } from '../diagnostics/diagnostic.js';
+import { ResourceError, UsageError } from '../diagnostics/diagnostic.js';
 import { packageRoot } from '../package-root.js';
 import { startServer, type RunningServer } from '../serve.js';
 import { SECURITY_HEADERS } from '../security.js';
-import { lstatSync, writeFileSync, renameSync, readFileSync } from 'node:fs';
+import { lstatSync, rmSync, writeFileSync, renameSync, readFileSync } from 'node:fs';
 import { articlePreviewer } from './article-preview.js';
 
 export interface DevServerOptions {
@@ -114,7 +114,9 @@ function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: strin
         // folder afresh then (write/output-target.ts).
         const link = linkOnTheWay(outDir, page.file);
         if (link) return opts.log(`legalsite: quick preview skipped: ${link} in the output folder is a link; rebuilding…`);
-        writeFileSync(`${abs}.preview-tmp`, page.html);
+        // Created afresh ('wx'), never through a link of that name.
+        rmSync(`${abs}.preview-tmp`, { force: true });
+        writeFileSync(`${abs}.preview-tmp`, page.html, { flag: 'wx' });
         renameSync(`${abs}.preview-tmp`, abs);
         previewed.set(page.file, page.html);
         server.broadcast('reload', { pages: [page.url] });
@@ -162,8 +164,9 @@ function serialRebuilds(opts: DevServerOptions, outDir: string, cache: BuildCach
       else announceRebuild(result, performance.now() - t0, opts, server, previews);
       opts.onRebuild?.(result, performance.now() - t0);
     } catch (error) {
-      // The machine's refusals (another build holding the folder, memory) are not legalsite's bugs.
-      opts.log(`legalsite: ${error instanceof ResourceError ? '' : 'internal failure while rebuilding: '}${(error as Error).message}`);
+      // The machine's refusals (another build holding the folder, memory) and the guard's (the output
+      // folder became one no build may replace) are not legalsite's bugs.
+      opts.log(`legalsite: ${error instanceof ResourceError || error instanceof UsageError ? '' : 'internal failure while rebuilding: '}${(error as Error).message}`);
     } finally {
       running = false;
       if (again) {

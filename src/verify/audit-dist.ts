@@ -5,9 +5,10 @@ import { UsageError } from '../diagnostics/diagnostic.js';
 import { readPages } from './html-index.js';
 import { type GateResult, jsonLdGate, linkGate, metadataGate } from './gates.js';
 import { unfinishedCommitBeside } from '../write/output-recovery.js';
+import { outputFolderAt } from '../write/output-guard.js';
 
 export function auditDist(dist: string): GateResult[] {
-  const abs = path.resolve(dist);
+  const abs = outputFolderAt(path.resolve(dist));
   if (!existsSync(path.join(abs, 'index.html'))) throw new UsageError(`no built site in ${dist} (run legalsite build first)`);
   // As publish (complete-build.ts): an audit of a folder that may hold a mix of two builds says nothing.
   const cut = unfinishedCommitBeside(abs);

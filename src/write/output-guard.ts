@@ -37,6 +37,24 @@ export interface GuardOptions {
 /** What makes a folder a project, which no build replaces. */
 const PROJECT_FILES = ['package.json', '.git'];
 
+/** The output folder at `abs`: a link to a folder is the folder it points at, which is the one a
+ * build replaces (and beside which it stages, swaps and locks); the link stays (replacing it would
+ * empty what it points at and break it). Commands that read a build (check --dist, publish) look
+ * there too. */
+export function outputFolderAt(abs: string): string {
+  try {
+    if (!lstatSync(abs).isSymbolicLink()) return abs;
+  } catch {
+    return abs;
+  }
+  try {
+    return realpathSync.native(abs);
+  } catch {
+    // A link to a folder that is not there (a build killed while swapping it aside): the path it names.
+    return path.resolve(path.dirname(abs), readlinkSync(abs));
+  }
+}
+
 /** Throws a UsageError (exit 2) with a one-line reason when `outDir` must not be used. */
 export function guardOutputFolder(opts: GuardOptions): void {
   const reason = refusal(opts);
@@ -63,7 +81,7 @@ function refusal({ outDir, contentDir, cwd, force, home = os.homedir(), cacheDir
   if (out.some((o) => caches.some((c) => o === c || inside(o, c) || inside(c, o)))) return refuse('the build cache\'s folder, inside it or holding it');
   const abs = out[0];
   const dangling = danglingLink(abs);
-  if (dangling) return `refusing to use ${shown} as the output folder: ${dangling} is a link to ${JSON.stringify(readlinkSync(dangling))}, which does not exist. Create the folder it leads to, or choose another, e.g. --out dist.`;
+  if (dangling && !setAside(path.resolve(path.dirname(dangling), readlinkSync(dangling)))) return `refusing to use ${shown} as the output folder: ${dangling} is a link to ${JSON.stringify(readlinkSync(dangling))}, which does not exist. Create the folder it leads to, or choose another, e.g. --out dist.`;
   const parent = nearestExisting(path.dirname(abs));
   if (!statSync(parent).isDirectory()) return `refusing to use ${shown} as the output folder: ${parent} is a file, not a folder. Choose a folder, e.g. --out dist.`;
   if (!existsSync(abs)) return undefined;
@@ -75,8 +93,8 @@ function refusal({ outDir, contentDir, cwd, force, home = os.homedir(), cacheDir
   // A marker copied from a build's folder into another proves nothing of what else is there: a
   // project kept inside is refused whatever the folder holds.
   for (const e of entries) {
-    const project = e.isDirectory() && PROJECT_FILES.find((f) => existsSync(path.join(abs, e.name, f)));
-    if (project) return refuse(`a folder holding a project (${e.name}/${project})`);
+    const project = e.isDirectory() && projectMark(path.join(abs, e.name));
+    if (project) return `refusing to use ${shown} as the output folder: ${e.name}/ in it is a project (it holds ${project}), which a build would delete. Move it out of ${shown}, or choose another folder.`;
   }
   if (existsSync(path.join(abs, OUTPUT_MARKER)) || entries.length === 0) return undefined;
   if (!force) return `refusing to replace ${shown}: it holds files that legalsite did not make (it has no ${OUTPUT_MARKER}). Choose a new or empty folder, or run again with --force to replace everything in it.`;
@@ -88,16 +106,35 @@ function refusal({ outDir, contentDir, cwd, force, home = os.homedir(), cacheDir
   return undefined;
 }
 
-/** The first package.json or .git anywhere under `dir` (relative to it), links not followed. */
+/**
+ * What makes `dir` a project: a `.git`, or a `package.json` with `node_modules` beside it. A
+ * `package.json` alone is not enough below the top of an output folder: a build writes one for an
+ * article whose slug is `package` (`articles/package.json`), and never a `.git` or `node_modules`.
+ */
+function projectMark(dir: string): string | undefined {
+  if (existsSync(path.join(dir, '.git'))) return '.git';
+  if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'node_modules'))) return 'package.json and node_modules';
+  return undefined;
+}
+
+/** The first folder anywhere under `dir` that is a project (projectMark), as `sub/folder/ (it holds
+ * …)`, relative to `dir`; links are not followed. A folder that cannot be listed is reported too:
+ * what it holds cannot be told. */
 function projectInside(dir: string): string | undefined {
   const walk = (rel: string): string | undefined => {
-    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-      const name = rel ? `${rel}/${e.name}` : e.name;
-      if (PROJECT_FILES.includes(e.name)) return name;
-      if (e.isDirectory()) {
-        const found = walk(name);
-        if (found) return found;
-      }
+    const abs = path.join(dir, rel);
+    const mark = rel ? projectMark(abs) : undefined;
+    if (mark) return `${rel}/ holds ${mark}`;
+    let entries;
+    try {
+      entries = readdirSync(abs, { withFileTypes: true });
+    } catch {
+      return `${rel || '.'}/ cannot be read, so what it holds cannot be told`;
+    }
+    for (const e of entries) {
+      if (!e.isDirectory()) continue;
+      const found = walk(rel ? `${rel}/${e.name}` : e.name);
+      if (found) return found;
     }
     return undefined;
   };
@@ -117,6 +154,16 @@ function bothForms(abs: string): string[] {
     return real === abs ? [abs] : [abs, real];
   } catch {
     return [abs];
+  }
+}
+
+/** A killed build's swap left the folder `abs` set aside beside it (`abs.legalsite-old-*`): the
+ * recovery gives it back its name. */
+function setAside(abs: string): boolean {
+  try {
+    return readdirSync(path.dirname(abs)).some((name) => name.startsWith(`${path.basename(abs)}.legalsite-old-`));
+  } catch {
+    return false;
   }
 }
 

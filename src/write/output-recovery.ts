@@ -112,19 +112,21 @@ export class CommitJournal {
 /**
  * Before a build touches `outDir`: undoes an update a killed build left part-way, finishes or
  * undoes a folder swap a killed build left part-way, and removes the folders killed builds left
- * beside it. Returns true when it put a folder back as `outDir` (the caller guards it again). Only folders named as legalsite names them, of a process that is gone, are touched;
+ * beside it. Says whether it put a folder back as `outDir` (the caller guards it again), and which
+ * folders set aside that legalsite did not make it left where they are (the caller says so). Only folders named as legalsite names them, of a process that is gone, are touched;
  * only those holding its marker are removed.
  */
-export function recoverOutputFolder(outDir: string): boolean {
+export function recoverOutputFolder(outDir: string): { putBack: boolean; leftAside: string[] } {
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
   let names: string[];
   try {
     names = readdirSync(parent);
   } catch {
-    return false;
+    return { putBack: false, leftAside: [] };
   }
   let putBack = false;
+  const leftAside: string[] = [];
   const leftovers = names
     .map((name) => ({ name, match: new RegExp(`^${escape(base)}\\.legalsite-(tmp|staging|old)-(\\d+)-([0-9a-z]+)$`).exec(name) }))
     .filter((l): l is { name: string; match: RegExpExecArray } => l.match !== null && !alive(Number(l.match[2])))
@@ -142,9 +144,10 @@ export function recoverOutputFolder(outDir: string): boolean {
       // a folder of the user's that --force was replacing too (it has no marker).
       if (!exists(outDir)) (renameSync(dir, outDir), (putBack = true));
       else if (exists(path.join(dir, OUTPUT_MARKER))) removeMarkedFolder(dir);
+      else leftAside.push(dir);
     }
   }
-  return putBack;
+  return { putBack, leftAside };
 }
 
 /**

@@ -1,10 +1,10 @@
 /** `legalsite check --dist`: the static quality gates pass on a good build and fail, naming the
  * problem, when a link, a fragment, metadata or structured data is broken. */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyFixture, runCli } from '../helpers/sites.js';
+import { copyFixture, runCli, tempDir } from '../helpers/sites.js';
 
 const test = suite('check --dist');
 
@@ -49,6 +49,19 @@ test('a folder whose last commit did not finish (a build killed part-way) is not
   assert.match(run.stderr, /the last build into dist has not finished its commit \(dist\.legalsite-staging-999999-abc is beside it: a build is writing it, or one was cut short\)/);
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0, 'the next build puts it right');
   assert.is((await runCli(['check', '--dist'], cwd)).exitCode, 0);
+  // An output folder that is a link: its build stages beside the folder it leads to, and is looked
+  // for there.
+  const www = path.join(tempDir(), 'www');
+  symlinkSync(www, path.join(cwd, 'public'));
+  mkdirSync(www);
+  assert.is((await runCli(['build', '--quiet', '--out', 'public'], cwd)).exitCode, 0);
+  const beside = path.join(path.dirname(www), 'www.legalsite-staging-999999-abc');
+  mkdirSync(beside);
+  writeFileSync(path.join(beside, '.legalsite-staging'), '');
+  writeFileSync(path.join(beside, '.journal.json'), JSON.stringify({ outDir: www, written: [], deleted: [] }));
+  const linked = await runCli(['check', '--dist', 'public'], cwd);
+  assert.is(linked.exitCode, 2, linked.stdout);
+  assert.match(linked.stderr, /www\.legalsite-staging-999999-abc is beside it/);
 });
 
 test.run();

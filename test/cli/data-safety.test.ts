@@ -117,7 +117,7 @@ test('a marker copied into a folder holding a project, --force over a project ke
   writeFileSync(path.join(cwd, 'notes/todo.txt'), 'mine');
   cpSync(path.join(cwd, 'dist', OUTPUT_MARKER), path.join(cwd, 'notes', OUTPUT_MARKER));
   // A folder without a marker keeping a project deeper down, a hidden one, and the cache's.
-  mkdirSync(path.join(cwd, 'work/a/b/app'), { recursive: true });
+  mkdirSync(path.join(cwd, 'work/a/b/app/node_modules'), { recursive: true });
   writeFileSync(path.join(cwd, 'work/a/b/app/package.json'), '{}');
   mkdirSync(path.join(cwd, '.ssh'));
   writeFileSync(path.join(cwd, '.ssh/id_ed25519'), 'PRIVATE KEY');
@@ -125,9 +125,9 @@ test('a marker copied into a folder holding a project, --force over a project ke
   writeFileSync(path.join(cwd, 'node_modules/.cache/legalsite/kept'), '');
   const before = listFiles(cwd);
   const cases: [string[], RegExp][] = [
-    [['--out', 'notes'], /a folder holding a project \(thesis\/\.git\)/],
-    [['--out', 'notes', '--force'], /a folder holding a project \(thesis\/\.git\)/],
-    [['--out', 'work', '--force'], /even with --force: it is a folder holding a project \(a\/b\/app\/package\.json\)/],
+    [['--out', 'notes'], /thesis\/ in it is a project \(it holds \.git\), which a build would delete\. Move it out of "notes"/],
+    [['--out', 'notes', '--force'], /thesis\/ in it is a project \(it holds \.git\)/],
+    [['--out', 'work', '--force'], /even with --force: it is a folder holding a project \(a\/b\/app\/ holds package\.json and node_modules\)/],
     [['--out', '.ssh', '--force'], /even with --force: it is a hidden folder/],
     [['--out', 'node_modules/.cache/legalsite', '--force'], /the build cache's folder/],
     [['--out', 'node_modules/.cache/legalsite/new', '--no-cache'], /the build cache's folder/],
@@ -139,6 +139,12 @@ test('a marker copied into a folder holding a project, --force over a project ke
     assert.equal(r.stderr.trim().split('\n').length, 1, 'one line');
   }
   assert.equal(listFiles(cwd), before, 'nothing deleted or added');
+  // What a build writes itself is no project: an article whose slug is "package" writes
+  // articles/package.json, and the next build goes ahead.
+  const basics = readFileSync(path.join(cwd, 'content/articles/privilege-basics.md'), 'utf8');
+  writeFileSync(path.join(cwd, 'content/articles/package.md'), basics.replace('title: Privilege basics', 'title: Package'));
+  for (let i = 0; i < 2; i++) assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0, `build ${i + 1} with articles/package.json`);
+  assert.ok(existsSync(path.join(cwd, 'dist/articles/package.json')));
   // A folder directly under the file system's root is never replaced, --force or not.
   assert.throws(() => guardOutputFolder({ outDir: '/usr', contentDir: 'content', cwd, force: true }), /even with --force: it is a folder directly under the file system's root/);
 });
@@ -257,6 +263,29 @@ test('a --force build killed between moving the folder it replaces aside and mov
   assert.match(r.stderr, /legalsite did not make/);
   assert.is(readFileSync(path.join(cwd, 'mine/thesis.docx'), 'utf8'), 'years of work');
   assert.equal(readdirSync(cwd).filter((n) => n.startsWith('mine.')), [], 'nothing left beside it');
+
+  // Through a link: --out public, public -> www. The swap sets www aside, beside www.
+  const www = path.join(tempDir(), 'www');
+  mkdirSync(www);
+  writeFileSync(path.join(www, 'precious.txt'), 'mine');
+  symlinkSync(www, path.join(cwd, 'public'));
+  const cut = await runCli(['build', '--quiet', '--force', '--out', 'public'], cwd, { LEGALSITE_FAULT: 'commit-kill:2' });
+  assert.is(cut.signal, 'SIGKILL');
+  assert.not.ok(existsSync(www), 'the link leads nowhere now');
+  const again = await runCli(['build', '--quiet', '--out', 'public'], cwd);
+  assert.is(again.exitCode, 2, again.stderr);
+  assert.match(again.stderr, /legalsite did not make/);
+  assert.is(readFileSync(path.join(www, 'precious.txt'), 'utf8'), 'mine', 'put back where the link leads');
+
+  // When the folder exists again by the time of the next build, the one set aside is left, and said.
+  const cutAgain = await runCli(['build', '--quiet', '--force', '--out', 'public'], cwd, { LEGALSITE_FAULT: 'commit-kill:2' });
+  assert.is(cutAgain.signal, 'SIGKILL');
+  mkdirSync(www);
+  const warned = await runCli(['build', '--quiet', '--out', 'public'], cwd);
+  assert.is(warned.exitCode, 0, warned.stderr);
+  assert.match(warned.stderr, /www\.legalsite-old-\d+-[0-9a-z]+ holds a folder of yours that a killed build was replacing with --force/);
+  const aside = readdirSync(path.dirname(www)).find((n) => n.startsWith('www.legalsite-old-'))!;
+  assert.is(readFileSync(path.join(path.dirname(www), aside, 'precious.txt'), 'utf8'), 'mine');
 });
 
 test('folders a killed build left are removed; folders of the same name that legalsite did not make are not', async () => {
