@@ -4,7 +4,7 @@
  * says: an empty name (an unset variable in `--out "$OUT"`), the file system's root, the home folder
  * or a folder holding it, the current folder or any of its parents, the content folder, a folder
  * inside it or holding it, the build cache's folder, inside it or holding it, a folder with a
- * package.json or .git in it or in a folder directly in it (a project, or one kept inside), and a
+ * package.json or .git in it (a project) or with a project directly in it (projectMark), and a
  * file. Refused unless --force: an existing folder with files that no legalsite build made (no
  * OUTPUT_MARKER). And --force never replaces a folder directly under the file system's root (/usr,
  * /etc), a hidden one (~/.ssh), or one with a project anywhere inside.
