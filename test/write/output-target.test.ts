@@ -11,6 +11,9 @@ import { hashOf } from '../../src/hash.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from '../../src/write/output-guard.js';
 import { type OutputRecord, OutputRecords } from '../../src/write/output-records.js';
 import { OutputTarget } from '../../src/write/output-target.js';
+import { openOutput } from '../../src/build/output.js';
+import type { BuildRun } from '../../src/build/run.js';
+import type { LastBuild } from '../../src/build/up-to-date.js';
 import { listFiles, tempDir } from '../helpers/sites.js';
 
 const test = suite('output target');
@@ -63,6 +66,15 @@ test('a file edited by hand since the last build is not taken for unchanged', as
   assert.ok(target.needs('kept.html', 'k1'));
   assert.is(target.previousIfIntact('kept.html'), undefined);
   assert.is(target.previousIfIntact('remade.html'), 'r1', 'the others are as they were');
+  await target.abort();
+});
+
+test('a build whose listing of the output folder was spoilt (a file went while it was taken) lists it again and updates it', async () => {
+  const { out, previous } = lastOutput();
+  const run = { opts: { write: true, cache: { outputs: { outDir: out, records: previous } } }, outAbs: out, keep: false } as unknown as BuildRun;
+  const target = (await openOutput(run, { outputScan: { help: async () => undefined } } as unknown as LastBuild, true))!;
+  assert.ok(target.updating, 'not written afresh');
+  assert.not.ok(target.needs('kept.html', 'k1'), 'what is unchanged is kept');
   await target.abort();
 });
 
