@@ -16,8 +16,7 @@ import { type BuildState, outputSeemsIntact, saveBuildState } from '../write/up-
 import { commitPinpoints, type PinsUpdate } from './pinpoints.js';
 import type { BuildRun } from './run.js';
 import type { LastBuild } from './up-to-date.js';
-import { scan } from '../write/file-worker.js';
-import { ScannedFolder } from '../write/file-thread.js';
+import { listNow } from '../write/file-thread.js';
 
 /**
  * Whether this build may update the output folder in place, as far as the last build's state and a
@@ -41,13 +40,7 @@ export async function openOutput(run: BuildRun, last: LastBuild, buildable: bool
   if (!previous || run.keep || !existsSync(outAbs)) return OutputTarget.fresh(outAbs);
   // A listing spoilt by a file that went while it was taken (serve's quick preview renames one) is
   // taken again here: without one, the output folder would be written afresh, every file of it.
-  return OutputTarget.update(outAbs, previous, (await last.outputScan?.help()) ?? listedNow(outAbs));
-}
-
-/** The output folder listed on this thread, as the file thread lists it; undefined if it cannot be. */
-function listedNow(outAbs: string): ScannedFolder | undefined {
-  const listed = scan(outAbs);
-  return listed && new ScannedFolder(listed.names === '' ? [] : listed.names.split('\0'), listed.facts);
+  return OutputTarget.update(outAbs, previous, (await last.outputScan?.help()) ?? listNow(outAbs));
 }
 
 /** Commits the output, then saves what the next build starts from: the output folder's state (or

@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { FileStat } from '../file-stat.js';
 import { workerModule } from '../parallel/worker-module.js';
 import { indexOf } from './output-records.js';
-import { chunksOf, CURSOR, FACTS_PER_FILE, type FileReply, type FileRequest, type FileThreadData, statChunks } from './file-worker.js';
+import { chunksOf, CURSOR, FACTS_PER_FILE, type FileReply, type FileRequest, type FileThreadData, scan, statChunks } from './file-worker.js';
 
 export interface ScannedFile extends FileStat {
   /** A regular file (not a symbolic link or other special file: its stat is the link's own). */
@@ -189,6 +189,12 @@ function sharedScan(dir: string): Pending {
       settleFinished();
     },
   };
+}
+
+/** `dir` listed as the file thread lists it, but on the calling thread; undefined if it cannot be. */
+export function listNow(dir: string): ScannedFolder | undefined {
+  const listed = scan(dir);
+  return listed && unpack(listed.names === '' ? [] : listed.names.split('\0'), listed.facts);
 }
 
 function unpack(names: string[], facts: Float64Array): ScannedFolder {

@@ -81,7 +81,8 @@ function refusal({ outDir, contentDir, cwd, force, home = os.homedir(), cacheDir
   if (out.some((o) => caches.some((c) => o === c || inside(o, c) || inside(c, o)))) return refuse('the build cache\'s folder, inside it or holding it');
   const abs = out[0];
   const dangling = danglingLink(abs);
-  if (dangling && !setAside(path.resolve(path.dirname(dangling), readlinkSync(dangling)))) return `refusing to use ${shown} as the output folder: ${dangling} is a link to ${JSON.stringify(readlinkSync(dangling))}, which does not exist. Create the folder it leads to, or choose another, e.g. --out dist.`;
+  const leadsTo = dangling && readlinkSync(dangling);
+  if (dangling && !setAside(path.resolve(path.dirname(dangling), leadsTo!))) return `refusing to use ${shown} as the output folder: ${dangling} is a link to ${JSON.stringify(leadsTo)}, which does not exist. Create the folder it leads to, or choose another, e.g. --out dist.`;
   const parent = nearestExisting(path.dirname(abs));
   if (!statSync(parent).isDirectory()) return `refusing to use ${shown} as the output folder: ${parent} is a file, not a folder. Choose a folder, e.g. --out dist.`;
   if (!existsSync(abs)) return undefined;

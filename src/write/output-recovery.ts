@@ -113,8 +113,9 @@ export class CommitJournal {
  * Before a build touches `outDir`: undoes an update a killed build left part-way, finishes or
  * undoes a folder swap a killed build left part-way, and removes the folders killed builds left
  * beside it. Says whether it put a folder back as `outDir` (the caller guards it again), and which
- * folders set aside that legalsite did not make it left where they are (the caller says so). Only folders named as legalsite names them, of a process that is gone, are touched;
- * only those holding its marker are removed.
+ * folders set aside that legalsite did not make it left where they are (the caller says so). Only
+ * folders named as legalsite names them, of a process that is gone, are touched; only those holding
+ * its marker are removed.
  */
 export function recoverOutputFolder(outDir: string): { putBack: boolean; leftAside: string[] } {
   const parent = path.dirname(outDir);

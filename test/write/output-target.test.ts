@@ -5,8 +5,7 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, syml
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { scan } from '../../src/write/file-worker.js';
-import { ScannedFolder } from '../../src/write/file-thread.js';
+import { listNow, type ScannedFolder } from '../../src/write/file-thread.js';
 import { hashOf } from '../../src/hash.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from '../../src/write/output-guard.js';
 import { type OutputRecord, OutputRecords } from '../../src/write/output-records.js';
@@ -34,8 +33,7 @@ function lastOutput(): { out: string; previous: OutputRecords } {
 
 /** The folder as the file thread lists it. */
 function scanOf(out: string): ScannedFolder {
-  const listed = scan(out)!;
-  return new ScannedFolder(listed.names.split('\0'), listed.facts);
+  return listNow(out)!;
 }
 
 {
