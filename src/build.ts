@@ -85,7 +85,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
       return run.failed([...('linkProblems' in files ? files.linkProblems : []), ...pins.problems]);
     }
     const pages = htmlPages(files);
-    const committed = await commitOutput(run, last, content.cache, pages.length, pins.update);
+    const committed = await commitOutput(run, last, content.cache, pages.length, pins.update, files.writing);
     return builtResult(run, files, articles, pages, committed, { update: pins.update, pinsOf: read.pinsOf });
   } catch (error) {
     // Whatever failed, the output folder stays as it was and the staging folder goes.

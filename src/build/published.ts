@@ -12,13 +12,21 @@ import type { SiteEmitter } from '../engine/emit-site.js';
 import { pageIds } from '../html/page-ids.js';
 import { buildPublished, compactIds, formatPublishedLines, type PublishedManifest, type PublishedPage, publishedPageLines, splicePublishedLines } from '../passes/published.js';
 import type { FileRoute, Route } from '../routes/types.js';
+import type { FileThread } from '../write/file-thread.js';
 import type { OutputTarget } from '../write/output-target.js';
 
 export const PUBLISHED_URL = '/api/published.json';
 const PUBLISHED_PATH = PUBLISHED_URL.slice(1);
 
-/** The manifest's route; `manifest` (when asked for) holds what it was made of. */
-export function publishedRoute(baseUrl: string, emitter: SiteEmitter, routes: Route[], urls: Set<string>, target: OutputTarget | undefined): { route: FileRoute; manifest: () => PublishedManifest } {
+/** The manifest's route; `manifest` (when asked for) holds what it was made of; `aside` makes it on
+ * the file thread (SiteEmitter.fileAside). */
+export function publishedRoute(
+  baseUrl: string,
+  emitter: SiteEmitter,
+  routes: Route[],
+  urls: Set<string>,
+  target: OutputTarget | undefined,
+): { route: FileRoute; manifest: () => PublishedManifest; aside: (thread: FileThread, out: string) => Promise<boolean> } {
   const pages = emitter.pageAnchors();
   const redirects = new Map(routes.flatMap((r) => ('redirectTo' in r && r.redirectTo !== undefined ? [[r.url, r.redirectTo] as [string, string]] : [])));
   const files = [...urls].filter((u) => !pages.has(u) && !redirects.has(u));
@@ -34,7 +42,20 @@ export function publishedRoute(baseUrl: string, emitter: SiteEmitter, routes: Ro
     return formatPublishedLines(baseUrl, lines, files, redirects);
   };
   const inputs = () => JSON.stringify([baseUrl, [...pages].map(([url, p]) => [url, emitter.fingerprintOf(p.path)]), files, [...redirects]]);
-  return { route: { kind: 'file', url: PUBLISHED_URL, body, inputs, type: 'application/json; charset=utf-8' }, manifest };
+  // The last manifest spliced on the file thread: at 50,000 articles a second and more of this
+  // thread's time (its 300,000 files sorted, 57 MB of text put together), while this one saves the
+  // build cache. The same splice as splicedBody, from the same checks.
+  const aside = (thread: FileThread, out: string): Promise<boolean> => {
+    if (!target?.previousIfIntact(PUBLISHED_PATH)) return Promise.resolve(false);
+    const line = madeLine(pages);
+    const changed: [string, string][] = [];
+    for (const url of pages.keys()) {
+      const made = line(url);
+      if (made !== undefined) changed.push([url, made]);
+    }
+    return thread.splicePublished({ last: target.locate(PUBLISHED_PATH), out, site: baseUrl, urls: [...pages.keys()].join('\0'), changed, files: files.join('\0'), redirects: [...redirects] });
+  };
+  return { route: { kind: 'file', url: PUBLISHED_URL, body, inputs, type: 'application/json; charset=utf-8' }, manifest, aside };
 }
 
 /** The manifest made from the last one in the output folder (splicePublishedLines), when that one is
@@ -47,12 +68,14 @@ function splicedBody(target: OutputTarget, baseUrl: string, pages: Map<string, {
   } catch {
     return undefined;
   }
-  const made = (url: string) => {
-    const anchors = pages.get(url)!.anchors;
-    return anchors && JSON.stringify(anchors);
-  };
-  return splicePublishedLines(last, baseUrl, [...pages.keys()].sort(), made, files, redirects);
+  return splicePublishedLines(last, baseUrl, [...pages.keys()].sort(), madeLine(pages), files, redirects);
 }
+
+/** A page's line in the manifest when this build made it (its anchors as JSON); else undefined. */
+const madeLine = (pages: Map<string, { anchors?: PublishedPage }>) => (url: string) => {
+  const anchors = pages.get(url)!.anchors;
+  return anchors && JSON.stringify(anchors);
+};
 
 const lazy = <T>(make: () => T) => {
   let value: T | undefined;

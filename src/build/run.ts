@@ -169,8 +169,18 @@ export class BuildRun {
     return performance.now() - this.started;
   }
 
+  /** Notes a file being written on another thread into the output target: the target is not
+   * dropped before it is done. Returns `writing`. */
+  writingAside(writing: Promise<void>): Promise<void> {
+    this.aside.push(writing.catch(() => {}));
+    return writing;
+  }
+
+  private aside: Promise<void>[] = [];
+
   /** Drops what this build wrote into the output target (the output folder stays as it was). */
   async abandon(): Promise<void> {
+    await Promise.all(this.aside);
     await this.target?.abort();
     this.target = undefined;
   }

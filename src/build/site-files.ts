@@ -38,6 +38,9 @@ export interface SiteFiles {
   urls: Set<string>;
   /** The published manifest (/api/published.json), made when asked for. */
   published: () => PublishedManifest;
+  /** Settles when the last file is written: the published manifest may still be being made on the
+   * file thread (SiteEmitter.fileAside). */
+  writing: Promise<void>;
 }
 
 /** The built site and its routes, all written; or the broken links that stopped it (nothing written). */
@@ -93,10 +96,12 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   if (!run.opts.cache) void pool.close();
   // Every page is made: the manifest of what this build publishes, with each page's ids.
   // The family pages are never redirects: the manifest's redirects are among the other routes.
-  const published = publishedRoute(site.config.baseUrl, emitter, routes, urls, target);
-  timed('published', () => emitter.files([published.route]));
   await timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
-  return { site, routes: allRoutes(families, [...routes, published.route]), families, urls, published: published.manifest };
+  const published = publishedRoute(site.config.baseUrl, emitter, routes, urls, target);
+  // Timed here for this thread's part; the commit waits for the rest (or the build, giving up, does).
+  let writing!: Promise<void>;
+  timed('published', () => void (writing = run.writingAside(emitter.fileAside(published.route, published.aside))));
+  return { site, routes: allRoutes(families, [...routes, published.route]), families, urls, published: published.manifest, writing };
 }
 
 /** Work under way on other threads, awaited together. */

@@ -166,6 +166,28 @@ export class SiteEmitter {
     }
   }
 
+  /**
+   * A file made on the file thread while this thread goes on (the published manifest, made from the
+   * last build's): `make` writes it where it is given and resolves true, or resolves false to have
+   * it made here from its body after all. Only into an output folder this build updates, its files
+   * not kept (else made here at once). Settles when the file is written.
+   */
+  fileAside(route: FileRoute, make: (thread: FileThread, out: string) => Promise<boolean>): Promise<void> {
+    const { target, fileThread } = this.o;
+    if (!target?.updating || !fileThread || this.o.keep || !this.remember || !route.inputs) return (this.files([route]), Promise.resolve());
+    const file = outputPath(route);
+    if (this.fingerprints.has(file)) return Promise.resolve();
+    this.fileOfUrl.set(route.url, file);
+    const fingerprint = inputsFingerprint(route.inputs());
+    this.fingerprints.set(file, fingerprint);
+    if (!target.needs(file, fingerprint)) return Promise.resolve();
+    return make(fileThread, target.pathForNew(file)).then((made) => {
+      if (made) return this.done(file, undefined);
+      target.write(file, fileBody(route), fingerprint);
+      this.done(file, undefined, false);
+    });
+  }
+
   /** A file of rows, fingerprinted by its rows' keys; made again (when it changed) from the last
    * build's file, whose unchanged rows are copied. */
   private rowsFileOf(file: string, rows: FileRows): void {

@@ -1,19 +1,39 @@
 /**
- * The file thread (file-thread.ts): lists folders and joins files, on a thread of its own that loads
- * nothing but `fs`, so it starts at once. A folder listing is every entry under it, except folders
+ * The file thread (file-thread.ts): lists folders, joins files and splices the published manifest,
+ * on a thread of its own that loads nothing but `fs` and the manifest's text functions (a few
+ * kilobytes), so it starts at once. A folder listing is every entry under it, except folders
  * themselves, with its lstat, sent as names joined by NUL (which no file name holds) and the stats in
  * one array: two values to copy, not 50,000.
  * A folder listed "shared" has its stats taken in chunks that any thread may claim (statChunks): the
  * names go to the main thread as soon as they are known, so a main thread with nothing else to do
  * takes stats alongside (the no-change check of a 54,000-file output folder waits on them).
  */
-import { closeSync, lstatSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { splicePublishedLines } from '../passes/published.js';
 
 export const FACTS_PER_FILE = 5;
 
-export type FileRequest = { id: number; kind: 'scan'; folders: string[]; shared?: boolean[] } | { id: number; kind: 'join'; parts: string[]; separator: string; out: string };
+export type FileRequest = { id: number; kind: 'scan'; folders: string[]; shared?: boolean[] } | { id: number; kind: 'join'; parts: string[]; separator: string; out: string } | ({ id: number; kind: 'splice-published' } & PublishedSplice);
+
+/**
+ * The published manifest made from the last build's (passes/published.ts, splicePublishedLines),
+ * written to `out`. Lists of URLs are joined by NUL (no URL holds one): one string to copy between
+ * threads, not 400,000 at 50,000 articles.
+ */
+export interface PublishedSplice {
+  /** The last build's manifest, as the output folder holds it. */
+  last: string;
+  out: string;
+  site: string;
+  /** Every page's URL, in any order. */
+  urls: string;
+  /** The anchors (as JSON) of each page made by this build, by URL. */
+  changed: [url: string, anchors: string][];
+  files: string;
+  redirects: [from: string, to: string][];
+}
 
 /** A folder being listed by more than one thread: its names, and shared memory for its stats
  * (FACTS_PER_FILE per name) and for the chunk counters (CURSOR). */
@@ -28,7 +48,9 @@ export type FileReply =
   | { id: number; index: number; shared?: SharedListing }
   | { id: number; index: number; finished: true }
   | { id: number; joined: true }
-  | { id: number; error: string };
+  | { id: number; spliced: boolean }
+  /** A failure, with the system error's code, call and path when there is one (a full disk). */
+  | { id: number; error: string; code?: string; syscall?: string; path?: string };
 
 /** Names per chunk of stats. */
 const CHUNK = 512;
@@ -109,6 +131,22 @@ function join(parts: string[], separator: string, out: string): void {
   }
 }
 
+/** Writes the spliced manifest; false (nothing written) when the last one cannot be read or spliced. */
+function splicePublished(request: PublishedSplice): boolean {
+  let last: string;
+  try {
+    last = readFileSync(request.last, 'utf8');
+  } catch {
+    return false;
+  }
+  const list = (joined: string) => (joined === '' ? [] : joined.split('\0'));
+  const changed = new Map(request.changed);
+  const text = splicePublishedLines(last, request.site, list(request.urls).sort(), (url) => changed.get(url), list(request.files), new Map(request.redirects));
+  if (text === undefined) return false;
+  writeFileSync(request.out, text);
+  return true;
+}
+
 if (parentPort && (workerData as FileThreadData | undefined)?.fileThread) {
   const port = parentPort;
   const scanShared = (id: number, index: number, dir: string) => {
@@ -129,10 +167,14 @@ if (parentPort && (workerData as FileThreadData | undefined)?.fileThread) {
       return;
     }
     try {
-      join(request.parts, request.separator, request.out);
-      port.postMessage({ id: request.id, joined: true } satisfies FileReply);
+      if (request.kind === 'splice-published') port.postMessage({ id: request.id, spliced: splicePublished(request) } satisfies FileReply);
+      else {
+        join(request.parts, request.separator, request.out);
+        port.postMessage({ id: request.id, joined: true } satisfies FileReply);
+      }
     } catch (error) {
-      port.postMessage({ id: request.id, error: (error as Error).message } satisfies FileReply);
+      const { message, code, syscall, path: file } = error as NodeJS.ErrnoException;
+      port.postMessage({ id: request.id, error: message, code, syscall, path: file } satisfies FileReply);
     }
   });
 }

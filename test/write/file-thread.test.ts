@@ -1,10 +1,11 @@
 /** The file thread's folder listings: a shared listing, helped along by the calling thread, lists
  * exactly what a plain one does, with every file's stat. */
-import { lstatSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { formatPublishedLines } from '../../src/passes/published.js';
 import { FileThread, type ScannedFolder } from '../../src/write/file-thread.js';
 import { tempDir } from '../helpers/sites.js';
 
@@ -52,6 +53,31 @@ test('a folder that cannot be listed gives undefined, shared or not', async () =
     assert.is(await plain.done, undefined);
     assert.is(await shared.help(), undefined);
     assert.is(await shared.done, undefined);
+  } finally {
+    await thread.close();
+  }
+});
+
+test('the published manifest spliced on the file thread is the one a build makes whole; one it cannot splice is left to the caller', async () => {
+  const dir = tempDir('legalsite-splice-');
+  const site = 'https://example.org';
+  const anchors = (url: string, n: number) => JSON.stringify({ ids: [`${url.slice(1)}-x`], paragraphs: { p: n } });
+  const pages = ['/b', '/a', '/c\u00e9', '/d "quoted"'];
+  const lines = new Map(pages.map((url) => [url, anchors(url, 1)]));
+  writeFileSync(path.join(dir, 'last.json'), formatPublishedLines(site, lines, ['/x.json', '/a.md'], new Map([['/old', '/a']])));
+  // This build made /a again with other anchors, renamed a file and dropped the redirect.
+  const next = new Map(lines).set('/a', anchors('/a', 2));
+  const files = ['/y.json', '/a.md'];
+  const thread = new FileThread();
+  try {
+    const splice = { last: path.join(dir, 'last.json'), out: path.join(dir, 'out.json'), site, urls: pages.join('\0'), changed: [['/a', anchors('/a', 2)]] as [string, string][], files: files.join('\0'), redirects: [] };
+    assert.ok(await thread.splicePublished(splice));
+    assert.is(readFileSync(splice.out, 'utf8'), formatPublishedLines(site, next, files, new Map()));
+    // Another page list than the last manifest's: not spliced, nothing written.
+    const other = { ...splice, out: path.join(dir, 'other.json'), urls: [...pages, '/e'].join('\0') };
+    assert.is(await thread.splicePublished(other), false);
+    assert.not.ok(existsSync(other.out));
+    assert.is(await thread.splicePublished({ ...other, last: path.join(dir, 'missing.json') }), false, 'no last manifest');
   } finally {
     await thread.close();
   }
