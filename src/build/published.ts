@@ -18,18 +18,43 @@ import type { OutputTarget } from '../write/output-target.js';
 export const PUBLISHED_URL = '/api/published.json';
 const PUBLISHED_PATH = PUBLISHED_URL.slice(1);
 
+/** The manifest's files and redirects, worked out as soon as the site's URLs and routes are known,
+ * before its pages are made; the file thread sorts and formats them meanwhile (`key`). */
+export interface PublishedAhead {
+  /** The pages, as the routes tell them: what is worked out ahead is used only if the pages made
+   * are exactly these. */
+  pageUrls: Set<string>;
+  files: string[];
+  redirects: Map<string, string>;
+  key: number;
+}
+
+export function publishedAhead(baseUrl: string, urls: Set<string>, pageUrls: Set<string>, routes: Route[], thread: FileThread): PublishedAhead {
+  const redirects = redirectsOf(routes);
+  const files = filesOf(urls, pageUrls, redirects);
+  const key = thread.framePublished({ site: baseUrl, files: files.join('\0'), redirects: [...redirects] });
+  return { pageUrls, files, redirects, key };
+}
+
+const redirectsOf = (routes: Route[]) => new Map(routes.flatMap((r) => ('redirectTo' in r && r.redirectTo !== undefined ? [[r.url, r.redirectTo] as [string, string]] : [])));
+
+/** Every URL that is neither a page nor a redirect. */
+const filesOf = (urls: Set<string>, pages: { has(url: string): boolean }, redirects: Map<string, string>) => [...urls].filter((u) => !pages.has(u) && !redirects.has(u));
+
 /** The manifest's route; `manifest` (when asked for) holds what it was made of; `aside` makes it on
- * the file thread (SiteEmitter.fileAside). */
+ * the file thread (SiteEmitter.fileAside), from `ahead` when the pages made are those it expected. */
 export function publishedRoute(
   baseUrl: string,
   emitter: SiteEmitter,
   routes: Route[],
   urls: Set<string>,
   target: OutputTarget | undefined,
+  ahead?: PublishedAhead,
 ): { route: FileRoute; manifest: () => PublishedManifest; aside: (thread: FileThread, out: string) => Promise<boolean> } {
   const pages = emitter.pageAnchors();
-  const redirects = new Map(routes.flatMap((r) => ('redirectTo' in r && r.redirectTo !== undefined ? [[r.url, r.redirectTo] as [string, string]] : [])));
-  const files = [...urls].filter((u) => !pages.has(u) && !redirects.has(u));
+  const early = ahead && ahead.pageUrls.size === pages.size && [...pages.keys()].every((url) => ahead.pageUrls.has(url)) ? ahead : undefined;
+  const redirects = early?.redirects ?? redirectsOf(routes);
+  const files = early?.files ?? filesOf(urls, pages, redirects);
   const anchors = lazy(() => resolveAnchors(pages, target));
   const manifest = () => buildPublished(baseUrl, new Map([...anchors()].map(([url, a]) => [url, typeof a === 'string' ? (JSON.parse(a) as PublishedPage) : a])), files, redirects);
   // A page not made again keeps the line the last manifest gave it: nothing is parsed or rewritten.
@@ -53,7 +78,8 @@ export function publishedRoute(
       const made = line(url);
       if (made !== undefined) changed.push([url, made]);
     }
-    return thread.splicePublished({ last: target.locate(PUBLISHED_PATH), out, site: baseUrl, urls: [...pages.keys()].join('\0'), changed, files: files.join('\0'), redirects: [...redirects] });
+    const tail = early ? { key: early.key } : { site: baseUrl, files: files.join('\0'), redirects: [...redirects] };
+    return thread.splicePublished({ last: target.locate(PUBLISHED_PATH), out, urls: [...pages.keys()].join('\0'), changed, tail });
   };
   return { route: { kind: 'file', url: PUBLISHED_URL, body, inputs, type: 'application/json; charset=utf-8' }, manifest, aside };
 }

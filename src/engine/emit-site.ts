@@ -173,19 +173,26 @@ export class SiteEmitter {
    * not kept (else made here at once). Settles when the file is written.
    */
   fileAside(route: FileRoute, make: (thread: FileThread, out: string) => Promise<boolean>): Promise<void> {
-    const { target, fileThread } = this.o;
-    if (!target?.updating || !fileThread || this.o.keep || !this.remember || !route.inputs) return (this.files([route]), Promise.resolve());
+    const { target } = this.o;
+    const thread = this.asideThread();
+    if (!thread || !target || !route.inputs) return (this.files([route]), Promise.resolve());
     const file = outputPath(route);
     if (this.fingerprints.has(file)) return Promise.resolve();
     this.fileOfUrl.set(route.url, file);
     const fingerprint = inputsFingerprint(route.inputs());
     this.fingerprints.set(file, fingerprint);
     if (!target.needs(file, fingerprint)) return Promise.resolve();
-    return make(fileThread, target.pathForNew(file)).then((made) => {
+    return make(thread, target.pathForNew(file)).then((made) => {
       if (made) return this.done(file, undefined);
       target.write(file, fileBody(route), fingerprint);
       this.done(file, undefined, false);
     });
+  }
+
+  /** The file thread, when fileAside makes files there (else undefined). */
+  asideThread(): FileThread | undefined {
+    const { target, fileThread } = this.o;
+    return target?.updating && !this.o.keep && this.remember ? fileThread : undefined;
   }
 
   /** A file of rows, fingerprinted by its rows' keys; made again (when it changed) from the last

@@ -106,7 +106,11 @@ export function formatPublishedLines(site: string, pageJson: Map<string, string>
  * the caller then makes the whole manifest.
  */
 export function splicePublishedLines(last: string, site: string, urls: string[], changed: (url: string) => string | undefined, files: Iterable<string>, redirects: Map<string, string>): string | undefined {
-  const { head, tail } = publishedFrame(site, files, redirects);
+  return spliceFramed(last, publishedFrame(site, files, redirects), urls, changed);
+}
+
+/** As splicePublishedLines, with the text around the pages made already (publishedFrame). */
+export function spliceFramed(last: string, { head, tail }: PublishedFrame, urls: string[], changed: (url: string) => string | undefined): string | undefined {
   if (urls.length === 0 || !last.startsWith(`${head}\n`)) return undefined;
   const out: string[] = [];
   let at = head.length + 1;
@@ -134,8 +138,13 @@ export function splicePublishedLines(last: string, site: string, urls: string[],
 const pageKey = (url: string) => `    ${jsonString(url)}: `;
 
 /** The manifest's text before its pages (up to the pages' opening brace) and after them (from the
- * closing brace). */
-function publishedFrame(site: string, files: Iterable<string>, redirects: Map<string, string>): { head: string; tail: string } {
+ * closing brace: the files and redirects). */
+export interface PublishedFrame {
+  head: string;
+  tail: string;
+}
+
+export function publishedFrame(site: string, files: Iterable<string>, redirects: Map<string, string>): PublishedFrame {
   const moved = [...redirects.keys()].sort().map((from) => `    ${jsonString(from)}: ${jsonString(redirects.get(from)!)}`);
   const list = (lines: string[], open: string, close: string) => (lines.length ? `${open}\n${lines.join(',\n')}\n  ${close}` : `${open}${close}`);
   const head = ['{', `  "format": ${JSON.stringify(PUBLISHED_FORMAT)},`, `  "about": ${JSON.stringify(ABOUT)},`, `  "site": ${JSON.stringify(site)},`, '  "pages": {'].join('\n');

@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import type { FileStat } from '../file-stat.js';
 import { workerModule } from '../parallel/worker-module.js';
 import { indexOf } from './output-records.js';
-import { chunksOf, CURSOR, FACTS_PER_FILE, type FileReply, type FileRequest, type FileThreadData, type PublishedSplice, scan, statChunks } from './file-worker.js';
+import { chunksOf, CURSOR, FACTS_PER_FILE, type FileReply, type FileRequest, type FileThreadData, type PublishedSplice, type PublishedTail, scan, statChunks } from './file-worker.js';
 
 export interface ScannedFile extends FileStat {
   /** A regular file (not a symbolic link or other special file: its stat is the link's own). */
@@ -120,6 +120,14 @@ export class FileThread {
    * be made so (nothing written: the caller makes it whole). */
   splicePublished(splice: PublishedSplice): Promise<boolean> {
     return this.ask({ kind: 'splice-published', ...splice }, `writing ${splice.out}`).then((reply) => 'spliced' in reply && reply.spliced);
+  }
+
+  /** Makes the published manifest's text after its pages (its 300,000 files sorted, at 50,000
+   * articles) ahead of the splice, which then names it by the key returned. */
+  framePublished(tail: PublishedTail): number {
+    const key = this.next++;
+    this.ask({ kind: 'published-frame', key, ...tail }, 'sorting the published manifest\'s files').catch(() => {}); // a failure fails the splice that names it
+    return key;
   }
 
   private ask(request: Ask, what: string): Promise<FileReply> {

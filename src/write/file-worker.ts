@@ -11,11 +11,23 @@
 import { closeSync, lstatSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { splicePublishedLines } from '../passes/published.js';
+import { publishedFrame, type PublishedFrame, spliceFramed } from '../passes/published.js';
 
 export const FACTS_PER_FILE = 5;
 
-export type FileRequest = { id: number; kind: 'scan'; folders: string[]; shared?: boolean[] } | { id: number; kind: 'join'; parts: string[]; separator: string; out: string } | ({ id: number; kind: 'splice-published' } & PublishedSplice);
+export type FileRequest =
+  | { id: number; kind: 'scan'; folders: string[]; shared?: boolean[] }
+  | { id: number; kind: 'join'; parts: string[]; separator: string; out: string }
+  | ({ id: number; kind: 'published-frame'; key: number } & PublishedTail)
+  | ({ id: number; kind: 'splice-published' } & PublishedSplice);
+
+/** What the published manifest holds after its pages: every file but the pages (URLs joined by
+ * NUL), and the redirects. */
+export interface PublishedTail {
+  site: string;
+  files: string;
+  redirects: [from: string, to: string][];
+}
 
 /**
  * The published manifest made from the last build's (passes/published.ts, splicePublishedLines),
@@ -26,13 +38,12 @@ export interface PublishedSplice {
   /** The last build's manifest, as the output folder holds it. */
   last: string;
   out: string;
-  site: string;
   /** Every page's URL, in any order. */
   urls: string;
   /** The anchors (as JSON) of each page made by this build, by URL. */
   changed: [url: string, anchors: string][];
-  files: string;
-  redirects: [from: string, to: string][];
+  /** The rest of the manifest, or the key of a 'published-frame' request that made it already. */
+  tail: PublishedTail | { key: number };
 }
 
 /** A folder being listed by more than one thread: its names, and shared memory for its stats
@@ -49,6 +60,7 @@ export type FileReply =
   | { id: number; index: number; finished: true }
   | { id: number; joined: true }
   | { id: number; spliced: boolean }
+  | { id: number; framed: true }
   /** A failure, with the system error's code, call and path when there is one (a full disk). */
   | { id: number; error: string; code?: string; syscall?: string; path?: string };
 
@@ -131,17 +143,26 @@ function join(parts: string[], separator: string, out: string): void {
   }
 }
 
+const urlsOf = (joined: string) => (joined === '' ? [] : joined.split('\0'));
+
+/** Frames made ahead of their splice (by the key the main thread gave), each used once. */
+const frames = new Map<number, PublishedFrame>();
+
+const frameOf = ({ site, files, redirects }: PublishedTail): PublishedFrame => publishedFrame(site, urlsOf(files), new Map(redirects));
+
 /** Writes the spliced manifest; false (nothing written) when the last one cannot be read or spliced. */
 function splicePublished(request: PublishedSplice): boolean {
+  const frame = 'key' in request.tail ? frames.get(request.tail.key) : frameOf(request.tail);
+  if ('key' in request.tail) frames.delete(request.tail.key);
+  if (!frame) return false; // its frame was not made: the main thread makes the manifest whole
   let last: string;
   try {
     last = readFileSync(request.last, 'utf8');
   } catch {
     return false;
   }
-  const list = (joined: string) => (joined === '' ? [] : joined.split('\0'));
   const changed = new Map(request.changed);
-  const text = splicePublishedLines(last, request.site, list(request.urls).sort(), (url) => changed.get(url), list(request.files), new Map(request.redirects));
+  const text = spliceFramed(last, frame, urlsOf(request.urls).sort(), (url) => changed.get(url));
   if (text === undefined) return false;
   writeFileSync(request.out, text);
   return true;
@@ -168,7 +189,10 @@ if (parentPort && (workerData as FileThreadData | undefined)?.fileThread) {
     }
     try {
       if (request.kind === 'splice-published') port.postMessage({ id: request.id, spliced: splicePublished(request) } satisfies FileReply);
-      else {
+      else if (request.kind === 'published-frame') {
+        frames.set(request.key, frameOf(request));
+        port.postMessage({ id: request.id, framed: true } satisfies FileReply);
+      } else {
         join(request.parts, request.separator, request.out);
         port.postMessage({ id: request.id, joined: true } satisfies FileReply);
       }

@@ -70,9 +70,17 @@ test('the published manifest spliced on the file thread is the one a build makes
   const files = ['/y.json', '/a.md'];
   const thread = new FileThread();
   try {
-    const splice = { last: path.join(dir, 'last.json'), out: path.join(dir, 'out.json'), site, urls: pages.join('\0'), changed: [['/a', anchors('/a', 2)]] as [string, string][], files: files.join('\0'), redirects: [] };
+    const tail = { site, files: files.join('\0'), redirects: [] };
+    const splice = { last: path.join(dir, 'last.json'), out: path.join(dir, 'out.json'), urls: pages.join('\0'), changed: [['/a', anchors('/a', 2)]] as [string, string][], tail };
     assert.ok(await thread.splicePublished(splice));
-    assert.is(readFileSync(splice.out, 'utf8'), formatPublishedLines(site, next, files, new Map()));
+    const whole = formatPublishedLines(site, next, files, new Map());
+    assert.is(readFileSync(splice.out, 'utf8'), whole);
+    // The files and redirects sent ahead, and named by their key when the pages are known.
+    const key = thread.framePublished(tail);
+    assert.ok(await thread.splicePublished({ ...splice, out: path.join(dir, 'ahead.json'), tail: { key } }));
+    assert.is(readFileSync(path.join(dir, 'ahead.json'), 'utf8'), whole);
+    assert.is(await thread.splicePublished({ ...splice, out: path.join(dir, 'again.json'), tail: { key } }), false, 'a frame is used once; then the caller makes it whole');
+    assert.not.ok(existsSync(path.join(dir, 'again.json')));
     // Another page list than the last manifest's: not spliced, nothing written.
     const other = { ...splice, out: path.join(dir, 'other.json'), urls: [...pages, '/e'].join('\0') };
     assert.is(await thread.splicePublished(other), false);
