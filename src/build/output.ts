@@ -10,10 +10,10 @@
  */
 import { existsSync } from 'node:fs';
 import type { BuildCache } from '../engine/build-cache.js';
-import { saveDiskCache, savePinsMemo } from '../write/disk-cache.js';
+import { saveDiskCache } from '../write/disk-cache.js';
 import { type CommitReport, OutputTarget } from '../write/output-target.js';
 import { type BuildState, outputSeemsIntact, saveBuildState } from '../write/up-to-date.js';
-import { commitPinpoints, type PinsUpdate, settleWrittenLines } from './pinpoints.js';
+import { commitPinpoints, type PinsUpdate } from './pinpoints.js';
 import type { BuildRun } from './run.js';
 import type { LastBuild } from './up-to-date.js';
 import { listNow } from '../write/file-thread.js';
@@ -43,19 +43,12 @@ export async function openOutput(run: BuildRun, last: LastBuild, buildable: bool
   return OutputTarget.update(outAbs, previous, (await last.outputScan?.help()) ?? listNow(outAbs));
 }
 
-/**
- * Saves the build cache, commits the output, then saves what the next build starts from: the id
- * file, the output folder's state (or serve's records of it) and the id file's memo. The cache is
- * saved first, while the file thread may still be making the last file (`writing`: the published
- * manifest): this thread is a rebuild's whole critical path, and the cache does not depend on the
- * commit. Every key in it is a content hash, so a cache saved by a build whose commit then fails
- * still holds only what a cold build computes (architecture.md, "The build cache and its parts").
- */
+/** Commits the output, then saves what the next build starts from: the output folder's state (or
+ * serve's records of it) and the build cache. `writing`: the last file, still being made on the
+ * file thread (the published manifest), which the commit waits for. */
 export async function commitOutput(run: BuildRun, last: LastBuild, cache: BuildCache | undefined, pages: number, pins?: PinsUpdate, writing?: Promise<void>): Promise<CommitReport | undefined> {
   const { opts, outAbs, stateFile, timed } = run;
   const output = run.target;
-  settleWrittenLines(run, pins, cache);
-  if (run.diskFile && cache) timed('cache-save', () => saveDiskCache(run.diskFile!, cache));
   if (writing) await timed('published', () => writing);
   const committed = output ? await timed('commit', () => output.commit(run.remember)) : undefined;
   if (committed && opts.cache) opts.cache.outputs = { outDir: outAbs, records: committed.records };
@@ -68,7 +61,6 @@ export async function commitOutput(run: BuildRun, last: LastBuild, cache: BuildC
     const next: BuildState = { inputKey: last.input.key, content: content!, outDir: outAbs, pages, files: committed.records };
     timed('up-to-date', () => saveBuildState(stateFile, next));
   }
-  // The id file's memo, written with it.
-  if (run.diskFile && cache) timed('cache-save', () => savePinsMemo(run.diskFile!, cache));
+  if (run.diskFile && cache) timed('cache-save', () => saveDiskCache(run.diskFile!, cache));
   return committed;
 }

@@ -73,7 +73,11 @@ export function stalePinsProblem(update: PinsUpdate): Diagnostic | undefined {
  * to skip reading it, and returns the content snapshot with the file as written (the next build
  * then finds nothing changed). */
 export function commitPinpoints(run: BuildRun, update: PinsUpdate | undefined, snapshot: ContentSnapshot | undefined, cache: BuildCache | undefined): ContentSnapshot | undefined {
-  if (!update || run.pinpointsMode !== 'update' || !update.stale) return snapshot;
+  if (!update || run.pinpointsMode !== 'update') return snapshot;
+  if (!update.stale) {
+    if (cache) forgetWrittenLines(cache);
+    return snapshot;
+  }
   let written: ReturnType<typeof writePinsFile>;
   try {
     written = writePinsFile(update.file, update.changes);
@@ -83,18 +87,11 @@ export function commitPinpoints(run: BuildRun, update: PinsUpdate | undefined, s
     if (!why) throw error;
     throw new EnvironmentError(`the site was built, but ${update.file.file} could not be updated: ${why.split('. ')[0].replace(/\.$/, '')}. Run legalsite build again where it can be written, and commit it.`);
   }
-  if (cache) cache.pins = written.memo;
+  if (cache) {
+    cache.pins = written.memo;
+    forgetWrittenLines(cache);
+  }
   return snapshot && withWrittenFile(snapshot, PINPOINTS_FILE, written.memo);
-}
-
-/**
- * Before the cache is saved (which the commit does before writing the id file): in update mode the
- * id file is about to hold every article's record as its render left it, so the cache keeps each
- * digest without its lines. Should the id file then not be written (the build fails), a digest's
- * record no longer matches the file's, and the next build renders that article again.
- */
-export function settleWrittenLines(run: BuildRun, update: PinsUpdate | undefined, cache: BuildCache | undefined): void {
-  if (update && cache && run.pinpointsMode === 'update') forgetWrittenLines(cache);
 }
 
 /**

@@ -68,8 +68,8 @@ export function publishedRoute(
   };
   const inputs = () => JSON.stringify([baseUrl, [...pages].map(([url, p]) => [url, emitter.fingerprintOf(p.path)]), files, [...redirects]]);
   // The last manifest spliced on the file thread: at 50,000 articles a second and more of this
-  // thread's time (its 300,000 files sorted, 57 MB of text put together), while this one saves the
-  // build cache. The same splice as splicedBody, from the same checks.
+  // thread's time (its 300,000 files sorted, 57 MB of text put together), while this one goes on.
+  // The same splice as splicedBody, from the same checks.
   const aside = (thread: FileThread, out: string): Promise<boolean> => {
     if (!target?.previousIfIntact(PUBLISHED_PATH)) return Promise.resolve(false);
     const line = madeLine(pages);

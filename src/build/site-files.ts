@@ -90,8 +90,7 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   // The published manifest's files and redirects are known now: the file thread sorts them while
   // the pages are made (at 50,000 articles, 300,000 files), ready for the manifest at the end.
   const thread = emitter.asideThread();
-  const pageUrls = () => new Set([...families.articles, ...families.terms, ...families.recommendations, ...routes.filter((r) => r.kind === 'html')].map((r) => r.url));
-  const ahead = thread && timed('published', () => publishedAhead(site.config.baseUrl, urls, pageUrls(), routes, thread));
+  const ahead = thread && timed('published', () => publishedAhead(site.config.baseUrl, urls, pageUrlsOf(families, routes), routes, thread));
   making.add(emitter.pages(routes.filter((r): r is HtmlRoute => r.kind === 'html')));
   timed('write', () => emitter.files(routes.filter((r): r is FileRoute => r.kind === 'file')));
   if (cache) cache.rows = emitter.rowsMemo();
@@ -101,12 +100,17 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   if (!run.opts.cache) void pool.close();
   // Every page is made: the manifest of what this build publishes, with each page's ids.
   // The family pages are never redirects: the manifest's redirects are among the other routes.
-  await timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
   const published = publishedRoute(site.config.baseUrl, emitter, routes, urls, target, ahead);
   // Timed here for this thread's part; the commit waits for the rest (or the build, giving up, does).
   let writing!: Promise<void>;
   timed('published', () => void (writing = run.writingAside(emitter.fileAside(published.route, published.aside))));
+  await timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
   return { site, routes: allRoutes(families, [...routes, published.route]), families, urls, published: published.manifest, writing };
+}
+
+/** Every page's URL, as the routes tell them before the pages are made. */
+function pageUrlsOf(families: FamilyRefs, routes: Route[]): Set<string> {
+  return new Set([...families.articles, ...families.terms, ...families.recommendations, ...routes.filter((r) => r.kind === 'html')].map((r) => r.url));
 }
 
 /** Work under way on other threads, awaited together. */

@@ -254,21 +254,6 @@ export function saveDiskCache(dir: string, cache: BuildCache): void {
   }
 }
 
-/** Saves the id file's memo (cache.pins) when it changed since the last save: after the id file is
- * written, which the rest of the cache is saved before. */
-export function savePinsMemo(dir: string, cache: BuildCache): void {
-  const loaded = loadedParts.get(cache);
-  if (cache.pins === loaded?.pins) return;
-  try {
-    mkdirSync(dir, { recursive: true });
-    if (cache.pins) writeMemo(pinsFile(dir), cache.pins);
-    else rmSync(pinsFile(dir), { force: true });
-    if (loaded) loaded.pins = cache.pins;
-  } catch {
-    // A cache is an optimisation: failing to save it must not fail the build.
-  }
-}
-
 function readMemo<T>(file: string, damaged?: (name: string) => void): T | undefined {
   if (!existsSync(file)) return undefined;
   try {

@@ -3,8 +3,7 @@
  * content and output folders with every file's stat as the build starts (at 10,000 articles, 66,000
  * stats and two globs took half a second of the main thread), joining llms-full.txt (100 MB)
  * from its parts, and making the published manifest from the last build's (57 MB at 50,000
- * articles) while the main thread saves the build cache. It loads nothing but `fs` and the
- * manifest's text functions, so it is ready at once.
+ * articles). It loads nothing but `fs` and the manifest's text functions, so it is ready at once.
  * A folder that cannot be listed gives undefined, and its users list it themselves.
  */
 import { Worker } from 'node:worker_threads';
