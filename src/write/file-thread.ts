@@ -125,7 +125,8 @@ export class FileThread {
    * articles) ahead of the splice, which then names it by the key returned. */
   framePublished(tail: PublishedTail): number {
     const key = this.next++;
-    this.ask({ kind: 'published-frame', key, ...tail }, 'sorting the published manifest\'s files').catch(() => {}); // a failure fails the splice that names it
+    // A frame not made (a failure here) leaves the splice that names it to the caller: it answers false.
+    this.ask({ kind: 'published-frame', key, ...tail }, "sorting the published manifest's files").catch(() => {});
     return key;
   }
 
