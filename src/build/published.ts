@@ -60,8 +60,11 @@ export function publishedRoute(
   // A page not made again keeps the line the last manifest gave it: nothing is parsed or rewritten.
   // When the last manifest lists the same pages, only the lines of the pages made now are made, and
   // the rest of its pages copied.
+  // Set when the file thread found the last manifest cannot be spliced (an article added, say): the
+  // body is then made whole here, without trying the same splice again.
+  let spliceRefused = false;
   const body = () => {
-    const spliced = target && splicedBody(target, baseUrl, pages, files, redirects);
+    const spliced = target && !spliceRefused ? splicedBody(target, baseUrl, pages, files, redirects) : undefined;
     if (spliced !== undefined) return spliced;
     const lines = new Map([...anchors()].map(([url, a]) => [url, typeof a === 'string' ? a : JSON.stringify(a)]));
     return formatPublishedLines(baseUrl, lines, files, redirects);
@@ -79,7 +82,7 @@ export function publishedRoute(
       if (made !== undefined) changed.push([url, made]);
     }
     const tail = early ? { key: early.key } : { site: baseUrl, files: files.join('\0'), redirects: [...redirects] };
-    return thread.splicePublished({ last: target.locate(PUBLISHED_PATH), out, urls: [...pages.keys()].join('\0'), changed, tail });
+    return thread.splicePublished({ last: target.locate(PUBLISHED_PATH), out, urls: [...pages.keys()].join('\0'), changed, tail }).then((spliced) => ((spliceRefused = !spliced), spliced));
   };
   return { route: { kind: 'file', url: PUBLISHED_URL, body, inputs, type: 'application/json; charset=utf-8' }, manifest, aside };
 }
