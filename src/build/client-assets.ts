@@ -1,6 +1,7 @@
 /**
  * Step: start the browser assets. esbuild bundles the islands in a process of its own, and the
  * stylesheet is minified, while the articles load; later steps wait for them when they need them.
+ * Both are usually taken as the last run kept them (bundle/kept-assets.ts), with no esbuild at all.
  * serve reuses its bundle while the browser code is unchanged.
  * Reads: templates/islands, templates/client, templates/styles. Writes: nothing.
  */

@@ -9,6 +9,7 @@ import { statSync } from 'node:fs';
 import fg from 'fast-glob';
 import { build } from 'esbuild';
 import { withEsbuild } from './esbuild-service.js';
+import { keep, readKept } from './kept-assets.js';
 import { CLIENT_ENTRIES, type ClientEntry } from '../../templates/client/entries.js';
 import { packageRoot } from '../package-root.js';
 import type { FileRoute } from '../routes/types.js';
@@ -35,7 +36,11 @@ export function bundleSourcesKey(): string {
   }).join('|');
 }
 
+/** The bundle, as the last run that made it kept it when none of its files changed since
+ * (kept-assets.ts), else made by esbuild and kept. */
 export async function bundleClient(): Promise<ClientBundle> {
+  const kept = readKept('bundle', reviveBundle);
+  if (kept) return kept;
   const root = packageRoot();
   const templates = path.join(root, 'templates');
   const result = await withEsbuild(() => build({
@@ -68,7 +73,31 @@ export async function bundleClient(): Promise<ClientBundle> {
     entries.set(name, { src: urlOf(outPath), imports, bytes: [urlOf(outPath), ...imports].reduce((n, u) => n + (sizes.get(u) ?? 0), 0) });
   }
   files.sort((a, b) => a.url.localeCompare(b.url));
-  return { files, entries };
+  const bundle = { files, entries };
+  keep('bundle', Object.keys(result.metafile!.inputs), bundleJson(bundle));
+  return bundle;
+}
+
+interface BundleJson {
+  files: { url: string; body: string; type: string }[];
+  entries: [ClientEntry, BundleEntry][];
+}
+
+/** The bundle as JSON: the files' bytes in base64. */
+function bundleJson(bundle: ClientBundle): BundleJson {
+  return {
+    files: bundle.files.map((f) => ({ url: f.url, body: Buffer.from(f.body as Uint8Array).toString('base64'), type: f.type })),
+    entries: [...bundle.entries],
+  };
+}
+
+function reviveBundle(json: unknown): ClientBundle {
+  const { files, entries } = json as BundleJson;
+  if (!Array.isArray(files) || !Array.isArray(entries)) throw new Error('not a kept bundle');
+  return {
+    files: files.map((f): FileRoute => ({ kind: 'file', url: f.url, body: new Uint8Array(Buffer.from(f.body, 'base64')), type: f.type })),
+    entries: new Map(entries),
+  };
 }
 
 /** Every chunk an output imports statically, transitively, sorted for stable output. */

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { transform } from 'esbuild';
 import { withEsbuild } from './esbuild-service.js';
+import { keep, readKept } from './kept-assets.js';
 import { packageRoot } from '../package-root.js';
 import type { Assets } from '../routes.js';
 
@@ -14,11 +15,15 @@ export function contentHash(body: string | Uint8Array, length = 10): string {
   return createHash('sha256').update(body).digest('hex').slice(0, length);
 }
 
-/** Minifies in esbuild's own process, so a build starts it early and goes on. */
+const STYLESHEET = 'templates/styles/site.css';
+
+/** Minifies in esbuild's own process, so a build starts it early and goes on; or takes the minified
+ * stylesheet the last run kept, when the source has not changed since (kept-assets.ts). */
 export async function readAssets(): Promise<Assets> {
-  // Minified for readers; the source stays readable in templates/styles/site.css.
-  const source = readFileSync(path.join(packageRoot(), 'templates', 'styles', 'site.css'), 'utf8');
-  const css = (await withEsbuild(() => transform(source, { loader: 'css', minify: true, legalComments: 'none' }))).code;
+  const css = readKept('styles', (json) => {
+    if (typeof json !== 'string') throw new Error('not a kept stylesheet');
+    return json;
+  }) ?? (await minifiedStylesheet());
   const cssHref = `/assets/site.${contentHash(css)}.css`;
   const icon = readFileSync(path.join(packageRoot(), 'templates', 'styles', 'favicon.svg'));
   return {
@@ -28,4 +33,12 @@ export async function readAssets(): Promise<Assets> {
       { kind: 'file', url: '/favicon.svg', body: icon, type: 'image/svg+xml' },
     ],
   };
+}
+
+async function minifiedStylesheet(): Promise<string> {
+  // Minified for readers; the source stays readable in templates/styles/site.css.
+  const source = readFileSync(path.join(packageRoot(), STYLESHEET), 'utf8');
+  const css = (await withEsbuild(() => transform(source, { loader: 'css', minify: true, legalComments: 'none' }))).code;
+  keep('styles', [STYLESHEET], css);
+  return css;
 }
