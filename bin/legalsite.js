@@ -17,6 +17,8 @@ const TINY_SITE_MB = 32;
 const SMALL_SITE_MB = 64;
 const LARGE_SITE_MB = 256;
 const BIG_YOUNG_MIN_MEMORY_MB = 8192;
+/** The helper threads Node gives V8 unless told otherwise (its --v8-pool-size). */
+const NODE_V8_POOL_SIZE = 4;
 /** The last major version of V8 known to have the flag compilerFlags gives. */
 const LAST_V8_CHECKED = 13;
 /** Set by the launcher for the CLI's process: the semi-space size it was given is for its main
@@ -70,7 +72,7 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   // than 4. A build that replaces its output folder removes the old one many files at a time
   // (src/write/output-recovery.ts, removeMarkedFolderFast), each mostly waiting on the disk: the
   // 85,000 files of a 10,000-article site took 2.4 s with 8 threads, 3.5 s with 4, 6.5 s one at a time.
-  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, ...initial, ...young.flags, ...compilerFlags(), fileURLToPath(import.meta.url), ...args], {
+  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${heapMb}`, ...initial, ...young.flags, ...compilerFlags(), ...helperThreads(), fileURLToPath(import.meta.url), ...args], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...env, LEGALSITE_NO_RESPAWN: '1', [LAUNCHER_PID]: String(process.pid), GLIBC_TUNABLES: withMallocTunables(process.env.GLIBC_TUNABLES), UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '8' },
   });
@@ -150,6 +152,18 @@ function youngGeneration(contentMb, cacheToLoad) {
 function compilerFlags() {
   if (Number(process.versions.v8.split('.')[0]) > LAST_V8_CHECKED) return [];
   return callerChose(/^--(no-)?turbo-inline-array-builtins$/) ? [] : ['--no-turbo-inline-array-builtins'];
+}
+
+/** No more of V8's helper threads (the optimizing compiler's and the collector's, shared by every
+ * thread of the process) than the machine has cores, when that is fewer than the NODE_V8_POOL_SIZE
+ * Node starts, unless the caller chose. A build's shards already keep every core busy; on 2 cores,
+ * four helper threads more only took turns with them. A 1,000-article cold build took about 5% less
+ * time with two (18 interleaved pairs, faster in 15), a 10,000-article one what it took (six pairs).
+ * Measured in docs/performance.md ("V8's helper threads on two cores", twenty-second session). */
+function helperThreads() {
+  if (callerChose(/^--v8-pool-size/)) return [];
+  const cores = os.availableParallelism();
+  return cores < NODE_V8_POOL_SIZE ? [`--v8-pool-size=${Math.max(1, cores)}`] : [];
 }
 
 /** glibc's malloc asked to back its large blocks with transparent huge pages (where the system

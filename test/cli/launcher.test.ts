@@ -123,6 +123,21 @@ test("the optimizing compiler calls the array builtins rather than inline them, 
   assert.equal(inlining(await childFlags(oneFile(1e6), {}, { nodeFlags: ['--import', later] })), []);
 });
 
+test("V8's helper threads are no more than the machine's cores when those are fewer than Node's four, unless the caller chose", async () => {
+  const pool = (flags: string[]) => flags.filter((f) => f.startsWith('--v8-pool-size'));
+  /** The launcher told the machine has `cores` cores. */
+  const withCores = (cores: number) => {
+    const file = path.join(tempDir(), `cores-${cores}.mjs`);
+    writeFileSync(file, `import os from 'node:os';\nos.availableParallelism = () => ${cores};\n`);
+    return ['--import', file];
+  };
+  assert.equal(pool(await childFlags(oneFile(1e6), {}, { nodeFlags: withCores(2) })), ['--v8-pool-size=2']);
+  assert.equal(pool(await childFlags(oneFile(1e6), {}, { nodeFlags: withCores(1) })), ['--v8-pool-size=1']);
+  assert.equal(pool(await childFlags(oneFile(1e6), {}, { nodeFlags: withCores(8) })), [], "Node's own four");
+  assert.equal(pool(await childFlags(oneFile(1e6), {}, { nodeFlags: [...withCores(2), '--v8-pool-size=3'] })), ['--v8-pool-size=3']);
+  assert.equal(pool(await childFlags(oneFile(1e6), { NODE_OPTIONS: '--v8-pool-size=3' }, { nodeFlags: withCores(2) })), []);
+});
+
 test("a large site's rebuild gives its main thread the larger young generation, and its shards V8's default", async () => {
   if (totalmem() < 8 * 2 ** 30) return void console.log('  (this machine has less than 8 GB: the rebuild keeps V8\'s default, checked below)');
   const cleared = (set: string[]) => set.includes('--max-semi-space-size=0');
