@@ -19,7 +19,9 @@ const LARGE_SITE_MB = 256;
 const BIG_YOUNG_MIN_MEMORY_MB = 8192;
 /** The helper threads Node gives V8 unless told otherwise (its --v8-pool-size). */
 const NODE_V8_POOL_SIZE = 4;
-/** The last major version of V8 known to have the flag compilerFlags gives. */
+/** The most bytecode (bytes) V8's optimizing compiler inlines into one function (compilerFlags). */
+const INLINED_BYTECODE_CUMULATIVE = 460;
+/** The last major version of V8 known to have the flags compilerFlags gives. */
 const LAST_V8_CHECKED = 13;
 /** Set by the launcher for the CLI's process: the semi-space size it was given is for its main
  * thread alone, the shard threads keep V8's default (youngGeneration). */
@@ -136,22 +138,30 @@ function youngGeneration(contentMb, cacheToLoad) {
   return none;
 }
 
-/** V8's optimizing compiler told to call the array builtins (map, filter, forEach, some, …) rather
- * than inline them, unless the caller chose. Inlined, Array.prototype.map makes its result with
+/** V8's optimizing compiler told to inline less, each unless the caller chose:
+ * - to call the array builtins (map, filter, forEach, some, …) rather than inline them. Inlined, Array.prototype.map makes its result with
  * another elements kind than the builtin does, so the arrays a function returns change their map
  * once that function is optimized, and every optimized reader of them is thrown away and compiled
  * again ("wrong map" deoptimizations: 289 in a 10,000-article cold build, 173 without inlining).
  * Inlining also makes each compiled function larger: the optimizing compiler's threads worked 24 s
  * in that build, 14 s without. That cold build used about a tenth less CPU and took about 9% less
  * time (seven interleaved pairs); a 1,000-article cold build and a one-change rebuild took what
- * they took.
- * Measured in docs/performance.md ("The optimizing compiler's work"). V8 reads the flag for the
- * whole process, so the shard threads take it too. Node refuses to start with a V8 flag its V8 does
- * not know, so the flag is given only up to LAST_V8_CHECKED: the V8 versions whose flag definitions
- * were read for it (11 to 13: Node 20 to 24). */
+ * they took. Measured in docs/performance.md ("The optimizing compiler's work").
+ * - to inline at most INLINED_BYTECODE_CUMULATIVE bytes of bytecode into a function, half of V8's
+ *   920. Each of a build's threads compiles the same hot functions for itself, and at 1,000
+ *   articles the compiler's threads used about a fifth of the build's CPU: with half the budget a
+ *   1,000-article cold build took about 5% less time (18 interleaved pairs, faster in 16), a
+ *   10,000-article one no more (10 pairs, faster in 7). Measured in docs/performance.md ("Less inlining",
+ *   twenty-second session). Without inlining at all, the 10,000-article build used 7% more CPU.
+ * V8 reads the flags for the whole process, so the shard threads take them too. Node refuses to
+ * start with a V8 flag its V8 does not know, so the flags are given only up to LAST_V8_CHECKED: the
+ * V8 versions whose flag definitions were read for them (11 to 13: Node 20 to 24). */
 function compilerFlags() {
   if (Number(process.versions.v8.split('.')[0]) > LAST_V8_CHECKED) return [];
-  return callerChose(/^--(no-)?turbo-inline-array-builtins$/) ? [] : ['--no-turbo-inline-array-builtins'];
+  return [
+    ...(callerChose(/^--(no-)?turbo-inline-array-builtins$/) ? [] : ['--no-turbo-inline-array-builtins']),
+    ...(callerChose(/^--max-inlined-bytecode-size-cumulative/) ? [] : [`--max-inlined-bytecode-size-cumulative=${INLINED_BYTECODE_CUMULATIVE}`]),
+  ];
 }
 
 /** No more of V8's helper threads (the optimizing compiler's and the collector's, shared by every

@@ -123,6 +123,12 @@ test("the optimizing compiler calls the array builtins rather than inline them, 
   assert.equal(inlining(await childFlags(oneFile(1e6), {}, { nodeFlags: ['--import', later] })), []);
 });
 
+test("the optimizing compiler inlines at most half V8's budget of bytecode into a function, unless the caller chose", async () => {
+  const budget = (flags: string[]) => flags.filter((f) => f.startsWith('--max-inlined-bytecode-size-cumulative'));
+  assert.equal(budget(await childFlags(oneFile(1e6))), ['--max-inlined-bytecode-size-cumulative=460']);
+  assert.equal(budget(await childFlags(oneFile(1e6), {}, { nodeFlags: ['--max-inlined-bytecode-size-cumulative=920'] })), ['--max-inlined-bytecode-size-cumulative=920']);
+});
+
 test("V8's helper threads are no more than the machine's cores when those are fewer than Node's four, unless the caller chose", async () => {
   const pool = (flags: string[]) => flags.filter((f) => f.startsWith('--v8-pool-size'));
   /** The launcher told the machine has `cores` cores. */
