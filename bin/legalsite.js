@@ -139,20 +139,22 @@ function youngGeneration(contentMb, cacheToLoad) {
 }
 
 /** V8's optimizing compiler told to inline less, each unless the caller chose:
- * - to call the array builtins (map, filter, forEach, some, …) rather than inline them. Inlined, Array.prototype.map makes its result with
- * another elements kind than the builtin does, so the arrays a function returns change their map
- * once that function is optimized, and every optimized reader of them is thrown away and compiled
- * again ("wrong map" deoptimizations: 289 in a 10,000-article cold build, 173 without inlining).
- * Inlining also makes each compiled function larger: the optimizing compiler's threads worked 24 s
- * in that build, 14 s without. That cold build used about a tenth less CPU and took about 9% less
- * time (seven interleaved pairs); a 1,000-article cold build and a one-change rebuild took what
- * they took. Measured in docs/performance.md ("The optimizing compiler's work").
+ * - to call the array builtins (map, filter, forEach, some, …) rather than inline them. Inlined,
+ *   Array.prototype.map makes its result with another elements kind than the builtin does, so the
+ *   arrays a function returns change their map once that function is optimized, and every
+ *   optimized reader of them is thrown away and compiled again ("wrong map" deoptimizations: 289 in
+ *   a 10,000-article cold build, 173 without inlining). Inlining also makes each compiled function
+ *   larger: the optimizing compiler's threads worked 24 s in that build, 14 s without. That cold
+ *   build used about a tenth less CPU and took about 9% less time (seven interleaved pairs); a
+ *   1,000-article cold build and a one-change rebuild took what they took. Measured in
+ *   docs/performance.md ("The optimizing compiler's work").
  * - to inline at most INLINED_BYTECODE_CUMULATIVE bytes of bytecode into a function, half of V8's
  *   920. Each of a build's threads compiles the same hot functions for itself, and at 1,000
  *   articles the compiler's threads used about a fifth of the build's CPU: with half the budget a
  *   1,000-article cold build took about 5% less time (18 interleaved pairs, faster in 16), a
- *   10,000-article one no more (10 pairs, faster in 7). Measured in docs/performance.md ("Less inlining",
- *   twenty-second session). Without inlining at all, the 10,000-article build used 7% more CPU.
+ *   10,000-article one no more (10 pairs, faster in 7). Without inlining at all, the
+ *   10,000-article build used 7% more CPU. Measured in docs/performance.md ("Less inlining, fewer
+ *   helper threads", twenty-second session).
  * V8 reads the flags for the whole process, so the shard threads take them too. Node refuses to
  * start with a V8 flag its V8 does not know, so the flags are given only up to LAST_V8_CHECKED: the
  * V8 versions whose flag definitions were read for them (11 to 13: Node 20 to 24). */
@@ -169,7 +171,7 @@ function compilerFlags() {
  * Node starts, unless the caller chose. A build's shards already keep every core busy; on 2 cores,
  * four helper threads more only took turns with them. A 1,000-article cold build took about 5% less
  * time with two (18 interleaved pairs, faster in 15), a 10,000-article one what it took (six pairs).
- * Measured in docs/performance.md ("V8's helper threads on two cores", twenty-second session). */
+ * Measured in docs/performance.md ("Less inlining, fewer helper threads", twenty-second session). */
 function helperThreads() {
   if (callerChose(/^--v8-pool-size/)) return [];
   const cores = os.availableParallelism();

@@ -2,7 +2,8 @@
  * The browser bundle and the minified stylesheet, kept between runs. Both are made from legalsite's
  * own files (templates/client, templates/islands, templates/styles, src/search and the packages
  * they import), never from a site's content, yet every build made them again: esbuild's process
- * started, about 0.2 s of CPU for the same bytes (docs/performance.md, twenty-second session).
+ * started for the same bytes, 3% of the CPU of a build of the shipped site (docs/performance.md,
+ * twenty-second session).
  *
  * A kept value is named by legalsite's own key (tool-key.ts: its version, code and templates) and
  * esbuild's version, and lists the files it was made of with their size and modification time (for
