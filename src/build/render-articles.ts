@@ -47,7 +47,7 @@ export async function renderArticlePages(run: BuildRun, pool: ShardPool, content
   const context = await pool.setRenderer(chrome, [...bundle.entries]);
   const articlePages = timed('routes', () => articlePageRefs({ articles: order.articles, terms: source.terms, neighbours: order.neighbours }));
   const parts = new Set(llmsFullSources(order).map((url) => url.slice(1)));
-  const emitter = new SiteEmitter({ pool, target: run.target, keep: run.keep, remember: run.remember, parts, fileThread: run.fileThread, rows: cache?.rows, context });
+  const emitter = new SiteEmitter({ pool, target: run.target, keep: run.keep, remember: run.remember, parts, fileThread: run.fileThread, rows: cache?.rows, context, aside: (writing) => void run.writingAside(writing) });
   const pages = new Map(order.articles.map((a, i) => [a.slug, articlePages[i]]));
   const rendered = await timed('articles', () => renderArticles({ read, pages, context, pool, emitter, target: run.target, keep: run.keep }));
   const previousIndex = cache?.articles;

@@ -38,8 +38,8 @@ export interface SiteFiles {
   urls: Set<string>;
   /** The published manifest (/api/published.json), made when asked for. */
   published: () => PublishedManifest;
-  /** Settles when the last file is written: the published manifest may still be being made on the
-   * file thread (SiteEmitter.fileAside). */
+  /** Settles when the last file is written: the published manifest and the files of rows may still
+   * be being made on the file thread (SiteEmitter.fileAside, rowsFileOf). */
   writing: Promise<void>;
 }
 
@@ -104,6 +104,8 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   // Timed here for this thread's part; the commit waits for the rest (or the build, giving up, does).
   let writing!: Promise<void>;
   timed('published', () => void (writing = run.writingAside(emitter.fileAside(published.route, published.aside))));
+  // The files of rows made on the file thread (SiteEmitter.rowsFileOf) are waited for with it.
+  writing = Promise.all([writing, emitter.asideWritten()]).then(() => undefined);
   await timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
   return { site, routes: allRoutes(families, [...routes, published.route]), families, urls, published: published.manifest, writing };
 }

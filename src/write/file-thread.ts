@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { FileStat } from '../file-stat.js';
 import { workerModule } from '../parallel/worker-module.js';
 import { indexOf } from './output-records.js';
-import { chunksOf, CURSOR, FACTS_PER_FILE, type FileReply, type FileRequest, type FileThreadData, type PublishedSplice, type PublishedTail, scan, statChunks } from './file-worker.js';
+import { chunksOf, CURSOR, FACTS_PER_FILE, type FileReply, type FileRequest, type FileThreadData, type PublishedSplice, type PublishedTail, type RowsSplice, scan, statChunks } from './file-worker.js';
 
 export interface ScannedFile extends FileStat {
   /** A regular file (not a symbolic link or other special file: its stat is the link's own). */
@@ -119,6 +119,12 @@ export class FileThread {
    * be made so (nothing written: the caller makes it whole). */
   splicePublished(splice: PublishedSplice): Promise<boolean> {
     return this.ask({ kind: 'splice-published', ...splice }, `writing ${splice.out}`).then((reply) => 'spliced' in reply && reply.spliced);
+  }
+
+  /** Writes a file of rows made from the last build's (file-worker.ts); false when the last file
+   * cannot be read or changed size (nothing written: the caller makes it whole). */
+  spliceRows(splice: RowsSplice): Promise<boolean> {
+    return this.ask({ kind: 'splice-rows', ...splice }, `writing ${splice.out}`).then((reply) => 'rows' in reply && reply.rows);
   }
 
   /** Makes the published manifest's text after its pages (its 300,000 files sorted, at 50,000

@@ -1,5 +1,6 @@
 /**
- * The file thread (file-thread.ts): lists folders, joins files and splices the published manifest,
+ * The file thread (file-thread.ts): lists folders, joins files, splices the published manifest and
+ * makes files of rows from the last build's,
  * on a thread of its own that loads nothing but `fs` and the manifest's text functions (a few
  * kilobytes), so it starts at once. A folder listing is every entry under it, except folders
  * themselves, with its lstat, sent as names joined by NUL (which no file name holds) and the stats in
@@ -11,6 +12,7 @@
 import { closeSync, lstatSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { writePieces } from './atomic-file.js';
 import { publishedFrame, type PublishedFrame, spliceFramed } from '../passes/published.js';
 
 export const FACTS_PER_FILE = 5;
@@ -19,7 +21,21 @@ export type FileRequest =
   | { id: number; kind: 'scan'; folders: string[]; shared?: boolean[] }
   | { id: number; kind: 'join'; parts: string[]; separator: string; out: string }
   | ({ id: number; kind: 'published-frame'; key: number } & PublishedTail)
-  | ({ id: number; kind: 'splice-published' } & PublishedSplice);
+  | ({ id: number; kind: 'splice-published' } & PublishedSplice)
+  | ({ id: number; kind: 'splice-rows' } & RowsSplice);
+
+/**
+ * A file of rows (the article index, the exports) made from the last build's copy of it
+ * (engine/file-rows.ts planRows): its pieces in order, each bytes made now or the bytes of the last
+ * file from one offset to another.
+ */
+export interface RowsSplice {
+  /** The last build's file, as the output folder holds it, and its size when the plan was made. */
+  last: string;
+  lastSize: number;
+  out: string;
+  pieces: (Uint8Array | [from: number, to: number])[];
+}
 
 /** What the published manifest holds after its pages: every file but the pages (URLs joined by
  * NUL), and the redirects. */
@@ -60,6 +76,7 @@ export type FileReply =
   | { id: number; index: number; finished: true }
   | { id: number; joined: true }
   | { id: number; spliced: boolean }
+  | { id: number; rows: boolean }
   | { id: number; framed: true }
   /** A failure, with the system error's code, call and path when there is one (a full disk). */
   | { id: number; error: string; code?: string; syscall?: string; path?: string };
@@ -168,6 +185,20 @@ function splicePublished(request: PublishedSplice): boolean {
   return true;
 }
 
+/** Writes the file of rows; false (nothing written) when the last file cannot be read or is no
+ * longer the size the plan was made for. */
+function spliceRows({ last, lastSize, out, pieces }: RowsSplice): boolean {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(last);
+  } catch {
+    return false;
+  }
+  if (bytes.length !== lastSize) return false;
+  writePieces(out, pieces.map((piece) => (piece instanceof Uint8Array ? piece : bytes.subarray(piece[0], piece[1]))));
+  return true;
+}
+
 if (parentPort && (workerData as FileThreadData | undefined)?.fileThread) {
   const port = parentPort;
   const scanShared = (id: number, index: number, dir: string) => {
@@ -189,6 +220,7 @@ if (parentPort && (workerData as FileThreadData | undefined)?.fileThread) {
     }
     try {
       if (request.kind === 'splice-published') port.postMessage({ id: request.id, spliced: splicePublished(request) } satisfies FileReply);
+      else if (request.kind === 'splice-rows') port.postMessage({ id: request.id, rows: spliceRows(request) } satisfies FileReply);
       else if (request.kind === 'published-frame') {
         frames.set(request.key, frameOf(request));
         port.postMessage({ id: request.id, framed: true } satisfies FileReply);

@@ -1,11 +1,15 @@
 /** The file thread's folder listings: a shared listing, helped along by the calling thread, lists
- * exactly what a plain one does, with every file's stat. */
+ * exactly what a plain one does, with every file's stat. The files it makes from the last build's
+ * (the published manifest, files of rows) are the files made whole, or left to the caller. */
 import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { makeRows, planRows, type RowsLayout } from '../../src/engine/file-rows.js';
 import { formatPublishedLines } from '../../src/passes/published.js';
+import { rowsText } from '../../src/routes/article-rows.js';
+import type { FileRows } from '../../src/routes/types.js';
 import { FileThread, type ScannedFolder } from '../../src/write/file-thread.js';
 import { tempDir } from '../helpers/sites.js';
 
@@ -86,6 +90,36 @@ test('the published manifest spliced on the file thread is the one a build makes
     assert.is(await thread.splicePublished(other), false);
     assert.not.ok(existsSync(other.out));
     assert.is(await thread.splicePublished({ ...other, last: path.join(dir, 'missing.json') }), false, 'no last manifest');
+  } finally {
+    await thread.close();
+  }
+});
+
+test('a file of rows made on the file thread from the last one is the file made whole; one whose last file changed is left to the caller', async () => {
+  const dir = tempDir('legalsite-rows-');
+  const rowsOf = (keys: string[]): FileRows => ({ keys, row: (i) => `{"key":"${keys[i]}","text":"r\u00e9sum\u00e9 ${keys[i].repeat(3)}"}`, head: () => '[\n', separator: ',\n', tail: () => '\n]\n' });
+  const before = rowsOf(['a', 'b', 'c', 'd', 'e', 'f']);
+  const made = makeRows(before);
+  const lastFile = path.join(dir, 'index.json');
+  writeFileSync(lastFile, Buffer.concat(made.pieces));
+  const layout: RowsLayout = { fingerprint: 'f', size: made.size, keys: before.keys, spans: made.spans, separator: before.separator };
+  // One row edited, one added, one removed, two moved.
+  const after = rowsOf(['a', 'x', 'c', 'f', 'e', 'g']);
+  const plan = planRows(after, layout);
+  assert.ok(plan.copies >= 2, `${plan.copies} runs copied`);
+  const thread = new FileThread();
+  try {
+    const splice = { last: lastFile, lastSize: layout.size, out: path.join(dir, 'out.json'), pieces: plan.pieces };
+    assert.ok(await thread.spliceRows(splice));
+    assert.is(readFileSync(splice.out, 'utf8'), rowsText(after));
+    assert.is(plan.size, readFileSync(splice.out).length, 'the planned size is the size written');
+    // The last file changed size since the plan: nothing written, the caller makes it whole.
+    writeFileSync(lastFile, `${readFileSync(lastFile, 'utf8')} `);
+    const changed = { ...splice, out: path.join(dir, 'changed.json') };
+    assert.is(await thread.spliceRows(changed), false);
+    assert.not.ok(existsSync(changed.out));
+    assert.is(await thread.spliceRows({ ...splice, last: path.join(dir, 'missing.json'), out: path.join(dir, 'none.json') }), false, 'no last file');
+    assert.not.ok(existsSync(path.join(dir, 'none.json')));
   } finally {
     await thread.close();
   }
