@@ -56,6 +56,9 @@ export function memoizedBacklinks(site: OrderedSite, build: () => BacklinkResult
       get relationCounts() {
         return (counts ??= keyed().kept && memo?.relationCounts ? new Map(memo.relationCounts) : full().relationCounts);
       },
+      get key() {
+        return keyed().key;
+      },
     },
     next: () => {
       const { key, kept } = keyed();

@@ -108,7 +108,10 @@ export class ShardPool {
    */
   renderPages(jobs: PageJob[], sink: Sink, remember: boolean, onPage?: (page: Emitted) => void): Promise<Emitted[]> {
     // A term or recommendations page goes to the shard holding its item's candidates.
-    const holder = (j: PageJob) => (j.input && j.input.family !== 'article' ? recommendationShard(this.features!, j.input.node, this.handles.length) : undefined);
+    const holder = (j: PageJob) => {
+      const node = j.keyed?.node ?? (j.input && j.input.family !== 'article' ? j.input.node : undefined);
+      return node === undefined ? undefined : recommendationShard(this.features!, node, this.handles.length);
+    };
     return schedule(jobs, holder, { shards: this.size, batchSize: RENDER_BATCH, mode: 'eager' }, async (shard, batch) => {
       const pages = await this.handles[shard].call<Emitted[]>('renderPages', [batch, sink, remember]);
       if (onPage) pages.forEach(onPage);

@@ -11,7 +11,7 @@ import type { ArticleDigest, BodyLink } from '../model/article-digest.js';
 import type { PublishedPage } from '../passes/published.js';
 import type { Neighbours } from '../passes/site-order.js';
 import type { LinkTerm } from '../passes/term-matcher.js';
-import type { FamilyInput, HtmlRoute } from '../routes/types.js';
+import type { FamilyInput, HtmlRoute, KeyedInput } from '../routes/types.js';
 import { toolKey } from '../tool-key.js';
 import type { Chrome } from '../../templates/types.js';
 
@@ -51,6 +51,8 @@ export interface Emitted {
   fingerprint?: string;
   /** The output folder already holds this page as it would be made (its `prev` fingerprint). */
   unchanged?: boolean;
+  /** Sent only its input's key, the page changed: send it again with its input. */
+  needsInput?: boolean;
   /** A page made now: its element ids (html/page-ids.ts) as the published manifest lists them. */
   anchors?: PublishedPage;
 }
@@ -124,6 +126,9 @@ export interface ArticleResult {
 export interface PageJob {
   route?: HtmlRoute;
   input?: FamilyInput;
+  /** The input's key (PageRef.keyed): the page is fingerprinted by it. Sent alone (no input), the
+   * shard answers `needsInput` for a page whose fingerprint is not `prev`. */
+  keyed?: KeyedInput;
   url?: string;
   path?: string;
   /** The fingerprint of the page the output folder holds, when it is intact: the same → not made. */

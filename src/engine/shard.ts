@@ -28,7 +28,7 @@ import { pageIds } from '../html/page-ids.js';
 import { compactIds } from '../passes/published.js';
 import { renderPage } from '../render/render-page.js';
 import { articleFileRoutes, articleOwnFiles } from '../routes/article-files.js';
-import { articlePageRoute, buildFamilyRoute, familyFingerprint } from '../routes/page-families.js';
+import { articlePageRoute, buildFamilyRoute, familyFingerprint, keyedFamilyFingerprint } from '../routes/page-families.js';
 import { outputPath } from '../routes/types.js';
 import type { Chrome } from '../../templates/types.js';
 import { articleUnit, digestArticle, type GlossaryLinks } from './article-unit.js';
@@ -139,9 +139,10 @@ export class Shard {
   renderPages(jobs: PageJob[], sink: Sink, remember: boolean): Emitted[] {
     const { chrome, bundle, context } = this.render!;
     return jobs.map((job) => {
-      // A family page is fingerprinted by its inputs, so an unchanged one is not even made.
-      const byInputs = remember && job.input ? hashOf(context, this.setupKey, familyFingerprint(job.input, this.recs!)) : undefined;
+      // A family page is fingerprinted by its inputs (or their key), so an unchanged one is not even made.
+      const byInputs = !remember ? undefined : job.keyed ? hashOf(context, this.setupKey, keyedFamilyFingerprint(job.keyed, this.recs!)) : job.input ? hashOf(context, this.setupKey, familyFingerprint(job.input, this.recs!)) : undefined;
       if (byInputs !== undefined && byInputs === job.prev) return { url: job.url!, path: job.path!, fingerprint: byInputs, unchanged: true };
+      if (!job.route && !job.input) return { url: job.url!, path: job.path!, needsInput: true };
       const route = job.route ?? buildFamilyRoute(job.input!, { config: this.setup!.config, recs: this.recs });
       const file = outputPath(route);
       const fingerprint = byInputs ?? job.fingerprint ?? (remember ? hashOf(context, JSON.stringify(route)) : undefined);

@@ -58,6 +58,9 @@ export interface BacklinkResult {
    * shared-tag relations (at most 5); each target's made when first asked for (pages show only
    * terms' backlinks). */
   byTarget: Pick<ReadonlyMap<string, Backlink[]>, 'get'>;
+  /** The key of everything the backlinks are worked out from (engine/backlinks-memo.ts
+   * backlinksKey), when the build took it: the same key, the same backlinks. */
+  readonly key?: string;
 }
 
 interface Node {

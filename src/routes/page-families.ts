@@ -18,7 +18,8 @@ import { articleCitationText } from '../../templates/client/lib/formats.js';
 import type { ArticlePageProps, LinkedItem } from '../../templates/types.js';
 import { articleJsonUrl, articleMarkdownUrl, CITATION_FILES } from './article-files.js';
 import { makeMeta } from './meta.js';
-import type { FamilyInput, HtmlRoute, PageRef } from './types.js';
+import type { FamilyInput, HtmlRoute, KeyedInput, PageRef } from './types.js';
+import { hashOf } from '../hash.js';
 import { termData } from './view-data.js';
 
 /** Related content shown on a term page (spec §9: related default 5). */
@@ -49,6 +50,11 @@ export function familyFingerprint(input: FamilyInput, recs: RecContext): string 
   const rec = recommendationsFingerprint(recs, input.node);
   // A term page does not show its item's index, which moves when articles come and go.
   return input.family === 'recommendations' ? `recommendations:${rec}` : `term:${rec}:${JSON.stringify({ ...input, node: undefined })}`;
+}
+
+/** As familyFingerprint, for a page whose input is named by its key (PageRef.keyed). */
+export function keyedFamilyFingerprint(keyed: KeyedInput, recs: RecContext): string {
+  return `${keyed.family}-key:${recommendationsFingerprint(recs, keyed.node)}:${keyed.key}`;
 }
 
 /** A term's or an item's recommendations page (an article's page is made with its body). */
@@ -156,9 +162,23 @@ const termUrl = (slug: string) => `/glossary/${slug}`;
 
 /** `node`: the term's item in the recommendations context; `relations`: what refers to it and what
  * shares tags with it (term-extras.ts); `title` resolves a term slug. */
-export function termPageRef(t: Term, node: number, relations: { backlinks: LinkedItem[]; sharedTags: LinkedItem[] }, title: (slug: string) => string | undefined): PageRef {
-  const { backlinks, sharedTags } = relations;
-  return { kind: 'page', url: termUrl(t.slug), template: 'term', lastmod: t.lastModified, input: { family: 'term', term: t, node, backlinks, sharedTags, titles: knownTitles([...t.contrastWith, ...t.seeAlso], title) } };
+export function termPageRef(t: Term, node: number, relations: () => { backlinks: LinkedItem[]; sharedTags: LinkedItem[] }, title: (slug: string) => string | undefined, backlinksKey?: string): PageRef {
+  const titles = knownTitles([...t.contrastWith, ...t.seeAlso], title);
+  let input: FamilyInput | undefined;
+  return {
+    kind: 'page',
+    url: termUrl(t.slug),
+    template: 'term',
+    lastmod: t.lastModified,
+    // The relations are made only when the input is read: a rebuild reads it only for the pages
+    // whose fingerprint changed (engine/emit-site.ts).
+    get input(): FamilyInput {
+      return (input ??= { family: 'term', term: t, node, ...relations(), titles });
+    },
+    // The term, its titles and the backlinks' key say what the input holds, but for `node` (which
+    // the page does not show): the relations are those of the backlinks.
+    ...(backlinksKey === undefined ? {} : { keyed: { family: 'term', node, key: hashOf('term-input', backlinksKey, JSON.stringify(t), JSON.stringify(titles)) } }),
+  };
 }
 
 export function termPageRoute(config: SiteConfig, t: Term, title: (slug: string) => string | undefined, extras: { backlinks: LinkedItem[]; related: LinkedItem[] }): HtmlRoute {

@@ -160,7 +160,7 @@ export function graphPageRefs(site: GraphSite): Pick<FamilyRefs, 'terms' | 'reco
   const termTitle = (slug: string) => terms.get(slug)?.title;
   const nodeOf = new Map(site.recommendations.nodes.map((n, i) => [n.key, i]));
   return {
-    terms: site.terms.map((t) => termPageRef(t, nodeOf.get(nodeKey('glossary', t.slug))!, termRelations(site, t.slug), termTitle)),
+    terms: site.terms.map((t) => termPageRef(t, nodeOf.get(nodeKey('glossary', t.slug))!, () => termRelations(site, t.slug), termTitle, site.backlinks.key)),
     recommendations: site.recommendations.nodes.map((node, i) => recommendationPageRef(node, i)),
   };
 }

@@ -42,7 +42,19 @@ export interface PageRef {
   template: TemplateName;
   lastmod?: string;
   unlisted?: boolean;
+  /** Made when first read, for a page whose input has a key (`keyed`). */
   input: FamilyInput;
+  /** A key of `input` taken without making it (the same key, the same input), when there is one:
+   * a term page's, from the backlinks' key and the term (page-families.ts termPageRef). A rebuild
+   * sends a shard the key alone, and the input only for a page whose fingerprint changed. */
+  keyed?: KeyedInput;
+}
+
+/** A family page's input named by its key (PageRef.keyed), with what the shard needs without it. */
+export interface KeyedInput {
+  family: 'term';
+  node: number;
+  key: string;
 }
 
 export type FileBody = string | Uint8Array;
