@@ -16,11 +16,11 @@ const test = suite('keyed term pages');
 
 const backlink: LinkedItem = { href: '/articles/a', title: 'A', type: 'article', context: 'Mentions the term.', relationship: 'mention, strength 1' };
 const relations = () => ({ backlinks: [backlink], sharedTags: [] });
-const title = (slug: string) => (slug === 'other' ? 'Other' : undefined);
+const title = (slug: string): string | undefined => (slug === 'other' ? 'Other' : undefined);
 
 test('a term page\'s key changes with the term, its titles and the backlinks\' key, and not otherwise', () => {
   const term = makeTerm({ slug: 'hash', seeAlso: ['other'] });
-  const key = (t = term, titles = title, backlinksKey = 'k1') => termPageRef(t, 3, relations, titles, backlinksKey).keyed!.key;
+  const key = (t = term, titles: (slug: string) => string | undefined = title, backlinksKey = 'k1') => termPageRef(t, 3, relations, titles, backlinksKey).keyed!.key;
   assert.is(key(), key(makeTerm({ slug: 'hash', seeAlso: ['other'] })), 'the same term, the same key');
   assert.is.not(key(), key(makeTerm({ slug: 'hash', seeAlso: ['other'], definition: 'Another definition.' })));
   assert.is.not(key(), key(term, (slug) => (slug === 'other' ? 'Other, renamed' : undefined)));

@@ -7,7 +7,10 @@ import * as assert from 'uvu/assert';
 import { create } from 'xmlbuilder2';
 import { OUTPUT_LIMITS } from '../../src/constants.js';
 import { fileBody } from '../../src/routes/types.js';
-import { sitemapFiles, sitemapIndex, sitemapRuns, urlset } from '../../src/routes/sitemaps.js';
+import { sitemapFiles, sitemapIndex, sitemapRoutes, sitemapRuns, urlset } from '../../src/routes/sitemaps.js';
+import type { BuiltSite } from '../../src/pipeline.js';
+import type { HtmlRoute } from '../../src/routes/types.js';
+import { makeConfig } from '../helpers/make-site.js';
 import { validateSitemapText } from '../helpers/xmllint.js';
 
 const test = suite('sitemap writing');
@@ -81,6 +84,22 @@ test('past the byte limit: files split so each stays within it', () => {
 test('an entry larger than the byte limit still gets a file of its own', () => {
   assert.equal(sitemapRuns(many.slice(0, 2), { sitemapUrls: 10, sitemapBytes: 10 }), [[many[0]], [many[1]]]);
   assert.equal(sitemapRuns([], OUTPUT_LIMITS), [[]]);
+});
+
+test('the pages\' sitemap is fingerprinted by its entries: every listed page\'s address and lastmod', () => {
+  const site = { config: makeConfig({ baseUrl: 'https://example.org' }), articles: [] } as unknown as BuiltSite;
+  const page = (url: string, lastmod?: string, unlisted?: boolean) => ({ kind: 'html', url, lastmod, unlisted }) as HtmlRoute;
+  const pages = [page('/'), page('/articles/a', '2025-01-02'), page('/hidden', undefined, true)];
+  const inputsOf = (list: HtmlRoute[]) => {
+    const file = sitemapRoutes(site, list, OUTPUT_LIMITS).find((f) => f.url === '/sitemap.xml')!;
+    return { inputs: file.inputs!(), body: String(fileBody(file)) };
+  };
+  const made = inputsOf(pages);
+  assert.is(made.body, urlset([{ loc: 'https://example.org/' }, { loc: 'https://example.org/articles/a', lastmod: '2025-01-02' }]));
+  assert.is(inputsOf([...pages]).inputs, made.inputs, 'the same pages, the same inputs');
+  assert.is.not(inputsOf([pages[0], page('/articles/a', '2025-01-03'), pages[2]]).inputs, made.inputs, 'a lastmod changed');
+  assert.is.not(inputsOf([pages[0], page('/articles/b', '2025-01-02'), pages[2]]).inputs, made.inputs, 'an address changed');
+  assert.is(inputsOf([pages[0], pages[1], page('/hidden-too', undefined, true)]).inputs, made.inputs, 'unlisted pages are not in it');
 });
 
 test.run();
