@@ -77,4 +77,24 @@ test('relation counts asked for are kept in the memo, and a rebuild with the sam
   assert.equal(memoizedBacklinks(site('m2'), changed.build, memo).backlinks.relationCounts, new Map([['glossary:hash-value', 17]]), 'changed inputs: counted again');
 });
 
+test('a memo keeps each target\'s backlinks as text, parsed only for the targets asked for', () => {
+  const full = { byTarget: { get: (k: string) => (k.startsWith('glossary:') ? [link(k)] : undefined) }, relations: [], relationCounts: new Map() } as BacklinkResult;
+  const one = memoizedBacklinks(site(), () => full);
+  for (const target of ['glossary:a', 'glossary:b', 'glossary:c', 'article:a']) one.backlinks.byTarget.get(target);
+  const memo = one.next();
+  assert.ok(memo.byTarget.every(([, links]) => links === undefined || typeof links === 'string'));
+  const parse = JSON.parse;
+  const parsedTexts: string[] = [];
+  JSON.parse = ((text: string) => (parsedTexts.push(text), parse(text))) as typeof JSON.parse;
+  try {
+    const two = memoizedBacklinks(site(), () => assert.unreachable('worked out') as never, memo);
+    assert.equal(two.backlinks.byTarget.get('glossary:b'), [link('glossary:b')]);
+    assert.is(two.backlinks.byTarget.get('article:a'), undefined);
+    assert.is(parsedTexts.length, 1, 'one target parsed');
+    assert.is(two.next(), memo);
+  } finally {
+    JSON.parse = parse;
+  }
+});
+
 test.run();
