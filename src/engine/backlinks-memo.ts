@@ -19,7 +19,8 @@ import { fileInputs } from '../routes/file-inputs.js';
 
 export interface BacklinksMemo {
   key: string;
-  /** Per target node key, its backlinks as byTarget gave them, as JSON (undefined: none). */
+  /** Per target node key, its backlinks as byTarget gave them, as JSON: an array of each one's
+   * FIELDS (undefined: none). */
   byTarget: [string, string | undefined][];
   /** How many relations point at each node, when the build counted them (to split the knowledge
    * graph): a rebuild whose backlinks are unchanged splits it without working out every relation. */
@@ -67,13 +68,22 @@ export function memoizedBacklinks(site: OrderedSite, build: () => BacklinkResult
     next: () => {
       const { key, kept } = keyed();
       if (memo && kept && !built) return memo;
-      return { key, byTarget: [...asked].map(([target, links]) => [target, links && JSON.stringify(links)]), ...(counts ? { relationCounts: [...counts] } : {}) };
+      return { key, byTarget: [...asked].map(([target, links]) => [target, links && JSON.stringify(links.map((b) => FIELDS.map((f) => b[f])))]), ...(counts ? { relationCounts: [...counts] } : {}) };
     },
   };
 }
 
 /** This site's key, and the memo's backlinks when the memo was made for it. */
-const parsed = (json: string | undefined): Backlink[] | undefined => (json === undefined ? undefined : (JSON.parse(json) as Backlink[]));
+/** A backlink's fields, in the order the memo keeps them (without their names: half the text). */
+const FIELDS = ['fromType', 'fromSlug', 'fromTitle', 'toType', 'toSlug', 'toTitle', 'relationship', 'kind', 'strength', 'context'] as const satisfies readonly (keyof Backlink)[];
+/** Every field of a backlink is kept: a field added to Backlink and not to FIELDS fails to compile. */
+const EVERY_FIELD_KEPT: [Exclude<keyof Backlink, (typeof FIELDS)[number]>] extends [never] ? true : never = true;
+void EVERY_FIELD_KEPT;
+
+function parsed(json: string | undefined): Backlink[] | undefined {
+  if (json === undefined) return undefined;
+  return (JSON.parse(json) as unknown[][]).map((values) => Object.fromEntries(FIELDS.map((f, i) => [f, values[i]])) as unknown as Backlink);
+}
 
 function keyedMemo(site: OrderedSite, memo?: BacklinksMemo): { key: string; kept?: Map<string, string | undefined> } {
   const key = backlinksKey(site);
