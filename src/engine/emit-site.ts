@@ -13,7 +13,7 @@
  */
 import { hashOf } from '../hash.js';
 import { toolKey } from '../tool-key.js';
-import { makeRows, planRows, type RowsLayout, rowsInputs, type RowsMemo } from './file-rows.js';
+import { makeRows, piecesOf, type PlannedRows, planRows, rowsInputs, type RowsMemo } from './file-rows.js';
 import { fileBody, type FileRoute, type FileRows, type HtmlRoute, type JoinedRoute, outputPath, type PageRef } from '../routes/types.js';
 import type { OutputFile, OutputTarget } from '../write/output-target.js';
 import type { Emitted, PageJob } from './shard-protocol.js';
@@ -229,31 +229,32 @@ export class SiteEmitter {
       return;
     }
     const usable = last && target?.previousIfIntact(file) === last.fingerprint ? last : undefined;
-    const thread = this.asideThread();
-    if (thread && usable && this.rowsElsewhere(thread, file, rows, fingerprint, usable)) return;
-    const bytes = usable && readIfThere(target!, file);
-    const made = makeRows(rows, bytes && usable && { bytes, layout: usable });
-    this.rows.set(file, { fingerprint, size: made.size, keys: rows.keys, spans: made.spans, separator: rows.separator });
-    target?.write(file, made.pieces, fingerprint);
-    this.done(file, this.o.keep ? Buffer.concat(made.pieces, made.size) : undefined, false);
+    const plan = planRows(rows, usable);
+    this.rows.set(file, { fingerprint, size: plan.size, keys: rows.keys, spans: plan.spans, separator: rows.separator });
+    const thread = plan.copies > 0 ? this.asideThread() : undefined;
+    if (thread) return this.rowsElsewhere(thread, file, rows, fingerprint, plan, usable!.size);
+    let pieces = piecesOf(plan);
+    if (plan.copies > 0) {
+      // The last file must still be the size the plan was made for; if not, every row is made.
+      const bytes = readIfThere(target!, file);
+      pieces = bytes?.length === usable!.size ? piecesOf(plan, bytes) : makeRows(rows).pieces;
+    }
+    target?.write(file, pieces, fingerprint);
+    this.done(file, this.o.keep ? Buffer.concat(pieces, plan.size) : undefined, false);
   }
 
-  /** Starts a file of rows on the file thread, from the last build's file (`last` its layout); false
-   * when the plan copies nothing from it (then it is made here). The file thread answers false when
-   * the last file is no longer what the plan was made for, and the file is then made here, whole. */
-  private rowsElsewhere(thread: FileThread, file: string, rows: FileRows, fingerprint: string, last: RowsLayout): boolean {
+  /** Makes a file of rows on the file thread, from the last build's file (of `lastSize` bytes): the
+   * file thread answers false when the last file is no longer what the plan was made for, and the
+   * file is then made here, whole. */
+  private rowsElsewhere(thread: FileThread, file: string, rows: FileRows, fingerprint: string, plan: PlannedRows, lastSize: number): void {
     const target = this.o.target!;
-    const plan = planRows(rows, last);
-    if (plan.copies === 0) return false;
-    this.rows.set(file, { fingerprint, size: plan.size, keys: rows.keys, spans: plan.spans, separator: rows.separator });
-    const made = thread.spliceRows({ last: target.locate(file), lastSize: last.size, out: target.pathForNew(file), pieces: plan.pieces }).then((spliced) => {
+    const made = thread.spliceRows({ last: target.locate(file), lastSize, out: target.pathForNew(file), pieces: plan.pieces }).then((spliced) => {
       if (spliced) return this.done(file, undefined);
       target.write(file, makeRows(rows).pieces, fingerprint);
       this.done(file, undefined, false);
     });
     this.rowsAside.push(made);
     this.o.aside?.(made);
-    return true;
   }
 
   /** Settles when the files of rows started on the file thread are written. */

@@ -54,8 +54,14 @@ export interface PlannedRows {
  * describes it) holds are taken from it. */
 export function makeRows(rows: FileRows, last?: { bytes: Uint8Array; layout: RowsLayout }): MadeRows {
   const usable = last && last.bytes.length === last.layout.size ? last : undefined;
-  const { pieces, size, spans } = planRows(rows, usable?.layout);
-  return { pieces: pieces.map((p) => (p instanceof Uint8Array ? p : usable!.bytes.subarray(p[0], p[1]))), size, spans };
+  const plan = planRows(rows, usable?.layout);
+  return { pieces: piecesOf(plan, usable?.bytes), size: plan.size, spans: plan.spans };
+}
+
+/** A plan's pieces as bytes, the copied ones taken from `last`: the last file's bytes, of the size
+ * the plan was made for (none needed when the plan copies nothing). */
+export function piecesOf(plan: PlannedRows, last?: Uint8Array): Uint8Array[] {
+  return plan.pieces.map((p) => (p instanceof Uint8Array ? p : last!.subarray(p[0], p[1])));
 }
 
 /** The pieces of `rows` and where each row lies, the rows whose key the last file (of `layout`,

@@ -140,7 +140,7 @@ export class Shard {
     const { chrome, bundle, context } = this.render!;
     return jobs.map((job) => {
       // A family page is fingerprinted by its inputs (or their key), so an unchanged one is not even made.
-      const byInputs = !remember ? undefined : job.keyed ? hashOf(context, this.setupKey, keyedFamilyFingerprint(job.keyed, this.recs!)) : job.input ? hashOf(context, this.setupKey, familyFingerprint(job.input, this.recs!)) : undefined;
+      const byInputs = remember ? this.familyPageFingerprint(job, context) : undefined;
       if (byInputs !== undefined && byInputs === job.prev) return { url: job.url!, path: job.path!, fingerprint: byInputs, unchanged: true };
       if (!job.route && !job.input) return { url: job.url!, path: job.path!, needsInput: true };
       const route = job.route ?? buildFamilyRoute(job.input!, { config: this.setup!.config, recs: this.recs });
@@ -149,6 +149,12 @@ export class Shard {
       if (fingerprint !== undefined && fingerprint === job.prev) return { url: route.url, path: file, fingerprint, unchanged: true };
       return { ...this.emitPage(sink, route.url, file, renderPage(route, chrome, bundle)), fingerprint };
     });
+  }
+
+  /** A family page's fingerprint: by its input's key when it has one, else by its input. */
+  private familyPageFingerprint(job: PageJob, context: string): string | undefined {
+    const family = job.keyed ? keyedFamilyFingerprint(job.keyed, this.recs!) : job.input && familyFingerprint(job.input, this.recs!);
+    return family === undefined ? undefined : hashOf(context, this.setupKey, family);
   }
 
   /** The article of a step-2 job: parsed in step 1, or (its digest known from an earlier build) read
