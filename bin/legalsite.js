@@ -21,6 +21,8 @@ const BIG_YOUNG_MIN_MEMORY_MB = 8192;
 const NODE_V8_POOL_SIZE = 4;
 /** The most bytecode (bytes) V8's optimizing compiler inlines into one function (compilerFlags). */
 const INLINED_BYTECODE_CUMULATIVE = 460;
+/** Free memory (MB) glibc keeps at the top of each of its heaps (withMallocTunables). */
+const MALLOC_TRIM_MB = 32;
 /** The last major version of V8 known to have the flags compilerFlags gives. */
 const LAST_V8_CHECKED = 13;
 /** Set by the launcher for the CLI's process: the semi-space size it was given is for its main
@@ -178,17 +180,32 @@ function helperThreads() {
   return cores < NODE_V8_POOL_SIZE ? [`--v8-pool-size=${Math.max(1, cores)}`] : [];
 }
 
-/** glibc's malloc asked to back its large blocks with transparent huge pages (where the system
- * allows them on request): a build reads and writes hundreds of megabytes through buffers, and on
- * virtual machines where touching a fresh page is slow, a 10,000-article rebuild after one edit took
- * 6% less time (measured with npm run bench). And blocks of 256 KB and more mapped on their own, so
- * they go back to the system when freed: glibc otherwise raises that threshold as large blocks are
- * freed, and serves the next ones from heaps that keep their memory (a cold build of 50,000 articles
- * peaked at 4.17 GB, 3.97 GB with it; no change in time at 1,000 and 10,000, interleaved runs).
- * Each is added unless the caller set it. Ignored by other C libraries and older glibc. */
+/** glibc's malloc told how to take memory from the system and give it back, each unless the caller
+ * set it (in GLIBC_TUNABLES, or through the variable glibc reads for it). Where touching a fresh
+ * page of memory is slow, as on the virtual machines the benchmark runs on (about 14 µs per 4 KB
+ * page: a build that touches 2 GB spends 7 s of kernel time on it), memory kept and used again is
+ * much cheaper than memory given back and asked for again:
+ * - `hugetlb=1`: large blocks backed by transparent huge pages (where the system allows them on
+ *   request). A 10,000-article rebuild after one edit took 6% less time.
+ * - `mmap_threshold` (MALLOC_MMAP_THRESHOLD_): blocks of 256 KB and more mapped on their own, so they
+ *   go back to the system when freed. glibc otherwise raises that threshold as large blocks are
+ *   freed, and serves the next ones from heaps that keep their memory: a cold build of 50,000
+ *   articles peaked at 4.17 GB, 3.97 GB with it; no change in time at 1,000 and 10,000.
+ * - `trim_threshold` (MALLOC_TRIM_THRESHOLD_): up to MALLOC_TRIM_MB of free memory kept at the top
+ *   of each of glibc's heaps rather than 128 KB. The optimizing compiler's working memory, taken and
+ *   freed for every function it compiles on each of a build's threads, was otherwise given back and
+ *   faulted in again each time: a 1,000-article cold build had 35% fewer page faults and took about
+ *   15% less time.
+ * Measured in docs/performance.md ("Memory kept for the next block", twenty-fourth session). Other
+ * C libraries, and older glibc, ignore them. */
 function withMallocTunables(tunables) {
-  const ours = ['glibc.malloc.hugetlb=1', 'glibc.malloc.mmap_threshold=262144'].filter((t) => !(tunables ?? '').includes(t.split('=')[0] + '='));
-  return [tunables, ...ours].filter(Boolean).join(':');
+  const callerSet = (name, alias) => (tunables ?? '').includes(`glibc.malloc.${name}=`) || (alias !== undefined && process.env[alias] !== undefined);
+  const ours = [
+    ['hugetlb', '1'],
+    ['mmap_threshold', String(256 * 1024), 'MALLOC_MMAP_THRESHOLD_'],
+    ['trim_threshold', String(MALLOC_TRIM_MB * 2 ** 20), 'MALLOC_TRIM_THRESHOLD_'],
+  ].filter(([name, , alias]) => !callerSet(name, alias));
+  return [tunables, ...ours.map(([name, value]) => `glibc.malloc.${name}=${value}`)].filter(Boolean).join(':');
 }
 
 /** The CLI's module: its bundle (scripts/bundle-lib.mjs: one file per thread, run with V8's code

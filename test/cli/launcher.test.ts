@@ -29,13 +29,21 @@ async function childEnv(name: string, env: Record<string, string> = {}): Promise
 /** GLIBC_TUNABLES as the CLI's process sees it, given `tunables` in the caller's environment. */
 const childTunables = (tunables?: string) => childEnv('GLIBC_TUNABLES', tunables === undefined ? {} : { GLIBC_TUNABLES: tunables });
 
-test('the child asks for huge pages and a fixed mmap threshold', async () => {
-  assert.is(await childTunables(), 'glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=262144');
+const TRIM = 'glibc.malloc.trim_threshold=33554432';
+
+test('the child asks for huge pages, a fixed mmap threshold and a larger trim threshold', async () => {
+  assert.is(await childTunables(), `glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=262144:${TRIM}`);
 });
 
 test("the caller's tunables are kept, and a setting the caller made is not overridden", async () => {
-  assert.is(await childTunables('glibc.malloc.mmap_threshold=1000000'), 'glibc.malloc.mmap_threshold=1000000:glibc.malloc.hugetlb=1');
-  assert.is(await childTunables('glibc.malloc.hugetlb=0:glibc.malloc.arena_max=2'), 'glibc.malloc.hugetlb=0:glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=262144');
+  assert.is(await childTunables('glibc.malloc.mmap_threshold=1000000'), `glibc.malloc.mmap_threshold=1000000:glibc.malloc.hugetlb=1:${TRIM}`);
+  assert.is(await childTunables('glibc.malloc.hugetlb=0:glibc.malloc.arena_max=2'), `glibc.malloc.hugetlb=0:glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=262144:${TRIM}`);
+  assert.is(await childTunables('glibc.malloc.trim_threshold=0'), 'glibc.malloc.trim_threshold=0:glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=262144');
+});
+
+test("a setting made through glibc's own variable for it is not overridden either", async () => {
+  assert.is(await childEnv('GLIBC_TUNABLES', { MALLOC_TRIM_THRESHOLD_: '131072' }), 'glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=262144');
+  assert.is(await childEnv('GLIBC_TUNABLES', { MALLOC_MMAP_THRESHOLD_: '131072' }), `glibc.malloc.hugetlb=1:${TRIM}`);
 });
 
 test("libuv gets 8 threads, or as many as the caller's UV_THREADPOOL_SIZE says", async () => {
