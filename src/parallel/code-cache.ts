@@ -12,7 +12,8 @@
  * thread's flags, so code made from other source is never read. A cache V8 rejects, or none, means
  * the bundle is compiled as before. The code is saved when the thread ends, holding every function
  * the run compiled: when there was no cache, or when this run lasted more than twice the run that
- * saved it (a `--version` compiles little of what a build calls). A missing, unreadable or
+ * saved it, and by at least LONGER_MS (a `--version` compiles little of what a build calls; two
+ * runs of a few milliseconds differ by twice on a busy machine for nothing). A missing, unreadable or
  * unwritable cache folder costs nothing but the speed-up. LEGALSITE_NO_CODE_CACHE=1 turns it off.
  *
  * Loads nothing but Node's own modules (and package-root.ts, which loads no more): it runs before
@@ -31,6 +32,10 @@ import { toolCacheDir } from '../package-root.js';
 /** Cache files kept in all: one per bundle and set of flags (the launcher sizes the heap flags to
  * the site, so a few sites give a few sets). The oldest go first. */
 const KEPT = 12;
+
+/** How much longer than the run that saved the cache a run must last to save it again (as well as
+ * twice as long). */
+const LONGER_MS = 250;
 
 /** Runs the CommonJS bundle at `url` (as require would) and returns its exports. `contentHash`:
  * the hash of its text, written beside it by the bundle script. */
@@ -83,13 +88,13 @@ const HEAD = 40;
 
 /**
  * Saves the script's code when the thread ends, by then holding every function the run compiled,
- * unless a cache it used came from a run at least half as long. A shard ends itself when its pool
+ * unless a cache it used came from a run at least half as long (or less than LONGER_MS shorter). A shard ends itself when its pool
  * closes (engine/shard-pool.ts), so that it gets here too.
  */
 function saveWhenDone(script: vm.Script, cacheFile: string, started: number, usedRunMs: number | undefined): void {
   process.once('exit', () => {
     const runMs = performance.now() - started;
-    if (usedRunMs !== undefined && runMs <= 2 * usedRunMs) return;
+    if (usedRunMs !== undefined && (runMs <= 2 * usedRunMs || runMs - usedRunMs < LONGER_MS)) return;
     const temp = `${cacheFile}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
     try {
       const dir = path.dirname(cacheFile);

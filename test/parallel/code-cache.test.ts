@@ -53,6 +53,17 @@ test('a bundle runs with its exports, require and file name; its code is saved o
   assert.ok(after.mtimeMs >= made.mtimeMs, 'marked as used');
 });
 
+test('a run much longer than the one that saved the cache saves it again (a build after a --version)', async () => {
+  const { bundle, cacheDir } = pkgWith(`exports.answer = () => {\n  if (process.env.BUSY_MS) for (const t = Date.now(); Date.now() - t < Number(process.env.BUSY_MS); );\n  return 'done';\n};\n`);
+  assert.is(await run(bundle, 'b'), 'done');
+  const [saved] = cacheFiles(cacheDir);
+  const made = statSync(path.join(cacheDir, saved)).ino;
+  assert.is(await run(bundle, 'b', { BUSY_MS: '100' }), 'done');
+  assert.is(statSync(path.join(cacheDir, saved)).ino, made, 'twice as long, but by less than a quarter of a second: kept');
+  assert.is(await run(bundle, 'b', { BUSY_MS: '600' }), 'done');
+  assert.is.not(statSync(path.join(cacheDir, saved)).ino, made, 'saved again');
+});
+
 test('code cached for other source of the same length is never used: another bundle has another cache', async () => {
   const { bundle, cacheDir } = pkgWith(`exports.answer = () => 'one';\n`);
   assert.is(await run(bundle, 'hash-of-one'), 'one');
