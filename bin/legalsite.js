@@ -194,8 +194,9 @@ function helperThreads() {
  * - `trim_threshold` (MALLOC_TRIM_THRESHOLD_): up to MALLOC_TRIM_MB of free memory kept at the top
  *   of each of glibc's heaps rather than 128 KB. The optimizing compiler's working memory, taken and
  *   freed for every function it compiles on each of a build's threads, was otherwise given back and
- *   faulted in again each time: a 1,000-article cold build had 35% fewer page faults and took about
- *   15% less time.
+ *   faulted in again each time: a 1,000-article cold build had 35% fewer page faults and took 13%
+ *   less time (8 interleaved pairs), a 10,000-article one 10% less (3 pairs); the peak did not move
+ *   at 1,000 or 50,000 articles.
  * Measured in docs/performance.md ("Memory kept for the next block", twenty-fourth session). Other
  * C libraries, and older glibc, ignore them. */
 function withMallocTunables(tunables) {

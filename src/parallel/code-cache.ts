@@ -88,8 +88,8 @@ const HEAD = 40;
 
 /**
  * Saves the script's code when the thread ends, by then holding every function the run compiled,
- * unless a cache it used came from a run at least half as long (or less than LONGER_MS shorter). A shard ends itself when its pool
- * closes (engine/shard-pool.ts), so that it gets here too.
+ * unless a cache it used came from a run at least half as long as this one, or less than LONGER_MS
+ * shorter. A shard ends itself when its pool closes (engine/shard-pool.ts), so that it gets here too.
  */
 function saveWhenDone(script: vm.Script, cacheFile: string, started: number, usedRunMs: number | undefined): void {
   process.once('exit', () => {
