@@ -73,18 +73,19 @@ export function memoizedBacklinks(site: OrderedSite, build: () => BacklinkResult
   };
 }
 
-/** This site's key, and the memo's backlinks when the memo was made for it. */
 /** A backlink's fields, in the order the memo keeps them (without their names: half the text). */
 const FIELDS = ['fromType', 'fromSlug', 'fromTitle', 'toType', 'toSlug', 'toTitle', 'relationship', 'kind', 'strength', 'context'] as const satisfies readonly (keyof Backlink)[];
 /** Every field of a backlink is kept: a field added to Backlink and not to FIELDS fails to compile. */
 const EVERY_FIELD_KEPT: [Exclude<keyof Backlink, (typeof FIELDS)[number]>] extends [never] ? true : never = true;
 void EVERY_FIELD_KEPT;
 
+/** A target's backlinks as the memo keeps them (each an array of its FIELDS), made objects again. */
 function parsed(json: string | undefined): Backlink[] | undefined {
   if (json === undefined) return undefined;
   return (JSON.parse(json) as unknown[][]).map((values) => Object.fromEntries(FIELDS.map((f, i) => [f, values[i]])) as unknown as Backlink);
 }
 
+/** This site's key, and the memo's backlinks when the memo was made for it. */
 function keyedMemo(site: OrderedSite, memo?: BacklinksMemo): { key: string; kept?: Map<string, string | undefined> } {
   const key = backlinksKey(site);
   return { key, kept: memo?.key === key ? new Map(memo.byTarget) : undefined };
