@@ -9,8 +9,10 @@
  * script (unlike an ES module on Node 20) can be run with V8's code cache, which keeps the compiled
  * code between runs (docs/performance.md, "Start-up: one file per thread, compiled code kept").
  * The code is the same code: esbuild joins the modules, it does not minify or rewrite them, with
- * one exception: markdown-it's class fields are assigned rather than defined through a helper, which
- * made its rendering some 40% faster (scripts/class-fields.mjs says why that is the same).
+ * two exceptions: markdown-it's class fields are assigned rather than defined through a helper, which
+ * made its rendering some 40% faster (scripts/class-fields.mjs says why that is the same), and
+ * characters outside ASCII are written as escapes, so that V8 holds each bundle as a one-byte
+ * string (scripts/ascii-source.mjs).
  *
  * Run by `npm run build` and `npm ci` (the prepare script) after tsc. The files the bundles were
  * made of are listed in lib/bundle/inputs.json, written last: bin/legalsite.js runs the bundles
@@ -24,6 +26,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { asciiSource } from './ascii-source.mjs';
 import { markdownItClassFields } from './class-fields.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -69,6 +72,8 @@ for (const { name, entry, exports } of ENTRIES) {
     const dynamic = output.imports.filter((i) => i.kind === 'dynamic-import' && i.external);
     if (dynamic.length) throw new Error(`${name}: import() of ${dynamic.map((i) => i.path).join(', ')} cannot run in a script; use createRequire(import.meta.url)(…) instead`);
   }
+  // One-byte source for V8 (scripts/ascii-source.mjs says why).
+  writeFileSync(bundle, asciiSource(readFileSync(bundle, 'utf8')).code);
   const hash = createHash('sha256').update(readFileSync(bundle)).digest('hex');
   const run = `runBundle(new URL('./${name}.cjs', import.meta.url), '${hash}')`;
   writeFileSync(
