@@ -31,6 +31,9 @@ const SEMI_SPACE_MAIN_ONLY = 'LEGALSITE_SEMI_SPACE_MAIN_ONLY';
 /** Set by the launcher for the CLI's process: its own process id, which tells the CLI's process it
  * was started by it. */
 const LAUNCHER_PID = 'LEGALSITE_LAUNCHER_PID';
+/** Set by the launcher for the CLI's process: the shard threads to start before the CLI is loaded
+ * (earlyShards). */
+const EARLY_SHARDS = 'LEGALSITE_EARLY_SHARDS';
 
 // V8 lets a busy heap grow well past what it holds before collecting: at 10,000 articles the main
 // thread held about 350 MB but grew to 870 MB under Node's default limit. A limit sized to the site
@@ -51,15 +54,19 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
     // A large site's rebuild: the larger young generation is for this thread alone (youngGeneration).
     if (process.env[SEMI_SPACE_MAIN_ONLY]) v8.setFlagsFromString('--max-semi-space-size=0');
   }
+  const earlyThreads = process.env[LAUNCHER_PID] === String(process.ppid) ? Number(process.env[EARLY_SHARDS]) : 0;
   delete process.env[LAUNCHER_PID];
   delete process.env[SEMI_SPACE_MAIN_ONLY];
+  delete process.env[EARLY_SHARDS];
   if (process.channel) {
     // If the launcher (or the program that started this one with a channel) dies without passing a
     // signal on, end as if told to stop.
     process.channel.unref();
     process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
   }
-  const { main } = await import(cliModule());
+  const cli = cliModule();
+  if (earlyThreads > 0) await startEarly(cli, earlyThreads);
+  const { main } = await import(cli);
   process.exitCode = await main(process.argv);
   // The command is done: nothing left running (a thread a failure left open) may keep it from ending.
   setTimeout(() => process.exit(), 2000).unref();
@@ -71,7 +78,7 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   const initial = cacheToLoad ? initialHeap(contentMb, heapMb) : [];
   const young = youngGeneration(contentMb, cacheToLoad);
   // Never inherited (a caller's environment, an outer legalsite's): only this launcher says so.
-  const env = { ...process.env, [SEMI_SPACE_MAIN_ONLY]: young.mainThreadOnly ? '1' : '' };
+  const env = { ...process.env, [SEMI_SPACE_MAIN_ONLY]: young.mainThreadOnly ? '1' : '', [EARLY_SHARDS]: String(earlyShards(args, cacheToLoad)) };
   // UV_THREADPOOL_SIZE (unless the caller set it): libuv's threads for file operations, 8 rather
   // than 4. A build that replaces its output folder removes the old one many files at a time
   // (src/write/output-recovery.ts, removeMarkedFolderFast), each mostly waiting on the disk: the
@@ -88,6 +95,32 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
       process.kill(process.pid, signal);
     } else process.exit(code ?? 1);
   });
+}
+
+/** How many shard threads the CLI's process should start before it loads the CLI (0: none): a
+ * build that loads no build cache starts one per core (or --workers), unless it has fewer articles
+ * than it starts threads for, which the CLI's process finds out (src/engine/early-shards.ts). A
+ * build that loads its cache may start one thread or none, and serve keeps its own. */
+function earlyShards(args, cacheToLoad) {
+  if (args[0] !== 'build' || cacheToLoad || args.includes('--help') || args.includes('-h')) return 0;
+  const workers = optionOf(args, '--workers', undefined);
+  if (workers === undefined) return Math.max(1, os.availableParallelism());
+  // As the CLI reads it (src/commands/parsers.ts parseWorkers); a value it refuses starts none.
+  const n = Number(workers);
+  return Number.isInteger(n) && n >= 1 && n <= 64 ? n : 0;
+}
+
+/** Starts the build's shard threads (src/engine/early-shards.ts), running the worker module beside
+ * the CLI module `cli` that the pool will start them from. Nothing is lost if it cannot: the pool
+ * starts its own. */
+async function startEarly(cli, threads) {
+  try {
+    const { startEarlyShards } = await import('../lib/src/engine/early-shards.js');
+    const module = new URL(cli.includes('/lib/bundle/') ? './shard-worker.js' : './engine/shard-worker.js', cli);
+    startEarlyShards(contentDirOf(process.argv.slice(2)), module, threads);
+  } catch {
+    // No lib/src/ to load it from: the pool starts its threads.
+  }
 }
 
 /** The old generation's first size, a little more than a rebuild holds once it has loaded its cache

@@ -6,9 +6,9 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { ResourceLimits } from 'node:worker_threads';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { defaultWorkers, ShardPool } from '../engine/shard-pool.js';
+import { MIN_ARTICLES_FOR_WORKERS, shardLimits } from '../engine/shard-limits.js';
 import type { FileStat } from '../file-stat.js';
 import { listContentFiles } from '../load/content-files.js';
 import type { ScannedFolder } from '../write/file-thread.js';
@@ -23,9 +23,6 @@ export interface ArticleFile {
   stat?: FileStat;
 }
 
-/** Below this many articles, loading and rendering stay on the main thread: starting worker threads
- * costs more than they save (measured with npm run bench). */
-const MIN_ARTICLES_FOR_WORKERS = 200;
 /** Up to this many changed article files, a rebuild uses one worker thread (workersFor). */
 const FEW_CHANGED_ARTICLES = 50;
 
@@ -41,26 +38,9 @@ export function startShards(run: BuildRun, articleFiles: ArticleFile[], last: La
   const { opts } = run;
   // serve keeps its threads for every later rebuild, whatever its first one needs.
   const threads = articleFiles.length >= (opts.minPagesForWorkers ?? MIN_ARTICLES_FOR_WORKERS) ? (opts.workers ?? (opts.cache ? defaultWorkers() : workersFor(last.state, last.input, run.outAbs))) : 0;
-  const pool = opts.cache?.pool ?? ShardPool.start(threads, threads ? shardLimits(threads, articleFiles) : undefined);
+  const pool = opts.cache?.pool ?? ShardPool.start(threads, threads ? shardLimits(threads, articleFiles.map((f) => f.stat?.size ?? 0)) : undefined);
   if (opts.cache) opts.cache.pool = pool;
   return pool;
-}
-
-/**
- * Heap limits for shard threads, sized to their share of the articles: a shard holds its articles'
- * parsed text between the two loading steps and little else, and a tight limit makes V8 collect
- * garbage before it grows the heap (at 10,000 articles the default limits let the process reach
- * 1.9 GB; measured with npm run bench). A large share grows by less than its size: at 50,000
- * articles a shard held at most about 400 MB for its 290 MB of articles, and 1.1 GB rather than
- * 1.9 GB took the build's peak from 4.47 to 4.24 GB. LEGALSITE_WORKER_HEAP_MB overrides it.
- */
-function shardLimits(threads: number, articleFiles: { stat?: FileStat }[]): ResourceLimits {
-  const override = Number(process.env.LEGALSITE_WORKER_HEAP_MB);
-  if (override > 0) return { maxOldGenerationSizeMb: override };
-  let bytes = 0;
-  for (const f of articleFiles) bytes += f.stat?.size ?? 0;
-  const shareMb = bytes / threads / 2 ** 20;
-  return { maxOldGenerationSizeMb: Math.ceil(Math.min(192 + 6 * shareMb, 512 + 2 * shareMb)) };
 }
 
 /**

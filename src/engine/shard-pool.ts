@@ -4,13 +4,15 @@
  * batches as shards come free (batch-schedule.ts); an article's second step goes to the shard that did
  * its first, unless another has run out of work. Results keep the jobs' order, so output never
  * depends on timing.
- * A pool lives for one build, or for a whole `serve` session.
+ * A pool lives for one build, or for a whole `serve` session. Its threads may have been started
+ * before the CLI loaded (early-shards.ts); it takes them when they fit.
  */
 import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { ResourceError } from '../diagnostics/diagnostic.js';
 import { workerModule } from '../parallel/worker-module.js';
 import { schedule } from './batch-schedule.js';
+import { dropEarlyShards, takeEarlyShard } from './early-shards.js';
 import { type ArticleJob, type ArticleResult, ContentChangedError, END, END_WAIT_MS, type Emitted, type FileJob, type FrontMatterResult, type PageJob, renderContextOf, type ShardSetup, type Sink } from './shard-protocol.js';
 import type { Shard } from './shard.js';
 import type { BundleEntry } from '../bundle/client-bundle.js';
@@ -48,8 +50,11 @@ export class ShardPool {
   ) {}
 
   /** `threads` 0 runs one shard on the main thread. */
+  /** Takes the threads started early (early-shards.ts) that fit, and stops the others. */
   static start(threads: number, limits?: ResourceLimits): ShardPool {
-    return new ShardPool(threads <= 0 ? [inlineHandle()] : Array.from({ length: threads }, () => workerHandle(limits)), threads > 0);
+    const pool = new ShardPool(threads <= 0 ? [inlineHandle()] : Array.from({ length: threads }, () => workerHandle(limits)), threads > 0);
+    dropEarlyShards();
+    return pool;
   }
 
   get size(): number {
@@ -137,7 +142,8 @@ function inlineHandle(): Handle {
 }
 
 function workerHandle(limits: ResourceLimits | undefined): Handle {
-  const worker = new Worker(workerModule(import.meta.url, './shard-worker.ts'), { resourceLimits: limits });
+  const module = workerModule(import.meta.url, './shard-worker.ts');
+  const worker = takeEarlyShard(module, limits) ?? new Worker(module, { resourceLimits: limits });
   const waiting = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
   let next = 0;
   let failure: Error | undefined;

@@ -1,27 +1,29 @@
 /** The launcher (bin/legalsite.js) starts the CLI in a child Node with settings chosen for a build:
  * glibc's malloc tunables are added to the caller's, never in place of them; libuv gets more threads
- * for file operations unless the caller chose how many. */
+ * for file operations unless the caller chose how many; a build that loads no cache has its shard
+ * threads started before the CLI loads. */
 import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, realpathSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
-import { totalmem } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cacheFile } from '../../src/write/cache-location.js';
 import { packageCopy } from '../helpers/package-copy.js';
-import { BIN, tempDir } from '../helpers/sites.js';
+import { BIN, listFiles, tempDir } from '../helpers/sites.js';
+import { generateCorpus } from '../../bench/generate-corpus.js';
+import { MIN_ARTICLES_FOR_WORKERS } from '../../src/engine/shard-limits.js';
 
 const test = suite('launcher');
 
 /** A variable of the CLI's process's environment, given `env` in the caller's (the probe ends the
  * CLI's process once it has reported). */
-async function childEnv(name: string, env: Record<string, string> = {}): Promise<string | undefined> {
-  const dir = tempDir();
+async function childEnv(name: string, env: Record<string, string> = {}, args = ['--version'], dir = tempDir()): Promise<string | undefined> {
   const probe = path.join(dir, 'probe.mjs');
   // Loaded into both processes (the flag is passed on); only the child, started by the launcher, reports.
   writeFileSync(probe, `import { writeSync } from 'node:fs';\nif (process.env.LEGALSITE_NO_RESPAWN) { writeSync(2, \`VALUE=\${process.env.${name} ?? ''}\\n\`); process.exit(0); }\n`);
-  const run = await execa('node', ['--import', probe, BIN, '--version'], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
+  const run = await execa('node', ['--import', probe, BIN, ...args], { cwd: dir, reject: false, env: { NO_COLOR: '1', ...env }, extendEnv: false });
   assert.is(run.exitCode, 0, run.stderr);
   return /VALUE=(.*)/.exec(run.stderr)?.[1];
 }
@@ -197,6 +199,56 @@ test('the heap is sized to what the content folder holds that legalsite reads: o
   const limit = Number(flags.find((f) => f.startsWith('--max-old-space-size='))?.split('=')[1]);
   // 40.6 MB of content: 768 + 4 × 41.
   assert.ok(limit >= 768 + 4 * 40 && limit <= 768 + 4 * 42, `heap limit ${limit} MB`);
+});
+
+test("a build that loads no build cache has its CLI's process start one shard thread per core (or --workers) before the CLI loads; others none", async () => {
+  const early = (args: string[], dir?: string) => childEnv('LEGALSITE_EARLY_SHARDS', {}, args, dir);
+  const cores = String(availableParallelism());
+  assert.is(await early(['build', '--no-cache']), cores);
+  assert.is(await early(['build', '--no-cache', '--workers', '3']), '3');
+  assert.is(await early(['build', '--no-cache', '--workers=2']), '2');
+  assert.is(await early(['build', '--no-cache', '--workers', 'many']), '0', 'a value the CLI refuses: none');
+  assert.is(await early(['build', '--help']), '0');
+  assert.is(await early(['serve', '--no-cache']), '0', 'serve starts its own, for its session');
+  assert.is(await early(['check']), '0');
+  // A build that will load its cache (it has one, and its output folder): its threads depend on what changed.
+  const dir = tempDir();
+  mkdirSync(path.join(dir, 'dist'));
+  mkdirSync(cacheFile(realpathSync(dir), 'content'), { recursive: true });
+  assert.is(await early(['build'], dir), '0');
+  assert.is(await early(['build', '--no-cache'], dir), cores);
+});
+
+test('a build on shard threads started before the CLI loaded writes what one without them writes', async () => {
+  const cwd = tempDir();
+  generateCorpus({ dir: path.join(cwd, 'content'), articles: MIN_ARTICLES_FOR_WORKERS + 10, seed: 5 });
+  const built = (out: string, env: Record<string, string> = {}) => execa('node', [BIN, 'build', '--quiet', '--no-cache', '--out', out], { cwd, reject: false, env: { NO_COLOR: '1', ...env } });
+  // The first build writes the id file, which the others then read.
+  assert.is((await built('first')).exitCode, 0);
+  const early = await built('early');
+  // Without the launcher, nothing starts threads before the CLI.
+  const plain = await built('plain', { LEGALSITE_NO_RESPAWN: '1' });
+  assert.is(early.exitCode, 0, early.stderr);
+  assert.is(plain.exitCode, 0, plain.stderr);
+  const files = listFiles(path.join(cwd, 'early')).filter((f) => f !== '_legalsite/changes.json');
+  assert.equal(files, listFiles(path.join(cwd, 'plain')).filter((f) => f !== '_legalsite/changes.json'));
+  for (const f of files) assert.ok(readFileSync(path.join(cwd, 'early', f)).equals(readFileSync(path.join(cwd, 'plain', f))), `${f} is identical`);
+});
+
+test('a build that stops before its shards start ends at once, with its error, its early threads untaken', async () => {
+  const cwd = tempDir();
+  generateCorpus({ dir: path.join(cwd, 'content'), articles: MIN_ARTICLES_FOR_WORKERS, seed: 5 });
+  // Not a folder legalsite made: the build refuses to replace it before it lists any article.
+  mkdirSync(path.join(cwd, 'site'));
+  writeFileSync(path.join(cwd, 'site', 'notes.txt'), 'mine\n');
+  const started = Date.now();
+  const run = await execa('node', [BIN, 'build', '--no-cache', '--out', 'site'], { cwd, reject: false, env: { NO_COLOR: '1' } });
+  assert.is(run.exitCode, 2, run.stderr);
+  assert.match(run.stderr, /refusing to replace "site"/);
+  // Threads left running would be stopped by the CLI's own deadline, 2 s after its command ended
+  // (bin/legalsite.js): the process ends before it, on its own.
+  assert.ok(Date.now() - started < 2000, `ended after ${Date.now() - started} ms`);
+  assert.equal(readFileSync(path.join(cwd, 'site', 'notes.txt'), 'utf8'), 'mine\n');
 });
 
 test('the CLI runs its bundle, unless tsc wrote lib/src/ after it (then lib/src/ as it is), or there is none', async () => {
