@@ -8,8 +8,8 @@
  * CLI's process (bin/legalsite.js, told by the launcher that this is a build that loads no cache)
  * starts them first, and the pool (shard-pool.ts) takes them when it starts, if they run its module
  * with the heap it would give them (shard-limits.ts, from the same article files); any it does not
- * take are stopped. Until taken they hold the process open for nothing: a build that stops early ends
- * as it would have.
+ * take are stopped. Until taken they do not hold the process open: a build that stops early ends as
+ * it would have.
  * Loads nothing but Node's own modules and shard-limits.ts: it runs before the CLI is loaded.
  * Reads: the names and sizes of the content folder's articles/*.md. Writes: nothing.
  */
