@@ -49,8 +49,8 @@ export class ShardPool {
     readonly threaded: boolean,
   ) {}
 
-  /** `threads` 0 runs one shard on the main thread. */
-  /** Takes the threads started early (early-shards.ts) that fit, and stops the others. */
+  /** `threads` 0 runs one shard on the main thread. Takes the threads started early
+   * (early-shards.ts) that fit, and stops the others. */
   static start(threads: number, limits?: ResourceLimits): ShardPool {
     const pool = new ShardPool(threads <= 0 ? [inlineHandle()] : Array.from({ length: threads }, () => workerHandle(limits)), threads > 0);
     dropEarlyShards();
