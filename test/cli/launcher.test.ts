@@ -222,7 +222,19 @@ test("a build that loads no build cache has its CLI's process start one shard th
 test('a build on shard threads started before the CLI loaded writes what one without them writes', async () => {
   const cwd = tempDir();
   generateCorpus({ dir: path.join(cwd, 'content'), articles: MIN_ARTICLES_FOR_WORKERS + 10, seed: 5 });
-  const built = (out: string, env: Record<string, string> = {}) => execa('node', [BIN, 'build', '--quiet', '--no-cache', '--out', out], { cwd, reject: false, env: { NO_COLOR: '1', ...env } });
+  // Loaded into every thread of both processes: in the CLI's main thread it watches the registry of
+  // early threads (src/engine/early-shards.ts) and reports how many were started and how many were
+  // left untaken when the pool dropped the rest.
+  const probe = path.join(cwd, 'probe.mjs');
+  writeFileSync(probe, `import { writeSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
+if (process.env.LEGALSITE_NO_RESPAWN && isMainThread) {
+  let value; let started = 0; let left;
+  Object.defineProperty(globalThis, Symbol.for('legalsite.earlyShards'), { configurable: true, get: () => value, set: (v) => { if (v) started = v.waiting.length; else if (value) left = value.waiting.length; value = v; } });
+  process.on('exit', () => writeSync(2, \`EARLY started=\${started} left=\${left}\\n\`));
+}
+`);
+  const built = (out: string, env: Record<string, string> = {}) => execa('node', ['--import', probe, BIN, 'build', '--quiet', '--no-cache', '--out', out], { cwd, reject: false, env: { NO_COLOR: '1', ...env } });
   // The first build writes the id file, which the others then read.
   assert.is((await built('first')).exitCode, 0);
   const early = await built('early');
@@ -230,6 +242,8 @@ test('a build on shard threads started before the CLI loaded writes what one wit
   const plain = await built('plain', { LEGALSITE_NO_RESPAWN: '1' });
   assert.is(early.exitCode, 0, early.stderr);
   assert.is(plain.exitCode, 0, plain.stderr);
+  assert.match(early.stderr, `EARLY started=${availableParallelism()} left=0`, 'every thread started early was taken');
+  assert.match(plain.stderr, 'EARLY started=0 left=undefined');
   const files = listFiles(path.join(cwd, 'early')).filter((f) => f !== '_legalsite/changes.json');
   assert.equal(files, listFiles(path.join(cwd, 'plain')).filter((f) => f !== '_legalsite/changes.json'));
   for (const f of files) assert.ok(readFileSync(path.join(cwd, 'early', f)).equals(readFileSync(path.join(cwd, 'plain', f))), `${f} is identical`);
