@@ -36,8 +36,9 @@ export async function openOutput(run: BuildRun, last: LastBuild, buildable: bool
   const { opts, outAbs } = run;
   if (!opts.write || !buildable) return undefined;
   const sameMaker = last.state?.outDir === outAbs && last.state.inputKey === last.input?.key;
+  if (run.keep || !existsSync(outAbs)) return OutputTarget.fresh(outAbs);
   const previous = opts.cache?.outputs ? (opts.cache.outputs.outDir === outAbs ? opts.cache.outputs.records : undefined) : sameMaker ? last.state!.files : undefined;
-  if (!previous || run.keep || !existsSync(outAbs)) return OutputTarget.fresh(outAbs);
+  if (!previous) return OutputTarget.fresh(outAbs);
   // A listing spoilt by a file that went while it was taken (serve's quick preview renames one) is
   // taken again here: without one, the output folder would be written afresh, every file of it.
   return OutputTarget.update(outAbs, previous, (await last.outputScan?.help()) ?? listNow(outAbs));

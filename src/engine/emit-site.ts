@@ -16,7 +16,7 @@ import { toolKey } from '../tool-key.js';
 import { makeRows, piecesOf, type PlannedRows, planRows, rowsInputs, type RowsMemo } from './file-rows.js';
 import { fileBody, type FileRoute, type FileRows, type HtmlRoute, type JoinedRoute, outputPath, type PageRef } from '../routes/types.js';
 import type { OutputFile, OutputTarget } from '../write/output-target.js';
-import type { Emitted, PageJob } from './shard-protocol.js';
+import type { Emitted, PageJob, Sink } from './shard-protocol.js';
 import type { PublishedPage } from '../passes/published.js';
 import type { ShardPool } from './shard-pool.js';
 import type { FileThread } from '../write/file-thread.js';
@@ -81,13 +81,14 @@ export class SiteEmitter {
   private rows: RowsMemo = new Map();
   /** Files of rows being made on the file thread (asideWritten). */
   private rowsAside: Promise<void>[] = [];
-  private sink: { dir?: string; keep: boolean };
+  /** Where the shards put what they make (shard-protocol.ts). */
+  readonly sink: Sink;
   private remember: boolean;
   made = 0;
 
   constructor(private o: EmitterOptions) {
     this.remember = o.remember || Boolean(o.target?.updating);
-    this.sink = { dir: o.target?.dir, keep: o.keep };
+    this.sink = { dir: o.target?.dir, keep: o.keep, record: this.remember && Boolean(o.target) };
   }
 
   get fingerprintsWanted(): boolean {
@@ -103,7 +104,7 @@ export class SiteEmitter {
     if (file.path.endsWith('.html')) this.anchors.set(file.url, unchanged ? undefined : file.anchors);
     this.fingerprints.set(file.path, fingerprint);
     if (unchanged) this.o.target!.unchanged(file.path);
-    else this.done(file.path, file.body);
+    else this.done(file.path, file.body, true, file);
   }
 
   /** Makes pages on the shards; resolves when all are written. With an output folder to update, a
@@ -142,7 +143,7 @@ export class SiteEmitter {
       this.anchors.set(page.url, page.unchanged ? undefined : page.anchors);
       if (page.fingerprint !== undefined) this.fingerprints.set(page.path, page.fingerprint);
       if (page.unchanged) return this.o.target!.unchanged(page.path);
-      this.done(page.path, page.body);
+      this.done(page.path, page.body, true, page);
     };
     const again: PageJob[] = [];
     return this.o.pool
@@ -335,10 +336,11 @@ export class SiteEmitter {
     return [...this.kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, body]) => ({ path, body }));
   }
 
-  /** Notes an output made by a shard (written into the target by it) or by this thread. */
-  private done(file: string, body: string | Uint8Array | undefined, byShard = true): void {
+  /** Notes an output made by a shard (written into the target by it, and stated there when `stat`
+   * says so) or by this thread. */
+  private done(file: string, body: string | Uint8Array | undefined, byShard = true, stat?: Emitted): void {
     this.made++;
-    if (byShard) this.o.target?.written(file, this.fingerprints.get(file) ?? '');
+    if (byShard) this.o.target?.written(file, this.fingerprints.get(file) ?? '', stat);
     const keepIt = this.o.keep || (!this.o.target && this.o.parts.has(file));
     if (keepIt && body !== undefined) this.kept.set(file, body);
   }

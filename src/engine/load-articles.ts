@@ -232,7 +232,7 @@ export async function renderArticles(req: RenderRequest): Promise<{ digests: Map
     jobs.push({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: pinsText(a), digest: !a.known, prevKey: a.prevKey, page: pageUnchanged ? undefined : { ...input, fingerprint } });
     if (pageUnchanged) emitter.noteArticleOutput({ url: ref.url, path: file }, fingerprint, true);
   }
-  const results = jobs.length ? await req.pool.loadArticles(jobs, { dir: target?.dir, keep: req.keep }) : [];
+  const results = jobs.length ? await req.pool.loadArticles(jobs, emitter.sink) : [];
   const made = new Map(results.map((r) => [r.rel, r]));
   const articles = new Map<string, KnownArticle>();
   const digests = new Map<string, ArticleDigest>();

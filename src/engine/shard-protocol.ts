@@ -40,6 +40,10 @@ export interface Sink {
   dir?: string;
   /** Return each output's bytes as well (tests, `check`). */
   keep?: boolean;
+  /** Return each written file's size and modification time, for the records the next build checks
+   * the output folder by: taken here, by the threads that write, rather than by the main thread
+   * after the commit (85,000 stat calls at 10,000 articles). */
+  record?: boolean;
 }
 
 export interface Emitted {
@@ -55,6 +59,9 @@ export interface Emitted {
   needsInput?: boolean;
   /** A page made now: its element ids (html/page-ids.ts) as the published manifest lists them. */
   anchors?: PublishedPage;
+  /** Written with `Sink.record`: the file's size and modification time once written. */
+  size?: number;
+  mtimeMs?: number;
 }
 
 export interface FileJob {

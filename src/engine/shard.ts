@@ -10,7 +10,7 @@
  * renderPages makes any other page, from its route or from the small input of its family.
  * Reads: article files. Writes: output files into the folder it is told (or returns them).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashOf } from '../hash.js';
 import type { BundleEntry, ClientBundle } from '../bundle/client-bundle.js';
@@ -181,13 +181,18 @@ export class Shard {
   /** Writes a made output into `sink.dir`, and returns its bytes when wanted: with `sink.keep`, or
    * (`part`) when it may be part of a joined file and there is no folder to read it back from. */
   private emit(sink: Sink, url: string, file: string, body: string | Uint8Array, part = false): Emitted {
+    const emitted: Emitted = sink.keep || (part && !sink.dir) ? { url, path: file, body } : { url, path: file };
     if (sink.dir) {
       if (this.madeDirs.root !== sink.dir) this.madeDirs = { root: sink.dir, dirs: new Set() };
       const abs = path.join(sink.dir, file);
       const dir = path.dirname(abs);
       if (!this.madeDirs.dirs.has(dir)) (mkdirSync(dir, { recursive: true }), this.madeDirs.dirs.add(dir));
       writeFileSync(abs, body);
+      if (sink.record) {
+        const st = statSync(abs);
+        (emitted.size = st.size), (emitted.mtimeMs = st.mtimeMs);
+      }
     }
-    return sink.keep || (part && !sink.dir) ? { url, path: file, body } : { url, path: file };
+    return emitted;
   }
 }

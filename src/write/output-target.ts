@@ -43,6 +43,8 @@ export class OutputTarget {
   private made = new Set<string>();
   /** Fingerprints of this build's files: those written into `dir`, and those kept as they were. */
   private wrote = new Map<string, string>();
+  /** Size and modification time of files written by other threads, as they stated them (written). */
+  private stated = new Map<string, { size: number; mtimeMs: number }>();
   /** Which of the previous records are kept (by position): files left as they are. */
   private kept: Uint8Array;
   /** Where each previous record's file is in `present` (scanPositions). */
@@ -133,9 +135,12 @@ export class OutputTarget {
     return this.previous ? this.previous.find(file) : -1;
   }
 
-  /** Notes a file written into `dir` by another thread. */
-  written(file: string, fingerprint: string): void {
+  /** Notes a file written into `dir` by another thread; with its size and modification time when
+   * that thread stated it once written (its record is then not stated again at the commit). */
+  written(file: string, fingerprint: string, stat?: { size?: number; mtimeMs?: number }): void {
     this.wrote.set(file, fingerprint);
+    if (stat?.size !== undefined && stat.mtimeMs !== undefined) this.stated.set(file, { size: stat.size, mtimeMs: stat.mtimeMs });
+    else this.stated.delete(file);
   }
 
   /** Writes `file` for this build: its bytes, or its bytes in pieces, one after another. */
@@ -143,6 +148,7 @@ export class OutputTarget {
     if (Array.isArray(body)) writePieces(this.newPath(file), body);
     else writeFileSync(this.newPath(file), body as string | Uint8Array);
     this.wrote.set(file, fingerprint);
+    this.stated.delete(file);
   }
 
   private newPath(file: string): string {
@@ -278,8 +284,10 @@ export class OutputTarget {
 
   /** The kept files' records and the written files', each of these stated as it now is. */
   private recordsOf(written: string[]): OutputRecords {
+    // A rename keeps a file's size and modification time: those stated by the thread that wrote it
+    // stand (and a file changed by someone else since then is taken as changed by the next build).
     const recordOf = (file: string): OutputRecord => {
-      const st = statSync(path.join(this.outDir, file));
+      const st = this.stated.get(file) ?? statSync(path.join(this.outDir, file));
       return { fingerprint: this.wrote.get(file)!, size: st.size, mtimeMs: st.mtimeMs };
     };
     return (this.previous ?? OutputRecords.from([])).merged(this.kept, written, recordOf);

@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { build } from '../../src/build.js';
 import { createBuildCache } from '../../src/engine/build-cache.js';
 import { loadDiskCache } from '../../src/write/disk-cache.js';
+import { readBuildState } from '../../src/write/up-to-date.js';
 import { execa } from 'execa';
 import { packageCopy } from '../helpers/package-copy.js';
 import { copyFixture, listFiles, runCli, tempDir } from '../helpers/sites.js';
@@ -51,6 +52,23 @@ test('a warm build (disk cache) is byte-identical to a cold one, also after one 
   const pageLines = (text: string) => text.slice(0, text.indexOf('\n  "files": ')).split('\n');
   const changedLines = pageLines(published()).filter((line, i) => line !== pageLines(before)[i]);
   assert.equal(changedLines.map((line) => line.slice(0, line.indexOf(':'))), ['    "/articles/privilege-basics"'], 'of the pages, only the article\'s line changed');
+});
+
+test('a build on worker threads records every file as it lies in the output folder: the next build finds nothing changed', async () => {
+  const cwd = copyFixture('minimal');
+  const options = { contentDir: 'content', outDir: 'dist', cwd, write: true, diskCache: true, retainFiles: false, workers: 2, minPagesForWorkers: 1 } as const;
+  assert.ok((await build(options)).ok);
+  const cacheDir = path.join(cwd, '.legalsite-cache');
+  const state = readBuildState(path.join(cacheDir, listFiles(cacheDir).find((f) => f.endsWith('.state.bin'))!))!;
+  const out = path.join(cwd, 'dist');
+  assert.equal([...state.files.paths], listFiles(out));
+  assert.ok(state.files.paths.some((p) => p.startsWith('articles/')), "with the articles' files, made on the worker threads");
+  state.files.paths.forEach((file, i) => {
+    const st = statSync(path.join(out, file));
+    assert.equal([state.files.sizeAt(i), state.files.mtimeAt(i)], [st.size, st.mtimeMs], file);
+  });
+  const again = await build(options);
+  assert.ok(again.upToDate, `nothing changed: ${again.written}`);
 });
 
 test('a build run from inside its content folder keeps its cache there, and leaves it out of its input: the next build finds nothing changed', async () => {

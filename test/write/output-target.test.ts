@@ -67,6 +67,32 @@ test('a file edited by hand since the last build is not taken for unchanged', as
   await target.abort();
 });
 
+test('a file written by another thread is recorded as that thread stated it once written, not as the commit finds it', async () => {
+  const out = path.join(tempDir('legalsite-target-'), 'dist');
+  const target = OutputTarget.fresh(out);
+  const stated = (file: string, body: string) => {
+    const at = target.pathForNew(file);
+    writeFileSync(at, body);
+    const st = statSync(at);
+    return { size: st.size, mtimeMs: st.mtimeMs };
+  };
+  const onShard = stated('shard.html', 'made on a shard');
+  target.written('shard.html', 's1', onShard);
+  target.written('rewritten.html', 'r1', stated('rewritten.html', 'made on a shard, then again here'));
+  target.write('rewritten.html', 'made here', 'r2');
+  target.written('unstated.html', 'u1');
+  writeFileSync(target.pathForNew('unstated.html'), 'made on the file thread');
+  // Changed by someone else between its write and the commit: its record must not vouch for it.
+  writeFileSync(path.join(target.dir, 'shard.html'), 'changed in the staging folder before the commit');
+  const { records } = await target.commit();
+  assert.equal(records.get('shard.html'), { fingerprint: 's1', ...onShard });
+  assert.is.not(statSync(path.join(out, 'shard.html')).size, records.get('shard.html')!.size, 'the next build takes it as changed');
+  for (const file of ['rewritten.html', 'unstated.html']) {
+    const st = statSync(path.join(out, file));
+    assert.equal(records.get(file), { fingerprint: file === 'rewritten.html' ? 'r2' : 'u1', size: st.size, mtimeMs: st.mtimeMs }, `${file} is stated at the commit`);
+  }
+});
+
 test('a build whose listing of the output folder was spoilt (a file went while it was taken) lists it again and updates it', async () => {
   const { out, previous } = lastOutput();
   const run = { opts: { write: true, cache: { outputs: { outDir: out, records: previous } } }, outAbs: out, keep: false } as unknown as BuildRun;
