@@ -284,7 +284,8 @@ export class OutputTarget {
     return this.positions;
   }
 
-  /** The kept files' records and the written files', each of these stated as it now is. */
+  /** The kept files' records and the written files': as the thread that wrote one stated it, or
+   * stated now. */
   private recordsOf(written: string[]): OutputRecords {
     // A rename keeps a file's size and modification time: those stated by the thread that wrote it
     // stand (and a file changed by someone else since then is taken as changed by the next build).
