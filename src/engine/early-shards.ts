@@ -36,8 +36,9 @@ const registry = globalThis as { [EARLY]?: Early };
  * Returns how many were started.
  */
 export function startEarlyShards(contentDir: string, module: URL, threads: number): number {
+  if (threads < 1) return 0;
   const sizes = articleSizes(contentDir);
-  if (!sizes || sizes.length < MIN_ARTICLES_FOR_WORKERS || threads < 1) return 0;
+  if (!sizes || sizes.length < MIN_ARTICLES_FOR_WORKERS) return 0;
   const limits = shardLimits(threads, sizes);
   const waiting = Array.from({ length: threads }, () => {
     const entry = { worker: new Worker(module, { resourceLimits: limits }), failed: false };
