@@ -41,12 +41,13 @@ const OUTPUT_MARKER_FINGERPRINT = hashOf(OUTPUT_MARKER_TEXT);
 
 export class OutputTarget {
   private made = new Set<string>();
-  /** Fingerprints of this build's files: those written into `dir`, and those kept as they were. */
-  private wrote = new Map<string, string>();
-  /** Files written by other threads that stated them (written): where their size and modification
-   * time are in `statedNumbers` (numbers, not an object per file: 350,000 of them at 50,000 articles). */
-  private stated = new Map<string, number>();
-  private statedNumbers: number[] = [];
+  /** The files this build wrote into `dir` (by any thread), each with its position in the arrays below. */
+  private wrote = new Map<string, number>();
+  /** By `wrote`'s positions: each written file's fingerprint, and its size and modification time as
+   * the thread that wrote it stated them (NaN when it did not). Arrays, not an object per file:
+   * 424,000 files at 50,000 articles. */
+  private wroteFingerprints: string[] = [];
+  private wroteStats: number[] = [];
   /** Which of the previous records are kept (by position): files left as they are. */
   private kept: Uint8Array;
   /** Where each previous record's file is in `present` (scanPositions). */
@@ -140,17 +141,23 @@ export class OutputTarget {
   /** Notes a file written into `dir` by another thread; with its size and modification time when
    * that thread stated it once written (its record is then not stated again at the commit). */
   written(file: string, fingerprint: string, stat?: { size?: number; mtimeMs?: number }): void {
-    this.wrote.set(file, fingerprint);
-    if (stat?.size !== undefined && stat.mtimeMs !== undefined) this.stated.set(file, this.statedNumbers.push(stat.size, stat.mtimeMs) - 2);
-    else this.stated.delete(file);
+    const stated = stat?.size !== undefined && stat.mtimeMs !== undefined;
+    this.noteWritten(file, fingerprint, stated ? stat.size! : NaN, stated ? stat.mtimeMs! : NaN);
   }
 
   /** Writes `file` for this build: its bytes, or its bytes in pieces, one after another. */
   write(file: string, body: string | Uint8Array | readonly Uint8Array[], fingerprint: string): void {
     if (Array.isArray(body)) writePieces(this.newPath(file), body);
     else writeFileSync(this.newPath(file), body as string | Uint8Array);
-    this.wrote.set(file, fingerprint);
-    this.stated.delete(file);
+    this.noteWritten(file, fingerprint, NaN, NaN);
+  }
+
+  private noteWritten(file: string, fingerprint: string, size: number, mtimeMs: number): void {
+    let i = this.wrote.get(file);
+    if (i === undefined) this.wrote.set(file, (i = this.wroteFingerprints.length));
+    this.wroteFingerprints[i] = fingerprint;
+    this.wroteStats[2 * i] = size;
+    this.wroteStats[2 * i + 1] = mtimeMs;
   }
 
   private newPath(file: string): string {
@@ -290,10 +297,11 @@ export class OutputTarget {
     // A rename keeps a file's size and modification time: those stated by the thread that wrote it
     // stand (and a file changed by someone else since then is taken as changed by the next build).
     const recordOf = (file: string): OutputRecord => {
-      const at = this.stated.get(file);
-      if (at !== undefined) return { fingerprint: this.wrote.get(file)!, size: this.statedNumbers[at], mtimeMs: this.statedNumbers[at + 1] };
+      const i = this.wrote.get(file)!;
+      const fingerprint = this.wroteFingerprints[i];
+      if (!Number.isNaN(this.wroteStats[2 * i])) return { fingerprint, size: this.wroteStats[2 * i], mtimeMs: this.wroteStats[2 * i + 1] };
       const st = statSync(path.join(this.outDir, file));
-      return { fingerprint: this.wrote.get(file)!, size: st.size, mtimeMs: st.mtimeMs };
+      return { fingerprint, size: st.size, mtimeMs: st.mtimeMs };
     };
     return (this.previous ?? OutputRecords.from([])).merged(this.kept, written, recordOf);
   }
