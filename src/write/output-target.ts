@@ -105,7 +105,7 @@ export class OutputTarget {
    */
   needs(file: string, fingerprint: string): boolean {
     const i = this.reusable(file);
-    if (i >= 0 && this.previous!.fingerprintAt(i) === fingerprint && this.intact(i)) {
+    if (i >= 0 && this.previous!.fingerprintIs(i, fingerprint) && this.intact(i)) {
       this.kept[i] = 1;
       return false;
     }
@@ -130,7 +130,7 @@ export class OutputTarget {
   /** The position of `file`'s previous record, when it has a fingerprint to be reused by; else -1. */
   private reusable(file: string): number {
     const i = this.position(file);
-    return i >= 0 && this.previous!.fingerprintAt(i) !== '' ? i : -1;
+    return i >= 0 && this.previous!.hasFingerprint(i) ? i : -1;
   }
 
   /** The position of `file`'s previous record, or -1. */

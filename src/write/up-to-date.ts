@@ -140,17 +140,13 @@ export function readBuildState(file: string): BuildState | undefined {
     const hashes = split(stored.content.hashes);
     const n = stored.content.numbers;
     const { paths, fingerprints, numbers } = stored.files;
-    let files: OutputRecords | undefined;
     return {
       inputKey: stored.inputKey,
       outDir: stored.outDir,
       pages: stored.pages,
       content: { takenAt: stored.content.takenAt, files: split(stored.content.paths).map((p, i) => [p, n[4 * i], n[4 * i + 1], n[4 * i + 2], n[4 * i + 3], hashes[i]]) },
-      // Split into one string per file only when read: a build whose output folder is gone, or that
-      // writes another one, never reads them (85,000 files' paths and fingerprints at 10,000 articles).
-      get files() {
-        return (files ??= OutputRecords.fromColumns(paths, fingerprints, numbers));
-      },
+      // Kept joined, as stored (output-records.ts): only where each file's path and fingerprint start is worked out.
+      files: OutputRecords.fromColumns(paths, fingerprints, numbers),
     };
   } catch {
     return undefined;
@@ -186,12 +182,16 @@ export function outputUnchanged(outDir: string, state: BuildState, scanned?: Sca
   if (scanned?.size === 0 || !existsSync(outDir)) return false;
   const { files } = state;
   const then = (i: number) => ({ size: files.sizeAt(i), mtimeMs: files.mtimeAt(i) });
-  if (scanned) return scanned.size === files.count && files.paths.every((p, i) => sameFile(scanned.get(p), then(i)));
+  if (scanned) {
+    if (scanned.size !== files.count) return false;
+    for (let i = 0; i < files.count; i++) if (!sameFile(scanned.get(files.pathAt(i)), then(i))) return false;
+    return true;
+  }
   const present = fg.sync('**/*', { cwd: outDir, onlyFiles: true, dot: true });
   if (present.length !== files.count) return false;
   for (let i = 0; i < files.count; i++) {
     try {
-      const st = statSync(path.join(outDir, files.paths[i]));
+      const st = statSync(path.join(outDir, files.pathAt(i)));
       if (st.size !== files.sizeAt(i) || st.mtimeMs !== files.mtimeAt(i)) return false;
     } catch {
       return false;
@@ -211,7 +211,7 @@ export function outputSeemsIntact(outDir: string, state: BuildState, sample = 32
   const step = Math.max(1, Math.floor(files.count / sample));
   for (let i = 0; i < files.count; i += step) {
     try {
-      const st = statSync(path.join(outDir, files.paths[i]));
+      const st = statSync(path.join(outDir, files.pathAt(i)));
       if (st.size !== files.sizeAt(i) || st.mtimeMs !== files.mtimeAt(i)) return false;
     } catch {
       return false;

@@ -29,7 +29,8 @@ test('every lookup, and the stored columns read back, agree with a Map of the re
     const model = someRecords(next);
     const records = OutputRecords.from(model);
     assert.equal([...records.paths], [...model.keys()].sort(byCode), 'sorted by path');
-    for (const name of [...NAMES, 'missing.html']) {
+    // A path that is another's beginning, or has it as its own, is a path of its own.
+    for (const name of [...NAMES, 'missing.html', ...NAMES.map((n) => n.slice(0, -1)), ...NAMES.map((n) => n.slice(0, 3)), ...NAMES.map((n) => `${n}x`)]) {
       assert.equal(records.get(name), model.get(name), name);
       assert.is(records.seek(name), records.find(name), `${name}: the binary search finds what the index finds`);
     }
@@ -84,6 +85,72 @@ test('a file rewritten in place has its new record', () => {
   assert.equal(records.get('b.html'), { fingerprint: 'z', size: 5, mtimeMs: 6 });
   assert.equal(records.get('a.html'), { fingerprint: 'x', size: 1, mtimeMs: 2 });
   assert.is(records.count, 2);
+  const { paths, fingerprints, numbers } = records.columns();
+  assert.equal(OutputRecords.fromColumns(paths, fingerprints, numbers).get('b.html'), { fingerprint: 'z', size: 5, mtimeMs: 6 }, 'stored with its new fingerprint');
+  const merged = records.merged(Uint8Array.from([1, 1]), ['c.html'], () => ({ fingerprint: 'w', size: 7, mtimeMs: 8 }));
+  assert.equal(merged.get('b.html'), { fingerprint: 'z', size: 5, mtimeMs: 6 }, 'kept by a commit with its new fingerprint');
+});
+
+/** Paths that share long prefixes, are prefixes of each other, and differ in one character. */
+function manyPaths(next: () => number, count: number): string[] {
+  const stems = ['articles/', 'articles/a', 'glossary/', 'api/articles/', 'recommendations/', 'x', 'é/', ''];
+  const paths = new Set<string>();
+  while (paths.size < count) {
+    const stem = stems[Math.floor(next() * stems.length)];
+    const name = Math.floor(next() * count * 4).toString(36);
+    const ext = ['', '.html', '.json', '.md', '.html.bak'][Math.floor(next() * 5)];
+    paths.add(`${stem}${name}${ext}` || 'index.html');
+  }
+  return [...paths];
+}
+
+test('thousands of paths: lookups, fingerprints, commits and stored columns agree with a Map of the records', () => {
+  const next = random(23);
+  for (let round = 0; round < 6; round++) {
+    const all = manyPaths(next, 3000);
+    const model = new Map<string, OutputRecord>();
+    for (const p of all.slice(0, 2000)) model.set(p, { fingerprint: next() < 0.1 ? '' : `${Math.floor(next() * 1e9).toString(16)}`, size: Math.floor(next() * 1e5), mtimeMs: 1.7e12 + Math.floor(next() * 1e6) });
+    const records = OutputRecords.from(model);
+    const sorted = [...model.keys()].sort(byCode);
+    sorted.forEach((p, i) => {
+      assert.is(records.pathAt(i), p);
+      assert.is(records.find(p), i);
+      assert.is(records.seek(p), i);
+      const { fingerprint } = model.get(p)!;
+      assert.is(records.fingerprintAt(i), fingerprint);
+      assert.is(records.hasFingerprint(i), fingerprint !== '');
+      assert.ok(records.fingerprintIs(i, fingerprint));
+      assert.not.ok(records.fingerprintIs(i, `${fingerprint}0`), 'a longer fingerprint is another');
+      if (fingerprint) assert.not.ok(records.fingerprintIs(i, fingerprint.slice(0, -1)), 'its beginning is another');
+    });
+    for (const p of all.slice(2000)) {
+      assert.is(records.find(p), -1, `${p} is not recorded`);
+      assert.is(records.seek(p), -1, `${p} is not recorded (seek)`);
+    }
+    // Rewritten in place, then committed with some files kept and others written.
+    const rewritten = sorted[Math.floor(next() * sorted.length)];
+    records.update(records.find(rewritten), { fingerprint: 'again', size: 1, mtimeMs: 2 });
+    model.set(rewritten, { fingerprint: 'again', size: 1, mtimeMs: 2 });
+    const kept = Uint8Array.from(sorted, () => (next() < 0.9 ? 1 : 0));
+    const written = all.filter(() => next() < 0.05).sort(byCode);
+    const now = (p: string): OutputRecord => ({ fingerprint: `new${p.length}`, size: p.length, mtimeMs: 3e12 });
+    const expected = new Map(sorted.filter((_, i) => kept[i]).map((p) => [p, model.get(p)!]));
+    for (const p of written) expected.set(p, now(p));
+    const merged = records.merged(kept, written, now);
+    const { paths, fingerprints, numbers } = merged.columns();
+    const stored = OutputRecords.fromColumns(paths, fingerprints, numbers);
+    for (const result of [merged, stored]) {
+      assert.equal([...result.paths], [...expected.keys()].sort(byCode));
+      for (const [p, record] of expected) assert.equal(result.get(p), record, p);
+    }
+  }
+});
+
+test('stored columns that do not agree on how many files there are are refused', () => {
+  const numbers = Float64Array.from([1, 10, 2, 20]);
+  assert.throws(() => OutputRecords.fromColumns(['a.html', 'b.html', 'c.html'].join('\0'), ['fa', 'fb', 'fc'].join('\0'), numbers));
+  assert.throws(() => OutputRecords.fromColumns('a.html', ['fa', 'fb'].join('\0'), numbers.subarray(0, 2)));
+  assert.throws(() => OutputRecords.fromColumns('a.html', 'fa', new Float64Array(0)));
 });
 
 test.run();
