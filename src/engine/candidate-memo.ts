@@ -9,7 +9,7 @@
  */
 import type { FeatureReuse, RecFeatures } from '../passes/recommendations.js';
 import type { CandidateLists, FeatureChange } from '../passes/recommendations/candidates.js';
-import { packLists, type PackedLists } from '../passes/recommendations/packed-lists.js';
+import { packLists, type PackedLists, sharedLists } from '../passes/recommendations/packed-lists.js';
 
 export interface PackedCandidates {
   best: PackedLists;
@@ -25,6 +25,14 @@ export interface CandidateMemo extends PackedCandidates, FeatureReuse {
 
 /** How the threads select: for every item, or again after `change` with the lists kept from before. */
 export type CandidatePlan = { change?: undefined } | { change: FeatureChange; previous: PackedCandidates };
+
+/** The plan as the shards are sent it: the lists kept from before in shared memory, read by every
+ * shard where they lie (parallel/shared-memory.ts). */
+export function sharedPlan(plan: CandidatePlan): CandidatePlan {
+  if (!plan.change) return plan;
+  const { best, prerequisites, advanced } = plan.previous;
+  return { change: plan.change, previous: { best: sharedLists(best), prerequisites: sharedLists(prerequisites), advanced: sharedLists(advanced) } };
+}
 
 /** Above this share of changed items, selecting for every item costs about as much as working out
  * what a change reaches. */

@@ -20,7 +20,7 @@ import type { ClientEntry } from '../../templates/client/entries.js';
 import type { ShardCall, ShardReply } from './shard-worker.js';
 import type { Chrome } from '../../templates/types.js';
 import { featuresToWire, type RecFeatures, recommendationShard } from '../passes/recommendations.js';
-import { type CandidateMemo, type CandidatePlan, nextMemo, type SelectedLists } from './candidate-memo.js';
+import { type CandidateMemo, type CandidatePlan, nextMemo, type SelectedLists, sharedPlan } from './candidate-memo.js';
 
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
@@ -83,8 +83,8 @@ export class ShardPool {
   setRecommendations(features: RecFeatures, plan: CandidatePlan): Promise<CandidateMemo> {
     this.features = features;
     const count = this.handles.length;
-    const wire = featuresToWire(features);
-    return Promise.all(this.handles.map((h, index) => h.call<SelectedLists>('setRecommendations', [wire, { index, count }, plan]))).then((selected) => nextMemo(features, plan, selected));
+    const [wire, sent] = [featuresToWire(features), sharedPlan(plan)];
+    return Promise.all(this.handles.map((h, index) => h.call<SelectedLists>('setRecommendations', [wire, { index, count }, sent]))).then((selected) => nextMemo(features, plan, selected));
   }
 
   /**

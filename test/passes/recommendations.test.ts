@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Article, ArticleStats } from '../../src/model.js';
-import { buildRecommendations, recommendationFeatures, type RecFeatures, recommendationsFor, RELATED_THRESHOLD, SIMILAR_THRESHOLD, withCandidates } from '../../src/passes/recommendations.js';
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
+import { buildRecommendations, featuresFromWire, featuresToWire, recommendationFeatures, type RecFeatures, recommendationsFor, RELATED_THRESHOLD, SIMILAR_THRESHOLD, withCandidates } from '../../src/passes/recommendations.js';
 import { similarity } from '../../src/passes/recommendations/similarity.js';
 import { textFeatures } from '../../src/passes/text-features.js';
 import { makeArticle, makeTerm } from '../helpers/make-site.js';
@@ -106,6 +107,24 @@ test('features reused from an earlier build are those made afresh, and unchanged
   assert.equal(wordsOf(again), wordsOf(fresh));
   assert.equal(Array.from(again.features[0].text), Array.from(first.features[0].text), 'an unchanged article keeps its ids');
   assert.equal(again.words.slice(0, first.words.length), first.words, 'the vocabulary grows, ids kept');
+});
+
+test('features sent to a thread as the shards get them give the same recommendations, their largest parts shared, not copied', () => {
+  const named = [...articles, makeArticle({ slug: 'uber', title: 'Über die Verwertung “of” evidence', tags: ['evidence'] })];
+  const f = recommendationFeatures(named, terms, texts, stats(named));
+  const wire = featuresToWire(f);
+  const { port1, port2 } = new MessageChannel();
+  port1.postMessage(wire);
+  const received = receiveMessageOnPort(port2)!.message as typeof wire;
+  port1.close();
+  for (const shared of [received.nodes, received.rank, received.packed.data, received.packed.offsets]) assert.ok(shared.buffer instanceof SharedArrayBuffer);
+  received.packed.data[0] = -7;
+  assert.is(wire.packed.data[0], -7, 'the receiver reads the very memory sent');
+  wire.packed.data[0] = f.packed.data[0];
+  const there = featuresFromWire(received);
+  assert.equal(there.nodes, f.nodes, 'nodes, titles outside ASCII included');
+  const [here, away] = [withCandidates(f), withCandidates(there)];
+  f.nodes.forEach((_, i) => assert.equal(recommendationsFor(away, i), recommendationsFor(here, i)));
 });
 
 /** A seeded random site: `words` words (few: most texts share most of them, and scores tie). */
