@@ -9,7 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FileStat } from '../file-stat.js';
 import { workerModule } from '../parallel/worker-module.js';
-import { indexOf } from './output-records.js';
+import { JoinedNames } from './joined-names.js';
 import { chunksOf, CURSOR, FACTS_PER_FILE, type FileReply, type FileRequest, type FileThreadData, type PublishedSplice, type PublishedTail, type RowsSplice, scan, statChunks } from './file-worker.js';
 
 export interface ScannedFile extends FileStat {
@@ -19,30 +19,31 @@ export interface ScannedFile extends FileStat {
 
 /**
  * A folder as listed: each path inside it (forward slashes) with its stat, kept as the file thread
- * took them (the stats in one Float64Array) and made into objects only when asked for. An output
- * folder at 50,000 articles holds 424,000 files, which as a Map of objects cost every rebuild more
- * than a million objects (and their boxed times) for a few lookups each.
+ * took them (the paths joined, joined-names.ts; the stats in one Float64Array) and made into strings
+ * and objects only when asked for. An output folder at 50,000 articles holds 424,000 files, which
+ * as a Map of objects cost every rebuild more than a million objects for a few lookups each.
  */
 export class ScannedFolder {
-  private index?: Map<string, number>;
-
   constructor(
-    readonly names: readonly string[],
+    readonly listed: JoinedNames,
     private readonly facts: Float64Array,
   ) {}
 
   get size(): number {
-    return this.names.length;
+    return this.listed.count;
+  }
+
+  nameAt(i: number): string {
+    return this.listed.at(i);
   }
 
   /** `name`'s stat, when the folder holds it. */
   get(name: string): ScannedFile | undefined {
-    this.index ??= indexOf(this.names);
-    const i = this.index.get(name);
-    return i === undefined ? undefined : this.at(i);
+    const i = this.listed.find(name);
+    return i < 0 ? undefined : this.at(i);
   }
 
-  /** The entry at `i` (of `names`) is a regular file of the size and modification time of `then`. */
+  /** The entry at `i` (of `listed`) is a regular file of the size and modification time of `then`. */
   sameAt(i: number, then: { size: number; mtimeMs: number }): boolean {
     const at = i * FACTS_PER_FILE;
     return this.facts[at] === 1 && this.facts[at + 1] === then.size && this.facts[at + 2] === then.mtimeMs;
@@ -50,13 +51,16 @@ export class ScannedFolder {
 
   /** Every entry is a regular file (no link or special file). */
   allFiles(): boolean {
-    for (let i = 0; i < this.names.length; i++) if (this.facts[i * FACTS_PER_FILE] !== 1) return false;
+    for (let i = 0; i < this.size; i++) if (this.facts[i * FACTS_PER_FILE] !== 1) return false;
     return true;
   }
 
   /** The entries whose names `keep` accepts, with their stats. */
   *entries(keep: (name: string) => boolean = () => true): IterableIterator<[string, ScannedFile]> {
-    for (let i = 0; i < this.names.length; i++) if (keep(this.names[i])) yield [this.names[i], this.at(i)];
+    for (let i = 0; i < this.size; i++) {
+      const name = this.listed.at(i);
+      if (keep(name)) yield [name, this.at(i)];
+    }
   }
 
   private at(i: number): ScannedFile {
@@ -178,7 +182,7 @@ function plainScan(): Pending {
     help: () => done,
     take(reply) {
       const listed = 'folder' in reply ? reply.folder : undefined;
-      settle(listed ? unpack(listed.names === '' ? [] : listed.names.split('\0'), listed.facts) : undefined);
+      settle(listed ? unpack(listed.names, listed.facts) : undefined);
       return true;
     },
     fail: () => settle(undefined),
@@ -186,28 +190,29 @@ function plainScan(): Pending {
 }
 
 function sharedScan(dir: string): Pending {
-  type Listing = { names: string[]; facts: Float64Array; cursor: Int32Array };
+  type Listing = { names: JoinedNames; facts: Float64Array; cursor: Int32Array };
   let settleListed!: (listing: Listing | undefined) => void;
   let settleFinished!: () => void;
   const listed = new Promise<Listing | undefined>((resolve) => (settleListed = resolve));
   const finished = new Promise<void>((resolve) => (settleFinished = resolve));
   let folder: ScannedFolder | undefined;
-  const result = (l: Listing | undefined) => (!l || Atomics.load(l.cursor, CURSOR.failed) ? undefined : (folder ??= unpack(l.names, l.facts)));
+  const result = (l: Listing | undefined) => (!l || Atomics.load(l.cursor, CURSOR.failed) ? undefined : (folder ??= new ScannedFolder(l.names, l.facts)));
   const done = listed.then(async (l) => (l && (await finished), result(l)));
   return {
     done,
     async help() {
       const l = await listed;
       if (!l) return undefined;
-      statChunks(dir, l.names, l.facts, l.cursor);
+      // Only a thread that helps take the stats needs the paths as strings.
+      statChunks(dir, l.names.all(), l.facts, l.cursor);
       // The file thread may still be taking its last chunk.
-      if (Atomics.load(l.cursor, CURSOR.done) < chunksOf(l.names.length)) await finished;
+      if (Atomics.load(l.cursor, CURSOR.done) < chunksOf(l.names.count)) await finished;
       return result(l);
     },
     take(reply) {
       if ('shared' in reply && reply.shared) {
         const { names, facts, cursor } = reply.shared;
-        settleListed({ names: names === '' ? [] : names.split('\0'), facts: new Float64Array(facts), cursor: new Int32Array(cursor) });
+        settleListed({ names: JoinedNames.parse(names), facts: new Float64Array(facts), cursor: new Int32Array(cursor) });
         return false;
       }
       if (!('finished' in reply)) settleListed(undefined); // could not be listed
@@ -224,9 +229,9 @@ function sharedScan(dir: string): Pending {
 /** `dir` listed as the file thread lists it, but on the calling thread; undefined if it cannot be. */
 export function listNow(dir: string): ScannedFolder | undefined {
   const listed = scan(dir);
-  return listed && unpack(listed.names === '' ? [] : listed.names.split('\0'), listed.facts);
+  return listed && unpack(listed.names, listed.facts);
 }
 
-function unpack(names: string[], facts: Float64Array): ScannedFolder {
-  return new ScannedFolder(names, facts);
+function unpack(names: string, facts: Float64Array): ScannedFolder {
+  return new ScannedFolder(JoinedNames.parse(names), facts);
 }

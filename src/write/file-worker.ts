@@ -134,7 +134,7 @@ export function scan(root: string): { names: string; facts: Float64Array } | und
 }
 
 /** Takes stats of a shared listing, chunk by chunk, until no chunk is left to claim (by this thread or another). */
-export function statChunks(root: string, names: string[], facts: Float64Array, cursor: Int32Array): void {
+export function statChunks(root: string, names: readonly string[], facts: Float64Array, cursor: Int32Array): void {
   const chunks = chunksOf(names.length);
   for (let c = Atomics.add(cursor, CURSOR.next, 1); c < chunks; c = Atomics.add(cursor, CURSOR.next, 1)) {
     try {

@@ -269,7 +269,13 @@ export class OutputTarget {
     const keptInScan = new Uint8Array(present.size);
     const at = this.scanPositions();
     for (let i = 0; i < at.length; i++) if (this.kept[i] && at[i] > 0) keptInScan[at[i] - 1] = 1;
-    return present.names.filter((f, j) => !keptInScan[j] && !this.wrote.has(f));
+    const strays: string[] = [];
+    for (let j = 0; j < present.size; j++) {
+      if (keptInScan[j]) continue;
+      const name = present.nameAt(j);
+      if (!this.wrote.has(name)) strays.push(name);
+    }
+    return strays;
   }
 
   /**
@@ -281,9 +287,9 @@ export class OutputTarget {
   private scanPositions(): Int32Array {
     if (!this.positions) {
       const at = new Int32Array(this.previous!.count);
-      const { names } = this.present!;
-      for (let j = 0; j < names.length; j++) {
-        const i = this.previous!.find(names[j]);
+      const { listed } = this.present!;
+      for (let j = 0; j < listed.count; j++) {
+        const i = this.previous!.findNameOf(listed, j);
         if (i >= 0) at[i] = j + 1;
       }
       this.positions = at;
