@@ -72,7 +72,7 @@ export class JoinedNames {
   find(name: string): number {
     const table = (this.table ??= this.index());
     const mask = table.length - 1;
-    for (let slot = hashOf(name, 0, name.length) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = fnv1a(name, 0, name.length) & mask; ; slot = (slot + 1) & mask) {
       const at = table[slot] - 1;
       if (at < 0) return -1;
       if (this.is(at, name)) return at;
@@ -84,7 +84,7 @@ export class JoinedNames {
     const table = (this.table ??= this.index());
     const mask = table.length - 1;
     const [start, length] = [other.starts[j], other.lengthOf(j)];
-    for (let slot = hashOf(other.text, start, start + length) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = fnv1a(other.text, start, start + length) & mask; ; slot = (slot + 1) & mask) {
       const at = table[slot] - 1;
       if (at < 0) return -1;
       if (this.lengthOf(at) === length && sameChars(this.text, this.starts[at], other.text, start, length)) return at;
@@ -120,7 +120,7 @@ export class JoinedNames {
     const table = new Int32Array(size);
     const mask = size - 1;
     for (let i = 0; i < n; i++) {
-      let slot = hashOf(this.text, this.starts[i], this.starts[i + 1] - 1) & mask;
+      let slot = fnv1a(this.text, this.starts[i], this.starts[i + 1] - 1) & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
       table[slot] = i + 1;
     }
@@ -171,7 +171,7 @@ export class JoinedNamesWriter {
 }
 
 /** FNV-1a over the UTF-16 code units of `text` from `start` to `end`. */
-function hashOf(text: string, start: number, end: number): number {
+function fnv1a(text: string, start: number, end: number): number {
   let h = 0x811c9dc5;
   for (let c = start; c < end; c++) h = Math.imul(h ^ text.charCodeAt(c), 0x01000193);
   return h >>> 0;

@@ -24,7 +24,6 @@ import { json } from '../routes/machine-files.js';
 import { fileBody, outputPath } from '../routes/types.js';
 import { toolKey } from '../tool-key.js';
 import { OutputRecords } from './output-records.js';
-import { sameFile } from './output-target.js';
 import type { ScannedFolder } from './file-thread.js';
 import type { FileStat } from '../file-stat.js';
 
@@ -184,7 +183,11 @@ export function outputUnchanged(outDir: string, state: BuildState, scanned?: Sca
   const then = (i: number) => ({ size: files.sizeAt(i), mtimeMs: files.mtimeAt(i) });
   if (scanned) {
     if (scanned.size !== files.count) return false;
-    for (let i = 0; i < files.count; i++) if (!sameFile(scanned.get(files.pathAt(i)), then(i))) return false;
+    // As many files as records, each listed one found in the records where both lie (no string per file).
+    for (let j = 0; j < scanned.size; j++) {
+      const i = files.findNameOf(scanned.listed, j);
+      if (i < 0 || !scanned.sameAt(j, then(i))) return false;
+    }
     return true;
   }
   const present = fg.sync('**/*', { cwd: outDir, onlyFiles: true, dot: true });
