@@ -84,6 +84,18 @@ test('a build run from inside its content folder keeps its cache there, and leav
   assert.match(readFileSync(path.join(content, '../site/articles/privilege-basics.html'), 'utf8'), /Privilege shields/);
 });
 
+test("a build run from a project's subfolder uses the cache of the project's node_modules: it finds nothing changed and leaves no cache folder where it ran", async () => {
+  const cwd = copyFixture('minimal');
+  mkdirSync(path.join(cwd, 'node_modules'));
+  mkdirSync(path.join(cwd, 'scripts'));
+  assert.is((await runCli(['build', '--quiet', '--out', 'dist'], cwd)).exitCode, 0);
+  assert.is(readdirSync(path.join(cwd, 'node_modules/.cache/legalsite')).length, 1, 'one cache folder, for content/');
+  const fromSubfolder = await runCli(['build', '--content', '../content', '--out', '../dist'], path.join(cwd, 'scripts'));
+  assert.match(fromSubfolder.stdout, /is up to date: nothing changed/, fromSubfolder.stdout);
+  assert.equal(readdirSync(path.join(cwd, 'scripts')), [], 'no .legalsite-cache in the subfolder');
+  assert.is(readdirSync(path.join(cwd, 'node_modules/.cache/legalsite')).length, 1, 'the same cache folder');
+});
+
 test('a warm cache with the output folder missing or emptied (CI restoring its cache into a fresh checkout) builds what a cold build does, reading only the memos', async () => {
   const cwd = copyFixture('minimal');
   assert.is((await runCli(['build', '--quiet', '--out', 'warm'], cwd)).exitCode, 0);
