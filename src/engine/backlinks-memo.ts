@@ -27,8 +27,10 @@ export interface BacklinksMemo {
   relationCounts?: [string, number][];
 }
 
-export const backlinksKey = (site: OrderedSite) =>
-  hashOf('backlinks', fileInputs(site).articles(), site.articles.map((a) => site.bodies.get(a.slug)!.mentionsKey).join(','), fileInputs(site).terms());
+export const backlinksKey = (site: OrderedSite) => {
+  const inputs = fileInputs(site);
+  return hashOf('backlinks', inputs.articles(), inputs.mentions(), inputs.terms());
+};
 
 export interface MemoizedBacklinks {
   backlinks: BacklinkResult;

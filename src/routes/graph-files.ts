@@ -29,7 +29,7 @@ export function knowledgeGraphRoutes(site: BuiltSite, limits: OutputLimits): Fil
   const inputs = fileInputs(site);
   // What its nodes and the backlinks pass read (articles' mentions by their hash): the graph is a
   // 40 MB serialisation of 190,000 relations at 10,000 articles, this a few hundred kilobytes.
-  const graphInputs = () => JSON.stringify([config.name, config.license.url, config.baseUrl, inputs.articles(), site.articles.map((a) => site.bodies.get(a.slug)!.mentionsKey).join(','), inputs.terms()]);
+  const graphInputs = () => JSON.stringify([config.name, config.license.url, config.baseUrl, inputs.articles(), inputs.mentions(), inputs.terms()]);
   const build = () => buildKnowledgeGraph(site.articles, site.terms, site.backlinks.relations, config);
   if (!graphIsSplit(site, limits)) return [{ ...json(GRAPH_URL, build), inputs: graphInputs }];
   const runs = graphRuns(site, limits);
