@@ -29,7 +29,7 @@ const FEW_CHANGED_ARTICLES = 50;
 /** The article files, sorted by path, and the problems of those that must not be read. */
 export function listArticleFiles(run: BuildRun, contentFiles: ScannedFolder | undefined): { files: ArticleFile[]; diagnostics: Diagnostic[] } {
   const listed = articleFilesIn(run.contentAbs, contentFiles, run.rel);
-  const files = listed.files.map(({ abs, stat }) => ({ abs, rel: run.rel(abs), stat })).sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
+  const files = listed.files.sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
   return { files, diagnostics: listed.diagnostics };
 }
 
@@ -68,16 +68,31 @@ export function workersFor(state: BuildState | undefined, input: InputKey | unde
 
 /** The article files (articles/*.md), from the content folder's scan when it has one without links
  * or special files; else listed again, each confined to the content folder (content-files.ts). */
-function articleFilesIn(contentAbs: string, scanned: ScannedFolder | undefined, rel: (abs: string) => string): { files: { abs: string; stat?: FileStat }[]; diagnostics: Diagnostic[] } {
+function articleFilesIn(contentAbs: string, scanned: ScannedFolder | undefined, rel: (abs: string) => string): { files: ArticleFile[]; diagnostics: Diagnostic[] } {
   if (!scanned?.allFiles()) {
     const diagnostics: Diagnostic[] = [];
     const listed = listContentFiles(contentAbs, 'articles/*.md', rel, diagnostics).map((abs) => {
       const st = statSync(abs);
-      return { abs, stat: { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino } };
+      return { abs, rel: rel(abs), stat: { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino } };
     });
     return { files: listed, diagnostics };
   }
   // As the glob: directly in articles/, not hidden.
   const articles = scanned.entries((p) => /^articles\/[^/.][^/]*\.md$/.test(p));
-  return { files: Array.from(articles, ([p, { size, mtimeMs, ctimeMs, ino }]) => ({ abs: path.join(contentAbs, p), stat: { size, mtimeMs, ctimeMs, ino } })), diagnostics: [] };
+  const inside = pathsInside(contentAbs, rel);
+  return { files: Array.from(articles, ([p, { size, mtimeMs, ctimeMs, ino }]) => ({ ...inside(p), stat: { size, mtimeMs, ctimeMs, ino } })), diagnostics: [] };
+}
+
+/**
+ * The absolute and working-folder-relative paths of `p`, a path inside `dirAbs` as a scan lists it
+ * (forward slashes, no `.` or `..`): what path.join and `rel` give, by joining strings worked out
+ * once. path.relative and path.join took 11 µs a file, half a second of a rebuild at 50,000 articles.
+ */
+export function pathsInside(dirAbs: string, rel: (abs: string) => string): (p: string) => { abs: string; rel: string } {
+  const dirRel = rel(dirAbs);
+  const base = dirAbs.endsWith(path.sep) ? dirAbs : dirAbs + path.sep;
+  const native = path.sep === '/' ? (p: string) => p : (p: string) => p.replaceAll('/', path.sep);
+  // From a working folder inside dirAbs (dirRel all `..`), the relative path may climb back down.
+  if (/^\.\.(\/\.\.)*$/.test(dirRel)) return (p) => ({ abs: base + native(p), rel: rel(base + native(p)) });
+  return (p) => ({ abs: base + native(p), rel: dirRel ? `${dirRel}/${p}` : p });
 }
