@@ -97,4 +97,44 @@ test('a memo keeps each target\'s backlinks as text, parsed only for the targets
   }
 });
 
+test("a build that worked backlinks out in full keeps every term's in the memo: the next with the same inputs works nothing out, whichever term pages it renders", () => {
+  const terms = ['hash-value', 'bates-number', 'privilege-log'];
+  const siteOf = (mentionsKey: string) => ({ ...site(mentionsKey), terms: terms.map((slug) => ({ slug, title: slug })) }) as OrderedSite;
+  const full = (context: string) => {
+    const runs = { n: 0 };
+    const build = (): BacklinkResult => (runs.n++, { byTarget: { get: (k) => (k === 'glossary:privilege-log' ? undefined : [link(`${context} ${k}`)]) }, relations: [], relationCounts: new Map() });
+    return { runs, build };
+  };
+  // An edit changed the inputs: worked out in full, and one term page made again (its fingerprint changed).
+  const before = memoizedBacklinks(siteOf('m1'), full('old').build).next();
+  const edited = full('new');
+  const one = memoizedBacklinks(siteOf('m2'), edited.build, before);
+  assert.equal(one.backlinks.byTarget.get('glossary:hash-value'), [link('new glossary:hash-value')]);
+  assert.is(edited.runs.n, 1);
+  const memo = one.next();
+  assert.equal(new Set(memo.byTarget.map(([target]) => target)), new Set(terms.map((t) => `glossary:${t}`)), "every term's backlinks, not only those asked for");
+  // The next edit leaves the inputs as they are and makes another term page again.
+  const next = full('unused');
+  const two = memoizedBacklinks(siteOf('m2'), next.build, memo);
+  assert.equal(two.backlinks.byTarget.get('glossary:bates-number'), [link('new glossary:bates-number')]);
+  assert.is(two.backlinks.byTarget.get('glossary:privilege-log'), undefined, 'a term with none: known to have none');
+  assert.is(next.runs.n, 0, 'nothing worked out');
+  assert.is(two.next(), memo);
+});
+
+test('a memo of the same inputs keeps what it held when a build works out more: its targets and relation counts', () => {
+  const first = counted('first');
+  const one = memoizedBacklinks(site(), first.build);
+  one.backlinks.byTarget.get('glossary:hash-value');
+  void one.backlinks.relationCounts;
+  const memo = one.next();
+  const second = counted('second');
+  const two = memoizedBacklinks(site(), second.build, memo);
+  two.backlinks.byTarget.get('article:a'); // not in the memo: worked out in full
+  assert.is(second.runs.n, 1);
+  const next = two.next();
+  assert.equal(next.byTarget.map(([target]) => target).sort(), ['article:a', 'glossary:hash-value'], "the memo's targets and the one asked for");
+  assert.equal(next.relationCounts, memo.relationCounts, "the memo's relation counts, though not asked for");
+});
+
 test.run();
