@@ -82,7 +82,9 @@ test('a memo keeps each target\'s backlinks as text, parsed only for the targets
   const one = memoizedBacklinks(site(), () => full);
   for (const target of ['glossary:a', 'glossary:b', 'glossary:c', 'article:a']) one.backlinks.byTarget.get(target);
   const memo = one.next();
-  assert.ok(memo.byTarget.every(([, links]) => links === undefined || typeof links === 'string'));
+  assert.equal(memo.targets, ['glossary:a', 'glossary:b', 'glossary:c', 'article:a', 'glossary:hash-value'], 'those asked for, and every term of the site');
+  assert.instance(memo.texts, Uint8Array, 'kept as bytes, not a string per target');
+  assert.is(memo.ends[3] - memo.ends[2], 0, 'a target with none: no text');
   const parse = JSON.parse;
   const parsedTexts: string[] = [];
   JSON.parse = ((text: string) => (parsedTexts.push(text), parse(text))) as typeof JSON.parse;
@@ -112,7 +114,7 @@ test("a build that worked backlinks out in full keeps every term's in the memo: 
   assert.equal(one.backlinks.byTarget.get('glossary:hash-value'), [link('new glossary:hash-value')]);
   assert.is(edited.runs.n, 1);
   const memo = one.next();
-  assert.equal(new Set(memo.byTarget.map(([target]) => target)), new Set(terms.map((t) => `glossary:${t}`)), "every term's backlinks, not only those asked for");
+  assert.equal(new Set(memo.targets), new Set(terms.map((t) => `glossary:${t}`)), "every term's backlinks, not only those asked for");
   // The next edit leaves the inputs as they are and makes another term page again.
   const next = full('unused');
   const two = memoizedBacklinks(siteOf('m2'), next.build, memo);
@@ -133,7 +135,9 @@ test('a memo of the same inputs keeps what it held when a build works out more: 
   two.backlinks.byTarget.get('article:a'); // not in the memo: worked out in full
   assert.is(second.runs.n, 1);
   const next = two.next();
-  assert.equal(next.byTarget.map(([target]) => target).sort(), ['article:a', 'glossary:hash-value'], "the memo's targets and the one asked for");
+  assert.equal([...next.targets].sort(), ['article:a', 'glossary:hash-value'], "the memo's targets and the one asked for");
+  const third = memoizedBacklinks(site(), () => assert.unreachable('worked out') as never, next);
+  assert.equal(third.backlinks.byTarget.get('glossary:hash-value'), [link('second')], "read back from the memo's bytes");
   assert.equal(next.relationCounts, memo.relationCounts, "the memo's relation counts, though not asked for");
 });
 
