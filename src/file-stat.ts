@@ -23,6 +23,15 @@ export function statOf(abs: string): FileStat | undefined {
   }
 }
 
+/** `abs` is a folder (a link to one included); false when it is anything else or missing. */
+export function isFolder(abs: string): boolean {
+  try {
+    return statSync(abs).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** The file is as it was when `then` was taken at `takenAt` (ms since the epoch), by its stat `now`. */
 export function unchangedSince(then: FileStat, takenAt: number, now: FileStat): boolean {
   const same = then.size === now.size && then.mtimeMs === now.mtimeMs && then.ctimeMs === now.ctimeMs && then.ino === now.ino;

@@ -6,9 +6,10 @@
  * Reads: the content folder's listing and changed files, the output folder's listing, the state.
  * Writes: the state (a no-change build's snapshot), _legalsite/changes.json (no changes).
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
+import { isFolder } from '../file-stat.js';
 import { FileThread, type FolderScan, type ScannedFolder } from '../write/file-thread.js';
 import { cacheFile } from '../write/cache-location.js';
 import { guardOutputFolder, OUTPUT_MARKER } from '../write/output-guard.js';
@@ -70,12 +71,4 @@ function cacheInside(contentAbs: string, diskFile: string | undefined): string |
   if (!diskFile) return undefined;
   const rel = path.relative(contentAbs, path.dirname(diskFile));
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : undefined;
-}
-
-function isFolder(abs: string): boolean {
-  try {
-    return statSync(abs).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -84,7 +84,7 @@ export function memoizedBacklinks(site: OrderedSite, build: () => BacklinkResult
       const byTarget = new Map<string, Uint8Array>();
       if (kept) for (const [target, i] of kept) byTarget.set(target, bytesOf(memo!, i));
       for (const [target, links] of asked) byTarget.set(target, asBytes(links));
-      if (built) for (const term of site.terms) byTarget.set(nodeKey('glossary', term.slug), asBytes(built.byTarget.get(nodeKey('glossary', term.slug))));
+      if (built) for (const { slug } of site.terms) if (!asked.has(nodeKey('glossary', slug))) byTarget.set(nodeKey('glossary', slug), asBytes(built.byTarget.get(nodeKey('glossary', slug))));
       const relationCounts = counts ?? (kept && memo?.relationCounts ? new Map(memo.relationCounts) : undefined);
       return { key, ...joined(byTarget), ...(relationCounts ? { relationCounts: [...relationCounts] } : {}) };
     },
@@ -131,9 +131,5 @@ function parsed(json: string | undefined): Backlink[] | undefined {
 /** This site's key, and where each target's backlinks are in the memo when it was made for it. */
 function keyedMemo(site: OrderedSite, memo?: BacklinksMemo): { key: string; kept?: Map<string, number> } {
   const key = backlinksKey(site);
-  return { key, kept: memo?.key === key && wellFormed(memo) ? new Map(memo.targets.map((target, i) => [target, i])) : undefined };
+  return { key, kept: memo?.key === key ? new Map(memo.targets.map((target, i) => [target, i])) : undefined };
 }
-
-/** The columns agree (a memo of another shape, from an older legalsite, is not used). */
-const wellFormed = (memo: BacklinksMemo) =>
-  Array.isArray(memo.targets) && memo.texts instanceof Uint8Array && memo.ends instanceof Int32Array && memo.ends.length === memo.targets.length && (memo.ends.length === 0 || memo.ends[memo.ends.length - 1] === memo.texts.length);

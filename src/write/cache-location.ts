@@ -5,11 +5,11 @@
  * way has one; one folder per content folder, named by a hash of its absolute path. So a build run
  * from a project's subfolder (`npx legalsite build --content ../content`) finds the cache a build
  * from the project's root made, instead of starting cold and leaving a cache folder where it ran.
- * Loads nothing but Node's own modules (hash.ts imports only node:crypto): the launcher
- * (bin/legalsite.js) asks it before the CLI is loaded.
+ * Loads nothing but Node's own modules (hash.ts imports only node:crypto, file-stat.ts node:fs):
+ * the launcher (bin/legalsite.js) asks it before the CLI is loaded.
  */
-import { statSync } from 'node:fs';
 import path from 'node:path';
+import { isFolder } from '../file-stat.js';
 import { hashOf } from '../hash.js';
 
 /** The cache folder of `contentDir` (relative to `cwd`). */
@@ -21,13 +21,5 @@ function cacheBase(cwd: string): string {
   for (let dir = cwd; ; dir = path.dirname(dir)) {
     if (isFolder(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.cache', 'legalsite');
     if (path.dirname(dir) === dir) return path.join(cwd, '.legalsite-cache');
-  }
-}
-
-function isFolder(abs: string): boolean {
-  try {
-    return statSync(abs).isDirectory();
-  } catch {
-    return false;
   }
 }
