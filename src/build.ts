@@ -64,10 +64,10 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
   try {
     const { last, upToDate } = await checkUpToDate(run);
     if (upToDate) return upToDate;
-    const articleFiles = listArticleFiles(run, last.contentFiles);
+    const articleFiles = run.timed('load', () => listArticleFiles(run, last.contentFiles));
     const pool = (run.pool = startShards(run, articleFiles.files, last));
     const content = loadContent(run, last.input?.content, mayUpdateOutput(run, last));
-    run.target = await openOutput(run, last, content.buildable);
+    run.target = await run.timed('up-to-date', () => openOutput(run, last, content.buildable));
     const client = startClientAssets(content.cache);
     const read = await readArticleFields(run, pool, content, articleFiles.files);
     const problems = validateSite(run, content, read, articleFiles.diagnostics);

@@ -108,7 +108,7 @@ export async function runSitePasses(site: GraphSite, digests: Map<string, Articl
   const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags, config.tagNames));
   const feeds = timed('feed-items', () => buildFeedItems(articles, terms, config));
   const manifest = timed('manifest', () => buildManifest(articles.map((a) => ({ slug: a.slug, manifestHash: digests.get(a.slug)!.manifestHash, corrections: correctionsOf(a) })), terms, source.datasets));
-  const changes = diffManifests(previousManifest, manifest, config.baseUrl);
-  const templates = await generateTemplateFiles(source.templates, config);
+  const changes = timed('manifest', () => diffManifests(previousManifest, manifest, config.baseUrl));
+  const templates = await timed('templates', () => generateTemplateFiles(source.templates, config));
   return { ...site, templates, topTags, clusters, feeds, manifest, changes, search };
 }

@@ -52,5 +52,5 @@ export async function renderArticlePages(run: BuildRun, pool: ShardPool, content
   const rendered = await timed('articles', () => renderArticles({ read, pages, context, pool, emitter, target: run.target, keep: run.keep }));
   const previousIndex = cache?.articles;
   if (cache) cache.articles = rendered.index;
-  return { order, ordered: withDigests(order, rendered.digests), rendered, previousIndex, articlePages, emitter, chrome, bundle, assets };
+  return { order, ordered: timed('order', () => withDigests(order, rendered.digests)), rendered, previousIndex, articlePages, emitter, chrome, bundle, assets };
 }

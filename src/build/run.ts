@@ -157,6 +157,10 @@ export class BuildRun {
     return result;
   };
 
+  /** Starts work that goes on elsewhere (the shards, the file thread), timing only this thread's part
+   * in starting it: what it then waits for is timed where it is awaited. */
+  readonly timedStart = <T>(name: string, start: () => Promise<T>): Promise<T> => this.timed(name, () => ({ promise: start() })).promise;
+
   /** A path relative to the working directory, with forward slashes (as diagnostics name files). */
   readonly rel = (abs: string) => path.relative(this.cwd, abs).split(path.sep).join('/');
 

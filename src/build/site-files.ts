@@ -66,17 +66,17 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   // so that they select candidates while this thread works out the term pages' backlinks (the shards
   // are the critical path: their pages go before the files of this thread and the file thread).
   const candidatePlan = timed('recommendations', () => planCandidates(graph.recommendations, cache?.candidates));
-  making.add(pool.setRecommendations(graph.recommendations, candidatePlan).then((memo) => void (cache && (cache.candidates = memo))));
+  making.add(run.timedStart('recommendations', () => pool.setRecommendations(graph.recommendations, candidatePlan)).then((memo) => void (cache && (cache.candidates = memo))));
   // Term and recommendation pages on the shards while this thread runs the remaining passes.
   const families: FamilyRefs = { articles: articlePages, ...timed('routes', () => graphPageRefs(graph)) };
-  making.add(emitter.pages([...families.terms, ...families.recommendations]));
+  making.add(run.timedStart('render', () => emitter.pages([...families.terms, ...families.recommendations])));
   // llms-full.txt (or its parts) joins the articles' Markdown and the glossary's: written on the file thread.
   timed('write', () => emitter.files([glossaryMarkdownRoute(order)]));
   emitter.startJoined(llmsFullRoutes(ordered, run.limits).filter((r): r is JoinedRoute => r.kind === 'joined'));
   making.add(emitter.joinsStarted());
   const search = timed('search-index', () => siteSearch({ ...ordered, datasets: source.datasets }, rendered.digests, cache?.search, articles.previousIndex));
   if (cache) cache.search = search.memo;
-  const site = await runSitePasses(graph, rendered.digests, readPreviousManifest(run.outAbs), search.files, timed);
+  const site = await runSitePasses(graph, rendered.digests, timed('manifest', () => readPreviousManifest(run.outAbs)), search.files, timed);
   const routes = timed('routes', () => siteRoutes(site, articles.assets, families, run.limits));
   // After the routes, which may count the relations (to split the knowledge graph).
   if (cache) cache.backlinks = backlinks!.next();
@@ -91,7 +91,7 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   // the pages are made (at 50,000 articles, 300,000 files), ready for the manifest at the end.
   const thread = emitter.asideThread();
   const ahead = thread && timed('published', () => publishedAhead(site.config.baseUrl, urls, pageUrlsOf(families, routes), routes, thread));
-  making.add(emitter.pages(routes.filter((r): r is HtmlRoute => r.kind === 'html')));
+  making.add(run.timedStart('render', () => emitter.pages(routes.filter((r): r is HtmlRoute => r.kind === 'html'))));
   timed('write', () => emitter.files(routes.filter((r): r is FileRoute => r.kind === 'file')));
   if (cache) cache.rows = emitter.rowsMemo();
   await timed('render', () => making.settle());
@@ -100,14 +100,14 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   if (!run.opts.cache) void pool.close();
   // Every page is made: the manifest of what this build publishes, with each page's ids.
   // The family pages are never redirects: the manifest's redirects are among the other routes.
-  const published = publishedRoute(site.config.baseUrl, emitter, routes, urls, target, ahead);
+  const published = timed('published', () => publishedRoute(site.config.baseUrl, emitter, routes, urls, target, ahead));
   // Timed here for this thread's part; the commit waits for the rest (or the build, giving up, does).
   let writing!: Promise<void>;
   timed('published', () => void (writing = run.writingAside(emitter.fileAside(published.route, published.aside))));
   // The files of rows made on the file thread (SiteEmitter.rowsFileOf) are waited for with it.
   writing = Promise.all([writing, emitter.asideWritten()]).then(() => undefined);
   await timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
-  return { site, routes: allRoutes(families, [...routes, published.route]), families, urls, published: published.manifest, writing };
+  return { site, routes: timed('routes', () => allRoutes(families, [...routes, published.route])), families, urls, published: published.manifest, writing };
 }
 
 /** Every page's URL, as the routes tell them before the pages are made. */

@@ -50,8 +50,10 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
   // Listings are shared: this thread takes stats too when it has to wait for one.
   const [contentScan, outputScan] = fileThread && (stateFile || opts.cache?.outputs?.outDir === outAbs) ? fileThread.scan([contentAbs, outAbs], [true, true]) : [];
   // The cache's largest file sets the read buffer's size now, while the heap is small (scratch-read.ts).
-  if (run.diskFile) reserveScratchFor(run.diskFile);
-  const state = stateFile ? readBuildState(stateFile) : undefined;
+  const state = timed('up-to-date', () => {
+    if (run.diskFile) reserveScratchFor(run.diskFile);
+    return stateFile ? readBuildState(stateFile) : undefined;
+  });
   const contentFiles = await timed('up-to-date', () => contentScan?.help());
   const input = stateFile ? timed('up-to-date', () => inputKey(contentAbs, { baseUrl: opts.baseUrl, limits: opts.limits }, state?.content, contentFiles && { files: contentFiles, takenAt }, cacheInside(contentAbs, run.diskFile))) : undefined;
   const last = { state, input, contentFiles, outputScan };
