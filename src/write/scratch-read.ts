@@ -12,7 +12,7 @@
  */
 import { closeSync, type Dirent, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DefaultDeserializer } from 'node:v8';
+import { DefaultDeserializer, serialize } from 'node:v8';
 import { partHasher } from '../hash.js';
 
 let scratch = Buffer.alloc(0);
@@ -113,15 +113,44 @@ export function deserializeCopy(bytes: Uint8Array): unknown {
   return reader.readValue();
 }
 
+/**
+ * Each typed array copied once, into memory of its own. Node's own reader copies one that is not
+ * aligned in the bytes read (most are) before making it a view, so taking its result and copying
+ * that wrote most arrays twice: 60 MB of the recommendation memo's arrays at 50,000 articles. Memory
+ * touched for the first time costs more than the copy on the machines measured (a page fault per
+ * 4 KB when no huge page is to be had): docs/performance.md, "Memory touched for the first time".
+ */
 class CopyingDeserializer extends DefaultDeserializer {
   _readHostObject(): ArrayBufferView {
-    const view = readHostObject.call(this);
-    if (view instanceof DataView) return new DataView(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength));
-    // %TypedArray%.prototype.slice copies (Buffer's own slice would not).
-    return typedArraySlice.call(view) as ArrayBufferView;
+    const index = this.readUint32();
+    const length = this.readUint32();
+    const bytes = this.readRawBytes(length);
+    const View = VIEW_TYPES.get(index);
+    if (!View) throw new Error(`unknown typed array (${index}) in serialized data`);
+    const own = new ArrayBuffer(length);
+    new Uint8Array(own).set(bytes);
+    return View === Buffer ? Buffer.from(own) : new View(own);
   }
 }
 
-/** Node's own (not in its type declarations). */
-const readHostObject = (DefaultDeserializer.prototype as unknown as { _readHostObject(this: DefaultDeserializer): ArrayBufferView })._readHostObject;
-const typedArraySlice = (Object.getPrototypeOf(Uint8Array.prototype) as { slice(this: ArrayBufferView): unknown }).slice;
+type ViewType = new (buffer: ArrayBuffer) => ArrayBufferView;
+
+/** Node's number for each kind of view in serialized data (lib/v8.js), found by serializing one of
+ * each rather than copied from Node's source, so that another Node's numbering is read as it is. */
+const VIEW_TYPES = viewTypesByIndex();
+
+function viewTypesByIndex(): Map<number, ViewType> {
+  const types: ViewType[] = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, DataView, BigInt64Array, BigUint64Array, Buffer];
+  const byIndex = new Map<number, ViewType>();
+  for (const View of types) {
+    const reader = new (class extends DefaultDeserializer {
+      _readHostObject(): ArrayBufferView {
+        byIndex.set(this.readUint32(), View);
+        return this.readRawBytes(this.readUint32());
+      }
+    })(serialize(View === Buffer ? Buffer.alloc(8) : new View(new ArrayBuffer(8))));
+    reader.readHeader();
+    reader.readValue();
+  }
+  return byIndex;
+}

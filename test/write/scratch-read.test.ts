@@ -3,7 +3,7 @@
 import { constants } from 'node:buffer';
 import { truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { serialize } from 'node:v8';
+import { deserialize, serialize } from 'node:v8';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { hashOf } from '../../src/hash.js';
@@ -25,6 +25,29 @@ test('values read through the shared buffer keep their typed arrays after the ne
   assert.ok(Buffer.isBuffer(back.bytes));
   assert.equal([...back.nested.get('k')!], [0.5]);
   assert.is(back.text, 'plain');
+});
+
+test('every kind of typed array comes back as Node reads it, in memory of its own, whatever its place in the bytes', () => {
+  const views = [
+    new Int8Array([-1, 2]), new Uint8Array([1, 255]), new Uint8ClampedArray([0, 200]), new Int16Array([-300, 7]), new Uint16Array([65535]),
+    new Int32Array([-5, 1 << 30]), new Uint32Array([4e9]), new Float32Array([1.5]), new Float64Array([Math.PI, -0]),
+    new DataView(new Uint8Array([9, 8, 7]).buffer), new BigInt64Array([-3n]), new BigUint64Array([2n ** 63n]), Buffer.from('bytes'),
+  ];
+  // A string of each length before the arrays moves them to every alignment in the serialized bytes.
+  for (let shift = 0; shift < 8; shift++) {
+    const bytes = serialize({ pad: 'x'.repeat(shift), views });
+    const expected = deserialize(bytes) as { views: ArrayBufferView[] };
+    const back = deserializeCopy(bytes) as { views: ArrayBufferView[] };
+    bytes.fill(0); // the bytes read are reused (the shared buffer): nothing read may depend on them
+    back.views.forEach((view, i) => {
+      const want = expected.views[i];
+      assert.is(view.constructor, want.constructor, `${want.constructor.name} at shift ${shift}`);
+      const bytesOf = (v: ArrayBufferView) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+      assert.ok(bytesOf(view).equals(bytesOf(views[i])), `${want.constructor.name} at shift ${shift}`);
+      assert.is(view.byteOffset, 0);
+      assert.is(view.buffer.byteLength, view.byteLength, 'the array owns exactly its bytes');
+    });
+  }
 });
 
 test('a file hashed in chunks has the hash of its bytes (hash.ts)', () => {
