@@ -90,4 +90,3 @@ function profileTable(result: BuildResult): string {
   const width = Math.max(...rows.map(([n]) => n.length));
   return ['Time per pass and phase:', ...rows.map(([name, ms]) => `  ${name.padEnd(width)}  ${ms.toFixed(1).padStart(8)} ms`)].join('\n');
 }
-
