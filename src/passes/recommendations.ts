@@ -121,7 +121,8 @@ export function recommendationFeatures(articles: ArticleMeta[], terms: Term[], t
       lists.push(vocab.toSet(node.tags.map((t) => `#${t}`)), vocab.wordSet(node.title), vocab.wordSet(node.summary));
     }
   });
-  const packed = packLists(lists);
+  // In shared memory: the shards are sent them (featuresToWire).
+  const packed = packLists(lists, true);
   // Tie-break order of prerequisites and advanced: easier first, then by key.
   const rank = new Int32Array(nodes.length);
   nodes.map((_, i) => i).sort((a, b) => nodes[a].difficulty - nodes[b].difficulty || (nodes[a].key < nodes[b].key ? -1 : nodes[a].key > nodes[b].key ? 1 : 0)).forEach((i, r) => (rank[i] = r));

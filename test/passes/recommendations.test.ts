@@ -113,14 +113,17 @@ test('features sent to a thread as the shards get them give the same recommendat
   const named = [...articles, makeArticle({ slug: 'uber', title: 'Über die Verwertung “of” evidence', tags: ['evidence'] })];
   const f = recommendationFeatures(named, terms, texts, stats(named));
   const wire = featuresToWire(f);
+  assert.is(wire.packed.data, f.packed.data, 'the word and tag sets are made in shared memory: sent without a copy');
+  assert.is(wire.packed.offsets, f.packed.offsets);
   const { port1, port2 } = new MessageChannel();
   port1.postMessage(wire);
   const received = receiveMessageOnPort(port2)!.message as typeof wire;
   port1.close();
   for (const shared of [received.nodes, received.rank, received.packed.data, received.packed.offsets]) assert.ok(shared.buffer instanceof SharedArrayBuffer);
+  const first = received.packed.data[0];
   received.packed.data[0] = -7;
   assert.is(wire.packed.data[0], -7, 'the receiver reads the very memory sent');
-  wire.packed.data[0] = f.packed.data[0];
+  wire.packed.data[0] = first;
   const there = featuresFromWire(received);
   assert.equal(there.nodes, f.nodes, 'nodes, titles outside ASCII included');
   const [here, away] = [withCandidates(f), withCandidates(there)];
