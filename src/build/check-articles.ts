@@ -36,7 +36,7 @@ export interface ArticleFields extends ReadResult {
 export async function readArticleFields(run: BuildRun, pool: ShardPool, content: LoadedContent, files: ArticleFile[]): Promise<ArticleFields> {
   const { source, loaded, cache } = content;
   const setup: ShardSetup = { config: source.config, glossary: source.terms.map(linkTermOf), salt: toolKey() };
-  await pool.configure(setup);
+  await run.timed('articles', () => pool.configure(setup));
   const reading = run.timed('articles', () => startReadingArticles({ files, setup, pool, target: run.target, index: cache?.articles }));
   // The shards read while this thread reads the id file.
   const { pins, pinsOf } = loadIdFile(run, content);
