@@ -195,9 +195,9 @@ async function checkOutAfresh(dir: string): Promise<void> {
 }
 
 /** The disk's pending writes flushed before each timed build, so that no build pays for the writeback
- * of the one before it. Without it, a run started minutes after large builds spread its
- * 10,000-article cold builds from 34.5 to 49.3 s with the same CPU time (docs/performance.md,
- * twenty-ninth session). Where there is no `sync` command, the runs go on as before. */
+ * of the one before it. It does not make the runs steady: on the machines measured they still spread
+ * by a tenth and more (docs/performance.md, twenty-ninth session). Where there is no `sync` command,
+ * the runs go on as before. */
 function flushWrites(): void {
   try {
     execFileSync('sync', { stdio: 'ignore' });

@@ -125,7 +125,7 @@ class CopyingDeserializer extends DefaultDeserializer {
     const index = this.readUint32();
     const length = this.readUint32();
     const bytes = this.readRawBytes(length);
-    const View = VIEW_TYPES.get(index);
+    const View = (viewTypes ??= viewTypesByIndex()).get(index);
     if (!View) throw new Error(`unknown typed array (${index}) in serialized data`);
     const own = new ArrayBuffer(length);
     new Uint8Array(own).set(bytes);
@@ -136,8 +136,9 @@ class CopyingDeserializer extends DefaultDeserializer {
 type ViewType = new (buffer: ArrayBuffer) => ArrayBufferView;
 
 /** Node's number for each kind of view in serialized data (lib/v8.js), found by serializing one of
- * each rather than copied from Node's source, so that another Node's numbering is read as it is. */
-const VIEW_TYPES = viewTypesByIndex();
+ * each rather than copied from Node's source, so that another Node's numbering is read as it is;
+ * found when first needed, not as each thread starts. */
+let viewTypes: Map<number, ViewType> | undefined;
 
 function viewTypesByIndex(): Map<number, ViewType> {
   const types: ViewType[] = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, DataView, BigInt64Array, BigUint64Array, Buffer];
