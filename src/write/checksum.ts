@@ -6,21 +6,29 @@
  * second; these files are not protected against someone who means to forge them, only against damage.
  */
 import { crc32 } from 'node:zlib';
+import { piecesLength } from './serialize-pieces.js';
 
 const SEAL = Buffer.from('LSK1');
 const SEAL_BYTES = SEAL.length + 8;
 
-/** The header a sealed file starts with, before `bytes`: its length and checksum (written as two
- * pieces, not joined: atomic-file.ts). */
-export function sealHeader(bytes: Uint8Array): Buffer {
+/** The header a sealed file starts with, before its bytes (`pieces`, one after another): their length
+ * and checksum. The pieces are written after it as they are, not joined (atomic-file.ts). */
+export function sealPiecesHeader(pieces: readonly Uint8Array[]): Buffer {
   const header = Buffer.alloc(SEAL_BYTES);
   SEAL.copy(header);
-  header.writeUInt32LE(bytes.length, SEAL.length);
-  header.writeUInt32LE(crc32(bytes), SEAL.length + 4);
+  header.writeUInt32LE(piecesLength(pieces), SEAL.length);
+  header.writeUInt32LE(checksumOfPieces(pieces), SEAL.length + 4);
   return header;
 }
 
-/** The bytes a sealed file holds (sealHeader, then them), or undefined when the file is not one, was
+/** The checksum of `pieces` one after another (that of their concatenation). */
+export function checksumOfPieces(pieces: readonly Uint8Array[]): number {
+  let checksum = 0;
+  for (const piece of pieces) checksum = crc32(piece, checksum);
+  return checksum;
+}
+
+/** The bytes a sealed file holds (sealPiecesHeader, then them), or undefined when the file is not one, was
  * cut or was damaged. */
 export function unsealed(file: Buffer): Buffer | undefined {
   if (file.length < SEAL_BYTES || !file.subarray(0, SEAL.length).equals(SEAL)) return undefined;
@@ -35,4 +43,3 @@ export function intact(bytes: Uint8Array, checksum: number): boolean {
   return crc32(bytes) === checksum;
 }
 
-export { crc32 as checksumOf };

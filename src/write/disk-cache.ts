@@ -23,12 +23,12 @@
  */
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { serialize } from 'node:v8';
 import { type BuildCache, createBuildCache } from '../engine/build-cache.js';
 import { packageVersion } from '../package-root.js';
 import { toolKey } from '../tool-key.js';
 import { writeFileAtomically } from './atomic-file.js';
-import { checksumOf, intact, sealHeader, unsealed } from './checksum.js';
+import { checksumOfPieces, intact, sealPiecesHeader, unsealed } from './checksum.js';
+import { piecesLength, serializePieces } from './serialize-pieces.js';
 import { readOnDemand } from './fields-on-demand.js';
 import { deserializeCopy, readScratch, readScratchAt } from './scratch-read.js';
 import type { ArticleIndex, KnownArticle } from '../engine/article-index.js';
@@ -270,12 +270,12 @@ function readMemo<T>(file: string, damaged?: (name: string) => void): T | undefi
 }
 
 function writeMemo<T>(file: string, memo: T): void {
-  const bytes = serialize({ version: toolKey(), memo } satisfies MemoFile<T>);
-  writeFileAtomically(file, [sealHeader(bytes), bytes]);
+  const pieces = serializePieces({ version: toolKey(), memo } satisfies MemoFile<T>);
+  writeFileAtomically(file, [sealPiecesHeader(pieces), ...pieces]);
 }
 
 /** A part's file, in pieces: header, digests (deferred fields as placeholders), mentions, texts, keys. */
-function partPieces(part: CachePart, keys: PartKeys): Buffer[] {
+function partPieces(part: CachePart, keys: PartKeys): Uint8Array[] {
   const mentions: MentionsSection = [];
   const texts: TextsSection = [];
   const articles = part.articles.map(([rel, known]): [string, KnownArticle] => {
@@ -286,14 +286,14 @@ function partPieces(part: CachePart, keys: PartKeys): Buffer[] {
     const digest = { ...known.digest, body: placeholders(body, DEFERRED_BODY), text: placeholders(text, DEFERRED_TEXT), article: placeholders(article, DEFERRED_META) };
     return [rel, { ...known, digest }];
   });
-  const sections = [serialize({ ...part, articles }), serialize(mentions), serialize(texts), serialize(keys)];
+  const sections = [serializePieces({ ...part, articles }), serializePieces(mentions), serializePieces(texts), serializePieces(keys)];
   const header = Buffer.alloc(HEADER_BYTES);
   MAGIC.copy(header);
-  sections.forEach((bytes, i) => {
-    header.writeUInt32LE(bytes.length, MAGIC.length + 8 * i);
-    header.writeUInt32LE(checksumOf(bytes), MAGIC.length + 8 * i + 4);
+  sections.forEach((pieces, i) => {
+    header.writeUInt32LE(piecesLength(pieces), MAGIC.length + 8 * i);
+    header.writeUInt32LE(checksumOfPieces(pieces), MAGIC.length + 8 * i + 4);
   });
-  return [header, ...sections];
+  return [header, ...sections.flat()];
 }
 
 function pick<T extends object, K extends keyof T>(value: T, fields: readonly K[]): Pick<T, K> {

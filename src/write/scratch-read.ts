@@ -12,8 +12,9 @@
  */
 import { closeSync, type Dirent, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DefaultDeserializer, serialize } from 'node:v8';
+import { DefaultDeserializer } from 'node:v8';
 import { partHasher } from '../hash.js';
+import { viewTypeNumbers } from './view-types.js';
 
 let scratch = Buffer.alloc(0);
 
@@ -125,33 +126,10 @@ class CopyingDeserializer extends DefaultDeserializer {
     const index = this.readUint32();
     const length = this.readUint32();
     const bytes = this.readRawBytes(length);
-    const View = (viewTypes ??= viewTypesByIndex()).get(index);
+    const View = viewTypeNumbers().byIndex.get(index);
     if (!View) throw new Error(`unknown typed array (${index}) in serialized data`);
     const own = new ArrayBuffer(length);
     new Uint8Array(own).set(bytes);
     return View === Buffer ? Buffer.from(own) : new View(own);
   }
-}
-
-type ViewType = new (buffer: ArrayBuffer) => ArrayBufferView;
-
-/** Node's number for each kind of view in serialized data (lib/v8.js), found by serializing one of
- * each rather than copied from Node's source, so that another Node's numbering is read as it is;
- * found when first needed, not as each thread starts. */
-let viewTypes: Map<number, ViewType> | undefined;
-
-function viewTypesByIndex(): Map<number, ViewType> {
-  const types: ViewType[] = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, DataView, BigInt64Array, BigUint64Array, Buffer];
-  const byIndex = new Map<number, ViewType>();
-  for (const View of types) {
-    const reader = new (class extends DefaultDeserializer {
-      _readHostObject(): ArrayBufferView {
-        byIndex.set(this.readUint32(), View);
-        return this.readRawBytes(this.readUint32());
-      }
-    })(serialize(View === Buffer ? Buffer.alloc(8) : new View(new ArrayBuffer(8))));
-    reader.readHeader();
-    reader.readValue();
-  }
-  return byIndex;
 }

@@ -10,8 +10,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { serialize } from 'node:v8';
-import { sealHeader, unsealed } from './checksum.js';
+import { sealPiecesHeader, unsealed } from './checksum.js';
+import { serializePieces } from './serialize-pieces.js';
 import { writeFileAtomically } from './atomic-file.js';
 import { deserializeCopy, hashOfFile, readScratch } from './scratch-read.js';
 import fg from 'fast-glob';
@@ -168,8 +168,8 @@ export function saveBuildState(file: string, state: BuildState): void {
       },
       files: state.files.columns(),
     };
-    const bytes = serialize(stored);
-    writeFileAtomically(file, [sealHeader(bytes), bytes]);
+    const pieces = serializePieces(stored);
+    writeFileAtomically(file, [sealPiecesHeader(pieces), ...pieces]);
   } catch {
     // Without a state file the next build is simply a full one.
   }
