@@ -14,16 +14,22 @@ const SEAL_BYTES = SEAL.length + 8;
 /** The header a sealed file starts with, before its bytes (`pieces`, one after another): their length
  * and checksum. The pieces are written after it as they are, not joined (atomic-file.ts). */
 export function sealPiecesHeader(pieces: readonly Uint8Array[]): Buffer {
+  return sealHeaderFor(piecesLength(pieces), checksumOfPieces(pieces));
+}
+
+/** The header of a sealed file whose bytes are `length` long, with this checksum (checksumOfPieces). */
+export function sealHeaderFor(length: number, checksum: number): Buffer {
   const header = Buffer.alloc(SEAL_BYTES);
   SEAL.copy(header);
-  header.writeUInt32LE(piecesLength(pieces), SEAL.length);
-  header.writeUInt32LE(checksumOfPieces(pieces), SEAL.length + 4);
+  header.writeUInt32LE(length, SEAL.length);
+  header.writeUInt32LE(checksum, SEAL.length + 4);
   return header;
 }
 
-/** The checksum of `pieces` one after another (that of their concatenation). */
-export function checksumOfPieces(pieces: readonly Uint8Array[]): number {
-  let checksum = 0;
+/** The checksum of `pieces` one after another (that of their concatenation); `after`: the checksum
+ * of the bytes before them, to go on from. */
+export function checksumOfPieces(pieces: readonly Uint8Array[], after = 0): number {
+  let checksum = after;
   for (const piece of pieces) checksum = crc32(piece, checksum);
   return checksum;
 }

@@ -10,9 +10,10 @@
  */
 import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sealPiecesHeader, unsealed } from './checksum.js';
-import { serializePieces } from './serialize-pieces.js';
-import { writeFileAtomically } from './atomic-file.js';
+import { checksumOfPieces, sealHeaderFor, unsealed } from './checksum.js';
+import { piecesLength, serializePieces } from './serialize-pieces.js';
+import { decodedText, encodedText } from './text-bytes.js';
+import { writeStreamAtomically } from './atomic-file.js';
 import { deserializeCopy, hashOfFile, readScratch } from './scratch-read.js';
 import fg from 'fast-glob';
 import { hashOf } from '../hash.js';
@@ -120,32 +121,40 @@ function hashFile(file: string): string {
  * NUL) and the numbers in one array, which V8 reads and writes several times faster than the same
  * as JSON (54,000 output files at 10,000 articles).
  */
+/** The state file (sealed: checksum.ts): the byte length of this head, the head (serialized), then
+ * the joined columns as UTF-8 (text-bytes.ts), in the order of `texts`: the content files' paths and
+ * hashes, the output files' paths and fingerprints. */
 interface StoredState {
-  format: 2;
+  format: 3;
   inputKey: string;
   outDir: string;
   pages: number;
-  content: { takenAt: number; paths: string; hashes: string; numbers: Float64Array };
-  files: { paths: string; fingerprints: string; numbers: Float64Array };
+  content: { takenAt: number; numbers: Float64Array };
+  files: { numbers: Float64Array };
+  texts: { byteLength: number; ascii: boolean }[];
 }
+
+const STORED_TEXTS = 4;
 
 export function readBuildState(file: string): BuildState | undefined {
   try {
     const bytes = unsealed(readScratch(file));
-    if (!bytes) return undefined; // damaged: the next build is a full one, as without a state
-    const stored = deserializeCopy(bytes) as StoredState;
-    if (stored.format !== 2) return undefined;
+    if (!bytes || bytes.length < 4) return undefined; // damaged: the next build is a full one, as without a state
+    let at = 4 + bytes.readUInt32LE(0);
+    const stored = deserializeCopy(bytes.subarray(4, at)) as StoredState;
+    if (stored.format !== 3 || stored.texts.length !== STORED_TEXTS) return undefined;
+    const [contentPaths, contentHashes, paths, fingerprints] = stored.texts.map(({ byteLength, ascii }) => decodedText(bytes.subarray(at, (at += byteLength)), ascii));
+    if (at !== bytes.length) return undefined;
     const split = (joined: string) => (joined === '' ? [] : joined.split('\0'));
-    const hashes = split(stored.content.hashes);
+    const hashes = split(contentHashes);
     const n = stored.content.numbers;
-    const { paths, fingerprints, numbers } = stored.files;
     return {
       inputKey: stored.inputKey,
       outDir: stored.outDir,
       pages: stored.pages,
-      content: { takenAt: stored.content.takenAt, files: split(stored.content.paths).map((p, i) => [p, n[4 * i], n[4 * i + 1], n[4 * i + 2], n[4 * i + 3], hashes[i]]) },
+      content: { takenAt: stored.content.takenAt, files: split(contentPaths).map((p, i) => [p, n[4 * i], n[4 * i + 1], n[4 * i + 2], n[4 * i + 3], hashes[i]]) },
       // Kept joined, as stored (output-records.ts): only where each file's path and fingerprint start is worked out.
-      files: OutputRecords.fromColumns(paths, fingerprints, numbers),
+      files: OutputRecords.fromColumns(paths, fingerprints, stored.files.numbers),
     };
   } catch {
     return undefined;
@@ -155,21 +164,34 @@ export function readBuildState(file: string): BuildState | undefined {
 export function saveBuildState(file: string, state: BuildState): void {
   try {
     mkdirSync(path.dirname(file), { recursive: true });
+    const columns = state.files.columns();
+    const texts = [state.content.files.map((f) => f[0]).join('\0'), state.content.files.map((f) => f[5]).join('\0'), columns.paths, columns.fingerprints].map(encodedText);
     const stored: StoredState = {
-      format: 2,
+      format: 3,
       inputKey: state.inputKey,
       outDir: state.outDir,
       pages: state.pages,
-      content: {
-        takenAt: state.content.takenAt,
-        paths: state.content.files.map((f) => f[0]).join('\0'),
-        hashes: state.content.files.map((f) => f[5]).join('\0'),
-        numbers: Float64Array.from(state.content.files.flatMap((f) => [f[1], f[2], f[3], f[4]])),
-      },
-      files: state.files.columns(),
+      content: { takenAt: state.content.takenAt, numbers: Float64Array.from(state.content.files.flatMap((f) => [f[1], f[2], f[3], f[4]])) },
+      files: { numbers: columns.numbers },
+      texts: texts.map(({ byteLength, ascii }) => ({ byteLength, ascii })),
     };
-    const pieces = serializePieces(stored);
-    writeFileAtomically(file, [sealPiecesHeader(pieces), ...pieces]);
+    const head = serializePieces(stored);
+    const headLength = Buffer.alloc(4);
+    headLength.writeUInt32LE(piecesLength(head));
+    // The texts are encoded twice, for the checksum the file starts with and then to be written:
+    // each time into the same warm megabyte, which is cheaper than holding their bytes.
+    let length = headLength.length + piecesLength(head);
+    let checksum = checksumOfPieces([headLength, ...head]);
+    for (const text of texts) {
+      text.forEachChunk((bytes) => void (checksum = checksumOfPieces([bytes], checksum)));
+      length += text.byteLength;
+    }
+    writeStreamAtomically(file, `${file}.${process.pid}.tmp`, (put) => {
+      put(sealHeaderFor(length, checksum));
+      put(headLength);
+      head.forEach(put);
+      for (const text of texts) text.forEachChunk(put);
+    });
   } catch {
     // Without a state file the next build is simply a full one.
   }
