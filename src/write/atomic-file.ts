@@ -27,9 +27,11 @@ export function writePieces(file: string, pieces: readonly Uint8Array[]): void {
   }
 }
 
-/** `file` made of `pieces`. */
-export function writeFileAtomically(file: string, pieces: readonly Uint8Array[]): void {
-  writeStreamAtomically(file, `${file}.${process.pid}.tmp`, (put) => pieces.forEach(put));
+/** `file` made of `pieces` (each written before the next is asked for). */
+export function writeFileAtomically(file: string, pieces: Iterable<Uint8Array>): void {
+  writeStreamAtomically(file, `${file}.${process.pid}.tmp`, (put) => {
+    for (const piece of pieces) put(piece);
+  });
 }
 
 /** `file` made of what `produce` puts, in order, through the temporary file `temp`; returns what

@@ -26,10 +26,9 @@ export function sealHeaderFor(length: number, checksum: number): Buffer {
   return header;
 }
 
-/** The checksum of `pieces` one after another (that of their concatenation); `after`: the checksum
- * of the bytes before them, to go on from. */
-export function checksumOfPieces(pieces: readonly Uint8Array[], after = 0): number {
-  let checksum = after;
+/** The checksum of `pieces` one after another (that of their concatenation). */
+export function checksumOfPieces(pieces: Iterable<Uint8Array>): number {
+  let checksum = 0;
   for (const piece of pieces) checksum = crc32(piece, checksum);
   return checksum;
 }

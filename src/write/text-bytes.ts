@@ -16,8 +16,8 @@ export interface EncodedText {
   byteLength: number;
   /** Every character below U+0080: its bytes are its characters, read back as Latin-1. */
   ascii: boolean;
-  /** Calls `use` with each chunk of the bytes in turn (the chunk is valid only during the call). */
-  forEachChunk(use: (bytes: Uint8Array) => void): void;
+  /** The bytes, a chunk at a time: each chunk is valid only until the next is asked for. */
+  chunks(): Generator<Uint8Array>;
 }
 
 export function encodedText(text: string): EncodedText {
@@ -25,7 +25,7 @@ export function encodedText(text: string): EncodedText {
   return {
     byteLength,
     ascii: byteLength === text.length,
-    forEachChunk(use) {
+    *chunks() {
       chunk ??= new Uint8Array(CHUNK_BYTES);
       for (let at = 0; at < text.length; ) {
         let end = Math.min(text.length, at + CHUNK_UNITS);
@@ -33,7 +33,7 @@ export function encodedText(text: string): EncodedText {
         const last = text.charCodeAt(end - 1);
         if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
         const { written } = encoder.encodeInto(text.slice(at, end), chunk);
-        use(chunk.subarray(0, written));
+        yield chunk.subarray(0, written);
         at = end;
       }
     },

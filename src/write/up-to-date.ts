@@ -13,7 +13,7 @@ import path from 'node:path';
 import { checksumOfPieces, sealHeaderFor, unsealed } from './checksum.js';
 import { piecesLength, serializePieces } from './serialize-pieces.js';
 import { decodedText, encodedText } from './text-bytes.js';
-import { writeStreamAtomically } from './atomic-file.js';
+import { writeFileAtomically } from './atomic-file.js';
 import { deserializeCopy, hashOfFile, readScratch } from './scratch-read.js';
 import fg from 'fast-glob';
 import { hashOf } from '../hash.js';
@@ -117,13 +117,12 @@ function hashFile(file: string): string {
 }
 
 /**
- * The state as stored: columns, each list of strings one NUL-joined string (no path or hash holds a
- * NUL) and the numbers in one array, which V8 reads and writes several times faster than the same
- * as JSON (54,000 output files at 10,000 articles).
+ * The state as stored (sealed: checksum.ts): the byte length of this head, the head (serialized),
+ * then the joined columns as UTF-8 (text-bytes.ts), in the order of `texts`: the content files'
+ * paths and hashes, the output files' paths and fingerprints. Each list of strings is one NUL-joined
+ * string (no path or hash holds a NUL) and the numbers are in one array, which is several times
+ * faster to read and write than the same as JSON (54,000 output files at 10,000 articles).
  */
-/** The state file (sealed: checksum.ts): the byte length of this head, the head (serialized), then
- * the joined columns as UTF-8 (text-bytes.ts), in the order of `texts`: the content files' paths and
- * hashes, the output files' paths and fingerprints. */
 interface StoredState {
   format: 3;
   inputKey: string;
@@ -178,20 +177,17 @@ export function saveBuildState(file: string, state: BuildState): void {
     const head = serializePieces(stored);
     const headLength = Buffer.alloc(4);
     headLength.writeUInt32LE(piecesLength(head));
-    // The texts are encoded twice, for the checksum the file starts with and then to be written:
-    // each time into the same warm megabyte, which is cheaper than holding their bytes.
-    let length = headLength.length + piecesLength(head);
-    let checksum = checksumOfPieces([headLength, ...head]);
-    for (const text of texts) {
-      text.forEachChunk((bytes) => void (checksum = checksumOfPieces([bytes], checksum)));
-      length += text.byteLength;
+    // The file's bytes, after `header` when given. The texts are encoded twice, for the checksum the
+    // file starts with and then to be written: each time into the same warm megabyte, which is
+    // cheaper than holding their bytes.
+    function* bytes(header?: Uint8Array): Generator<Uint8Array> {
+      if (header) yield header;
+      yield headLength;
+      yield* head;
+      for (const text of texts) yield* text.chunks();
     }
-    writeStreamAtomically(file, `${file}.${process.pid}.tmp`, (put) => {
-      put(sealHeaderFor(length, checksum));
-      put(headLength);
-      head.forEach(put);
-      for (const text of texts) text.forEachChunk(put);
-    });
+    const length = texts.reduce((sum, text) => sum + text.byteLength, headLength.length + piecesLength(head));
+    writeFileAtomically(file, bytes(sealHeaderFor(length, checksumOfPieces(bytes()))));
   } catch {
     // Without a state file the next build is simply a full one.
   }

@@ -7,7 +7,7 @@ const test = suite('text bytes');
 
 function bytesOf(text: string): Buffer {
   const chunks: Buffer[] = [];
-  encodedText(text).forEachChunk((bytes) => chunks.push(Buffer.from(bytes))); // copied: a chunk is reused
+  for (const bytes of encodedText(text).chunks()) chunks.push(Buffer.from(bytes)); // copied: a chunk is reused
   return Buffer.concat(chunks);
 }
 
@@ -33,7 +33,7 @@ test('a text of any characters, across chunk boundaries, comes back as it was; i
 
 test('chunks are at most a megabyte', () => {
   let largest = 0;
-  encodedText('漢'.repeat(1_000_000)).forEachChunk((bytes) => void (largest = Math.max(largest, bytes.length)));
+  for (const bytes of encodedText('漢'.repeat(1_000_000)).chunks()) largest = Math.max(largest, bytes.length);
   assert.ok(largest <= 1 << 20 && largest > 0);
 });
 
