@@ -1,14 +1,15 @@
 /**
  * v8.serialize for the large files a build keeps (the build cache's parts and memos, the build
- * state), as a list of pieces whose concatenation is exactly v8.serialize's bytes: a large typed
- * array is a piece of its own, its memory as it is, not copied into the serializer's buffer.
+ * state's head: its columns of text are written as UTF-8, text-bytes.ts), as a list of pieces whose
+ * concatenation is exactly v8.serialize's bytes: a large typed array is a piece of its own, its
+ * memory as it is, not copied into the serializer's buffer.
  *
  * Why: V8's serializer grows its buffer with `realloc`, which glibc does with `mremap` for a block
  * above its mmap threshold (256 KB, set by the launcher). On the virtual machines the benchmark runs
  * on, the first touch of a page that `mremap` moved costs about as much as a page fault (14–20 µs
  * per 4 KB) without being counted as one: the checksum of a freshly serialized 40 MB buffer took
- * 160–430 ms, of the same bytes touched once before 10–25 ms. Saving the cache after a one-change
- * rebuild at 50,000 articles spent 0.9 s in checksums, nearly all of it that first touch. Each
+ * 160–430 ms, of the same bytes touched once before 10–25 ms. Saving the cache and the state after a
+ * one-change rebuild at 50,000 articles spent 0.9 s in checksums, nearly all of it that first touch. Each
  * large array here is written from where it lies, and the serializer's buffer is handed over
  * (releaseBuffer) before it, so it starts again small: docs/performance.md, "Buffers moved by
  * mremap".
