@@ -47,16 +47,24 @@ export async function schedule<J, R>(jobs: J[], tiedTo: (job: J) => number | und
     await Promise.all(batches);
     return out;
   }
-  // Small batches near the end, so no shard is left with a long tail.
-  const tailBatch = (waiting: number) => Math.max(1, Math.min(batchSize, Math.ceil(waiting / (2 * n))));
+  // Batches shrink as the jobs still waiting run out, a shard's own included: a shard then never
+  // holds much more than its share of what is left, and none finishes while the other still has
+  // a full batch or two in hand (at 1,000 articles, a fifth of a second of a core left idle).
+  let waiting = jobs.length;
+  const tailBatch = (left: number) => Math.max(1, Math.min(batchSize, Math.ceil(left / (2 * n))));
+  const splice = (list: number[], start: number, count: number) => {
+    const batch = list.splice(start, count);
+    waiting -= batch.length;
+    return batch;
+  };
   const take = (shard: number): number[] => {
     const own = tied[shard];
-    if (own.length) return own.splice(0, batchSize);
-    if (free.length) return free.splice(0, tailBatch(free.length));
+    if (own.length) return splice(own, 0, tailBatch(waiting));
+    if (free.length) return splice(free, 0, tailBatch(free.length));
     if (!opts.steal) return [];
     const busiest = tied.reduce((most, list, s) => (list.length > tied[most].length ? s : most), 0);
-    const waiting = tied[busiest].length;
-    return waiting ? tied[busiest].splice(waiting - tailBatch(waiting)) : [];
+    const left = tied[busiest].length;
+    return left ? splice(tied[busiest], left - tailBatch(left), left) : [];
   };
   const lane = async (shard: number) => {
     for (let batch = take(shard); batch.length; batch = take(shard)) await runBatch(shard, batch);

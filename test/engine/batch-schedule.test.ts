@@ -60,4 +60,22 @@ test('eager mode shares untied jobs evenly and keeps tied ones in place', async 
   assert.is(onZero, 30, 'the 50 untied jobs bring both shards to 30');
 });
 
+test('batches shrink as the waiting jobs run out, so neither shard ends with a full batch in hand', async () => {
+  // Each shard's own 100 jobs in batches of up to 40, two in hand: with fixed batches a shard's last
+  // ones held 40 and 20 jobs, and the other shard, done, waited for them.
+  const many = Array.from({ length: 200 }, (_, i) => i);
+  const handedOut: { shard: number; size: number }[] = [];
+  const results = await schedule(many, (j) => j % 2, { shards: 2, batchSize: 40, mode: 'balanced', inFlight: 2, steal: true }, async (shard, batch) => {
+    handedOut.push({ shard, size: batch.length });
+    await sleep(batch.length);
+    return batch.map((job) => job * 10);
+  });
+  assert.equal(results, many.map((job) => job * 10));
+  assert.is(Math.max(...handedOut.map((b) => b.size)), 40, 'full batches while many jobs wait');
+  for (const shard of [0, 1]) {
+    const last = handedOut.filter((b) => b.shard === shard).slice(-2);
+    assert.ok(last.every((b) => b.size <= 2), `shard ${shard}'s last batches held ${last.map((b) => b.size).join(' and ')} jobs`);
+  }
+});
+
 test.run();
