@@ -61,8 +61,8 @@ test('eager mode shares untied jobs evenly and keeps tied ones in place', async 
 });
 
 test('batches shrink as the waiting jobs run out, so neither shard ends with a full batch in hand', async () => {
-  // Each shard's own 100 jobs in batches of up to 40, two in hand: with fixed batches a shard's last
-  // ones held 40 and 20 jobs, and the other shard, done, waited for them.
+  // Each shard's own 100 jobs in batches of up to 40, two in hand: with fixed batches of 40 a shard's
+  // last batches held 20 jobs or more, and the other shard, done, waited for them.
   const many = Array.from({ length: 200 }, (_, i) => i);
   const handedOut: { shard: number; size: number }[] = [];
   const results = await schedule(many, (j) => j % 2, { shards: 2, batchSize: 40, mode: 'balanced', inFlight: 2, steal: true }, async (shard, batch) => {
