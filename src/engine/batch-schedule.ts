@@ -64,7 +64,9 @@ export async function schedule<J, R>(jobs: J[], tiedTo: (job: J) => number | und
     if (!opts.steal) return [];
     const busiest = tied.reduce((most, list, s) => (list.length > tied[most].length ? s : most), 0);
     const left = tied[busiest].length;
-    return left ? splice(tied[busiest], left - tailBatch(left), left) : [];
+    if (!left) return [];
+    const count = tailBatch(left);
+    return splice(tied[busiest], left - count, count);
   };
   const lane = async (shard: number) => {
     for (let batch = take(shard); batch.length; batch = take(shard)) await runBatch(shard, batch);

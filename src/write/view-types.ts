@@ -7,13 +7,19 @@ import { DefaultDeserializer, serialize } from 'node:v8';
 
 export type ViewType = new (buffer: ArrayBuffer) => ArrayBufferView;
 
-let numbering: { byIndex: Map<number, ViewType>; indexOf: Map<ViewType, number> } | undefined;
+/** Each kind's number, and the kind of each number. */
+export interface ViewTypeNumbers {
+  byIndex: Map<number, ViewType>;
+  indexOf: Map<ViewType, number>;
+}
 
-export function viewTypeNumbers(): { byIndex: Map<number, ViewType>; indexOf: Map<ViewType, number> } {
+let numbering: ViewTypeNumbers | undefined;
+
+export function viewTypeNumbers(): ViewTypeNumbers {
   return (numbering ??= numberViewTypes());
 }
 
-function numberViewTypes(): { byIndex: Map<number, ViewType>; indexOf: Map<ViewType, number> } {
+function numberViewTypes(): ViewTypeNumbers {
   const types: ViewType[] = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, DataView, BigInt64Array, BigUint64Array, Buffer];
   const byIndex = new Map<number, ViewType>();
   const indexOf = new Map<ViewType, number>();
