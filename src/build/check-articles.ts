@@ -1,11 +1,12 @@
 /**
  * Steps: read articles, and validate. Articles, step 1: every article's fields from the shards (each
  * file parsed and schema-checked where it is read; an unchanged one comes from the cache), while
- * this thread reads the id file (id-file.ts), which only the articles' records need. Then the
- * site-wide checks over every file, those with errors of their own included as far as they can be
- * read (every error at once). With any error the build writes nothing and looks only for the errors
- * a whole site shows (failed-build.ts), and returns them all.
- * Reads: article files (through the shards), the id file. Writes: nothing.
+ * this thread reads the id file (id-file.ts), which only the articles' records need, and the build
+ * cache's digests if they were not loaded with it (an article read as its digest was made keeps
+ * it). Then the site-wide checks over every file, those with errors of their own included as far
+ * as they can be read (every error at once). With any error the build writes nothing and looks
+ * only for the errors a whole site shows (failed-build.ts), and returns them all.
+ * Reads: article files (through the shards), the id file, the build cache's digests. Writes: nothing.
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { type PinsOf, type ReadResult, startReadingArticles } from '../engine/load-articles.js';
@@ -20,6 +21,7 @@ import { checkableSite } from '../validate/salvage.js';
 import { checkSemantics } from '../validate/semantics.js';
 import type { ClientAssets } from './client-assets.js';
 import { loadIdFile } from './id-file.js';
+import { loadCachedDigests } from '../write/disk-cache.js';
 import type { LoadedContent } from './load.js';
 import type { BuildResult, BuildRun } from './run.js';
 import type { ArticleFile } from './shards.js';
@@ -38,9 +40,12 @@ export async function readArticleFields(run: BuildRun, pool: ShardPool, content:
   const setup: ShardSetup = { config: source.config, glossary: source.terms.map(linkTermOf), salt: toolKey() };
   await run.timed('articles', () => pool.configure(setup));
   const reading = run.timed('articles', () => startReadingArticles({ files, setup, pool, target: run.target, index: cache?.articles }));
-  // The shards read while this thread reads the id file.
+  // The shards read while this thread reads the id file, and the cache's digests if they were not
+  // loaded (a new output folder: write/disk-cache.ts loadCachedDigests).
   const { pins, pinsOf } = loadIdFile(run, content);
-  const read = await run.timed('articles', () => reading.finish(pinsOf));
+  const { diskFile } = run;
+  const cached = cache && diskFile ? run.timed('cache-load', () => loadCachedDigests(diskFile, cache, (damaged) => run.cacheDamaged(damaged, diskFile))) : undefined;
+  const read = await run.timed('articles', () => reading.finish(pinsOf, cached));
   source.articles = read.articles.map((a) => a.meta);
   const absOf = new Map(files.map((f) => [f.rel, f.abs]));
   for (const a of [...read.articles, ...read.rejected.map((r) => ({ rel: r.meta.file, abs: absOf.get(r.meta.file)! }))]) loaded.sources.set(a.rel, lazyArticleSource(a.abs, a.rel));

@@ -34,8 +34,9 @@ export interface LoadedContent {
 }
 
 /** `snapshot`: the content as the first step found it (its files' stats and hashes), when taken.
- * `digests`: the build cache's article digests can spare work (build/output.ts mayUpdateOutput);
- * otherwise only its memos are read. */
+ * `digests`: the build cache's article digests can spare reading articles (build/output.ts
+ * mayUpdateOutput); otherwise only its memos and keys are read now, its digests later
+ * (build/check-articles.ts). */
 export function loadContent(run: BuildRun, snapshot?: ContentSnapshot, digests = true): LoadedContent {
   const { opts, diskFile, timed } = run;
   // serve keeps its cache for the session: it reads the whole of it now, not parts when first asked

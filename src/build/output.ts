@@ -21,8 +21,9 @@ import { listNow } from '../write/file-thread.js';
 /**
  * Whether this build may update the output folder in place, as far as the last build's state and a
  * sample of its files tell before anything is loaded: only then can the build cache's article
- * digests spare any work. A missing or emptied output folder (CI restoring its cache into a fresh
- * checkout) is made afresh, every article rendered again, whatever the cache holds.
+ * digests spare reading and rendering articles. A missing or emptied output folder (CI restoring its
+ * cache into a fresh checkout) is made afresh, every article read and rendered again; the digests,
+ * read later (build/check-articles.ts), spare only making each unchanged article's digest again.
  */
 export function mayUpdateOutput(run: BuildRun, last: LastBuild): boolean {
   const { opts, outAbs } = run;

@@ -70,6 +70,9 @@ export interface ReadArticle {
   known?: KnownArticle;
   /** The key its own files in the output folder were made with, when they are intact. */
   prevKey?: string;
+  /** Read with the text and record a digest in the build cache was made from, its outputs not in
+   * the output folder (a new one is written): step 2 makes its files and page, not its digest. */
+  reuse?: KnownArticle;
 }
 
 export interface ReadResult {
@@ -90,8 +93,10 @@ const ownFileFingerprint = (unitKey: string) => unitKey;
 /** Step 1 under way: the shards have the files that must be read whatever the id file holds. */
 export interface ReadingArticles {
   /** With each article's record in the id file (load/pinpoints-file.ts pinsLookup): reads those
-   * known articles whose record is not the one they were made with, and returns every article. */
-  finish(pinsOf: PinsOf): Promise<ReadResult>;
+   * known articles whose record is not the one they were made with, and returns every article.
+   * `cached`: the build cache's digests, when it was loaded without them (a new output folder is
+   * written): an article read as one was made is given it to reuse. */
+  finish(pinsOf: PinsOf, cached?: ArticleIndex): Promise<ReadResult>;
 }
 
 /**
@@ -120,7 +125,7 @@ export function startReadingArticles(req: ReadRequest): ReadingArticles {
   // finish awaits it; until then a shard's failure must not count as an unhandled rejection.
   first.catch(() => undefined);
   return {
-    async finish(pinsOf) {
+    async finish(pinsOf, cached) {
       const known = new Map<string, ReadArticle>();
       const again: ToRead[] = [];
       for (const f of unchanged) {
@@ -130,7 +135,8 @@ export function startReadingArticles(req: ReadRequest): ReadingArticles {
       }
       // Sent now, each shard takes them after its first files.
       const [firstRead, readAgain] = await Promise.all([first, readFiles(req.pool, again)]);
-      return resultsInOrder(req.files, new Map([...firstRead, ...readAgain]), known, pinsOf, { setup, readAt });
+      const reusable = !index && cached?.setup === setup ? cached.articles : undefined;
+      return resultsInOrder(req.files, new Map([...firstRead, ...readAgain]), known, pinsOf, { setup, readAt, reusable });
     },
   };
 }
@@ -155,7 +161,7 @@ async function readFiles(pool: ShardPool, files: ToRead[]): Promise<ReadFiles> {
 
 /** Every article (the `known` ones and those read), with the problems and rejections of those read,
  * in the order of `files`: the order diagnostics are printed in, whichever shard call read a file. */
-function resultsInOrder(files: ReadRequest['files'], results: ReadFiles, known: Map<string, ReadArticle>, pinsOf: PinsOf, at: { setup: string; readAt: number }): ReadResult {
+function resultsInOrder(files: ReadRequest['files'], results: ReadFiles, known: Map<string, ReadArticle>, pinsOf: PinsOf, at: { setup: string; readAt: number; reusable?: Map<string, KnownArticle> }): ReadResult {
   const articles = new Map(known);
   const diagnostics: Diagnostic[] = [];
   const rejected: RejectedArticle[] = [];
@@ -175,7 +181,14 @@ function resultsInOrder(files: ReadRequest['files'], results: ReadFiles, known: 
     const same = before?.textKey === r.key && samePins(before, pins);
     const key = same ? before.key : articleKeyOf(r.key, pins);
     const known = same && stat && prevKey === before.key ? { ...before, stat, readAt: at.readAt } : undefined;
-    articles.set(rel, known ? { abs, rel, key, textKey: r.key, meta: before!.digest.article, pins, stat, known, prevKey } : { abs, rel, key, textKey: r.key, meta: r.meta, pins, stat, prevKey });
+    if (known) {
+      articles.set(rel, { abs, rel, key, textKey: r.key, meta: before!.digest.article, pins, stat, known, prevKey });
+      continue;
+    }
+    // Made before into another output folder (the cache's digest, loaded late): only its digest is kept.
+    const cached = at.reusable?.get(rel);
+    const reuse = cached?.textKey === r.key && samePins(cached, pins) ? cached : undefined;
+    articles.set(rel, reuse ? { abs, rel, key: reuse.key, textKey: r.key, meta: reuse.digest.article, pins, stat, reuse } : { abs, rel, key, textKey: r.key, meta: r.meta, pins, stat, prevKey });
   }
   return { articles: files.filter((f) => articles.has(f.rel)).map((f) => articles.get(f.rel)!), diagnostics, rejected, setup: at.setup, readAt: at.readAt };
 }
@@ -185,10 +198,10 @@ function resultsInOrder(files: ReadRequest['files'], results: ReadFiles, known: 
  * of the articles it kept (failed-build.ts). A digest known from an earlier build is not made again.
  */
 export async function digestArticles(kept: ReadArticle[], pool: ShardPool): Promise<Map<string, ArticleDigest>> {
-  const jobs: ArticleJob[] = kept.filter((a) => !a.known).map((a) => ({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: pinsText(a), digest: true, files: false }));
+  const jobs: ArticleJob[] = kept.filter((a) => !a.known && !a.reuse).map((a) => ({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: pinsText(a), digest: true, files: false }));
   const made = new Map((jobs.length ? await pool.loadArticles(jobs, { keep: false }) : []).map((r) => [r.rel, r.digest!]));
   return new Map(kept.map((a) => {
-    const digest = a.known?.digest ?? made.get(a.rel)!;
+    const digest = a.known?.digest ?? a.reuse?.digest ?? made.get(a.rel)!;
     return [digest.article.slug, digest];
   }));
 }
@@ -229,7 +242,8 @@ export async function renderArticles(req: RenderRequest): Promise<{ digests: Map
       emitter.noteArticleOutput({ url: ref.url, path: file }, fingerprint, true);
       continue;
     }
-    jobs.push({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: pinsText(a), digest: !a.known, prevKey: a.prevKey, page: pageUnchanged ? undefined : { ...input, fingerprint } });
+    const digest = !a.known && !a.reuse;
+    jobs.push({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: pinsText(a), digest, files: digest || Boolean(a.reuse), prevKey: a.prevKey, page: pageUnchanged ? undefined : { ...input, fingerprint } });
     if (pageUnchanged) emitter.noteArticleOutput({ url: ref.url, path: file }, fingerprint, true);
   }
   const results = jobs.length ? await req.pool.loadArticles(jobs, emitter.sink) : [];
@@ -239,8 +253,8 @@ export async function renderArticles(req: RenderRequest): Promise<{ digests: Map
   for (const a of read.articles) {
     const r = made.get(a.rel);
     if (r?.page) emitter.noteArticleOutput(r.page, r.page.fingerprint!, false);
-    const known: KnownArticle | undefined = a.known ?? (r?.digest && a.stat ? { key: a.key, textKey: a.textKey, digest: r.digest, stat: a.stat, readAt: read.readAt } : undefined);
-    const digest = a.known?.digest ?? r!.digest!;
+    const digest = a.known?.digest ?? a.reuse?.digest ?? r!.digest!;
+    const known: KnownArticle | undefined = a.known ?? (a.stat ? { key: a.key, textKey: a.textKey, digest, stat: a.stat, readAt: read.readAt } : undefined);
     digests.set(digest.article.slug, digest);
     const files = a.known ? articleOwnFiles(a.known.digest.article) : r!.files;
     const unchanged = a.known ? true : Boolean(r!.unchanged);

@@ -99,8 +99,9 @@ export interface ArticlePageInput {
 }
 
 export interface ArticleJob extends FileJob {
-  /** Make the article's own files (JSON, Markdown); false when only its digest is wanted (a
-   * failed build's link check). Default true. */
+  /** Make the article's own files (JSON, Markdown): with its digest (false when only the digest is
+   * wanted: a failed build's link check), or without (its digest reused from the build cache).
+   * Default: when the digest is made. */
   files?: boolean;
   /** The article's key: its text's (textKey) with its pinpoint record's. */
   key: string;
@@ -108,8 +109,8 @@ export interface ArticleJob extends FileJob {
   textKey: string;
   /** Its lines in the id file (load/pinpoints-file.ts), when it has a record. */
   pins?: string;
-  /** Render the body and report its digest and files; false for a page-only job (an unchanged
-   * article whose page changed, its digest known). */
+  /** Render the body and report its digest; false when the digest is known (a page-only job: an
+   * unchanged article whose page changed; or one whose files are to be made again). */
   digest: boolean;
   /** The unit key the output folder's copies of the article's own files were made with, when they
    * are intact: with the same key, they are left as they are. */

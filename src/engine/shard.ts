@@ -4,9 +4,9 @@
  * Articles go through it in two steps, so that nothing big is held between them:
  * 1. readFrontMatter: each file is read, parsed and checked; the main thread gets its fields (to
  *    order the site) and its unit key, and the shard keeps the parsed article until step 2;
- * 2. loadArticles: each article's body is rendered, its digest returned, its own files written, and
- *    its page rendered and written at once (the main thread sends what the page needs of the rest of
- *    the site: neighbours and see-also titles). Then the article is dropped.
+ * 2. loadArticles: each article's body is rendered, its digest returned (unless known), its own
+ *    files written, and its page rendered and written at once (the main thread sends what the page
+ *    needs of the rest of the site: neighbours and see-also titles). Then the article is dropped.
  * renderPages makes any other page, from its route or from the small input of its family.
  * Reads: article files. Writes: output files into the folder it is told (or returns them).
  */
@@ -113,14 +113,10 @@ export class Shard {
       const unit = articleUnit(this.articleOf(job), this.glossary!, job.pins);
       this.parsed.delete(job.rel);
       const result: ArticleResult = { rel: job.rel, key: job.key, files: [] };
-      if (job.digest) {
-        result.digest = digestArticle(unit, this.setup!.config, job.pins);
+      if (job.digest) result.digest = digestArticle(unit, this.setup!.config, job.pins);
+      if (job.files ?? job.digest) {
         result.unchanged = job.key === job.prevKey;
-        result.files = job.files === false
-          ? []
-          : result.unchanged
-          ? articleOwnFiles(unit.article)
-          : articleFileRoutes(unit, this.setup!.config).map((r) => this.emit(sink, r.url, outputPath(r), r.body as string, true));
+        result.files = result.unchanged ? articleOwnFiles(unit.article) : articleFileRoutes(unit, this.setup!.config).map((r) => this.emit(sink, r.url, outputPath(r), r.body as string, true));
       }
       if (job.page) {
         const titles = new Map(job.page.titles);

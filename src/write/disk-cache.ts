@@ -17,9 +17,10 @@
  * which the backlinks memo spares most rebuilds), then its texts (its word set and its words for the
  * site search) and its longest fields that only its own files show (FAQ, key takeaways, references).
  * A rebuild after a small edit needs those of the changed articles alone, which it makes afresh.
- * A last section lists what the part holds by key (PartKeys): a build that reads no digest (it
- * writes a new output folder, as CI does after restoring its cache) reads only these, and saves only
- * the parts whose keys changed, not the whole cache (727 MB at 50,000 articles).
+ * A last section lists what the part holds by key (PartKeys): a build that writes a new output folder
+ * (as CI does after restoring its cache) reads these first, its digests only while the shards read
+ * the articles (loadCachedDigests), and saves only the parts whose keys changed, not the whole cache
+ * (727 MB at 50,000 articles).
  */
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -155,17 +156,14 @@ const rowsMemoFile = (dir: string) => path.join(dir, 'rows.bin');
 
 /** The cache saved in `dir`, loaded into `into` (by default a new one). `whole`: read the deferred
  * fields at once too, for a cache kept for long (serve), while another build may rewrite the files.
- * `digests: false`: only the memos, not the parts (parsed YAML, article digests), for a build that
- * can use no digest (it writes a new output folder): reading them took seconds of a 10,000-article
- * build and held hundreds of megabytes that the garbage collector then went through again and again. */
+ * `digests: false`: only the memos and the parts' keys, not the parts (parsed YAML, article digests),
+ * for a build that writes a new output folder: it reads every article file, so the digests can wait
+ * (loadCachedDigests) until the shards are reading them, and this thread has nothing else to do. */
 export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, digests = true, damaged }: { whole?: boolean; digests?: boolean; damaged?: (files: string[]) => void } = {}): BuildCache {
   const damagedFiles: string[] = [];
   const cache = into ?? createBuildCache();
   const held: Held = { yaml: new Map(), articles: new Map(), counts: new Array<number>(PARTS).fill(0), read: new Array<boolean>(PARTS).fill(false) };
   const loaded: Loaded = digests ? { held } : {};
-  const version = packageVersion();
-  const articles = new Map<string, KnownArticle>();
-  const setups = new Set<string>();
   // The memos before the digests: the candidates' arrays copied out (58 MB at 50,000 articles) are
   // external memory, whose growth starts a full collection, cheaper before the digests are held.
   // A memo missing, unreadable or made by other code is undefined: candidates are then selected for
@@ -178,19 +176,65 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, d
   cache.search = loaded.search = readMemo<SearchMemo>(searchFile(dir), memoDamage);
   cache.rows = loaded.rows = readMemo<RowsMemo>(rowsMemoFile(dir), memoDamage);
   if (!digests) loaded.keys = Array.from({ length: PARTS }, (_, n) => readKeys(partFile(dir, n)));
-  for (let n = 0; digests && n < PARTS; n++) {
+  const onDamaged = (n: number) => damagedFiles.push(path.basename(partFile(dir, n)));
+  const { articles, setups } = digests ? readParts(dir, held, { whole, yaml: cache.yaml, damaged: onDamaged }) : { articles: new Map<string, KnownArticle>(), setups: new Set<string>() };
+  damagedFiles.push(...memoDamaged);
+  if (damagedFiles.length) damaged?.(damagedFiles);
+  // Parts saved under different setups cannot all be right: keep none of their articles.
+  if (setups.size === 1) {
+    loaded.setup = [...setups][0];
+    cache.articles = { setup: loaded.setup, articles } satisfies ArticleIndex;
+  }
+  loadedParts.set(cache, loaded);
+  return cache;
+}
+
+/**
+ * The article digests of a build cache loaded without them (`digests: false`), read now; undefined
+ * for one loaded with them, or with none of one setup. A build that writes a new output folder (CI
+ * restoring its cache into a fresh checkout) makes every article's files and page again, but an
+ * article read with the text and id-file record its digest was made from needs no new digest (its
+ * search words and text features: about a tenth of a shard's work). Read on the main thread while
+ * the shards read the articles. Which parts a save writes is still decided by their keys.
+ */
+export function loadCachedDigests(dir: string, cache: BuildCache, damaged?: (files: string[]) => void): ArticleIndex | undefined {
+  const keys = loadedParts.get(cache)?.keys;
+  if (!keys) return undefined;
+  const held: Held = { yaml: new Map(), articles: new Map(), counts: new Array<number>(PARTS).fill(0), read: new Array<boolean>(PARTS).fill(false) };
+  const damagedFiles: string[] = [];
+  const { articles, setups } = readParts(dir, held, {
+    whole: false,
+    damaged: (n) => {
+      damagedFiles.push(path.basename(partFile(dir, n)));
+      // Removed: saved again by this build whatever its keys.
+      keys[n] = undefined;
+    },
+  });
+  if (damagedFiles.length) damaged?.(damagedFiles);
+  return setups.size === 1 ? { setup: [...setups][0], articles } : undefined;
+}
+
+/** Reads every part's digests into `held` (and their parsed YAML into `yaml`, when given), their
+ * deferred fields left to be read when first asked for (or at once: `whole`). A part missing or of
+ * another version is passed over; a damaged one too, removed and reported to `damaged`. */
+function readParts(dir: string, held: Held, opts: { whole: boolean; yaml?: Map<string, unknown>; damaged: (n: number) => void }): { articles: Map<string, KnownArticle>; setups: Set<string> } {
+  const { whole, yaml } = opts;
+  const version = packageVersion();
+  const articles = new Map<string, KnownArticle>();
+  const setups = new Set<string>();
+  for (let n = 0; n < PARTS; n++) {
     let part: CachePart;
     try {
       part = readDigests(partFile(dir, n));
     } catch (error) {
       // A part missing or unreadable is rebuilt; the others still count. A damaged one is removed.
-      if (error instanceof DamagedPart) (damagedFiles.push(path.basename(partFile(dir, n))), rmSync(partFile(dir, n), { force: true }));
+      if (error instanceof DamagedPart) (opts.damaged(n), rmSync(partFile(dir, n), { force: true }));
       continue;
     }
     if (part.version !== version) continue;
     const mentions = sectionOf<[DeferredBody]>(dir, n, 'mentions');
     const texts = sectionOf<[DeferredText, DeferredMeta]>(dir, n, 'texts');
-    for (const [key, value] of part.yaml) cache.yaml.set(key, value);
+    if (yaml) for (const [key, value] of part.yaml) yaml.set(key, value);
     try {
       for (const [rel, known] of part.articles) {
         const digest = known.digest;
@@ -202,14 +246,14 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, d
     } catch (error) {
       // Read whole and found damaged: its articles are made again, like those of a missing part.
       if (error instanceof CacheChangedError) {
-        damagedFiles.push(path.basename(partFile(dir, n)));
+        opts.damaged(n);
         rmSync(partFile(dir, n), { force: true });
         continue;
       }
       throw error;
     }
     if (part.articles.length > 0 && part.setup !== undefined) setups.add(part.setup);
-    for (const [key, value] of part.yaml) held.yaml.set(key, { value, part: n });
+    if (yaml) for (const [key, value] of part.yaml) held.yaml.set(key, { value, part: n });
     for (const [rel, known] of part.articles) {
       articles.set(rel, known);
       held.articles.set(rel, { value: known, part: n });
@@ -217,15 +261,7 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, d
     held.counts[n] = part.yaml.length + part.articles.length;
     held.read[n] = true;
   }
-  damagedFiles.push(...memoDamaged);
-  if (damagedFiles.length) damaged?.(damagedFiles);
-  // Parts saved under different setups cannot all be right: keep none of their articles.
-  if (setups.size === 1) {
-    loaded.setup = [...setups][0];
-    cache.articles = { setup: loaded.setup, articles } satisfies ArticleIndex;
-  }
-  loadedParts.set(cache, loaded);
-  return cache;
+  return { articles, setups };
 }
 
 export function saveDiskCache(dir: string, cache: BuildCache): void {

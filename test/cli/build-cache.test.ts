@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../../src/build.js';
 import { createBuildCache } from '../../src/engine/build-cache.js';
-import { loadDiskCache } from '../../src/write/disk-cache.js';
+import { loadDiskCache, saveDiskCache } from '../../src/write/disk-cache.js';
 import { readBuildState } from '../../src/write/up-to-date.js';
 import { execa } from 'execa';
 import { packageCopy } from '../helpers/package-copy.js';
@@ -113,7 +113,7 @@ test('a warm cache with the output folder missing or emptied (CI restoring its c
   assert.match((await runCli(['build', '--out', 'warm'], cwd)).stdout, /up to date/);
 });
 
-test('only a build that updates its output folder in place reads the cache\'s article parts: a damaged part goes unread when the folder is missing, emptied or elsewhere, and is found when it is intact', async () => {
+test('a damaged part of the cache is reported, dropped and made afresh, whether the build updates its output folder or writes a new one', async () => {
   const cwd = copyFixture('minimal');
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
   assert.is((await runCli(['build', '--quiet', '--no-cache', '--out', 'cold'], cwd)).exitCode, 0);
@@ -121,28 +121,46 @@ test('only a build that updates its output folder in place reads the cache\'s ar
   const cacheDir = path.join(cacheRoot, readdirSync(cacheRoot)[0]);
   const part = readdirSync(cacheDir).filter((f) => /^\d\d\.bin$/.test(f)).sort((a, b) => statSync(path.join(cacheDir, b)).size - statSync(path.join(cacheDir, a)).size)[0];
   const damage = () => writeFileSync(path.join(cacheDir, part), 'not a cache file');
+  const file = path.join(cwd, 'content/articles/privilege-basics.md');
   const ways: [string, () => void, string][] = [
     ['missing', () => rmSync(path.join(cwd, 'dist'), { recursive: true }), 'dist'],
     ['emptied', () => (rmSync(path.join(cwd, 'dist'), { recursive: true }), mkdirSync(path.join(cwd, 'dist'))), 'dist'],
     ['elsewhere', () => {}, 'other'],
+    // Intact, and a content change to make: the parts are read before anything is built.
+    ['intact', () => writeFileSync(file, readFileSync(file, 'utf8').replace('summary: What privilege protects', 'summary: What privilege shields')), 'dist'],
   ];
   for (const [how, prepare, out] of ways) {
     damage();
     prepare();
     const r = await runCli(['build', '--quiet', '--out', out], cwd);
     assert.is(r.exitCode, 0, how);
-    assert.is(r.stderr, '', `output folder ${how}: the damaged part is never read`);
-    assertSameDist(path.join(cwd, out), path.join(cwd, 'cold'));
-    // Back to dist, so the next round finds the state of a build of dist.
-    if (out !== 'dist') assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+    assert.match(r.stderr, new RegExp(`the build cache in \\S+ had a damaged file \\(${part}\\); it was dropped and what it held made afresh`), `output folder ${how}`);
+    if (how !== 'intact') assertSameDist(path.join(cwd, out), path.join(cwd, 'cold'));
+    assert.ok(existsSync(path.join(cacheDir, part)), `output folder ${how}: the part is saved again`);
+    assert.is((await runCli(['build', '--quiet', '--out', out], cwd)).stderr, '', `output folder ${how}: and sound`);
   }
-  // Intact, and a content change to make: the parts are read, and the damage is found and reported.
-  damage();
-  const file = path.join(cwd, 'content/articles/privilege-basics.md');
-  writeFileSync(file, readFileSync(file, 'utf8').replace('summary: What privilege protects', 'summary: What privilege shields'));
-  const r = await runCli(['build', '--quiet'], cwd);
-  assert.is(r.exitCode, 0);
-  assert.match(r.stderr, /damaged/);
+});
+
+test('a warm cache with no output folder: an article read as its cached digest was made keeps that digest, one changed since is made afresh', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const cacheRoot = path.join(cwd, '.legalsite-cache');
+  const cacheDir = path.join(cacheRoot, readdirSync(cacheRoot)[0]);
+  // A title planted in every cached digest, keys unchanged: only a digest taken from the cache shows
+  // it (the list of articles is made from digests; each article's page from its file).
+  const cache = loadDiskCache(cacheDir);
+  for (const [rel, known] of cache.articles!.articles) {
+    cache.articles!.articles.set(rel, { ...known, digest: { ...known.digest, article: { ...known.digest.article, title: `Planted ${path.basename(rel, '.md')}` } } });
+  }
+  saveDiskCache(cacheDir, cache);
+  const edited = path.join(cwd, 'content/articles/privilege-basics.md');
+  writeFileSync(edited, `${readFileSync(edited, 'utf8')}\nOne paragraph more.\n`);
+  rmSync(path.join(cwd, 'dist'), { recursive: true });
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const list = readFileSync(path.join(cwd, 'dist/articles.html'), 'utf8');
+  assert.match(list, /Planted hashing-evidence/, 'the unchanged article\'s digest is the cached one');
+  assert.not.match(list, /Planted privilege-basics/, 'the edited article\'s is made afresh');
+  assert.match(list, /Privilege basics/);
 });
 
 test('serve starts from the disk cache and the output folder the last build left, makes only what changed since, and stays exact', async () => {

@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createBuildCache } from '../../src/engine/build-cache.js';
 import type { KnownArticle } from '../../src/engine/article-index.js';
-import { CacheChangedError, loadDiskCache, saveDiskCache } from '../../src/write/disk-cache.js';
+import { CacheChangedError, loadCachedDigests, loadDiskCache, saveDiskCache } from '../../src/write/disk-cache.js';
 import { tempDir } from '../helpers/sites.js';
 
 const test = suite('disk cache');
@@ -196,6 +196,31 @@ test('a part whose keys cannot be read is saved again by a build that reads no d
   saveDiskCache(dir, cache);
   assert.equal([...inodes(dir)].filter(([f, ino]) => before.get(f) !== ino).map(([f]) => f), ['05.bin']);
   assert.equal(new Map([...loadDiskCache(dir).articles!.articles].sort()), new Map([...sampleCache().articles!.articles].sort()), 'the part saved again is whole');
+});
+
+test('a build that loaded no digest can read them later, as saved, and still saves by keys; a damaged part is reported, dropped and saved again', () => {
+  const dir = path.join(tempDir('legalsite-cache-'), 'cache');
+  saveDiskCache(dir, sampleCache());
+  assert.is(loadCachedDigests(dir, loadDiskCache(dir)), undefined, 'a cache loaded with its digests has none to read later');
+  writeFileSync(path.join(dir, '05.bin'), 'not a cache');
+  const before = inodes(dir);
+  const cache = loadDiskCache(dir, undefined, { digests: false });
+  const reported: string[][] = [];
+  const late = loadCachedDigests(dir, cache, (files) => reported.push(files));
+  assert.equal(reported, [['05.bin']]);
+  assert.is(late?.setup, 'setup-1');
+  const all = sampleCache().articles!.articles;
+  assert.ok(late!.articles.size > 400 && late!.articles.size < 500, `${late!.articles.size} articles: all but those of the damaged part`);
+  for (const [rel, value] of late!.articles) assert.equal(value, all.get(rel), rel);
+  assert.is(cache.articles, undefined, 'not taken as the cache\'s index: the build makes its own');
+  assert.is(cache.yaml.size, 0, 'nor its YAML: the build has read its content already');
+  // The build's index holds the same keys: only the damaged part is written.
+  cache.yaml = sampleCache().yaml;
+  cache.articles = sampleCache().articles;
+  saveDiskCache(dir, cache);
+  // (The damaged part was removed, so its new file may have the same inode: it is compared by what it holds.)
+  assert.equal([...inodes(dir)].filter(([f, ino]) => f !== '05.bin' && before.get(f) !== ino), [], 'no other part written');
+  assert.equal(new Map([...loadDiskCache(dir).articles!.articles].sort()), new Map([...all].sort()), 'the damaged part saved again, whole');
 });
 
 test('a new setup rewrites every part with articles; a damaged part loses only its own entries', () => {
