@@ -32,6 +32,9 @@ export interface ArticleFields extends ReadResult {
   idFile: PinsFile;
   /** Each article's record in it. */
   pinsOf: PinsOf;
+  /** Reads the glossary mentions of the digests taken from the build cache (CachedDigests), when
+   * some were: best while the shards render the articles. */
+  readMentions?: () => Promise<void>;
 }
 
 /** Reads every article's fields into `content.source.articles`, and the id file. */
@@ -45,11 +48,11 @@ export async function readArticleFields(run: BuildRun, pool: ShardPool, content:
   const { pins, pinsOf } = loadIdFile(run, content);
   const { diskFile } = run;
   const cached = cache && diskFile ? run.timed('cache-load', () => loadCachedDigests(diskFile, cache, (damaged) => run.cacheDamaged(damaged, diskFile))) : undefined;
-  const read = await run.timed('articles', () => reading.finish(pinsOf, cached));
+  const read = await run.timed('articles', () => reading.finish(pinsOf, cached?.index));
   source.articles = read.articles.map((a) => a.meta);
   const absOf = new Map(files.map((f) => [f.rel, f.abs]));
   for (const a of [...read.articles, ...read.rejected.map((r) => ({ rel: r.meta.file, abs: absOf.get(r.meta.file)! }))]) loaded.sources.set(a.rel, lazyArticleSource(a.abs, a.rel));
-  return { ...read, idFile: pins, pinsOf };
+  return { ...read, idFile: pins, pinsOf, readMentions: cached?.readMentions };
 }
 
 /** Every content error found so far, site-wide checks included; empty when the site can be built. */

@@ -17,6 +17,7 @@ import { articlePageRefs } from '../routes/site-pages.js';
 import type { PageRef } from '../routes/types.js';
 import type { Chrome } from '../../templates/types.js';
 import { chromeOf } from './chrome.js';
+import type { ArticleFields } from './check-articles.js';
 import type { ClientAssets } from './client-assets.js';
 import type { LoadedContent } from './load.js';
 import type { BuildRun } from './run.js';
@@ -36,7 +37,7 @@ export interface RenderedArticles {
   assets: Assets;
 }
 
-export async function renderArticlePages(run: BuildRun, pool: ShardPool, content: LoadedContent, read: ReadResult, client: ClientAssets): Promise<RenderedArticles> {
+export async function renderArticlePages(run: BuildRun, pool: ShardPool, content: LoadedContent, read: ReadResult & Pick<ArticleFields, 'readMentions'>, client: ClientAssets): Promise<RenderedArticles> {
   const { timed } = run;
   const { source, cache } = content;
   const order = runOrderPasses(source, timed);
@@ -49,7 +50,10 @@ export async function renderArticlePages(run: BuildRun, pool: ShardPool, content
   const parts = new Set(llmsFullSources(order).map((url) => url.slice(1)));
   const emitter = new SiteEmitter({ pool, target: run.target, keep: run.keep, remember: run.remember, parts, fileThread: run.fileThread, rows: cache?.rows, context, aside: (writing) => void run.writingAside(writing) });
   const pages = new Map(order.articles.map((a, i) => [a.slug, articlePages[i]]));
-  const rendered = await timed('articles', () => renderArticles({ read, pages, context, pool, emitter, target: run.target, keep: run.keep }));
+  const rendering = timed('articles', () => renderArticles({ read, pages, context, pool, emitter, target: run.target, keep: run.keep }));
+  // The shards have their first articles: this thread is free until their results come in.
+  void read.readMentions?.();
+  const rendered = await rendering;
   const previousIndex = cache?.articles;
   if (cache) cache.articles = rendered.index;
   return { order, ordered: timed('order', () => withDigests(order, rendered.digests)), rendered, previousIndex, articlePages, emitter, chrome, bundle, assets };

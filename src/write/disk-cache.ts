@@ -139,6 +139,8 @@ interface MemoFile<T> {
 
 const loadedParts = new WeakMap<BuildCache, Loaded>();
 
+const emptyHeld = (): Held => ({ yaml: new Map(), articles: new Map(), counts: new Array<number>(PARTS).fill(0), read: new Array<boolean>(PARTS).fill(false) });
+
 export { cacheFile } from './cache-location.js';
 
 function partOf(key: string): number {
@@ -162,7 +164,7 @@ const rowsMemoFile = (dir: string) => path.join(dir, 'rows.bin');
 export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, digests = true, damaged }: { whole?: boolean; digests?: boolean; damaged?: (files: string[]) => void } = {}): BuildCache {
   const damagedFiles: string[] = [];
   const cache = into ?? createBuildCache();
-  const held: Held = { yaml: new Map(), articles: new Map(), counts: new Array<number>(PARTS).fill(0), read: new Array<boolean>(PARTS).fill(false) };
+  const held = emptyHeld();
   const loaded: Loaded = digests ? { held } : {};
   // The memos before the digests: the candidates' arrays copied out (58 MB at 50,000 articles) are
   // external memory, whose growth starts a full collection, cheaper before the digests are held.
@@ -194,15 +196,15 @@ export function loadDiskCache(dir: string, into?: BuildCache, { whole = false, d
  * for one loaded with them, or with none of one setup. A build that writes a new output folder (CI
  * restoring its cache into a fresh checkout) makes every article's files and page again, but an
  * article read with the text and id-file record its digest was made from needs no new digest (its
- * search words and text features: about a tenth of a shard's work). Read on the main thread while
- * the shards read the articles. Which parts a save writes is still decided by their keys.
+ * search words and text features: about 7% of a shard's work at 1,000 articles). Read on the main
+ * thread while the shards read the articles. Which parts a save writes is still decided by their keys.
  */
-export function loadCachedDigests(dir: string, cache: BuildCache, damaged?: (files: string[]) => void): ArticleIndex | undefined {
+export function loadCachedDigests(dir: string, cache: BuildCache, damaged?: (files: string[]) => void): CachedDigests | undefined {
   const keys = loadedParts.get(cache)?.keys;
   if (!keys) return undefined;
-  const held: Held = { yaml: new Map(), articles: new Map(), counts: new Array<number>(PARTS).fill(0), read: new Array<boolean>(PARTS).fill(false) };
   const damagedFiles: string[] = [];
-  const { articles, setups } = readParts(dir, held, {
+  // What the parts hold is not kept: the save goes by their keys.
+  const { articles, setups, mentions } = readParts(dir, emptyHeld(), {
     whole: false,
     damaged: (n) => {
       damagedFiles.push(path.basename(partFile(dir, n)));
@@ -211,17 +213,39 @@ export function loadCachedDigests(dir: string, cache: BuildCache, damaged?: (fil
     },
   });
   if (damagedFiles.length) damaged?.(damagedFiles);
-  return setups.size === 1 ? { setup: [...setups][0], articles } : undefined;
+  if (setups.size !== 1) return undefined;
+  return {
+    index: { setup: [...setups][0], articles },
+    async readMentions() {
+      for (const section of mentions) {
+        await new Promise((resolve) => setImmediate(resolve));
+        section.readNow();
+      }
+    },
+  };
+}
+
+/** The digests of a build cache read late (loadCachedDigests). */
+export interface CachedDigests {
+  index: ArticleIndex;
+  /**
+   * Reads every part's glossary mentions, one part per turn of the event loop. A build into a new
+   * output folder writes the knowledge graph, which needs every article's mentions: read when first
+   * asked for, they took 9.7 s of a 50,000-article build with every thread waiting; read while the
+   * shards render the articles, the main thread's idle time pays for them.
+   */
+  readMentions(): Promise<void>;
 }
 
 /** Reads every part's digests into `held` (and their parsed YAML into `yaml`, when given), their
  * deferred fields left to be read when first asked for (or at once: `whole`). A part missing or of
  * another version is passed over; a damaged one too, removed and reported to `damaged`. */
-function readParts(dir: string, held: Held, opts: { whole: boolean; yaml?: Map<string, unknown>; damaged: (n: number) => void }): { articles: Map<string, KnownArticle>; setups: Set<string> } {
+function readParts(dir: string, held: Held, opts: { whole: boolean; yaml?: Map<string, unknown>; damaged: (n: number) => void }): { articles: Map<string, KnownArticle>; setups: Set<string>; mentions: DeferredSection<[DeferredBody]>[] } {
   const { whole, yaml } = opts;
   const version = packageVersion();
   const articles = new Map<string, KnownArticle>();
   const setups = new Set<string>();
+  const sections: DeferredSection<[DeferredBody]>[] = [];
   for (let n = 0; n < PARTS; n++) {
     let part: CachePart;
     try {
@@ -234,6 +258,7 @@ function readParts(dir: string, held: Held, opts: { whole: boolean; yaml?: Map<s
     if (part.version !== version) continue;
     const mentions = sectionOf<[DeferredBody]>(dir, n, 'mentions');
     const texts = sectionOf<[DeferredText, DeferredMeta]>(dir, n, 'texts');
+    sections.push(mentions);
     if (yaml) for (const [key, value] of part.yaml) yaml.set(key, value);
     try {
       for (const [rel, known] of part.articles) {
@@ -261,7 +286,7 @@ function readParts(dir: string, held: Held, opts: { whole: boolean; yaml?: Map<s
     held.counts[n] = part.yaml.length + part.articles.length;
     held.read[n] = true;
   }
-  return { articles, setups };
+  return { articles, setups, mentions: sections };
 }
 
 export function saveDiskCache(dir: string, cache: BuildCache): void {
@@ -414,7 +439,16 @@ function sameKeys(now: PartKeys, saved: PartKeys | undefined): boolean {
 }
 
 /** A section of a part's deferred fields, read from its file the first time any is asked for. */
-function sectionOf<F extends unknown[]>(dir: string, n: number, section: 'mentions' | 'texts'): { of(rel: string, key: string): F } {
+/** A section of deferred fields as a part's digests hold it. */
+interface DeferredSection<F extends unknown[]> {
+  /** The fields of the article `rel` whose unit key is `key`. */
+  of(rel: string, key: string): F;
+  /** Reads the section now, if it was not read (a section found changed or damaged is left to be
+   * found when its fields are asked for). */
+  readNow(): void;
+}
+
+function sectionOf<F extends unknown[]>(dir: string, n: number, section: 'mentions' | 'texts'): DeferredSection<F> {
   let byFile: Map<string, Section<F>[number]> | undefined;
   const read = () => {
     try {
@@ -430,6 +464,13 @@ function sectionOf<F extends unknown[]>(dir: string, n: number, section: 'mentio
       // Another build may have saved the part since it was loaded: the fields must be of this digest.
       if (entry?.[1] !== key) throw new CacheChangedError(dir, partFile(dir, n));
       return entry.slice(2) as F;
+    },
+    readNow() {
+      try {
+        byFile ??= read();
+      } catch {
+        // Thrown again where a field is asked for, which the build handles.
+      }
     },
   };
 }

@@ -206,7 +206,7 @@ test('a build that loaded no digest can read them later, as saved, and still sav
   const before = inodes(dir);
   const cache = loadDiskCache(dir, undefined, { digests: false });
   const reported: string[][] = [];
-  const late = loadCachedDigests(dir, cache, (files) => reported.push(files));
+  const late = loadCachedDigests(dir, cache, (files) => reported.push(files))?.index;
   assert.equal(reported, [['05.bin']]);
   assert.is(late?.setup, 'setup-1');
   const all = sampleCache().articles!.articles;
@@ -221,6 +221,19 @@ test('a build that loaded no digest can read them later, as saved, and still sav
   // (The damaged part was removed, so its new file may have the same inode: it is compared by what it holds.)
   assert.equal([...inodes(dir)].filter(([f, ino]) => f !== '05.bin' && before.get(f) !== ino), [], 'no other part written');
   assert.equal(new Map([...loadDiskCache(dir).articles!.articles].sort()), new Map([...all].sort()), 'the damaged part saved again, whole');
+});
+
+test('the mentions of digests read later can be read ahead, part by part: then asking for them reads no file', async () => {
+  const dir = path.join(tempDir('legalsite-cache-'), 'cache');
+  saveDiskCache(dir, sampleCache());
+  const late = loadCachedDigests(dir, loadDiskCache(dir, undefined, { digests: false }))!;
+  await late.readMentions();
+  // Every part file damaged now: mentions already read are still there; the texts were not read.
+  for (const f of readdirSync(dir).filter((f) => /^\d\d\.bin$/.test(f))) writeFileSync(path.join(dir, f), 'not a cache');
+  const all = sampleCache().articles!.articles;
+  for (const [rel, known] of late.index.articles) assert.equal(known.digest.body.mentions, all.get(rel)!.digest.body.mentions, rel);
+  const [first] = late.index.articles.values();
+  assert.throws(() => first.digest.text.words, (error: unknown) => error instanceof CacheChangedError);
 });
 
 test('a new setup rewrites every part with articles; a damaged part loses only its own entries', () => {
