@@ -8,7 +8,7 @@
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import { SiteEmitter } from '../engine/emit-site.js';
 import type { ArticleIndex } from '../engine/article-index.js';
-import { renderArticles, type ReadResult } from '../engine/load-articles.js';
+import { renderArticles } from '../engine/load-articles.js';
 import type { Assets } from '../routes.js';
 import type { ShardPool } from '../engine/shard-pool.js';
 import { type OrderedSite, runOrderPasses, withDigests } from '../pipeline.js';
@@ -37,7 +37,7 @@ export interface RenderedArticles {
   assets: Assets;
 }
 
-export async function renderArticlePages(run: BuildRun, pool: ShardPool, content: LoadedContent, read: ReadResult & Pick<ArticleFields, 'readMentions'>, client: ClientAssets): Promise<RenderedArticles> {
+export async function renderArticlePages(run: BuildRun, pool: ShardPool, content: LoadedContent, read: ArticleFields, client: ClientAssets): Promise<RenderedArticles> {
   const { timed } = run;
   const { source, cache } = content;
   const order = runOrderPasses(source, timed);
