@@ -43,7 +43,7 @@ export function loadContent(run: BuildRun, snapshot?: ContentSnapshot, digests =
   // for, as another build may rewrite the files meanwhile.
   const cache = diskFile && !opts.cache?.articles ? timed('cache-load', () => loadDiskCache(diskFile, opts.cache, { whole: Boolean(opts.cache), digests, damaged: (files) => run.cacheDamaged(files, diskFile) })) : opts.cache;
   const yamlMemo = cache && { previous: cache.yaml, next: new Map<string, unknown>() };
-  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd: run.cwd, yamlMemo }));
+  const loaded = timed('load', () => readContent({ contentDir: opts.contentDir, cwd: run.cwd, yamlMemo, hashOf: snapshot && hashesOf(snapshot) }));
   if (cache && yamlMemo) cache.yaml = yamlMemo.next;
   const seen = snapshot?.files.find((f) => f[0] === PINPOINTS_FILE);
   const idFileSeen = seen && { stat: { size: seen[1], mtimeMs: seen[2], ctimeMs: seen[3], ino: seen[4] }, hash: seen[5], takenAt: snapshot!.takenAt };
@@ -53,6 +53,13 @@ export function loadContent(run: BuildRun, snapshot?: ContentSnapshot, digests =
   const semantics: SemanticOptions = { tagsKnown: !standIn || standIn.tagsKnown, mayExist: unlistedPdfs(source, loaded.rejected) };
   if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
   return { cache, loaded, source, buildable: Boolean(loaded.site), semantics, idFileSeen };
+}
+
+/** The content hash of a file the snapshot holds, by its path in the content folder. The articles
+ * are left out: they are read on the shards, which know them by their stats (engine/article-index.ts). */
+function hashesOf(snapshot: ContentSnapshot): (contentPath: string) => string | undefined {
+  const hashes = new Map(snapshot.files.filter((f) => !f[0].startsWith('articles/')).map((f) => [f[0], f[5]]));
+  return (contentPath) => hashes.get(contentPath);
 }
 
 /** When templates/index.yaml could not be parsed, the PDFs it may list (generated from a Markdown

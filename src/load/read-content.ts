@@ -16,7 +16,7 @@ import type { RejectedFile } from './rejected-file.js';
 import { soundEntries, soundFields } from '../validate/salvage.js';
 import { splitFrontMatter } from './front-matter.js';
 import { toArticle, toConfig, toDataset, toPage, toTemplates, toTerm } from './normalize.js';
-import { parseYamlSource, type YamlMemo, type YamlSource } from './yaml-source.js';
+import { parseYamlSource, recalledYamlSource, type YamlMemo, type YamlSource } from './yaml-source.js';
 
 export interface LoadResult {
   /** Undefined when site.yaml is missing or has errors (`rejected` then holds what could be read). */
@@ -36,6 +36,9 @@ export interface LoadOptions {
   cwd: string;
   /** YAML parsed by an earlier build (serve, or the disk cache), reused for unchanged texts. */
   yamlMemo?: YamlMemo;
+  /** A file's content hash (hashOf of its bytes) as this build's content snapshot took it, by its
+   * path in the content folder ('glossary/x.yaml'): a YAML file the memo knows by it is not read. */
+  hashOf?: (contentPath: string) => string | undefined;
 }
 
 /** One article file, parsed and schema-checked: the Article, or the file's diagnostics. Pure over
@@ -92,6 +95,8 @@ interface ContentReader {
   /** The files matching `pattern` (sorted); files that may not be read are reported. */
   list(pattern: string): string[];
   yamlMemo?: YamlMemo;
+  /** LoadOptions.hashOf, by absolute path. */
+  hashOf?: (abs: string) => string | undefined;
   sources: Map<string, YamlSource>;
   diagnostics: Diagnostic[];
   rejected: RejectedFile[];
@@ -106,6 +111,7 @@ function contentReader(contentDir: string, opts: LoadOptions): ContentReader {
     rel,
     list: (pattern) => listContentFiles(contentDir, pattern, rel, diagnostics),
     yamlMemo: opts.yamlMemo,
+    hashOf: opts.hashOf && ((abs) => opts.hashOf!(path.relative(contentDir, abs).split(path.sep).join('/'))),
     sources: new Map(),
     diagnostics,
     rejected: [],
@@ -166,8 +172,13 @@ function readText(r: ContentReader, abs: string): string | undefined {
   }
 }
 
-/** A YAML file's source, if it parses and passes `schema`. */
+/** A YAML file's source, if it parses and passes `schema`. A file whose text was parsed before (the
+ * memo knows its hash) is not read: at 10,000 glossary terms, reading them was most of a one-change
+ * rebuild's `load`. */
 function loadYaml(r: ContentReader, abs: string, schema: SchemaId): YamlSource | undefined {
+  const hash = r.yamlMemo && r.hashOf?.(abs);
+  const recalled = hash ? recalledYamlSource(r.rel(abs), abs, hash, r.yamlMemo!) : undefined;
+  if (recalled) return accept(r, recalled, [], schema);
   const text = readText(r, abs);
   if (text === undefined) return undefined;
   const { source, diagnostics: syntax } = parseYamlSource(text, r.rel(abs), 0, r.yamlMemo);

@@ -4,6 +4,7 @@
  * error names file:line:col. Plain texts are read by the fast path (fast-yaml.ts); `yaml` reads the
  * rest, reports every syntax error, and finds every position.
  */
+import { readFileSync } from 'node:fs';
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node, type Scalar } from 'yaml';
 import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics/diagnostic.js';
 import { hashOf } from '../hash.js';
@@ -57,6 +58,35 @@ export function parseYamlSource(
   }
   if (memoKey) memo!.next.set(memoKey, structuredClone(data));
   return { source: sourceOf(file, data, text, lineOffset), diagnostics: [] };
+}
+
+/**
+ * The source of a whole-YAML file known by its content hash (hashOf of its bytes, as the content
+ * snapshot takes it: write/up-to-date.ts), when a text of that hash was parsed before: the file is
+ * then not read at all, and its text is read for positions only when a check asks for one. Bytes
+ * hash as their text does exactly when they are UTF-8, the only text a hit can have come from, so
+ * a hit is the file's data. Undefined when the memo does not know the hash (read the file).
+ */
+export function recalledYamlSource(file: string, abs: string, hash: string, memo: YamlMemo): YamlSource | undefined {
+  if (!memo.previous.has(hash)) return undefined;
+  let locate: YamlSource['locate'] | undefined;
+  return {
+    file,
+    data: recall(memo, hash),
+    locate(path, key) {
+      locate ??= positionsOfFile(abs);
+      return locate(path, key);
+    },
+  };
+}
+
+/** Positions in the file at `abs` as it is now; the start of the file when it can no longer be read. */
+function positionsOfFile(abs: string): YamlSource['locate'] {
+  try {
+    return locator(readFileSync(abs, 'utf8'), 0);
+  } catch {
+    return () => ({ line: 1, column: 1 });
+  }
 }
 
 /** A file's data, with the positions of its text found when first asked for. */
