@@ -95,16 +95,23 @@ export class SiteEmitter {
     return this.remember;
   }
 
-  /** Notes an output a shard made while loading articles (its own files, its page), or found unchanged. */
-  noteArticleOutput(file: Emitted, fingerprint: string, unchanged: boolean): void {
+  /** Notes an output a shard made while loading articles (its own files, its page), or found
+   * unchanged; `keptAt`: an unchanged file's position in the output target (OutputTarget.intactAt). */
+  noteArticleOutput(file: Emitted, fingerprint: string, unchanged: boolean, keptAt?: number): void {
     // An unchanged file that is neither a page (the published manifest lists its ids) nor a part of
     // a joined file is only kept: at 50,000 articles, 300,000 of them in a rebuild after one edit.
-    if (unchanged && !file.path.endsWith('.html') && !this.o.parts.has(file.path)) return this.o.target!.unchanged(file.path);
+    if (unchanged && !file.path.endsWith('.html') && !this.o.parts.has(file.path)) return this.keep(file.path, keptAt);
     this.fileOfUrl.set(file.url, file.path);
     if (file.path.endsWith('.html')) this.anchors.set(file.url, unchanged ? undefined : file.anchors);
     this.fingerprints.set(file.path, fingerprint);
-    if (unchanged) this.o.target!.unchanged(file.path);
+    if (unchanged) this.keep(file.path, keptAt);
     else this.done(file.path, file.body, true, file);
+  }
+
+  /** Keeps an unchanged file: by its position in the output target when known, else by its path. */
+  private keep(path: string, at: number | undefined): void {
+    if (at === undefined) this.o.target!.unchanged(path);
+    else this.o.target!.keepAt(at);
   }
 
   /** Makes pages on the shards; resolves when all are written. With an output folder to update, a

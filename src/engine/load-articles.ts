@@ -70,6 +70,9 @@ export interface ReadArticle {
   known?: KnownArticle;
   /** The key its own files in the output folder were made with, when they are intact. */
   prevKey?: string;
+  /** A known article's own files' positions in the output target (articleOwnFiles' order), each
+   * intact with its key: step 2 keeps them by these. */
+  keptAt?: readonly number[];
   /** Read with the text and record a digest in the build cache was made from, its outputs not in
    * the output folder (a new one is written): step 2 makes its files and page, not its digest. */
   reuse?: KnownArticle;
@@ -110,14 +113,14 @@ export function startReadingArticles(req: ReadRequest): ReadingArticles {
   const { target } = req;
   // Only an output folder being updated can keep an article's files without a shard reading it.
   const index = target?.updating && req.index?.setup === setup ? req.index.articles : undefined;
-  const intact = (k: KnownArticle) => articleOwnFiles(k.digest.article).every((f) => target!.previousIfIntact(f.path) === ownFileFingerprint(k.key));
   const toRead: ToRead[] = [];
   const unchanged: (ToRead & { before: KnownArticle })[] = [];
   for (const { abs, rel, stat } of req.files) {
     const before = index?.get(rel);
-    const prevKey = before && intact(before) ? before.key : undefined;
-    if (before && prevKey !== undefined && stat && unchangedSince(before.stat, before.readAt, stat)) unchanged.push({ abs, rel, stat, prevKey, before });
-    else toRead.push({ abs, rel, stat, prevKey, before });
+    const ownAt = before && intactOwnFiles(target!, before);
+    const prevKey = ownAt ? before!.key : undefined;
+    if (before && ownAt && stat && unchangedSince(before.stat, before.readAt, stat)) unchanged.push({ abs, rel, stat, prevKey, ownAt, before });
+    else toRead.push({ abs, rel, stat, prevKey, ownAt, before });
   }
   // Taken before any file is read: the next build trusts the stats of files changed well before it.
   const readAt = Date.now();
@@ -130,7 +133,7 @@ export function startReadingArticles(req: ReadRequest): ReadingArticles {
       const again: ToRead[] = [];
       for (const f of unchanged) {
         const pins = pinsOf(f.before.digest.article);
-        if (samePins(f.before, pins)) known.set(f.rel, { abs: f.abs, rel: f.rel, key: f.before.key, textKey: f.before.textKey, meta: f.before.digest.article, pins, stat: f.stat, known: f.before, prevKey: f.prevKey });
+        if (samePins(f.before, pins)) known.set(f.rel, { abs: f.abs, rel: f.rel, key: f.before.key, textKey: f.before.textKey, meta: f.before.digest.article, pins, stat: f.stat, known: f.before, prevKey: f.prevKey, keptAt: f.ownAt });
         else again.push(f);
       }
       // Sent now, each shard takes them after its first files.
@@ -148,7 +151,21 @@ interface ToRead {
   stat?: FileStat;
   /** The key of its own files in the output folder, when they are intact. */
   prevKey?: string;
+  /** Then, where they are in the output target (intactOwnFiles). */
+  ownAt?: number[];
   before?: KnownArticle;
+}
+
+/** The positions in the output target of a known article's own files (articleOwnFiles' order), when
+ * every one is as the last build wrote it, from the article's key; else undefined. */
+function intactOwnFiles(target: OutputTarget, known: KnownArticle): number[] | undefined {
+  const at: number[] = [];
+  for (const f of articleOwnFiles(known.digest.article)) {
+    const i = target.intactAt(f.path, ownFileFingerprint(known.key));
+    if (i < 0) return undefined;
+    at.push(i);
+  }
+  return at;
 }
 
 /** The shards' results by file, each with the file as sent. */
@@ -168,7 +185,7 @@ function resultsInOrder(files: ReadRequest['files'], results: ReadFiles, known: 
   for (const { rel } of files) {
     const read = results.get(rel);
     if (!read) continue;
-    const { file: { abs, stat, prevKey, before }, result: r } = read;
+    const { file: { abs, stat, prevKey, ownAt, before }, result: r } = read;
     diagnostics.push(...r.diagnostics);
     if (r.rejected) rejected.push(r.rejected);
     if (!r.meta) continue;
@@ -182,7 +199,7 @@ function resultsInOrder(files: ReadRequest['files'], results: ReadFiles, known: 
     const key = same ? before.key : articleKeyOf(r.key, pins);
     const known = same && stat && prevKey === before.key ? { ...before, stat, readAt: at.readAt } : undefined;
     if (known) {
-      articles.set(rel, { abs, rel, key, textKey: r.key, meta: before!.digest.article, pins, stat, known, prevKey });
+      articles.set(rel, { abs, rel, key, textKey: r.key, meta: before!.digest.article, pins, stat, known, prevKey, keptAt: ownAt });
       continue;
     }
     // Made before into another output folder (the cache's digest, loaded late): only its digest is kept.
@@ -258,7 +275,7 @@ export async function renderArticles(req: RenderRequest): Promise<{ digests: Map
     digests.set(digest.article.slug, digest);
     const files = a.known ? articleOwnFiles(a.known.digest.article) : r!.files;
     const unchanged = a.known ? true : Boolean(r!.unchanged);
-    for (const f of files) emitter.noteArticleOutput(f, ownFileFingerprint(a.key), unchanged);
+    for (let i = 0; i < files.length; i++) emitter.noteArticleOutput(files[i], ownFileFingerprint(a.key), unchanged, a.keptAt?.[i]);
     if (known) articles.set(a.rel, known);
   }
   return { digests, index: { setup: read.setup, articles } };

@@ -119,6 +119,19 @@ export class OutputTarget {
     return i >= 0 && this.intact(i) ? this.previous!.fingerprintAt(i) : undefined;
   }
 
+  /** The position of `file`'s previous record when the file is still as written and was made with
+   * `fingerprint`, else -1: for a caller that keeps it later by position (keepAt), without looking
+   * its path up again. */
+  intactAt(file: string, fingerprint: string): number {
+    const i = this.reusable(file);
+    return i >= 0 && this.previous!.fingerprintIs(i, fingerprint) && this.intact(i) ? i : -1;
+  }
+
+  /** Keeps the previous record at `i`, a position intactAt gave: the file is left as it is. */
+  keepAt(i: number): void {
+    this.kept[i] = 1;
+  }
+
   /** Notes a file found unchanged (its previous fingerprint) by another thread. */
   unchanged(file: string): void {
     const i = this.position(file);

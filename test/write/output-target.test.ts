@@ -67,6 +67,22 @@ test('a file edited by hand since the last build is not taken for unchanged', as
   await target.abort();
 });
 
+test('a file found intact with its fingerprint is kept by its position; edited, or another fingerprint, it has none', async () => {
+  const { out, previous } = lastOutput();
+  writeFileSync(path.join(out, 'remade.html'), 'edited by hand, and longer than it was');
+  const target = OutputTarget.update(out, previous, scanOf(out));
+  const at = target.intactAt('kept.html', 'k1');
+  assert.ok(at >= 0);
+  assert.is(target.intactAt('kept.html', 'k2'), -1, 'made with another fingerprint');
+  assert.is(target.intactAt('remade.html', 'r1'), -1, 'edited since');
+  assert.is(target.intactAt('never-made.html', 'k1'), -1);
+  target.keepAt(at);
+  target.write('remade.html', 'made again', 'r2');
+  const report = await target.commit();
+  assert.equal(listFiles(out), [OUTPUT_MARKER, 'kept.html', 'remade.html'], 'kept by its position, the rest deleted');
+  assert.equal(report.records.get('kept.html'), previous.get('kept.html'));
+});
+
 test('a file written by another thread is recorded as that thread stated it once written, not as the commit finds it', async () => {
   const out = path.join(tempDir('legalsite-target-'), 'dist');
   const target = OutputTarget.fresh(out);
