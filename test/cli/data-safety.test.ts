@@ -9,7 +9,7 @@ import { withTmpfs } from '../helpers/tmpfs.js';
 import * as assert from 'uvu/assert';
 import { build } from '../../src/build.js';
 import { guardOutputFolder, OUTPUT_MARKER } from '../../src/write/output-guard.js';
-import { copyFixture, listFiles, runCli, tempDir } from '../helpers/sites.js';
+import { BIN, copyFixture, listFiles, runCli, tempDir } from '../helpers/sites.js';
 
 const test = suite('data safety');
 
@@ -491,6 +491,20 @@ test('a full disk fails the build with exit 4 and one plain line; the previous o
     assert.equal(snapshot(out), before, 'the output folder is as it was');
     assert.equal(readdirSync(mnt), ['dist'], 'nothing left beside it');
   });
+});
+
+test('a reader that stops reading (build | head -1) gets no stack trace: the build ends as it would have', async () => {
+  const cwd = copyFixture('minimal');
+  const out = path.join(cwd, 'dist');
+  // stdout is a pipe whose reading end is closed before the build writes its summary to it.
+  const child = spawn('node', [BIN, 'build', '--out', out], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.is(code, 0, stderr);
+  assert.not.match(stderr, /EPIPE|\n\s+at /);
+  assert.ok(existsSync(path.join(out, 'index.html')), 'the site was built');
 });
 
 test.run();
