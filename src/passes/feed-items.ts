@@ -32,7 +32,7 @@ export interface FeedSet {
 }
 
 export function buildFeedItems(articles: ArticleMeta[], terms: Term[], config: SiteConfig): FeedSet {
-  const articleItems = articles.map((a): FeedItem => ({
+  const articleItem = (a: ArticleMeta): FeedItem => ({
     title: a.title,
     link: `${config.baseUrl}/articles/${a.slug}`,
     description: a.summary,
@@ -40,16 +40,16 @@ export function buildFeedItems(articles: ArticleMeta[], terms: Term[], config: S
     guid: `${config.baseUrl}/articles/${a.slug}`,
     author: a.author,
     category: a.tags,
-  }));
-  const termItems = terms.map((t): FeedItem => ({
-    title: `${t.title} (glossary)`,
+  });
+  const termItem = (t: Term): FeedItem => ({
+    title: termTitle(t),
     link: `${config.baseUrl}/glossary/${t.slug}`,
     description: t.definition,
     pubDate: t.lastModified,
     guid: `${config.baseUrl}/glossary/${t.slug}`,
     author: config.publisher.name,
     category: t.tags,
-  }));
+  });
   const correctionItems = articles.flatMap((a) => correctionsOf(a).map((c): FeedItem => ({
     title: `Correction: ${a.title}`,
     link: `${config.baseUrl}/articles/${a.slug}#${c.id}`,
@@ -59,13 +59,37 @@ export function buildFeedItems(articles: ArticleMeta[], terms: Term[], config: S
     author: a.author,
     category: a.tags,
   })));
-  const newestFirst = (list: FeedItem[]) => [...list].sort((a, b) => b.pubDate.localeCompare(a.pubDate) || a.title.localeCompare(b.title));
-  const all = newestFirst([...articleItems, ...termItems]);
+  // Chosen before they are made into items: at 50,000 articles every item was made to keep 25.
+  const newestArticles = newestFirst(articles, COMBINED_FEED_ITEMS, (a) => a.datePublished, (a) => a.title).map(articleItem);
+  const newestTerms = newestFirst(terms, COMBINED_FEED_ITEMS, (t) => t.lastModified, termTitle).map(termItem);
+  // The newest of all are among the newest of each; articles first, as when both were one list.
+  const combined = newestFirst([...newestArticles, ...newestTerms], COMBINED_FEED_ITEMS, (f) => f.pubDate, (f) => f.title);
   return {
-    combined: all.slice(0, COMBINED_FEED_ITEMS),
-    articles: newestFirst(articleItems).slice(0, SPECIALISED_FEED_ITEMS),
-    glossary: newestFirst(termItems).slice(0, SPECIALISED_FEED_ITEMS),
-    corrections: newestFirst(correctionItems).slice(0, SPECIALISED_FEED_ITEMS),
-    updated: all[0]?.pubDate ?? '2025-01-01',
+    combined,
+    articles: newestArticles.slice(0, SPECIALISED_FEED_ITEMS),
+    glossary: newestTerms.slice(0, SPECIALISED_FEED_ITEMS),
+    corrections: newestFirst(correctionItems, SPECIALISED_FEED_ITEMS, (f) => f.pubDate, (f) => f.title),
+    updated: combined[0]?.pubDate ?? '2025-01-01',
   };
+}
+
+const termTitle = (t: Term) => `${t.title} (glossary)`;
+
+/**
+ * The first `n` of `list` newest first (by `date`), the same date by `title`, and otherwise in the
+ * order given: what a stable sort and a slice give, without sorting the rest.
+ */
+export function newestFirst<T>(list: readonly T[], n: number, date: (item: T) => string, title: (item: T) => string): T[] {
+  const kept: T[] = [];
+  if (n <= 0) return kept;
+  const before = (a: T, b: T) => (date(b).localeCompare(date(a)) || title(a).localeCompare(title(b))) < 0;
+  for (const item of list) {
+    if (kept.length === n && !before(item, kept[n - 1])) continue;
+    // After every kept item it does not come strictly before: ties keep the order given.
+    let at = kept.length;
+    while (at > 0 && before(item, kept[at - 1])) at--;
+    kept.splice(at, 0, item);
+    if (kept.length > n) kept.pop();
+  }
+  return kept;
 }

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildFeedItems } from '../../src/passes/feed-items.js';
+import { buildFeedItems, newestFirst } from '../../src/passes/feed-items.js';
 import { makeArticle, makeConfig, makeTerm } from '../helpers/make-site.js';
 
 const test = suite('feed items');
@@ -51,6 +51,26 @@ test('a feed item carries title, link, description, date, guid, author and categ
     title: 'X', link: 'https://test.example.org/articles/x', description: 'About X.', pubDate: '2025-08-25',
     guid: 'https://test.example.org/articles/x', author: 'Editorial', category: ['evidence'],
   });
+});
+
+test('the feeds are what sorting every item (newest first, then by title, then as given) and keeping the first gives, ties included', () => {
+  let seed = 7;
+  const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+  for (let round = 0; round < 40; round++) {
+    // Few dates and few titles, so most items tie with others on both.
+    const articles = Array.from({ length: random(120) }, (_, i) => makeArticle({ slug: `a${i}`, title: `T${random(4)}`, datePublished: day(random(6)) }));
+    const terms = Array.from({ length: random(80) }, (_, i) => makeTerm({ slug: `t${i}`, title: `T${random(4)}`, lastModified: day(random(6)) }));
+    const feeds = buildFeedItems(articles, terms, config);
+    // The items as they were made before: every one, sorted whole (Array.prototype.sort is stable).
+    const item = (pubDate: string, title: string, link: string) => ({ pubDate, title, link });
+    const articleItems = articles.map((a) => item(a.datePublished, a.title, `https://test.example.org/articles/${a.slug}`));
+    const termItems = terms.map((t) => item(t.lastModified, `${t.title} (glossary)`, `https://test.example.org/glossary/${t.slug}`));
+    const sorted = (list: ReturnType<typeof item>[]) => [...list].sort((a, b) => b.pubDate.localeCompare(a.pubDate) || a.title.localeCompare(b.title)).map((f) => f.link);
+    assert.equal(feeds.combined.map((f) => f.link), sorted([...articleItems, ...termItems]).slice(0, 50), `combined, round ${round}`);
+    assert.equal(feeds.articles.map((f) => f.link), sorted(articleItems).slice(0, 25), `articles, round ${round}`);
+    assert.equal(feeds.glossary.map((f) => f.link), sorted(termItems).slice(0, 25), `glossary, round ${round}`);
+  }
+  assert.equal(newestFirst([{ d: '1' }], 0, (x) => x.d, () => ''), []);
 });
 
 test.run();
