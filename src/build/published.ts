@@ -8,7 +8,7 @@
  * even made.
  * Reads: the emitted pages, the routes, the last manifest in the output folder. Writes: nothing.
  */
-import type { SiteEmitter } from '../engine/emit-site.js';
+import type { PageAnchors, SiteEmitter } from '../engine/emit-site.js';
 import { pageIds } from '../html/page-ids.js';
 import { buildPublished, compactIds, formatPublishedLines, type PublishedManifest, type PublishedPage, publishedPageLines, splicePublishedLines } from '../passes/published.js';
 import type { FileRoute, Route } from '../routes/types.js';
@@ -69,7 +69,7 @@ export function publishedRoute(
     const lines = new Map([...anchors()].map(([url, a]) => [url, typeof a === 'string' ? a : JSON.stringify(a)]));
     return formatPublishedLines(baseUrl, lines, files, redirects);
   };
-  const inputs = () => JSON.stringify([baseUrl, [...pages].map(([url, p]) => [url, emitter.fingerprintOf(p.path)]), files, [...redirects]]);
+  const inputs = () => JSON.stringify([baseUrl, Array.from(pages.keys(), (url) => [url, emitter.fingerprintOf(pages.pathOf(url))]), files, [...redirects]]);
   // The last manifest spliced on the file thread: at 50,000 articles a second and more of this
   // thread's time (its 300,000 files sorted, 57 MB of text put together), while this one goes on.
   // The same splice as splicedBody, from the same checks.
@@ -89,7 +89,7 @@ export function publishedRoute(
 
 /** The manifest made from the last one in the output folder (splicePublishedLines), when that one is
  * as the last build wrote it and lists the same pages; else undefined. */
-function splicedBody(target: OutputTarget, baseUrl: string, pages: Map<string, { anchors?: PublishedPage }>, files: string[], redirects: Map<string, string>): string | undefined {
+function splicedBody(target: OutputTarget, baseUrl: string, pages: PageAnchors, files: string[], redirects: Map<string, string>): string | undefined {
   if (!target.previousIfIntact(PUBLISHED_PATH)) return undefined;
   let last: string;
   try {
@@ -101,8 +101,8 @@ function splicedBody(target: OutputTarget, baseUrl: string, pages: Map<string, {
 }
 
 /** A page's line in the manifest when this build made it (its anchors as JSON); else undefined. */
-const madeLine = (pages: Map<string, { anchors?: PublishedPage }>) => (url: string) => {
-  const anchors = pages.get(url)!.anchors;
+const madeLine = (pages: PageAnchors) => (url: string) => {
+  const anchors = pages.anchorsOf(url);
   return anchors && JSON.stringify(anchors);
 };
 
@@ -113,9 +113,9 @@ const lazy = <T>(make: () => T) => {
 
 /** Every page's anchors: as found when made; else its line in the last manifest (as JSON text), when
  * that file is as the last build wrote it; else read from the page file. */
-function resolveAnchors(pages: Map<string, { path: string; anchors?: PublishedPage }>, target: OutputTarget | undefined): Map<string, PublishedPage | string> {
+function resolveAnchors(pages: PageAnchors, target: OutputTarget | undefined): Map<string, PublishedPage | string> {
   const last = lazy(() => (target?.previousIfIntact(PUBLISHED_PATH) ? lastLines(target, PUBLISHED_PATH) : new Map<string, string>()));
-  return new Map([...pages].map(([url, p]) => [url, p.anchors ?? last().get(url) ?? compactIds(pageIds(target!.read(p.path).toString('utf8')))]));
+  return new Map(Array.from(pages.keys(), (url) => [url, pages.anchorsOf(url) ?? last().get(url) ?? compactIds(pageIds(target!.read(pages.pathOf(url)).toString('utf8')))]));
 }
 
 function lastLines(target: OutputTarget, file: string): Map<string, string> {

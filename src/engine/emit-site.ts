@@ -68,6 +68,17 @@ function readIfThere(target: OutputTarget, file: string): Uint8Array | undefined
  * file fingerprinted by its inputs changes when legalsite does. */
 export const inputsFingerprint = (inputs: string) => hashOf('inputs', toolKey(), inputs);
 
+/** Each HTML page made or kept, by URL (SiteEmitter.pageAnchors). */
+export interface PageAnchors {
+  readonly size: number;
+  keys(): IterableIterator<string>;
+  has(url: string): boolean;
+  /** Its anchors as found when it was made now; undefined for a page left as the output folder holds it. */
+  anchorsOf(url: string): PublishedPage | undefined;
+  /** Where it is in the output folder. */
+  pathOf(url: string): string;
+}
+
 export class SiteEmitter {
   private kept = new Map<string, string | Uint8Array>();
   private fingerprints = new Map<string, string>();
@@ -328,8 +339,18 @@ export class SiteEmitter {
 
   /** Each HTML page made or kept, by URL: its anchors, or undefined when it was left as the output
    * folder holds it (its path says where). */
-  pageAnchors(): Map<string, { path: string; anchors?: PublishedPage }> {
-    return new Map([...this.anchors].map(([url, anchors]) => [url, { path: this.fileOfUrl.get(url)!, anchors }]));
+  pageAnchors(): PageAnchors {
+    // A view of what is kept, not a copy: 121,000 pages at 50,000 articles.
+    const { anchors, fileOfUrl } = this;
+    return {
+      get size() {
+        return anchors.size;
+      },
+      keys: () => anchors.keys(),
+      has: (url) => anchors.has(url),
+      anchorsOf: (url) => anchors.get(url),
+      pathOf: (url) => fileOfUrl.get(url)!,
+    };
   }
 
   /** The fingerprint an output was made or kept with ('' when fingerprints are not taken). */
