@@ -5,13 +5,20 @@
  * folder can be copied into the site. Links inside the content folder to its own files are followed.
  * Reads: the content folder's listing and links. Writes: nothing.
  */
-import { realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 
 /** The regular files under `contentDir` matching `pattern` (absolute, sorted); the rest reported. */
 export function listContentFiles(contentDir: string, pattern: string, rel: (abs: string) => string, diagnostics: Diagnostic[]): string[] {
+  const linkedOut = linkedOutFolder(contentDir, pattern);
+  if (linkedOut) {
+    const reported = linkedOut.problem(rel(linkedOut.abs));
+    // Several patterns list from one folder (templates/index.yaml, templates/**/*): said once.
+    if (!diagnostics.some((d) => d.rule === reported.rule && d.file === reported.file)) diagnostics.push(reported);
+    return [];
+  }
   const entries = fg.sync(pattern, { cwd: contentDir, absolute: true, onlyFiles: false, followSymbolicLinks: false, objectMode: true });
   const files: string[] = [];
   for (const { path: abs, dirent } of entries) {
@@ -39,4 +46,28 @@ export function confinementProblem(abs: string, contentDir: string): ((file: str
   if (st.isFile()) return undefined;
   const kind = st.isDirectory() ? 'a link to a folder (links to folders are not followed)' : st.isFIFO() ? 'a named pipe (FIFO)' : st.isSocket() ? 'a socket' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : 'not a regular file';
   return (file) => diagnostic('not-a-file', { file }, '', `is ${kind}, not a regular file; it was not read`);
+}
+
+/**
+ * The folder `pattern` lists from (or one above it) when it is a link leading out of the content
+ * folder, with its problem. fast-glob, told not to follow links, still walks from the folder a
+ * pattern names: with content/templates a link to a home folder, every file under it was listed as
+ * a regular file and copied into the site.
+ */
+function linkedOutFolder(contentDir: string, pattern: string): { abs: string; problem: (file: string) => Diagnostic } | undefined {
+  let abs = contentDir;
+  for (const part of pattern.split('/').slice(0, -1)) {
+    if (/[*?[\]{}()!+@]/.test(part)) break;
+    abs = path.join(abs, part);
+    let link: boolean;
+    try {
+      link = lstatSync(abs).isSymbolicLink();
+    } catch {
+      return undefined;
+    }
+    const problem = link ? confinementProblem(abs, contentDir) : undefined;
+    // A link to a folder inside the content folder is followed, as a link to one of its files is.
+    if (problem && problem('').rule === 'outside-content') return { abs, problem: (file) => ({ ...problem(file), hint: 'Copy the folder into the content folder instead of linking to it.' }) };
+  }
+  return undefined;
 }

@@ -475,6 +475,47 @@ test('inputs stay inside the content folder: links out, links to folders and FIF
   assert.ok(existsSync(path.join(cwd, 'dist/templates/privilege-basics.md')));
 });
 
+test('a content folder that is itself a link out (templates/, pages/, glossary/) is a located error; nothing under it is read or copied', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const before = snapshot(path.join(cwd, 'dist'));
+  // A folder of someone's own files, reached by linking a whole content folder to it.
+  const home = tempDir();
+  for (const folder of ['templates', 'pages', 'glossary']) {
+    const outside = path.join(home, folder);
+    cpSync(path.join(cwd, 'content', folder), outside, { recursive: true });
+    mkdirSync(path.join(outside, 'Documents'));
+    writeFileSync(path.join(outside, 'Documents/taxes.txt'), 'tax return: do-not-publish');
+    writeFileSync(path.join(outside, 'notes.md'), '---\ntitle: Notes\n---\nprivate notes: do-not-publish\n');
+    rmSync(path.join(cwd, 'content', folder), { recursive: true });
+    symlinkSync(outside, path.join(cwd, 'content', folder));
+  }
+  const r = await runCli(['build'], cwd);
+  assert.is(r.exitCode, 1, r.stderr);
+  for (const folder of ['templates', 'pages', 'glossary']) {
+    const said = r.stderr.split('\n').filter((line) => line.startsWith(`content/${folder}:1:1  error  is a link to `));
+    assert.is(said.length, 1, `content/${folder} reported once:\n${r.stderr}`);
+    assert.match(said[0], /outside the content folder; it was not read/);
+  }
+  assert.not.match(r.stderr + r.stdout, /do-not-publish/);
+  assert.equal(snapshot(path.join(cwd, 'dist')), before, 'the output folder is as it was');
+  // A folder linked to another folder inside the content folder is followed, as before.
+  rmSync(path.join(cwd, 'content/templates'));
+  cpSync(path.join(home, 'templates'), path.join(cwd, 'content/shared-templates'), { recursive: true });
+  rmSync(path.join(cwd, 'content/shared-templates/Documents'), { recursive: true });
+  rmSync(path.join(cwd, 'content/shared-templates/notes.md'));
+  symlinkSync('shared-templates', path.join(cwd, 'content/templates'));
+  for (const folder of ['pages', 'glossary']) {
+    rmSync(path.join(cwd, 'content', folder));
+    cpSync(path.join(home, folder), path.join(cwd, 'content', folder), { recursive: true });
+    rmSync(path.join(cwd, 'content', folder, 'Documents'), { recursive: true });
+    rmSync(path.join(cwd, 'content', folder, 'notes.md'));
+  }
+  const inside = await runCli(['build', '--quiet'], cwd);
+  assert.is(inside.exitCode, 0, inside.stderr);
+  assert.ok(existsSync(path.join(cwd, 'dist/templates/custody-log.csv')));
+});
+
 test('a full disk fails the build with exit 4 and one plain line; the previous output stays whole', async () => {
   const cwd = copyFixture('minimal');
   // Only root may mount; the injected failure test above covers others.
