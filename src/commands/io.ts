@@ -16,10 +16,11 @@ export interface Io {
 /** Adds one command to the program; `done` receives its exit code. */
 export type RegisterCommand = (program: Command, io: Io, done: (code: number) => void) => void;
 
-/** The process's terminal streams, each told once that a reader who stops reading is no error. */
+/** The process's terminal streams, each told once that a reader who stops reading is no error, and
+ * that any other failure to write to them is the environment's. */
 export const processIo = (): Io => {
-  quietWhenReaderLeaves(process.stdout);
-  quietWhenReaderLeaves(process.stderr);
+  quietWhenReaderLeaves(process.stdout, 'standard output', process.stderr);
+  quietWhenReaderLeaves(process.stderr, 'standard error');
   return terminalIo();
 };
 
@@ -31,15 +32,33 @@ const terminalIo = (): Io => ({
   env: process.env,
 });
 
+/** Exit code of a command the environment failed (docs/cli.md, Exit codes). */
+const ENVIRONMENT_FAILED = 4;
+
 const quieted = new WeakSet<NodeJS.WriteStream>();
 
 /** A reader that stops reading (`legalsite build | head -1`) closes its end of the pipe: what is
  * left to say has no one to hear it, and the command goes on to end as it would have (a build
- * still commits, saves its state and exits 0), where Node would end it with a stack trace. */
-function quietWhenReaderLeaves(stream: NodeJS.WriteStream): void {
+ * still commits, saves its state and exits 0), where Node would end it with a stack trace.
+ * Any other failure to write (`legalsite build > build.log` on a full disk) is said in one line on
+ * `other`, when there is one that still works, and the command still ends as it would have (a build
+ * still commits), but with exit code 4: what it had to say was lost. */
+function quietWhenReaderLeaves(stream: NodeJS.WriteStream, name: string, other?: NodeJS.WriteStream): void {
   if (quieted.has(stream)) return;
   quieted.add(stream);
+  let failed = false;
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
+    if (error.code === 'EPIPE' || failed) return;
+    failed = true;
+    if (other && !other.destroyed) other.write(`legalsite: could not write to ${name}: ${error.code ?? error.message}${error.code ? ` (${writeFailure(error.code)})` : ''}. Free some space or write it somewhere else.\n`);
+    process.once('exit', () => {
+      if (!process.exitCode) process.exitCode = ENVIRONMENT_FAILED;
+    });
   });
+}
+
+/** What a write error code means, for the one line a failed stream gets. */
+function writeFailure(code: string): string {
+  const said: Record<string, string> = { ENOSPC: 'the disk is full', EDQUOT: 'the disk quota is used up', EIO: 'an input/output error', EBADF: 'it is closed', EACCES: 'permission denied', EROFS: 'a read-only file system' };
+  return said[code] ?? 'the write failed';
 }

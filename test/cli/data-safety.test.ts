@@ -1,7 +1,7 @@
 /** Never lose a user's data: dangerous output folders are refused with nothing deleted, a failed or
  * killed build leaves the previous output (or, after the next build, a cold build's output), the
  * build cache is checked rather than trusted, and leftovers of killed builds are cleaned up. */
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -546,6 +546,31 @@ test('a reader that stops reading (build | head -1) gets no stack trace: the bui
   assert.is(code, 0, stderr);
   assert.not.match(stderr, /EPIPE|\n\s+at /);
   assert.ok(existsSync(path.join(out, 'index.html')), 'the site was built');
+});
+
+test('standard output that cannot be written (a full disk behind > build.log) is one plain line and exit 4, never a stack trace', async () => {
+  const cwd = copyFixture('minimal');
+  const out = path.join(cwd, 'dist');
+  // /dev/full refuses every write with ENOSPC, as a file on a full disk does.
+  const run = async (args: string[]) => {
+    const full = openSync('/dev/full', 'w');
+    const child = spawn('node', [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', full, 'pipe'] });
+    closeSync(full);
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    return { code, stderr };
+  };
+  for (const args of [['build', '--out', out], ['--version'], ['check', '--reporter', 'json']]) {
+    const r = await run(args);
+    assert.is(r.code, 4, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, /^legalsite: could not write to standard output: ENOSPC \(the disk is full\)/, args.join(' '));
+    assert.is(r.stderr.trim().split('\n').length, 1, `one line: ${r.stderr}`);
+    assert.not.match(r.stderr, /\n\s+at |Error:/);
+  }
+  // The build itself was done: the next one finds the output folder up to date.
+  assert.ok(existsSync(path.join(out, 'index.html')), 'the site was built');
+  assert.match((await runCli(['build'], cwd)).stdout, /is up to date/);
 });
 
 test.run();
