@@ -11,6 +11,7 @@ import { StorageError } from '../publish/object-store.js';
 import type { PublishPlan } from '../publish/plan.js';
 import { DEFAULT_MAX_DELETES, publishSite, type PublishResult } from '../publish/publish.js';
 import type { Io } from './io.js';
+import { parseName } from './parsers.js';
 import { outputFolderAt } from '../write/output-guard.js';
 
 interface PublishCliOptions {
@@ -31,7 +32,7 @@ export function registerPublishCommand(program: Command, io: Io, done: (code: nu
   program
     .command('publish')
     .description('upload the output folder to an S3 bucket or S3-compatible store, incrementally')
-    .requiredOption('--bucket <name>', 'the bucket to publish to')
+    .requiredOption('--bucket <name>', 'the bucket to publish to', parseName('bucket name'))
     .option('--prefix <path>', 'key prefix inside the bucket (e.g. staging/)')
     .option('--endpoint <url>', 'an S3-compatible endpoint instead of AWS (uses path-style addressing)', parseEndpoint)
     .option('--region <region>', 'the bucket region (default: AWS_REGION, or us-east-1 with --endpoint)')

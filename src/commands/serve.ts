@@ -4,13 +4,13 @@ import { build } from '../build.js';
 import { createBuildCache } from '../engine/build-cache.js';
 import { withCommon, type CommonOptions } from './build-options.js';
 import type { RegisterCommand } from './io.js';
-import { parsePort } from './parsers.js';
+import { parseHost, parsePort } from './parsers.js';
 import { report } from './report.js';
 
 export const registerServeCommand: RegisterCommand = (program, io, done) => {
   withCommon(program.command('serve').description('build, then serve the output folder for preview'))
     .option('--port <n>', 'port to listen on', parsePort, 4321)
-    .option('--host <host>', 'address to bind (use 0.0.0.0 to expose)', '127.0.0.1')
+    .option('--host <host>', 'address to bind (use 0.0.0.0 to expose)', parseHost, '127.0.0.1')
     .action(async (opts: CommonOptions & { port: number; host: string }) => {
       // One in-memory cache from the first build on, so start-up builds the site once, not twice. It
       // starts from the build cache on disk and the output folder as the last build left it, so a

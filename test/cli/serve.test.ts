@@ -133,6 +133,13 @@ test("a port in use is the environment's failure: exit 4, one line naming the po
   assert.not.match(r.stderr, /bug in legalsite|\n\s+at /);
 });
 
+test('an empty --host (an unset variable) is refused with exit 2, never bound on every interface', async () => {
+  const r = await execa('node', [BIN, 'serve', '--port', '0', '--host', ''], { cwd, env: { NO_COLOR: '1' }, reject: false, timeout: 20_000 });
+  assert.is(r.exitCode, 2, r.stderr);
+  assert.match(r.stderr, /--host <host>' argument '' is invalid\. the host is empty \(an unset variable\?\)/);
+  assert.not.match(r.stdout, /Serving/);
+});
+
 test('a file given as --content or --out is refused at once with exit 2', async () => {
   writeFileSync(path.join(cwd, 'notes.txt'), 'mine');
   for (const args of [['--content', 'content/site.yaml'], ['--out', 'notes.txt']]) {

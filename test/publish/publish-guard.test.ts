@@ -165,4 +165,11 @@ test('--max-deletes takes a whole number', async () => {
   assert.match(run.stderr, /--max-deletes <n>' argument 'lots' is invalid\. write a whole number of objects, 0 or more\./);
 });
 
+test('an empty --bucket (an unset variable) is a usage error, not a storage failure', async () => {
+  const run = await runInProcess(['publish', '--bucket', '', '--endpoint', s3.endpoint, '--out', dist()]);
+  assert.is(run.exitCode, 2);
+  assert.match(run.stderr, /--bucket <name>' argument '' is invalid\. the bucket name is empty \(an unset variable\?\)\./);
+  assert.is(s3.puts.length, 0);
+});
+
 test.run();
