@@ -215,11 +215,18 @@ function article(type: string): string {
   return names[type] ?? type;
 }
 
+/** The most characters of a wrong value an error quotes: a whole file of plain text (or binary
+ * junk) where fields were expected would otherwise be one error line of hundreds of kilobytes. */
+const QUOTED_VALUE_MAX = 80;
+
 function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (value === null) return 'empty';
   if (typeof value === 'object') return 'a mapping of fields';
-  return `${typeof value === 'string' ? 'text' : typeof value} ${JSON.stringify(value)}`;
+  if (typeof value !== 'string') return `${typeof value} ${JSON.stringify(value)}`;
+  const chars = [...value];
+  if (chars.length <= QUOTED_VALUE_MAX) return `text ${JSON.stringify(value)}`;
+  return `text ${JSON.stringify(`${chars.slice(0, QUOTED_VALUE_MAX).join('')}…`)} (${chars.length.toLocaleString('en')} characters)`;
 }
 
 function patternHint(path: FieldPath): string {

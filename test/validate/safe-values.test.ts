@@ -93,4 +93,15 @@ test('an empty value gets a hint to write it; a missing one, to add it; no value
   assert.match(list.hint!, /at least one item/);
 });
 
+test('a whole file of text where fields were expected is quoted shortly, not whole', () => {
+  const text = 'word '.repeat(40_000).trim();
+  const [wrong] = problems('term', text);
+  assert.is(wrong.rule, 'wrong-type');
+  assert.ok(wrong.message.length < 200, `${wrong.message.length} characters`);
+  assert.match(wrong.message, /^should be a mapping of fields, not text "word word .*…" \(199,999 characters\)$/);
+  // A short value is quoted whole, as before.
+  const [short] = problems('term', 'just a note');
+  assert.is(short.message, 'should be a mapping of fields, not text "just a note"');
+});
+
 test.run();
