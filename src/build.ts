@@ -35,6 +35,8 @@ import { type BuildOptions, type BuildResult, BuildRun, type CacheDamage } from 
 import { listArticleFiles, startShards } from './build/shards.js';
 import { makeSiteFiles } from './build/site-files.js';
 import { checkUpToDate } from './build/up-to-date.js';
+import { atStep } from './write/fault-injection.js';
+import { onStop } from './write/interruption.js';
 
 export type { BuildOptions, BuildResult } from './build/run.js';
 
@@ -61,6 +63,13 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
 async function buildOnce(run: BuildRun): Promise<BuildResult> {
   let endSlowGrowth = () => {};
+  // Stopped by a signal (write/interruption.ts): the threads first, so that none writes again into
+  // the folder removed next; then what this build wrote beside the output folder, and its lock.
+  const noLongerStoppable = onStop(async () => {
+    await Promise.allSettled([run.pool?.close(), run.fileThread?.close()]);
+    await run.target?.abort();
+    run.lock?.release();
+  });
   try {
     const { last, upToDate } = await checkUpToDate(run);
     if (upToDate) return upToDate;
@@ -79,6 +88,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     // against the stat taken with its memo (as a rebuild does, which never reads it whole).
     if (read.idFile.memo) read.idFile.bytes = undefined;
     endSlowGrowth = growHeapSlowly();
+    await atStep('site-files');
     const files = await makeSiteFiles(run, pool, content, articles);
     if ('linkProblems' in files || pins.problems.length) {
       await run.abandon();
@@ -92,6 +102,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     await run.abandon();
     throw error;
   } finally {
+    noLongerStoppable();
     endSlowGrowth();
     if (!run.opts.cache) await run.pool?.close();
     await run.fileThread?.close();

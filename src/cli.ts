@@ -16,6 +16,7 @@ import { ENVIRONMENT_EXIT, EnvironmentError, environmentMessage } from './diagno
 import { ContentChangedError } from './engine/shard-protocol.js';
 import { packageVersion } from './package-root.js';
 import { CacheChangedError } from './write/disk-cache.js';
+import { isStopping } from './write/interruption.js';
 
 /** In the order `--help` lists them. */
 const COMMANDS: RegisterCommand[] = [registerBuildCommand, registerCheckCommand, registerServeCommand, registerPublishCommand, registerNotifyCommand];
@@ -39,6 +40,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
 
 /** What a command threw, said once on stderr (a stack trace only with --debug), as an exit code. */
 function exitCodeOf(error: unknown, argv: string[], io: Io): number {
+  // A build stopped by Ctrl-C or SIGTERM: what failed as its threads were stopped is the stop itself,
+  // and the process ends by the signal once its cleanup is done (write/interruption.ts).
+  if (isStopping()) return 130;
   if (error instanceof CommanderError) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
     return 2;

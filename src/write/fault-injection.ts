@@ -2,7 +2,9 @@
  * Faults on request, for the tests that prove a failed or killed build leaves the output folder
  * whole (test/cli/data-safety.test.ts): LEGALSITE_FAULT=commit-fail:N makes the Nth file move of a
  * commit fail as a full disk would; LEGALSITE_FAULT=commit-kill:N kills the process there, as a
- * power cut or `kill -9` would. Unset (always, outside those tests), it costs one comparison.
+ * power cut or `kill -9` would; LEGALSITE_FAULT=commit-interrupt:N sends it SIGINT there, as Ctrl-C
+ * would; LEGALSITE_FAULT=interrupt-at:STEP sends it SIGTERM as the build reaches STEP (atStep), as a
+ * cancelled CI job would. Unset (always, outside those tests), it costs one comparison.
  */
 const [kind, at] = (process.env.LEGALSITE_FAULT ?? '').split(':');
 const nth = Number(at);
@@ -14,5 +16,14 @@ export function beforeCommitMove(): void {
   moves++;
   if (moves !== nth) return;
   if (kind === 'commit-kill') process.kill(process.pid, 'SIGKILL');
+  if (kind === 'commit-interrupt') process.kill(process.pid, 'SIGINT');
   if (kind === 'commit-fail') throw Object.assign(new Error(`ENOSPC: no space left on device, rename (injected by LEGALSITE_FAULT)`), { code: 'ENOSPC' });
+}
+
+/** Called as the build reaches a step of its own (src/build.ts). The signal is heard before the
+ * build goes on: a signal is acted on at the event loop's next turn, wherever the build is then. */
+export async function atStep(step: string): Promise<void> {
+  if (kind !== 'interrupt-at' || at !== step) return;
+  process.kill(process.pid, 'SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 20));
 }

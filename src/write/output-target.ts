@@ -20,6 +20,7 @@ import { writePieces } from './atomic-file.js';
 import type { ScannedFolder } from './file-thread.js';
 import { type OutputRecord, OutputRecords } from './output-records.js';
 import { beforeCommitMove } from './fault-injection.js';
+import { heldFromStops } from './interruption.js';
 import { besideOutput, CommitJournal, removeEmptyFolders, removeMarkedFolder, removeMarkedFolderFast, STAGING_MARKER } from './output-recovery.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './output-guard.js';
 
@@ -197,9 +198,12 @@ export class OutputTarget {
 
   /** `record`: stat every file for the records (not needed when no later build will use them). */
   async commit(record = true): Promise<CommitReport> {
-    const report = await (this.previous ? this.commitUpdate() : this.commitFresh(record));
-    this.committed = true;
-    return report;
+    // A signal that comes during the moves is acted on once they are done (interruption.ts).
+    return heldFromStops(async () => {
+      const report = await (this.previous ? this.commitUpdate() : this.commitFresh(record));
+      this.committed = true;
+      return report;
+    });
   }
 
   /** Removes what this build wrote, unless committed (a fresh build's folder is then the output). */

@@ -516,6 +516,45 @@ test('a content folder that is itself a link out (templates/, pages/, glossary/)
   assert.ok(existsSync(path.join(cwd, 'dist/templates/custody-log.csv')));
 });
 
+/** Runs the CLI (through its launcher, as a user does) and resolves with how it ended. */
+function runToEnd(args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  const child = spawn('node', [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stderr })));
+}
+
+/** What a build left beside the output folder `out` (staging folders, lock). */
+const besideOutput = (out: string) => readdirSync(path.dirname(out)).filter((f) => f.startsWith(`${path.basename(out)}.legalsite-`));
+
+test('Ctrl-C during the commit: the commit finishes, the build ends by the signal, and nothing is left half done', async () => {
+  const cwd = copyFixture('minimal');
+  const out = path.join(cwd, 'dist');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  editArticle(cwd, 'Privilege protects', 'Privilege shields');
+  // SIGINT arrives at the third file move of the commit; Node's default ended the process there,
+  // leaving the output folder part old, part new, and the staging folder and lock beside it.
+  const r = await runToEnd(['build', '--quiet'], cwd, { LEGALSITE_FAULT: 'commit-interrupt:3' });
+  assert.is(r.signal, 'SIGINT', `ended by the signal: ${r.code} ${r.stderr}`);
+  assert.not.match(r.stderr, /\n\s+at |internal failure/);
+  assertSame(out, await coldBuild(cwd), 'the output folder is the new build, whole');
+  assert.equal(besideOutput(out), [], 'no staging folder or lock left beside it');
+  assert.match((await runCli(['build'], cwd)).stdout, /is up to date/, 'the id file, state and cache were saved');
+});
+
+test('SIGTERM before the commit: the build stops as a failed one does, the output folder as it was, nothing beside it', async () => {
+  const site = copyFixture('minimal');
+  const out = path.join(site, 'dist');
+  assert.is((await runCli(['build', '--quiet'], site)).exitCode, 0);
+  const before = snapshot(out);
+  const r = await runToEnd(['build', '--quiet', '--base-url', 'https://staging.example.org'], site, { LEGALSITE_FAULT: 'interrupt-at:site-files' });
+  assert.is(r.signal, 'SIGTERM', `ended by the signal: ${r.code} ${r.stderr}`);
+  assert.is(r.stderr, '', 'nothing to say: the stop is no failure');
+  assert.equal(snapshot(out), before, 'the output folder is as it was');
+  assert.equal(besideOutput(out), [], 'no staging folder or lock left beside it');
+  assert.is((await runCli(['build', '--quiet', '--base-url', 'https://staging.example.org'], site)).exitCode, 0);
+});
+
 test('a full disk fails the build with exit 4 and one plain line; the previous output stays whole', async () => {
   const cwd = copyFixture('minimal');
   // Only root may mount; the injected failure test above covers others.
