@@ -6,6 +6,7 @@ import { withCommon, type CommonOptions } from './build-options.js';
 import type { RegisterCommand } from './io.js';
 import { parseHost, parsePort } from './parsers.js';
 import { report } from './report.js';
+import { stopCleanlyOnSignals } from '../write/interruption.js';
 
 export const registerServeCommand: RegisterCommand = (program, io, done) => {
   withCommon(program.command('serve').description('build, then serve the output folder for preview'))
@@ -16,8 +17,15 @@ export const registerServeCommand: RegisterCommand = (program, io, done) => {
       // starts from the build cache on disk and the output folder as the last build left it, so a
       // large site's first build makes only what changed since (and saves both for the next build).
       const cache = createBuildCache();
-      // Ids are given against the id file, never written to it: `legalsite build` records them.
-      const first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true, cache, diskCache: opts.cache, workers: opts.workers, retainFiles: false, force: opts.force, pinpoints: 'read' });
+      // Ids are given against the id file, never written to it: `legalsite build` records them. Ctrl-C
+      // during this first build stops it as it stops `legalsite build` (write/interruption.ts).
+      const stopOnSignalsNoMore = stopCleanlyOnSignals();
+      let first;
+      try {
+        first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true, cache, diskCache: opts.cache, workers: opts.workers, retainFiles: false, force: opts.force, pinpoints: 'read' });
+      } finally {
+        stopOnSignalsNoMore();
+      }
       const code = report(first, opts, true, io);
       done(code);
       if (code !== 0) return;

@@ -133,6 +133,16 @@ test("a port in use is the environment's failure: exit 4, one line naming the po
   assert.not.match(r.stderr, /bug in legalsite|\n\s+at /);
 });
 
+test('Ctrl-C during the first build\'s commit: the commit finishes, serve ends by the signal without serving, nothing left beside the output folder', async () => {
+  const dir = copyFixture('minimal');
+  // The first build writes a new output folder; SIGINT arrives at its first move.
+  const r = await execa('node', [BIN, 'serve', '--port', '0'], { cwd: dir, env: { NO_COLOR: '1', LEGALSITE_FAULT: 'commit-interrupt:1' }, reject: false, timeout: 60_000 });
+  assert.is(r.signal, 'SIGINT', `${r.exitCode} ${r.stderr}`);
+  assert.not.match(r.stdout, /Serving/);
+  assert.ok(readFileSync(path.join(dir, 'dist/index.html'), 'utf8').includes('</html>'), 'the output folder is whole');
+  assert.equal(readdirSync(dir).filter((f) => f.includes('.legalsite-') && f !== '.legalsite-cache'), [], 'nothing left beside it');
+});
+
 test('an empty --host (an unset variable) is refused with exit 2, never bound on every interface', async () => {
   const r = await execa('node', [BIN, 'serve', '--port', '0', '--host', ''], { cwd, env: { NO_COLOR: '1' }, reject: false, timeout: 20_000 });
   assert.is(r.exitCode, 2, r.stderr);
