@@ -54,6 +54,9 @@ export class OutputTarget {
   /** Where each previous record's file is in `present` (scanPositions). */
   private positions?: Int32Array;
   private committed = false;
+  /** Abandoned (a failure, or a stop by a signal): nothing more may be written into `dir`, which a
+   * write would otherwise make again, without its marker, after it was removed. */
+  private aborted = false;
 
   private constructor(
     readonly outDir: string,
@@ -175,6 +178,7 @@ export class OutputTarget {
   }
 
   private newPath(file: string): string {
+    if (this.aborted) throw new Error(`${file} was not written: the build was abandoned`);
     const abs = path.join(this.dir, file);
     const dir = path.dirname(abs);
     if (!this.made.has(dir)) (mkdirSync(dir, { recursive: true }), this.made.add(dir));
@@ -209,6 +213,7 @@ export class OutputTarget {
   /** Removes what this build wrote, unless committed (a fresh build's folder is then the output). */
   async abort(): Promise<void> {
     if (this.committed) return;
+    this.aborted = true;
     removeMarkedFolder(this.dir);
   }
 

@@ -185,4 +185,18 @@ test('a file reported unchanged that the last build did not record is an error, 
   assert.equal(readdirSync(path.dirname(out)), ['dist']);
 });
 
+test('an abandoned target writes nothing more: its staging folder, once removed, is not made again', async () => {
+  const { out, previous } = lastOutput();
+  const target = OutputTarget.update(out, previous, scanOf(out));
+  target.write('new/page.html', 'new', 'n1');
+  const beside = () => readdirSync(path.dirname(out)).filter((f) => f !== 'dist');
+  assert.is(beside().length, 1, 'the staging folder');
+  await target.abort();
+  assert.equal(beside(), [], 'removed');
+  // A write that comes after (the build's main thread still running as a stop removes its folder).
+  assert.throws(() => target.write('other/late.html', 'late', 'l1'), /was not written: the build was abandoned/);
+  assert.throws(() => target.pathForNew('more/late.html'), /abandoned/);
+  assert.equal(beside(), [], 'not made again');
+});
+
 test.run();
