@@ -102,11 +102,12 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     await run.abandon();
     throw error;
   } finally {
-    noLongerStoppable();
     endSlowGrowth();
     if (!run.opts.cache) await run.pool?.close();
     await run.fileThread?.close();
     run.lock?.release();
+    // Only now: a stop that comes while the threads close still gives the lock back.
+    noLongerStoppable();
   }
 }
 

@@ -6,7 +6,7 @@ import { withCommon, type CommonOptions } from './build-options.js';
 import type { RegisterCommand } from './io.js';
 import { parseHost, parsePort } from './parsers.js';
 import { report } from './report.js';
-import { stopCleanlyOnSignals } from '../write/interruption.js';
+import { onStop, stopCleanlyOnSignals } from '../write/interruption.js';
 
 export const registerServeCommand: RegisterCommand = (program, io, done) => {
   withCommon(program.command('serve').description('build, then serve the output folder for preview'))
@@ -18,24 +18,23 @@ export const registerServeCommand: RegisterCommand = (program, io, done) => {
       // large site's first build makes only what changed since (and saves both for the next build).
       const cache = createBuildCache();
       // Ids are given against the id file, never written to it: `legalsite build` records them. Ctrl-C
-      // during this first build stops it as it stops `legalsite build` (write/interruption.ts).
+      // stops serve as it stops `legalsite build` (write/interruption.ts): never in the middle of a
+      // commit, the quick previews of a rebuild it cut short put back, the process ended by the signal.
       const stopOnSignalsNoMore = stopCleanlyOnSignals();
-      let first;
       try {
-        first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true, cache, diskCache: opts.cache, workers: opts.workers, retainFiles: false, force: opts.force, pinpoints: 'read' });
+        const first = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: true, cache, diskCache: opts.cache, workers: opts.workers, retainFiles: false, force: opts.force, pinpoints: 'read' });
+        const code = report(first, opts, true, io);
+        done(code);
+        if (code !== 0) return;
+        const { startDevServer } = await import('../dev/dev-server.js');
+        const server = await startDevServer(first, { contentDir: opts.content, outDir: opts.out, cwd: process.cwd(), baseUrl: opts.baseUrl, host: opts.host, port: opts.port, cache, log: (l) => io.stdout(l) });
+        const noLongerStoppable = onStop(() => server.stop());
+        await server.ready;
+        io.stdout(`Serving ${opts.out}/ at ${server.url} (watching ${opts.content}/ for changes; Ctrl-C to stop)`);
+        await server.closed;
+        noLongerStoppable();
       } finally {
         stopOnSignalsNoMore();
       }
-      const code = report(first, opts, true, io);
-      done(code);
-      if (code !== 0) return;
-      const { startDevServer } = await import('../dev/dev-server.js');
-      const server = await startDevServer(first, { contentDir: opts.content, outDir: opts.out, cwd: process.cwd(), baseUrl: opts.baseUrl, host: opts.host, port: opts.port, cache, log: (l) => io.stdout(l) });
-      await server.ready;
-      io.stdout(`Serving ${opts.out}/ at ${server.url} (watching ${opts.content}/ for changes; Ctrl-C to stop)`);
-      const stop = () => void server.stop();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-      await server.closed;
     });
 };

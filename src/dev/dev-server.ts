@@ -18,7 +18,10 @@ import { ResourceError, UsageError } from '../diagnostics/diagnostic.js';
 import { packageRoot } from '../package-root.js';
 import { startServer, type RunningServer } from '../serve.js';
 import { SECURITY_HEADERS } from '../security.js';
-import { lstatSync, rmSync, writeFileSync, renameSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, rmSync, writeFileSync, renameSync, readFileSync } from 'node:fs';
+import { ContentChangedError } from '../engine/shard-protocol.js';
+import { CacheChangedError } from '../write/disk-cache.js';
+import { isStopping } from '../write/interruption.js';
 import { articlePreviewer } from './article-preview.js';
 
 export interface DevServerOptions {
@@ -47,7 +50,7 @@ export async function startDevServer(first: BuildResult, opts: DevServerOptions)
   const outDir = path.resolve(opts.cwd, opts.outDir);
   const cache = opts.cache ?? (await fillBuildCache(opts, outDir));
   const server = await startServer({ root: outDir, port: opts.port, host: opts.host, live: true, headers: { ...SECURITY_HEADERS, ...opts.headers } });
-  const previews = quickPreviews(first, opts, outDir, server);
+  const previews = quickPreviews(first, opts, outDir, server, cache);
   const rebuild = serialRebuilds(opts, outDir, cache, server, previews);
   const watcher = watchEdits(opts, outDir, (edits) => {
     // One edited article: its own page first, at once; then the full rebuild for everything else.
@@ -63,6 +66,7 @@ export async function startDevServer(first: BuildResult, opts: DevServerOptions)
       await watcher.close();
       await server.close();
       await cache.pool?.close();
+      previews.restore(cache.outputs);
     },
   };
 }
@@ -87,13 +91,20 @@ interface QuickPreviews {
   /** After a good rebuild: previews from its site from now on, and the written files to reload
    * (a page the quick preview already showed as the rebuild made it needs no second reload). */
   settle(result: BuildResult, written: string[]): string[];
+  /** As serve stops: puts back the pages previewed since the last good rebuild, unless a rebuild has
+   * committed since (`outputs`: the cache's record of the output folder, a new one at each commit),
+   * so the output folder is the last finished build's, whole. */
+  restore(outputs: unknown): void;
 }
 
 /** Quick previews from the last good build `first`, written into `outDir` and announced on `server`. */
-function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: string, server: RunningServer): QuickPreviews {
+function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: string, server: RunningServer, cache: BuildCache): QuickPreviews {
   let previewer = articlePreviewer(first, opts.cwd);
   /** Pages written by the quick preview since the last rebuild, with the HTML written. */
   const previewed = new Map<string, string>();
+  /** What those pages held before (null: no file), and the output folder's record then. */
+  const replaced = new Map<string, Buffer | null>();
+  let outputsThen: unknown;
   const sameAsPreviewed = (file: string): boolean => {
     const html = previewed.get(file);
     if (html === undefined) return false;
@@ -115,9 +126,11 @@ function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: strin
         const link = linkOnTheWay(outDir, page.file);
         if (link) return opts.log(`legalsite: quick preview skipped: ${link} in the output folder is a link; rebuilding…`);
         // Created afresh ('wx'), never through a link of that name.
-        rmSync(`${abs}.preview-tmp`, { force: true });
-        writeFileSync(`${abs}.preview-tmp`, page.html, { flag: 'wx' });
-        renameSync(`${abs}.preview-tmp`, abs);
+        if (!replaced.has(page.file)) {
+          if (replaced.size === 0) outputsThen = cache.outputs;
+          replaced.set(page.file, existsSync(abs) ? readFileSync(abs) : null);
+        }
+        replaceFile(abs, page.html);
         previewed.set(page.file, page.html);
         server.broadcast('reload', { pages: [page.url] });
         opts.log(`Updated ${page.url} in ${Math.round(performance.now() - t0)} ms; rebuilding the rest…`);
@@ -130,9 +143,26 @@ function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: strin
       previewer = articlePreviewer(result, opts.cwd);
       const unseen = written.filter((f) => !sameAsPreviewed(f));
       previewed.clear();
+      replaced.clear();
       return unseen;
     },
+    restore(outputs) {
+      if (outputs !== outputsThen) return;
+      for (const [file, bytes] of replaced) {
+        const abs = path.join(outDir, file);
+        if (bytes) replaceFile(abs, bytes);
+        else rmSync(abs, { force: true });
+      }
+      replaced.clear();
+    },
   };
+}
+
+/** Writes `abs` whole: a file created afresh ('wx', never through a link of that name), then renamed over it. */
+function replaceFile(abs: string, body: string | Buffer): void {
+  rmSync(`${abs}.preview-tmp`, { force: true });
+  writeFileSync(`${abs}.preview-tmp`, body, { flag: 'wx' });
+  renameSync(`${abs}.preview-tmp`, abs);
 }
 
 /** The first folder of `file`'s path inside `outDir` (or the file itself) that is a link. */
@@ -166,6 +196,13 @@ function serialRebuilds(opts: DevServerOptions, outDir: string, cache: BuildCach
     } catch (error) {
       // The machine's refusals (another build holding the folder, memory) and the guard's (the output
       // folder became one no build may replace) are not legalsite's bugs.
+      // A stop by a signal fails the rebuild it interrupts: nothing to say. A file saved again while
+      // the rebuild read it is no failure: the watcher has seen that save, and rebuilds once more.
+      if (isStopping()) return;
+      if (error instanceof ContentChangedError || error instanceof CacheChangedError) {
+        again = true;
+        return opts.log('legalsite: a file changed while the site was being rebuilt; rebuilding again…');
+      }
       opts.log(`legalsite: ${error instanceof ResourceError || error instanceof UsageError ? '' : 'internal failure while rebuilding: '}${(error as Error).message}`);
     } finally {
       running = false;

@@ -3,10 +3,10 @@
  * whole (test/cli/data-safety.test.ts): LEGALSITE_FAULT=commit-fail:N makes the Nth file move of a
  * commit fail as a full disk would; LEGALSITE_FAULT=commit-kill:N kills the process there, as a
  * power cut or `kill -9` would; LEGALSITE_FAULT=commit-interrupt:N sends it SIGINT there, as Ctrl-C
- * would; LEGALSITE_FAULT=interrupt-at:STEP sends it SIGTERM as the build reaches STEP (atStep), as a
- * cancelled CI job would. Unset (always, outside those tests), it costs one comparison.
+ * would; LEGALSITE_FAULT=interrupt-at:STEP[:N] sends it SIGTERM as a build reaches STEP (atStep) for
+ * the Nth time (default the first: N counts serve's rebuilds), as a cancelled CI job would. Unset (always, outside those tests), it costs one comparison.
  */
-const [kind, at] = (process.env.LEGALSITE_FAULT ?? '').split(':');
+const [kind, at, times] = (process.env.LEGALSITE_FAULT ?? '').split(':');
 const nth = Number(at);
 let moves = 0;
 
@@ -20,10 +20,12 @@ export function beforeCommitMove(): void {
   if (kind === 'commit-fail') throw Object.assign(new Error(`ENOSPC: no space left on device, rename (injected by LEGALSITE_FAULT)`), { code: 'ENOSPC' });
 }
 
+let reached = 0;
+
 /** Called as the build reaches a step of its own (src/build.ts). The signal is heard before the
  * build goes on: a signal is acted on at the event loop's next turn, wherever the build is then. */
 export async function atStep(step: string): Promise<void> {
-  if (kind !== 'interrupt-at' || at !== step) return;
+  if (kind !== 'interrupt-at' || at !== step || ++reached !== Number(times || 1)) return;
   process.kill(process.pid, 'SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 20));
 }

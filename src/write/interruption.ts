@@ -51,9 +51,9 @@ export function onStop(cleanup: Cleanup): () => void {
 }
 
 /**
- * Runs `work` (a commit's moves) with stops held: a signal that comes meanwhile is acted on when the
- * command ends (stopCleanlyOnSignals), after the build has finished what follows its commit (the id
- * file, the build state, the cache), each written whole.
+ * Runs `work` (a commit's moves) with stops held: a signal that comes meanwhile is acted on once the
+ * build has finished what follows its commit (the id file, the build state, the cache), each
+ * written whole, or when the command ends, whichever is first.
  */
 export async function heldFromStops<T>(work: () => Promise<T>): Promise<T> {
   // A stop under way is removing what the build wrote: no commit may start moving it in.
@@ -63,6 +63,9 @@ export async function heldFromStops<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } finally {
     holding--;
+    // Acted on at the next turn of the event loop: what the build does right after its commit (the
+    // id file, the build state, the cache: all written before it awaits anything) is done first.
+    if (holding === 0 && pending) setImmediate(() => !stopping && pending && void stop(pending));
   }
 }
 

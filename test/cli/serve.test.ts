@@ -1,13 +1,13 @@
 /** `legalsite serve`: builds, binds 127.0.0.1, answers URLs as a plain static host would (extensionless
  * pages, feed files with XML types, the feeds' pages), the 404 page with status 404, and never serves
  * files outside the output folder. */
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { execa } from 'execa';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BIN, copyFixture, tempDir } from '../helpers/sites.js';
+import { BIN, copyFixture, listFiles, tempDir } from '../helpers/sites.js';
 
 const test = suite('serve');
 let server: ReturnType<typeof execa> | undefined;
@@ -140,6 +140,26 @@ test('Ctrl-C during the first build\'s commit: the commit finishes, serve ends b
   assert.is(r.signal, 'SIGINT', `${r.exitCode} ${r.stderr}`);
   assert.not.match(r.stdout, /Serving/);
   assert.ok(readFileSync(path.join(dir, 'dist/index.html'), 'utf8').includes('</html>'), 'the output folder is whole');
+  assert.equal(readdirSync(dir).filter((f) => f.includes('.legalsite-') && f !== '.legalsite-cache'), [], 'nothing left beside it');
+});
+
+test('Ctrl-C during a rebuild: the rebuild is dropped, the quick preview put back, the output folder the last build\'s', async () => {
+  const dir = copyFixture('minimal');
+  const files = () => new Map(listFiles(path.join(dir, 'dist')).map((f) => [f, readFileSync(path.join(dir, 'dist', f), 'latin1')]));
+  // The signal comes as the rebuild after the edit (serve's second build) reaches its site files.
+  const proc = execa('node', [BIN, 'serve', '--port', '0'], { cwd: dir, env: { NO_COLOR: '1', LEGALSITE_FAULT: 'interrupt-at:site-files:2' }, reject: false, timeout: 60_000 });
+  let out = '';
+  proc.stdout!.on('data', (chunk: Buffer) => (out += chunk));
+  for (let i = 0; i < 300 && !out.includes('Serving'); i++) await new Promise((r) => setTimeout(r, 100));
+  const before = files();
+  const article = path.join(dir, 'content/articles/privilege-basics.md');
+  writeFileSync(article, readFileSync(article, 'utf8').replace('Privilege protects', 'Privilege shields'));
+  const r = await proc;
+  assert.is(r.signal, 'SIGTERM', `${r.exitCode} ${r.stderr}`);
+  assert.match(out, /Updated \/articles\/privilege-basics in \d+ ms/, 'the quick preview wrote the page first');
+  assert.not.match(out + r.stderr, /internal failure|\n\s+at /);
+  assert.equal([...files()].filter(([f, body]) => before.get(f) !== body).map(([f]) => f), [], 'every file as the last build left it');
+  assert.equal([...before.keys()].filter((f) => !existsSync(path.join(dir, 'dist', f))), []);
   assert.equal(readdirSync(dir).filter((f) => f.includes('.legalsite-') && f !== '.legalsite-cache'), [], 'nothing left beside it');
 });
 
