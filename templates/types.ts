@@ -159,6 +159,8 @@ export interface CiteData {
 export interface ArticlePageProps {
   crumbs: Crumb[];
   slug: string;
+  /** The slugs it was published under before (its anchors there are kept). */
+  formerSlugs: readonly string[];
   title: string;
   summary: string;
   author: string;

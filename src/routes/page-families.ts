@@ -106,6 +106,7 @@ function articlePageProps(config: SiteConfig, parts: ArticleParts, neighbours: N
   return {
     crumbs: [{ label: 'Home', href: '/' }, { label: 'Articles', href: '/articles' }, { label: a.title, href: articleUrl(a.slug) }],
     slug: a.slug,
+    formerSlugs: a.formerSlugs,
     title: a.title,
     summary: a.summary,
     author: a.author,

@@ -1,11 +1,17 @@
 /** "Was this helpful?" (issue 9): yes / no and an optional comment, saved in the reader's browser by
  * the page-actions script; without JavaScript, the email link still works. */
-export function Feedback({ pageKey, title, url, email }: { pageKey: string; title: string; url: string; email: string }) {
+export function Feedback({ pageKey, formerKeys = [], title, url, email }: { pageKey: string; formerKeys?: readonly string[]; title: string; url: string; email: string }) {
   const mailto = `mailto:${email}?subject=${encodeURIComponent(`Feedback: ${title}`)}&body=${encodeURIComponent(`Page: ${url}\n\n`)}`;
   return (
     <section className="feedback" aria-labelledby={`feedback-${pageKey}`}>
       <form data-feedback={pageKey}>
-        <h2 id={`feedback-${pageKey}`}>Was this helpful?</h2>
+        <h2 id={`feedback-${pageKey}`}>
+          {/* A renamed page keeps the anchors its former addresses published (check --against). */}
+          {formerKeys.map((key) => (
+            <span key={key} id={`feedback-${key}`} />
+          ))}
+          Was this helpful?
+        </h2>
         <div data-feedback-controls hidden>
           <fieldset className="feedback-choice">
             <legend className="visually-hidden">Was this helpful?</legend>

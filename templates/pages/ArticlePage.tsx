@@ -100,7 +100,7 @@ export function ArticlePage(p: ArticlePageProps) {
             </ul>
           </section>
         )}
-        <Feedback pageKey={`article:${p.slug}`} title={p.title} url={p.copyData.url} email={p.editorialEmail} />
+        <Feedback pageKey={`article:${p.slug}`} formerKeys={p.formerSlugs.map((s) => `article:${s}`)} title={p.title} url={p.copyData.url} email={p.editorialEmail} />
         {(p.prev || p.next) && (
           <nav className="prev-next" aria-label="More articles">
             {p.prev && <a rel="prev" href={`/articles/${p.prev.slug}`}>← {p.prev.title}</a>}

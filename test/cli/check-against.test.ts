@@ -50,6 +50,23 @@ test('passes when nothing published is gone; a removed paragraph leaves a tombst
   assert.match(result.stdout, /Everything .* lists is still published/);
 });
 
+test('an article renamed as documented (formerSlugs) loses nothing: its former address keeps every anchor', async () => {
+  const from = path.join(cwd, 'content/articles/to-be-removed.md');
+  const to = path.join(cwd, 'content/articles/renamed.md');
+  const text = readFileSync(from, 'utf8');
+  writeFileSync(to, text.replace('---\n', '---\nformerSlugs: [to-be-removed]\n'));
+  rmSync(from);
+  try {
+    assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+    const result = await runCli(['check', '--against', earlier], cwd);
+    assert.is(result.exitCode, 0, result.stderr);
+  } finally {
+    rmSync(to);
+    writeFileSync(from, text);
+  }
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+});
+
 test('fails on an anchor gone without a tombstone, and on a page gone without a redirect, naming each', async () => {
   edit('content/pages/about.md', (t) => t.replace('## Publishing principles', '## How we publish'));
   rmSync(path.join(cwd, 'content/articles/to-be-removed.md'));
