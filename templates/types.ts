@@ -89,6 +89,8 @@ export interface ArticleCardData {
 
 export interface TermData {
   slug: string;
+  /** The slugs it was published under before (its anchors on the glossary's lists are kept). */
+  formerSlugs: readonly string[];
   title: string;
   jurisdiction: string;
   tags: string[];

@@ -21,6 +21,7 @@ export function termData(t: Term, title: (slug: string) => string | undefined): 
   const ref = (slug: string) => ({ slug, title: title(slug) ?? slug });
   return {
     slug: t.slug,
+    formerSlugs: t.formerSlugs,
     title: t.title,
     jurisdiction: t.jurisdiction,
     tags: t.tags,

@@ -8,6 +8,8 @@ export function TermEntry({ term, headingLevel, linkTitle }: { term: TermData; h
   const H = headingLevel === 1 ? 'h1' : 'h3';
   return (
     <article className="term" id={headingLevel === 3 ? term.slug : undefined} data-search={[term.title, term.definition, ...term.alsoCalled, ...term.tags, term.jurisdiction].join(' ').toLowerCase()}>
+      {/* On the glossary's lists, a renamed term keeps the anchors its former slugs published. */}
+      {headingLevel === 3 && term.formerSlugs.map((slug) => <span key={slug} id={slug} />)}
       <div className="card-meta">
         <JurisdictionBadge jurisdiction={term.jurisdiction} />
         <TagChips tags={term.tags} max={term.tags.length} />

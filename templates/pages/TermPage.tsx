@@ -51,7 +51,7 @@ export function TermPage(p: TermPageProps) {
         )}
         <p><a href={`/recommendations/term/${p.term.slug}`}>View AI-Powered Recommendations</a></p>
       </section>
-      <Feedback pageKey={`glossary:${p.term.slug}`} title={p.term.title} url={p.url} email={p.editorialEmail} />
+      <Feedback pageKey={`glossary:${p.term.slug}`} formerKeys={p.term.formerSlugs.map((s) => `glossary:${s}`)} title={p.term.title} url={p.url} email={p.editorialEmail} />
     </>
   );
 }

@@ -67,6 +67,27 @@ test('an article renamed as documented (formerSlugs) loses nothing: its former a
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
 });
 
+test('a glossary term renamed as documented (formerSlugs) loses nothing either', async () => {
+  const term = (slug: string, former = '') => `slug: ${slug}\ntitle: Write blocker\njurisdiction: Global\ntags: [evidence]\ndefinition: A device that lets a disk be read but never written.\n${former}lastModified: "2025-08-26"\n`;
+  const before = path.join(cwd, 'content/glossary/write-blocker.yaml');
+  const after = path.join(cwd, 'content/glossary/write-protector.yaml');
+  writeFileSync(before, term('write-blocker'));
+  const saved = path.join(tempDir(), 'published.json');
+  try {
+    assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+    copyFileSync(path.join(cwd, 'dist/api/published.json'), saved);
+    rmSync(before);
+    writeFileSync(after, term('write-protector', 'formerSlugs: [write-blocker]\n'));
+    assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+    const result = await runCli(['check', '--against', saved], cwd);
+    assert.is(result.exitCode, 0, result.stderr);
+  } finally {
+    rmSync(before, { force: true });
+    rmSync(after, { force: true });
+  }
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+});
+
 test('fails on an anchor gone without a tombstone, and on a page gone without a redirect, naming each', async () => {
   edit('content/pages/about.md', (t) => t.replace('## Publishing principles', '## How we publish'));
   rmSync(path.join(cwd, 'content/articles/to-be-removed.md'));
