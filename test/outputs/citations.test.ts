@@ -212,9 +212,9 @@ test('no former address is listed or linked: sitemaps, feeds, search index, llms
   // _redirects and the published manifest (api/published.json) list the redirects by design.
   const files = listFiles(dist).filter((f) => !/hash-basics|hash-digest/.test(f) && f !== '_redirects' && f !== 'api/published.json' && /\.(xml|json|txt|md|jsonl|csv|html)$/.test(f));
   assert.ok(files.includes('articles/index.json') && files.includes('sitemap.xml') && files.includes('search-index.json') && files.includes('llms.txt'));
-  // The renamed page carries its former slug's paragraph ids as second anchors (old pinpoints land
-  // on it): anchors, not addresses.
-  const withoutOldAnchors = (text: string) => text.replace(/ id=\\?"(?:hash-basics|hash-digest)-[^"\\]*\\?"/g, '');
+  // The renamed page carries its former slug's anchors as second anchors (old pinpoints, the feedback
+  // heading's id, a term's entry on the glossary's lists land on it): anchors, not addresses.
+  const withoutOldAnchors = (text: string) => text.replace(/ id=\\?"(?:feedback-(?:article|glossary):)?(?:hash-basics|hash-digest)(?:-[^"\\]*)?\\?"/g, '');
   for (const file of files) assert.not.match(withoutOldAnchors(read(file)), /hash-basics|hash-digest/, `${file} names a former slug`);
 });
 
