@@ -3,6 +3,7 @@
  * program with the Io it writes to and reports its exit code through `done` (src/cli.ts runs them).
  */
 import type { Command } from 'commander';
+import { ENVIRONMENT_EXIT } from '../diagnostics/environment.js';
 
 export interface Io {
   stdout: (s: string) => void;
@@ -19,8 +20,8 @@ export type RegisterCommand = (program: Command, io: Io, done: (code: number) =>
 /** The process's terminal streams, each told once that a reader who stops reading is no error, and
  * that any other failure to write to them is the environment's. */
 export const processIo = (): Io => {
-  quietWhenReaderLeaves(process.stdout, 'standard output', process.stderr);
-  quietWhenReaderLeaves(process.stderr, 'standard error');
+  handleWriteFailures(process.stdout, 'standard output', process.stderr);
+  handleWriteFailures(process.stderr, 'standard error');
   return terminalIo();
 };
 
@@ -32,9 +33,6 @@ const terminalIo = (): Io => ({
   env: process.env,
 });
 
-/** Exit code of a command the environment failed (docs/cli.md, Exit codes). */
-const ENVIRONMENT_FAILED = 4;
-
 const quieted = new WeakSet<NodeJS.WriteStream>();
 
 /** A reader that stops reading (`legalsite build | head -1`) closes its end of the pipe: what is
@@ -43,7 +41,7 @@ const quieted = new WeakSet<NodeJS.WriteStream>();
  * Any other failure to write (`legalsite build > build.log` on a full disk) is said in one line on
  * `other`, when there is one that still works, and the command still ends as it would have (a build
  * still commits), but with exit code 4: what it had to say was lost. */
-function quietWhenReaderLeaves(stream: NodeJS.WriteStream, name: string, other?: NodeJS.WriteStream): void {
+function handleWriteFailures(stream: NodeJS.WriteStream, name: string, other?: NodeJS.WriteStream): void {
   if (quieted.has(stream)) return;
   quieted.add(stream);
   let failed = false;
@@ -52,7 +50,7 @@ function quietWhenReaderLeaves(stream: NodeJS.WriteStream, name: string, other?:
     failed = true;
     if (other && !other.destroyed) other.write(`legalsite: could not write to ${name}: ${error.code ?? error.message}${error.code ? ` (${writeFailure(error.code)})` : ''}. Free some space or write it somewhere else.\n`);
     process.once('exit', () => {
-      if (!process.exitCode) process.exitCode = ENVIRONMENT_FAILED;
+      if (!process.exitCode) process.exitCode = ENVIRONMENT_EXIT;
     });
   });
 }

@@ -25,15 +25,12 @@ export function parsePort(value: string): number {
 
 /** --host: an address to bind. Empty is refused rather than given to Node, which binds an empty
  * host on every interface: `--host "$HOST"` with HOST unset would expose the preview server. */
-export function parseHost(value: string): string {
-  if (value.trim() === '') throw new InvalidArgumentError('the host is empty (an unset variable?): give an address, e.g. 127.0.0.1 (the default), or 0.0.0.0 to expose the server on purpose.');
-  return value;
-}
+export const parseHost = (value: string): string => notEmpty(value, 'the host is empty (an unset variable?): give an address, e.g. 127.0.0.1 (the default), or 0.0.0.0 to expose the server on purpose.');
 
 /** A name that must not be empty (--bucket "$BUCKET" with BUCKET unset). */
-export function parseName(what: string): (value: string) => string {
-  return (value) => {
-    if (value.trim() === '') throw new InvalidArgumentError(`the ${what} is empty (an unset variable?).`);
-    return value;
-  };
+export const parseName = (what: string) => (value: string): string => notEmpty(value, `the ${what} is empty (an unset variable?).`);
+
+function notEmpty(value: string, problem: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError(problem);
+  return value;
 }

@@ -194,8 +194,6 @@ function serialRebuilds(opts: DevServerOptions, outDir: string, cache: BuildCach
       else announceRebuild(result, performance.now() - t0, opts, server, previews);
       opts.onRebuild?.(result, performance.now() - t0);
     } catch (error) {
-      // The machine's refusals (another build holding the folder, memory) and the guard's (the output
-      // folder became one no build may replace) are not legalsite's bugs.
       // A stop by a signal fails the rebuild it interrupts: nothing to say. A file saved again while
       // the rebuild read it is no failure: the watcher has seen that save, and rebuilds once more.
       if (isStopping()) return;
@@ -203,6 +201,8 @@ function serialRebuilds(opts: DevServerOptions, outDir: string, cache: BuildCach
         again = true;
         return opts.log('legalsite: a file changed while the site was being rebuilt; rebuilding again…');
       }
+      // The machine's refusals (another build holding the folder, memory) and the guard's (the output
+      // folder became one no build may replace) are not legalsite's bugs.
       opts.log(`legalsite: ${error instanceof ResourceError || error instanceof UsageError ? '' : 'internal failure while rebuilding: '}${(error as Error).message}`);
     } finally {
       running = false;
