@@ -37,7 +37,7 @@ export const registerCheckCommand: RegisterCommand = (program, io, done) => {
 
 /** The check, then what an earlier build published that this content no longer does. */
 async function checkAgainst(opts: CheckOptions, source: string, io: Io, done: (code: number) => void): Promise<void> {
-  const { formatLost, readEarlierManifest } = await import('../verify/against.js');
+  const { formatLost, readEarlierManifest, sourceForMessages } = await import('../verify/against.js');
   const earlier = await readEarlierManifest(source, process.cwd());
   const result = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: false, workers: opts.workers, retainFiles: false });
   if (!result.ok || !result.published) return done(report(result, opts, false, io));
@@ -46,8 +46,8 @@ async function checkAgainst(opts: CheckOptions, source: string, io: Io, done: (c
   else if (opts.reporter === 'github') for (const l of lost) io.stdout(`::error title=published-url-gone::${l} was published before and is gone without a redirect or tombstone`);
   else {
     report(result, opts, false, io);
-    if (lost.length) io.stderr(formatLost(lost, source));
-    else if (!opts.quiet) io.stdout(formatLost(lost, source));
+    if (lost.length) io.stderr(formatLost(lost, sourceForMessages(source)));
+    else if (!opts.quiet) io.stdout(formatLost(lost, sourceForMessages(source)));
   }
   done(lost.length ? 1 : 0);
 }

@@ -6,8 +6,10 @@
  */
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { normalizePrefix } from '../publish/object-keys.js';
+import { normalizePrefix, prefixProblem } from '../publish/object-keys.js';
+import { UsageError } from '../diagnostics/diagnostic.js';
 import { StorageError } from '../publish/object-store.js';
+import { hasCredentials } from '../validate/urls.js';
 import type { PublishPlan } from '../publish/plan.js';
 import { DEFAULT_MAX_DELETES, publishSite, type PublishResult } from '../publish/publish.js';
 import type { Io } from './io.js';
@@ -33,7 +35,7 @@ export function registerPublishCommand(program: Command, io: Io, done: (code: nu
     .command('publish')
     .description('upload the output folder to an S3 bucket or S3-compatible store, incrementally')
     .requiredOption('--bucket <name>', 'the bucket to publish to', parseName('bucket name'))
-    .option('--prefix <path>', 'key prefix inside the bucket (e.g. staging/)')
+    .option('--prefix <path>', 'key prefix inside the bucket (e.g. staging/)', parsePrefix)
     .option('--endpoint <url>', 'an S3-compatible endpoint instead of AWS (uses path-style addressing)', parseEndpoint)
     .option('--region <region>', 'the bucket region (default: AWS_REGION, or us-east-1 with --endpoint)')
     .option('--dry-run', 'print what would be uploaded and deleted; change nothing')
@@ -121,7 +123,17 @@ function parseMaxDeletes(value: string): number {
   return n;
 }
 
+function parsePrefix(value: string): string {
+  const problem = prefixProblem(value);
+  if (problem) throw new InvalidArgumentError(problem);
+  return value;
+}
+
 function parseEndpoint(value: string): string {
   if (!/^https?:\/\/[^/\s]+/.test(value)) throw new InvalidArgumentError('write an absolute URL such as http://127.0.0.1:9000.');
+  // Said without the value, which holds a secret: commander's own message would repeat it.
+  if (hasCredentials(value)) {
+    throw new UsageError('--endpoint holds a user name or password, which legalsite never sends in a URL or prints; give the credentials through AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, and the endpoint as http(s)://host[:port].');
+  }
   return value.replace(/\/+$/, '');
 }

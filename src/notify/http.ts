@@ -31,7 +31,8 @@ export async function postJson(url: string, body: string, headers: Record<string
       const location = res.headers.get('location');
       return { ok: false, status: res.status, error: `${status}: redirects are not followed${location ? ` (to ${new URL(location, url).href})` : ''}; put the final URL in site.yaml` };
     }
-    const snippet = (await readStart(res, MAX_RESPONSE_BYTES)).trim().replace(/\s+/g, ' ').slice(0, 120);
+    // The receiver's words, never its terminal controls (an escape sequence would restyle or rewrite the report).
+    const snippet = (await readStart(res, MAX_RESPONSE_BYTES)).replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim().replace(/\s+/g, ' ').slice(0, 120);
     return { ok: false, status: res.status, error: `${status}${snippet ? `: ${snippet}` : ''}` };
   } catch (error) {
     const e = error as Error & { cause?: { code?: string; message?: string } };

@@ -16,6 +16,18 @@ export function objectKeyFor(distPath: string): string {
   return distPath;
 }
 
+/**
+ * Why `--prefix` cannot be used, or undefined. An empty value is an unset variable, not a choice of
+ * the bucket root (leaving the option out is); a `.` or `..` segment is kept by S3 as written but
+ * resolved by stores and proxies that normalise paths, which would put the site outside the prefix
+ * named, even in another bucket.
+ */
+export function prefixProblem(prefix: string): string | undefined {
+  if (prefix.trim() === '') return 'the prefix is empty (an unset variable?); leave --prefix out to publish at the bucket root.';
+  if (prefix.split('/').some((segment) => segment === '.' || segment === '..')) return 'a prefix cannot have "." or ".." segments; write the path it should be, such as staging/.';
+  return undefined;
+}
+
 /** `--prefix` as a key prefix: no leading slash, one trailing slash, or empty for the bucket root. */
 export function normalizePrefix(prefix: string | undefined): string {
   const trimmed = (prefix ?? '').replace(/^\/+/, '').replace(/\/+$/, '');

@@ -1,6 +1,8 @@
 /**
  * Decides what a publish does: which local objects to upload (new, or changed bytes or headers since
- * the publish manifest), which are unchanged, and with --prune which remote keys to delete. The
+ * the publish manifest), which are unchanged, and with --prune which remote keys to delete: only keys
+ * the publish manifest lists, so an object legalsite did not upload (another site's, a backup, media
+ * put there by hand) is never deleted, whatever the prefix. The
  * `_legalsite/` files are uploaded last, after the site itself, so the stored content manifest only
  * ever describes content that is fully live.
  * Reads: nothing (pure). Writes: nothing.
@@ -14,13 +16,14 @@ export interface PublishPlan {
   /** `_legalsite/*` to upload once every other upload has succeeded. */
   uploadLast: LocalObject[];
   unchanged: LocalObject[];
-  /** Keys (relative to the prefix) to delete; only with --prune. */
+  /** Keys (relative to the prefix) to delete; only with --prune, and only keys legalsite published. */
   delete: string[];
 }
 
 /**
  * Compares dist/ with the publish manifest; `remoteKeys` (every key under the prefix, relative to it)
- * is given only when pruning.
+ * is given only when pruning. A key is deleted when the publish manifest records it as published and
+ * dist/ no longer has it; with no publish manifest, nothing is.
  */
 export function planPublish(local: LocalObject[], remote: PublishManifest | undefined, remoteKeys?: string[]): PublishPlan {
   const published = remote?.objects ?? {};
@@ -35,7 +38,7 @@ export function planPublish(local: LocalObject[], remote: PublishManifest | unde
     upload: changed.filter((o) => !isLast(o)),
     uploadLast: changed.filter(isLast),
     unchanged: local.filter((o) => !changedKeys.has(o.key)),
-    delete: (remoteKeys ?? []).filter((k) => !localKeys.has(k) && k !== PUBLISH_MANIFEST_KEY).sort(),
+    delete: (remoteKeys ?? []).filter((k) => Object.hasOwn(published, k) && !localKeys.has(k) && k !== PUBLISH_MANIFEST_KEY).sort(),
   };
 }
 

@@ -3,12 +3,15 @@
  *   0. refuse a folder that is not a complete legalsite build (complete-build.ts), and a --prune
  *      that would delete more than --max-deletes objects, before anything is changed;
  *   1. hash dist/ and read the publish manifest (and, with --prune, list the bucket);
- *   2. upload new and changed pages, mirrors, feeds and assets;
- *   3. only if all of them succeeded: upload `_legalsite/*` (the content manifest), then delete what
+ *   2. keep the content manifest that was live before this build's, for `legalsite notify`: in
+ *      `{out}/_legalsite/last-published-manifest.json`, and in the bucket while this build's is not
+ *      live yet (so a rerun from a fresh checkout after a publish cut short still has it); both before
+ *      anything is uploaded, so a folder that cannot take the copy fails with nothing changed;
+ *   3. upload new and changed pages, mirrors, feeds and assets;
+ *   4. only if all of them succeeded: upload `_legalsite/*` (the content manifest), then delete what
  *      --prune found; a run with any failed upload deletes nothing;
- *   4. write the publish manifest last (on failure it records the uploads that did succeed, so a
- *      retry sends only what is still missing);
- *   5. keep a local copy of the content manifest that was live before, for `legalsite notify`.
+ *   5. write the publish manifest last (on failure it records the uploads that did succeed, so a
+ *      retry sends only what is still missing).
  * With dryRun it stops after planning and changes nothing anywhere.
  * Reads: the output folder, the bucket. Writes: the bucket, `{out}/_legalsite/last-published-manifest.json`.
  */
@@ -25,6 +28,7 @@ import {
   CONTENT_MANIFEST_PATH,
   LAST_PUBLISHED_PATH,
   parsePublishManifest,
+  PREVIOUS_MANIFEST_KEY,
   PUBLISH_MANIFEST_KEY,
   serializePublishManifest,
   type PublishedObject,
@@ -72,12 +76,14 @@ export async function publishSite(store: ObjectStore, opts: PublishOptions): Pro
   const local = await readLocalObjects(opts.outDir, opts.outLabel);
   const remote = parsePublishManifest(await store.getText(prefix + PUBLISH_MANIFEST_KEY));
   const liveContentManifest = await store.getText(prefix + CONTENT_MANIFEST_PATH);
+  const storedPrevious = await store.getText(prefix + PREVIOUS_MANIFEST_KEY);
   const remoteKeys = opts.prune ? (await store.list(prefix)).map((k) => k.slice(prefix.length)) : undefined;
   const plan = planPublish(local, remote, remoteKeys);
   const overDeleteLimit = plan.delete.length > opts.maxDeletes;
   const result: PublishResult = { plan, dryRun: opts.dryRun, uploaded: [], deleted: [], failed: [], deletesSkipped: false, overDeleteLimit };
   if (opts.dryRun) return result;
   if (overDeleteLimit) throw new UsageError(deleteLimitMessage(plan.delete.length, opts.maxDeletes, store.name));
+  await keepManifestBefore(store, opts, liveContentManifest, storedPrevious);
 
   const progress = createProgress(plan.upload.length + plan.uploadLast.length, opts.progress ?? (() => {}), Boolean(opts.progress));
   const transfer = { outDir: opts.outDir, prefix, concurrency: opts.concurrency, progress };
@@ -109,7 +115,6 @@ export async function publishSite(store: ObjectStore, opts: PublishOptions): Pro
     // nothing is unchanged, so no entry is lost.
     await store.put(prefix + PUBLISH_MANIFEST_KEY, serializePublishManifest(objects), { contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' });
   }
-  if (result.failed.length === 0) await keepLastPublished(opts.outDir, liveContentManifest);
   return result;
 }
 
@@ -122,14 +127,22 @@ export function deleteLimitMessage(deletes: number, maxDeletes: number, target: 
 }
 
 /**
- * Saves the content manifest that was live before this publish beside dist/'s own. When the bucket
- * already holds exactly this dist/'s manifest (a second publish of the same build), an existing copy
- * is kept, so publishing twice does not hide the first publish's changes from notify.
+ * Keeps the content manifest that was live before this build's, for notify, before anything is
+ * uploaded. While this build's manifest is not live, that is the live one, and it is also stored in
+ * the bucket. Once it is live (the same build published again, or a rerun after a publish cut short
+ * after the content manifest went up), it is the one stored then; a bucket an older legalsite
+ * published has none, and an existing local copy is kept, else the live manifest stands (nothing to
+ * announce), as before.
  */
-async function keepLastPublished(outDir: string, live: string | undefined): Promise<void> {
-  const copy = path.join(outDir, LAST_PUBLISHED_PATH);
-  const current = path.join(outDir, CONTENT_MANIFEST_PATH);
-  if (!existsSync(current)) return;
-  if (live !== undefined && live === readFileSync(current, 'utf8') && existsSync(copy)) return;
-  await writeFile(copy, live ?? EMPTY_CONTENT_MANIFEST);
+async function keepManifestBefore(store: ObjectStore, opts: PublishOptions, live: string | undefined, storedPrevious: string | undefined): Promise<void> {
+  const copy = path.join(opts.outDir, LAST_PUBLISHED_PATH);
+  const current = readFileSync(path.join(opts.outDir, CONTENT_MANIFEST_PATH), 'utf8');
+  if (live === current) {
+    if (storedPrevious !== undefined) await writeFile(copy, storedPrevious);
+    else if (!existsSync(copy)) await writeFile(copy, live);
+    return;
+  }
+  const before = live ?? EMPTY_CONTENT_MANIFEST;
+  await writeFile(copy, before);
+  await store.put(opts.prefix + PREVIOUS_MANIFEST_KEY, before, { contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' });
 }

@@ -22,10 +22,23 @@ export interface S3StoreOptions {
   endpoint?: string;
   region?: string;
   env: NodeJS.ProcessEnv;
+  /** How long a connection may take to open, and a request go without a byte either way, before
+   * the attempt is given up (CONNECT_TIMEOUT_MS and IDLE_TIMEOUT_MS unless given). */
+  timeouts?: { connectMs: number; idleMs: number };
 }
 
 /** Attempts per request, the SDK's standard retry mode (exponential backoff with jitter). */
 const MAX_ATTEMPTS = 3;
+/** The SDK waits for ever by default: an endpoint that takes the connection and never answers (a
+ * wrong port, a stalled proxy) would hang a CI job until its own limit. A slow upload that keeps
+ * sending is never cut: the idle limit counts silence, not the request's length. */
+const CONNECT_TIMEOUT_MS = 10_000;
+const IDLE_TIMEOUT_MS = 30_000;
+
+/** Thrown when an answer lacks what every S3 store sends (an ETag): the endpoint is something else. */
+class NotS3Error extends Error {
+  override name = 'NotS3Error';
+}
 
 /** Creates an S3-backed ObjectStore for one bucket. */
 export function createS3Store(opts: S3StoreOptions): ObjectStore {
@@ -39,6 +52,7 @@ export function createS3Store(opts: S3StoreOptions): ObjectStore {
     endpoint: opts.endpoint,
     forcePathStyle: Boolean(opts.endpoint),
     maxAttempts: MAX_ATTEMPTS,
+    requestHandler: { connectionTimeout: opts.timeouts?.connectMs ?? CONNECT_TIMEOUT_MS, socketTimeout: opts.timeouts?.idleMs ?? IDLE_TIMEOUT_MS },
     // Only the checksums S3 requires: many S3-compatible stores reject the SDK's newer defaults.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
@@ -58,6 +72,9 @@ export function createS3Store(opts: S3StoreOptions): ObjectStore {
       call(async () => {
         try {
           const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+          // A web server that answers 200 to everything (a website address given as --endpoint,
+          // a captive portal) would otherwise pass for a bucket whose every upload succeeds.
+          if (!res.ETag) throw new NotS3Error(`${key} came back without an ETag`);
           return await res.Body!.transformToString('utf-8');
         } catch (error) {
           if (isNotFound(error)) return undefined;
@@ -66,7 +83,8 @@ export function createS3Store(opts: S3StoreOptions): ObjectStore {
       }),
     put: (key: string, body: Uint8Array | string, headers: ObjectHeaders) =>
       call(async () => {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl, WebsiteRedirectLocation: headers.websiteRedirect }));
+        const res = await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl, WebsiteRedirectLocation: headers.websiteRedirect }));
+        if (!res.ETag) throw new NotS3Error(`the upload of ${key} was answered without an ETag`);
       }),
     delete: (key) =>
       call(async () => {
@@ -102,7 +120,8 @@ export function describeS3Error(error: unknown, opts: Pick<S3StoreOptions, 'buck
   const status = e?.$metadata?.httpStatusCode;
   const detail = String(e?.message ?? e).split('\n')[0];
   if (e?.code && NETWORK_CODES.has(e.code)) return `cannot reach the storage endpoint ${where} (${detail}); check --endpoint and the network`;
-  if (e?.name === 'TimeoutError') return `the storage endpoint ${where} did not answer in time (${detail})`;
+  if (e?.name === 'TimeoutError') return `the storage endpoint ${where} did not answer in time (${detail}); check --endpoint and the network`;
+  if (e instanceof NotS3Error) return `${where} does not answer as an S3 store does (${detail}); check --endpoint: it must be the storage API's address, not the website's`;
   if (e?.name === 'CredentialsProviderError') return 'no storage credentials found; set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE, or give the CI job a role';
   if (/region is missing/i.test(detail)) return 'no region for Amazon S3; pass --region or set AWS_REGION';
   if (e?.name === 'NoSuchBucket') return `bucket "${opts.bucket}" does not exist at ${where}; check --bucket${opts.endpoint ? '' : ' and --region'}`;

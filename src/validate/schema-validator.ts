@@ -192,7 +192,7 @@ const FORMAT_NAMES: Record<string, string> = {
 };
 
 const FORMAT_HINTS: Record<string, string> = {
-  'web-url': 'Write the full address, starting with https://.',
+  'web-url': 'Write the full address, starting with https://, with no user name or password in it.',
   'site-path': 'Write a site path starting with "/", e.g. /templates/privilege-log.csv.',
   'site-url': 'Write an https:// address or a site path starting with "/", e.g. /about.',
   'base-url': 'Write the address the site is published at, e.g. https://reference.example.com.',

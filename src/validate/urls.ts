@@ -23,14 +23,36 @@ export function unsafeScheme(value: string): string | undefined {
 
 const HAS_SPACE_OR_CONTROL = /[\u0000-\u0020\u007f\\]/;
 
-/** An absolute http:// or https:// address with a host (no spaces, no backslashes). */
+/** An absolute http:// or https:// address with a host (no spaces, no backslashes), and no user name
+ * or password: a URL in content is published or printed, and credentials in it would be too. */
 export function isWebUrl(value: string): boolean {
   if (HAS_SPACE_OR_CONTROL.test(value) || !/^https?:\/\//i.test(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !hasCredentials(value);
   } catch {
     return false;
+  }
+}
+
+/** Whether an absolute URL carries a user name or password ("https://user:secret@host/"). */
+export function hasCredentials(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A URL as messages print it: without a user name, password, query or fragment, which hold tokens
+ * and signatures (a presigned URL's) as often as not; "?…" says a query was left out. */
+export function urlForMessages(value: string): string {
+  try {
+    const url = new URL(value);
+    return `${url.protocol}//${url.host}${url.pathname}${url.search ? '?…' : ''}`;
+  } catch {
+    return value.replace(/[?#].*$/s, '');
   }
 }
 
@@ -50,6 +72,7 @@ export function isSiteUrl(value: string): boolean {
  * is made by appending a path to it).
  */
 export function baseUrlProblem(value: string): string | undefined {
+  if (/^https?:\/\//i.test(value) && hasCredentials(value)) return 'it must not contain a user name or password';
   if (!isWebUrl(value)) return 'it must be an absolute http:// or https:// URL, e.g. https://reference.example.com';
   const url = new URL(value);
   if (url.search || value.includes('?')) return 'it must not have a query ("?…"): every page URL is made by adding a path to it';

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { EnvironmentError } from '../diagnostics/environment.js';
 import { type PublishedManifest, publishedFrom } from '../passes/published.js';
+import { hasCredentials, urlForMessages } from '../validate/urls.js';
 
 export const FETCH_TIMEOUT_MS = 30_000;
 /** Far above any manifest (57 MB at 50,000 articles), and below the longest string V8 makes. */
@@ -22,16 +23,26 @@ const tooLarge = (shown: string, maxBytes: number) => new UsageError(`${shown} i
 
 /** The earlier build's manifest, from a file or an http(s) URL. */
 export async function readEarlierManifest(source: string, cwd: string, timeoutMs = FETCH_TIMEOUT_MS, maxBytes = MAX_MANIFEST_BYTES): Promise<PublishedManifest> {
-  const text = /^https?:\/\//i.test(source) ? await fetchText(source, timeoutMs, maxBytes) : readText(path.resolve(cwd, source), source, maxBytes);
+  const isUrl = /^https?:\/\//i.test(source);
+  if (isUrl && hasCredentials(source)) {
+    throw new UsageError('the --against URL holds a user name or password, which legalsite never sends in a URL or prints; pass a URL without them (a token in its query is kept out of every message), or the manifest as a file');
+  }
+  const shown = sourceForMessages(source);
+  const text = isUrl ? await fetchText(source, timeoutMs, maxBytes) : readText(path.resolve(cwd, source), source, maxBytes);
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    throw new UsageError(`${source} is not JSON (pass the /api/published.json of an earlier build)`);
+    throw new UsageError(`${shown} is not JSON (pass the /api/published.json of an earlier build)`);
   }
   const manifest = publishedFrom(data);
-  if (typeof manifest === 'string') throw new UsageError(`${source} ${manifest} (pass the /api/published.json of an earlier build)`);
+  if (typeof manifest === 'string') throw new UsageError(`${shown} ${manifest} (pass the /api/published.json of an earlier build)`);
   return manifest;
+}
+
+/** `--against` as messages name it: a URL without its query (a presigned URL's signature), a file as typed. */
+export function sourceForMessages(source: string): string {
+  return /^https?:\/\//i.test(source) ? urlForMessages(source) : source;
 }
 
 function readText(abs: string, shown: string, maxBytes: number): string {
@@ -47,29 +58,30 @@ function readText(abs: string, shown: string, maxBytes: number): string {
 }
 
 async function fetchText(url: string, timeoutMs: number, maxBytes: number): Promise<string> {
+  const shown = urlForMessages(url);
   let res: Response;
   try {
     res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
   } catch (error) {
     const e = error as Error & { cause?: { code?: string; message?: string } };
     const why = e.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : e.cause?.code ?? e.cause?.message ?? e.message;
-    throw new EnvironmentError(`could not fetch ${url}: ${why}. Check the address and the network, or pass the manifest as a file.`);
+    throw new EnvironmentError(`could not fetch ${shown}: ${why}. Check the address and the network, or pass the manifest as a file.`);
   }
   if (res.status !== 200) {
     await res.body?.cancel().catch(() => {});
-    throw new EnvironmentError(`could not fetch ${url}: the server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}. Check the address (the manifest is at /api/published.json of a built site).`);
+    throw new EnvironmentError(`could not fetch ${shown}: the server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}. Check the address (the manifest is at /api/published.json of a built site).`);
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
     for await (const chunk of res.body ?? []) {
       size += chunk.length;
-      if (size > maxBytes) throw tooLarge(url, maxBytes);
+      if (size > maxBytes) throw tooLarge(shown, maxBytes);
       chunks.push(chunk);
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new EnvironmentError(`could not fetch ${url}: the answer broke off (${(error as Error).message}). Run the check again.`);
+    throw new EnvironmentError(`could not fetch ${shown}: the answer broke off (${(error as Error).message}). Run the check again.`);
   }
   return Buffer.concat(chunks).toString('utf8');
 }

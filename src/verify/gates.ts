@@ -3,7 +3,7 @@
  * has complete metadata, and JSON-LD parses with the properties each type requires. Each gate returns
  * a figure and the problems that fail it. Browser gates (accessibility, CSP) live in scripts/verify.ts.
  */
-import { existsSync, statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import type { PageFacts } from './html-index.js';
 
@@ -13,11 +13,27 @@ export interface GateResult {
   problems: string[];
 }
 
-/** The file a site path is served from, as a plain static host serves it: `x`, `x.html` or `x/index.html`. */
+/** The file a site path is served from, as a plain static host serves it: `x`, `x.html` or `x/index.html`.
+ * None for a path with a malformed %-escape, one that climbs out of `dist` ("/../.."), or a link
+ * (which a build never makes, and which could lead anywhere). */
 export function resolveUrl(dist: string, urlPath: string): string | undefined {
-  const rel = decodeURI(urlPath).replace(/^\/+/, '');
+  const decoded = decodeOrUndefined(decodeURI, urlPath);
+  if (decoded === undefined) return undefined;
+  const rel = decoded.replace(/^\/+/, '');
+  const root = path.resolve(dist);
   const candidates = rel === '' ? ['index.html'] : [rel, `${rel}.html`, `${rel}/index.html`];
-  return candidates.map((c) => path.join(dist, c)).find((f) => existsSync(f) && statSync(f).isFile());
+  return candidates
+    .map((c) => path.join(root, c))
+    .find((f) => f.startsWith(root + path.sep) && lstatSync(f, { throwIfNoEntry: false })?.isFile() === true);
+}
+
+/** `decode(text)`, or undefined where it has a malformed %-escape ("%zz"). */
+function decodeOrUndefined(decode: (text: string) => string, text: string): string | undefined {
+  try {
+    return decode(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export function linkGate(dist: string, pages: PageFacts[]): GateResult {
@@ -46,7 +62,8 @@ export function linkGate(dist: string, pages: PageFacts[]): GateResult {
       }
       if (fragment && file.endsWith('.html')) {
         const ids = idsByUrl.get(target.replace(/\/$/, '') || '/');
-        if (ids && !ids.has(decodeURIComponent(fragment))) problems.push(`${page.file}: link "${value}" points at no element with id "${fragment}"`);
+        const id = decodeOrUndefined(decodeURIComponent, fragment);
+        if (ids && (id === undefined || !ids.has(id))) problems.push(`${page.file}: link "${value}" points at no element with id "${fragment}"`);
       }
     }
   }

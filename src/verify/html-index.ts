@@ -29,7 +29,9 @@ export function urlOfFile(rel: string): string {
 }
 
 export function readPages(dist: string): PageFacts[] {
-  return fg.sync('**/*.html', { cwd: dist }).sort().map((rel) => factsOf(rel, readFileSync(path.join(dist, rel), 'utf8')));
+  // Links are not followed: a build never makes one, and one could lead out of the folder (a home
+  // folder's pages would be read and their titles printed) or round in a circle.
+  return fg.sync('**/*.html', { cwd: dist, followSymbolicLinks: false, onlyFiles: true }).sort().map((rel) => factsOf(rel, readFileSync(path.join(dist, rel), 'utf8')));
 }
 
 function factsOf(rel: string, html: string): PageFacts {

@@ -116,6 +116,17 @@ test('the earlier manifest can be a URL; a server that cannot give it is a failu
   assert.is(notOne.exitCode, 2);
 });
 
+test('an --against URL with a user name or password is refused unprinted; a token in its query is never printed', async () => {
+  const withPassword = await runCli(['check', '--against', `http://deploy:s3cr3tTok@127.0.0.1:9/api/published.json`], cwd);
+  assert.is(withPassword.exitCode, 2);
+  assert.match(withPassword.stderr, /^legalsite: the --against URL holds a user name or password/);
+  assert.not.match(withPassword.stderr + withPassword.stdout, /s3cr3tTok|deploy:/);
+  const signed = await runCli(['check', '--against', `${host.url}/nothing.json?X-Amz-Signature=abcdef0123456789secret`], cwd);
+  assert.is(signed.exitCode, 4);
+  assert.match(signed.stderr.trim(), /^legalsite: could not fetch http:\/\/127\.0\.0\.1:\d+\/nothing\.json\?…: the server answered 404/);
+  assert.not.match(signed.stderr + signed.stdout, /secret|X-Amz-Signature/);
+});
+
 test('only a regular file is read as the earlier manifest, and neither a file nor an answer past the limit', async () => {
   const fifo = path.join(tempDir(), 'published.json');
   execFileSync('mkfifo', [fifo]);

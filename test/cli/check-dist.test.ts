@@ -38,6 +38,25 @@ test('a missing page, a missing fragment, a missing description and bad JSON-LD 
   assert.match(run.stdout, /FAIL {2}structured data/);
 });
 
+test('a malformed %-escape, a path out of the folder and a link out of it are broken links, never read or a crash', async () => {
+  const cwd = await built();
+  const dist = path.join(cwd, 'dist');
+  const home = path.join(dist, 'index.html');
+  writeFileSync(home, readFileSync(home, 'utf8').replace('</body>', '<a href="/%zz">a</a><a href="/about#%zz">b</a><a href="/../../../../etc/passwd">c</a></body>'));
+  // A folder linked from the output folder, holding a page whose title is nobody's business.
+  const outside = tempDir();
+  writeFileSync(path.join(outside, 'memo.html'), '<html><head><title>Internal salary review</title></head><body></body></html>');
+  symlinkSync(outside, path.join(dist, 'ext'));
+  symlinkSync('.', path.join(dist, 'self'));
+  const run = await runCli(['check', '--dist'], cwd);
+  assert.is(run.exitCode, 1, run.stderr);
+  assert.not.match(run.stderr, /internal failure|a bug in legalsite/);
+  assert.match(run.stdout, /link "\/%zz" resolves to no file/);
+  assert.match(run.stdout, /link "\/about#%zz" points at no element with id "%zz"/);
+  assert.match(run.stdout, /link "\/\.\.\/\.\.\/\.\.\/\.\.\/etc\/passwd" resolves to no file/);
+  assert.not.match(run.stdout, /salary|self\/self/);
+});
+
 test('a folder whose last commit did not finish (a build killed part-way) is not audited: exit 2, run a build first', async () => {
   const cwd = await built();
   const staging = path.join(cwd, 'dist.legalsite-staging-999999-abc');

@@ -262,6 +262,13 @@ test('a mistake in the webhooks settings is reported like a content error, with 
     assert.match(run.stderr, /^content\/site\.yaml:\d+:\d+  error  webhooks\[0\]\.events\[0\] /m);
     assert.match(run.stderr, /^content\/site\.yaml:\d+:\d+  error  webhooks\[0\]\.secret is not a known field/m);
     assert.not.match(run.stderr, /\n\s+at /);
+    // Credentials in a webhook's URL would be printed with every delivery report: refused at their line.
+    site.webhooks = [{ url: `http://hookuser:hookpass123@127.0.0.1:9/ok`, events: ['article.created'] }];
+    writeFileSync(siteFile, stringify(site));
+    const withPassword = await runCli(['notify', '--dry-run'], cwd);
+    assert.is(withPassword.exitCode, 1);
+    assert.match(withPassword.stderr, /^content\/site\.yaml:\d+:\d+  error  webhooks\[0\]\.url /m);
+    assert.match(withPassword.stderr, /no user name or password/);
   } finally {
     writeFileSync(siteFile, good);
   }

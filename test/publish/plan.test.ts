@@ -1,6 +1,6 @@
 /** Planning a publish (pure) and the publish order against an in-memory store: what is uploaded,
  * what is unchanged, what --prune deletes, and what a failed upload leaves behind. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import { OUTPUT_MARKER_TEXT } from '../../src/write/output-guard.js';
@@ -37,9 +37,12 @@ test('without a manifest everything is uploaded', () => {
   assert.equal(planPublish([local('a'), local('b')], undefined).upload.length, 2);
 });
 
-test('--prune deletes remote keys missing from dist/, never the publish manifest', () => {
-  const plan = planPublish([local('a')], remoteOf([local('a'), local('gone')]), ['a', 'gone', 'stray', '_legalsite/publish-manifest.json']);
-  assert.equal(plan.delete, ['gone', 'stray']);
+test('--prune deletes what legalsite published and dist/ no longer has; never an object it did not upload, nor the publish manifest', () => {
+  const plan = planPublish([local('a')], remoteOf([local('a'), local('gone')]), ['a', 'gone', 'stray', 'backups/db.sql', '_legalsite/publish-manifest.json']);
+  assert.equal(plan.delete, ['gone']);
+  // No publish manifest (a first publish, or one deleted to force a full upload): nothing is known
+  // to be legalsite's, so nothing is deleted.
+  assert.equal(planPublish([local('a')], undefined, ['a', 'gone', 'stray']).delete, []);
 });
 
 test('progress prints only for long uploads, at most every interval', () => {
@@ -105,20 +108,42 @@ const options = (outDir: string) => ({ outDir, outLabel: 'dist', prefix: 'site/'
 test('a failed upload deletes nothing, holds back the content manifest and records what did upload', async () => {
   const outDir = makeDist();
   const store = memoryStore(new Set(['site/articles/b']));
-  store.objects.set('site/old-page', { body: 'old', headers: { contentType: 'text/html', cacheControl: '' } });
+  // A page an earlier publish made, which --prune would delete if the run succeeded.
+  publishedEarlier(store, ['old-page']);
   const result = await publishSite(store, options(outDir));
   assert.equal(result.failed.map((f) => f.key), ['articles/b']);
   assert.ok(result.deletesSkipped);
   assert.ok(store.objects.has('site/old-page'));
   assert.not.ok(store.objects.has('site/_legalsite/manifest.json'));
   const manifest = JSON.parse(store.objects.get('site/_legalsite/publish-manifest.json')!.body);
-  assert.equal(Object.keys(manifest.objects), ['404.html', 'api/published.json', 'articles/a', 'feeds/rss.xml', 'index.html', 'robots.txt', 'sitemap.xml']);
+  assert.equal(Object.keys(manifest.objects), ['404.html', 'api/published.json', 'articles/a', 'feeds/rss.xml', 'index.html', 'old-page', 'robots.txt', 'sitemap.xml']);
 
   const retryStore = memoryStore();
   for (const [k, v] of store.objects) retryStore.objects.set(k, v);
   const retry = await publishSite(retryStore, options(outDir));
   assert.equal(retry.failed, []);
-  assert.equal(retryStore.log, ['put site/articles/b', 'put site/_legalsite/manifest.json', 'delete site/old-page', 'put site/_legalsite/publish-manifest.json']);
+  // The content manifest was never live: the one from before (none) is stored again, before the rest.
+  assert.equal(retryStore.log, ['put site/_legalsite/previous-manifest.json', 'put site/articles/b', 'put site/_legalsite/manifest.json', 'delete site/old-page', 'put site/_legalsite/publish-manifest.json']);
+});
+
+test('a publish cut short after the content manifest went live leaves notify what was live before, also when rerun from a fresh checkout', async () => {
+  const outDir = makeDist();
+  const failing = new Set(['site/_legalsite/publish-manifest.json']);
+  const store = memoryStore(failing);
+  const before = '{"version":1,"entities":{"article:a":"0"}}\n';
+  store.objects.set('site/_legalsite/manifest.json', { body: before, headers: { contentType: 'application/json', cacheControl: 'no-cache' } });
+  const cut = await publishSite(store, options(outDir)).then(() => undefined, (e: Error) => e);
+  assert.match(String(cut), /refused/, 'the last write failed');
+  assert.is(store.objects.get('site/_legalsite/manifest.json')!.body, readFileSync(path.join(outDir, '_legalsite/manifest.json'), 'utf8'), 'the new content manifest is live');
+  // A fresh checkout: the build is made again, and the local copy of the one before is gone.
+  failing.clear();
+  rmSync(path.join(outDir, '_legalsite/last-published-manifest.json'));
+  const rerun = await publishSite(store, options(outDir));
+  assert.equal(rerun.failed, []);
+  assert.is(readFileSync(path.join(outDir, '_legalsite/last-published-manifest.json'), 'utf8'), before);
+  // And publishing the same build once more still leaves notify that publish's changes.
+  await publishSite(store, options(outDir));
+  assert.is(readFileSync(path.join(outDir, '_legalsite/last-published-manifest.json'), 'utf8'), before);
 });
 
 test('a dry run reads but writes nothing', async () => {
@@ -130,10 +155,20 @@ test('a dry run reads but writes nothing', async () => {
   assert.is(store.objects.size, 0);
 });
 
-/** A bucket that holds a live site of `pages` pages besides dist/'s own keys. */
+/** Objects at `keys` (under site/) that an earlier publish made: in the bucket and in its publish manifest. */
+function publishedEarlier(store: ReturnType<typeof memoryStore>, keys: string[]) {
+  const objects: Record<string, object> = {};
+  for (const key of keys) {
+    store.objects.set(`site/${key}`, { body: 'live', headers: { contentType: 'text/html', cacheControl: '' } });
+    objects[key] = { sha256: 'earlier', contentType: 'text/html', cacheControl: '' };
+  }
+  store.objects.set('site/_legalsite/publish-manifest.json', { body: JSON.stringify({ version: 1, objects }), headers: { contentType: 'application/json', cacheControl: 'no-cache' } });
+}
+
+/** A bucket that holds a live site of `pages` pages (and its publish manifest) besides dist/'s own keys. */
 function liveStore(pages: number) {
   const store = memoryStore();
-  for (let i = 0; i < pages; i++) store.objects.set(`site/live/page-${i}`, { body: 'live', headers: { contentType: 'text/html', cacheControl: '' } });
+  publishedEarlier(store, Array.from({ length: pages }, (_, i) => `live/page-${i}`));
   return store;
 }
 
@@ -157,7 +192,7 @@ test('a folder that is not a complete legalsite build is refused before the buck
     assert.match(error!.message, why);
     assert.is(reads, 0, 'the bucket was not even read');
     assert.equal(store.log, []);
-    assert.is(store.objects.size, 3, 'every live object is still there');
+    assert.is(store.objects.size, 4, 'every live object (and the publish manifest) is still there');
   }
 });
 
@@ -167,7 +202,7 @@ test('--prune that would delete more than maxDeletes objects uploads and deletes
   assert.instance(error, UsageError);
   assert.match(error!.message, /^--prune would delete 5 objects from memory:\/\/, more than --max-deletes 4; nothing was uploaded or deleted\. .*pass --max-deletes 5\.$/);
   assert.equal(store.log, []);
-  assert.is(store.objects.size, 5);
+  assert.is(store.objects.size, 6);
 
   const dry = await publishSite(store, { ...options(makeDist()), maxDeletes: 4, dryRun: true });
   assert.ok(dry.overDeleteLimit);

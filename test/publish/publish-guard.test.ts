@@ -172,4 +172,42 @@ test('an empty --bucket (an unset variable) is a usage error, not a storage fail
   assert.is(s3.puts.length, 0);
 });
 
+test('an --endpoint with a user name or password is refused without printing them; a prefix that is empty or climbs is refused', async () => {
+  s3.reset();
+  const withPassword = await runInProcess(['publish', '--bucket', s3.bucket, '--endpoint', `http://admin:hunter2pass@127.0.0.1:9`, '--out', dist()]);
+  assert.is(withPassword.exitCode, 2);
+  assert.match(withPassword.stderr, /^legalsite: --endpoint holds a user name or password, which legalsite never sends in a URL or prints; give the credentials through AWS_ACCESS_KEY_ID/);
+  assert.not.match(withPassword.stderr + withPassword.stdout, /hunter2pass|admin:/);
+  for (const [prefix, why] of [
+    ['', /the prefix is empty \(an unset variable\?\); leave --prefix out to publish at the bucket root\./],
+    ['../other', /a prefix cannot have "\." or "\.\." segments/],
+    ['sites/./legal', /a prefix cannot have "\." or "\.\." segments/],
+    ['..', /a prefix cannot have "\." or "\.\." segments/],
+  ] as const) {
+    const run = await publish(dist(), '--prefix', prefix);
+    assert.is(run.exitCode, 2, prefix);
+    assert.match(run.stderr, why);
+  }
+  assert.equal(s3.puts, []);
+  assert.equal(s3.deletes, []);
+});
+
+test('--prune never deletes an object legalsite did not upload: beside the site, under another prefix, or on a first publish', async () => {
+  const { createS3Store } = await import('../../src/publish/s3-client.js');
+  const store = createS3Store({ bucket: s3.bucket, prefix: '', endpoint: s3.endpoint, env: process.env });
+  const put = (key: string) => store.put(key, 'precious', { contentType: 'application/octet-stream', cacheControl: 'no-cache' });
+  const foreign = ['backups/db-2024.sql', 'media/logo.png', 'staging/index.html', 'fresh/old.txt'];
+  for (const key of foreign) await put(key);
+  s3.reset();
+  const run = await publish(dist(), '--prune');
+  assert.is(run.exitCode, 0, run.stderr);
+  // A first publish under a new prefix has no publish manifest there: nothing under it is its own.
+  const first = await publish(dist(), '--prune', '--prefix', 'fresh');
+  assert.is(first.exitCode, 0, first.stderr);
+  assert.equal(s3.deletes, []);
+  const keys = await bucketKeys();
+  for (const key of foreign) assert.ok(keys.includes(key), `${key} is still in the bucket`);
+  assert.ok(keys.includes('fresh/index.html'), 'the site was published under fresh/');
+});
+
 test.run();

@@ -64,10 +64,12 @@ test('uploads every file at extensionless keys with its content type and cache p
   assert.is(run.exitCode, 0, run.stderr);
   assert.match(run.stdout, /^Published \d+ objects to s3:\/\/site\/ \(0 unchanged\) in [\d.]+s$/);
   const files = distFiles();
-  assert.equal(sorted(s3.puts), sorted([...files.map(keyOf), '_legalsite/publish-manifest.json']));
-  // The site first, then the content manifest, then the publish manifest.
+  assert.equal(sorted(s3.puts), sorted([...files.map(keyOf), '_legalsite/previous-manifest.json', '_legalsite/publish-manifest.json']));
+  // What was live before (here, nothing) kept for notify before anything else; then the site, then
+  // the content manifest, then the publish manifest.
+  assert.is(s3.puts[0], '_legalsite/previous-manifest.json');
   assert.is(s3.puts.at(-1), '_legalsite/publish-manifest.json');
-  const firstBookkeeping = s3.puts.findIndex((k) => k.startsWith('_legalsite/'));
+  const firstBookkeeping = s3.puts.findIndex((k, i) => i > 0 && k.startsWith('_legalsite/'));
   assert.ok(s3.puts.slice(firstBookkeeping).every((k) => k.startsWith('_legalsite/')), 'the _legalsite/ files come after every page');
 
   const expectations: [key: string, file: string, type: string, cache: string][] = [
@@ -148,8 +150,9 @@ test('after one article changes, only the keys whose bytes changed are uploaded;
   s3.reset();
   const run = await publish();
   assert.is(run.exitCode, 0, run.stderr);
-  assert.equal(sorted(s3.puts), sorted([...changed.map(keyOf), '_legalsite/publish-manifest.json']));
+  assert.equal(sorted(s3.puts), sorted([...changed.map(keyOf), '_legalsite/previous-manifest.json', '_legalsite/publish-manifest.json']));
   assert.match(await (await s3.get('articles/hashing-evidence')).text(), /A verified hash value is recorded next to each copy\./);
+  assert.is(await (await s3.get('_legalsite/previous-manifest.json')).text(), liveManifest, 'what was live before is kept in the bucket too');
 
   // The manifest that was live before this publish is kept for notify, and survives a second publish.
   s3.reset();
@@ -198,6 +201,11 @@ test('--prune removes a _headers object an older publish uploaded, and never upl
   const { createS3Store } = await import('../../src/publish/s3-client.js');
   const store = createS3Store({ bucket: s3.bucket, prefix: '', endpoint: s3.endpoint, env: process.env });
   await store.put('_headers', '/*\n  X-Old: 1\n', { contentType: 'text/plain; charset=utf-8', cacheControl: 'no-cache' });
+  // As that older publish did, its publish manifest records the key: --prune deletes only what
+  // legalsite published.
+  const manifest = JSON.parse((await store.getText('_legalsite/publish-manifest.json'))!);
+  manifest.objects._headers = { sha256: 'old', contentType: 'text/plain; charset=utf-8', cacheControl: 'no-cache' };
+  await store.put('_legalsite/publish-manifest.json', JSON.stringify(manifest), { contentType: 'application/json', cacheControl: 'no-cache' });
   assert.is((await s3.get('_headers')).status, 200);
   s3.reset();
   const run = await publish('--prune');

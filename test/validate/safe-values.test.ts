@@ -31,6 +31,8 @@ test('web addresses, site paths and base URLs', () => {
   assert.ok(isWebUrl('https://www.law.cornell.edu/rules/frcp/rule_26'));
   assert.ok(isWebUrl('http://www.austlii.edu.au/au/legis/cth/consol_act/ea199580/s118.html'));
   for (const bad of ['mailto:a@b.c', 'ftp://x.org/a', '//x.org/a', 'https://', 'https://x.org/a b', 'www.x.org']) assert.not.ok(isWebUrl(bad), bad);
+  // A URL in content is published or printed, and so would its credentials be.
+  for (const bad of ['https://user:secret@x.org/hook', 'https://token@x.org/hook']) assert.not.ok(isWebUrl(bad), bad);
   assert.ok(isSitePath('/templates/privilege-log.csv'));
   for (const bad of ['//evil.example/x.csv', '/\\evil.example', 'templates/x.csv', '/a b']) assert.not.ok(isSitePath(bad), bad);
   assert.ok(isSiteUrl('#'), 'the placeholder link');
