@@ -80,6 +80,7 @@ async function runPublish(opts: PublishCliOptions, io: Io): Promise<number> {
   if (result.failed.length) {
     io.stderr(`legalsite: ${result.failed.length} object${s(result.failed.length)} could not be published to ${store.name}:`);
     for (const f of result.failed) io.stderr(`  ${f.key}  ${f.reason}`);
+    if (result.uploaded.length) io.stderr(`The other ${result.uploaded.length} upload${s(result.uploaded.length)} succeeded and ${result.uploaded.length === 1 ? 'is' : 'are'} live.`);
     if (result.deletesSkipped) io.stderr(`Nothing was deleted (${result.plan.delete.length} pruned key${s(result.plan.delete.length)} left for the next run).`);
     io.stderr('Run publish again to retry; it uploads only what is still missing or changed.');
     return 1;

@@ -102,6 +102,25 @@ for (const status of [301, 302, 303, 307, 308]) {
   });
 }
 
+test("a receiver's error body is reported without its terminal controls", async () => {
+  const server = createServer((req, res) => {
+    req.resume();
+    res.writeHead(500, { 'Content-Type': 'text/plain' });
+    res.end('boom \u001b[31mred\u001b[0m\u001b]0;title\u0007 \u009b2J done');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/h`;
+    const [d] = await deliverWebhooks([{ url, events: all }], event, { env: {}, userAgent: 'legalsite/test', baseDelayMs: 1 });
+    assert.not.ok(d.ok);
+    assert.not.match(d.error!, /[\u0000-\u001f\u007f-\u009f]/);
+    assert.match(d.error!, /^HTTP 500 Internal Server Error: boom \[31mred \[0m \]0;title 2J done$/);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
 test('reads only the start of an error response, however long its body is', async () => {
   // An endless 500 body: reading it whole would never end (the attempt would time out instead).
   let sent = 0;

@@ -228,6 +228,8 @@ test('a failed upload exits 1 naming the key, deletes nothing, and the retry sen
   assert.match(run.stderr, /^legalsite: 1 object could not be published to s3:\/\/site\/:$/m);
   assert.match(run.stderr, /^  templates\/broken\.txt  storage request failed: InternalError: Injected failure \(HTTP 500\)$/m);
   assert.match(run.stderr, /^Nothing was deleted \(1 pruned key left for the next run\)\.$/m);
+  // What did go live is said too: a reader of the log knows the site is partly updated.
+  assert.match(run.stderr, /^The other \d+ uploads succeeded and are live\.$/m);
   assert.not.match(run.stderr, /\n\s+at /, 'no stack trace');
   assert.equal(s3.deletes, []);
   assert.ok(s3.puts.includes('templates/fresh.txt'));
