@@ -32,8 +32,8 @@ export const LAST_PUBLISHED_PATH = '_legalsite/last-published-manifest.json';
 /**
  * In the bucket only: the content manifest that was live before this build's went live, stored before
  * any upload. A publish cut short after the content manifest went live, rerun from a fresh checkout,
- * finds the live manifest already equal to its own; this is what it was before. Never pruned (the
- * publish manifest does not list it).
+ * finds the live manifest already equal to its own; this is what it was before. Removed once a
+ * publish goes through; never pruned (the publish manifest does not list it).
  */
 export const PREVIOUS_MANIFEST_KEY = '_legalsite/previous-manifest.json';
 

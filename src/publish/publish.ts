@@ -11,7 +11,8 @@
  *   4. only if all of them succeeded: upload `_legalsite/*` (the content manifest), then delete what
  *      --prune found; a run with any failed upload deletes nothing;
  *   5. write the publish manifest last (on failure it records the uploads that did succeed, so a
- *      retry sends only what is still missing).
+ *      retry sends only what is still missing); a publish that went through removes the stored
+ *      "before" of step 2.
  * With dryRun it stops after planning and changes nothing anywhere.
  * Reads: the output folder, the bucket. Writes: the bucket, `{out}/_legalsite/last-published-manifest.json`.
  */
@@ -83,7 +84,7 @@ export async function publishSite(store: ObjectStore, opts: PublishOptions): Pro
   const result: PublishResult = { plan, dryRun: opts.dryRun, uploaded: [], deleted: [], failed: [], deletesSkipped: false, overDeleteLimit };
   if (opts.dryRun) return result;
   if (overDeleteLimit) throw new UsageError(deleteLimitMessage(plan.delete.length, opts.maxDeletes, store.name));
-  await keepManifestBefore(store, opts, liveContentManifest, storedPrevious);
+  const storedNow = await keepManifestBefore(store, opts, liveContentManifest, storedPrevious);
 
   const progress = createProgress(plan.upload.length + plan.uploadLast.length, opts.progress ?? (() => {}), Boolean(opts.progress));
   const transfer = { outDir: opts.outDir, prefix, concurrency: opts.concurrency, progress };
@@ -115,6 +116,10 @@ export async function publishSite(store: ObjectStore, opts: PublishOptions): Pro
     // nothing is unchanged, so no entry is lost.
     await store.put(prefix + PUBLISH_MANIFEST_KEY, serializePublishManifest(objects), { contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' });
   }
+  // A publish that went through needs no stored "before" any more: a later publish of a build whose
+  // content manifest is the same would otherwise announce these changes again. Best effort: left
+  // behind, it only repeats an announcement.
+  if (result.failed.length === 0 && (storedNow || storedPrevious !== undefined)) await store.delete(prefix + PREVIOUS_MANIFEST_KEY).catch(() => {});
   return result;
 }
 
@@ -134,15 +139,16 @@ export function deleteLimitMessage(deletes: number, maxDeletes: number, target: 
  * published has none, and an existing local copy is kept, else the live manifest stands (nothing to
  * announce), as before.
  */
-async function keepManifestBefore(store: ObjectStore, opts: PublishOptions, live: string | undefined, storedPrevious: string | undefined): Promise<void> {
+async function keepManifestBefore(store: ObjectStore, opts: PublishOptions, live: string | undefined, storedPrevious: string | undefined): Promise<boolean> {
   const copy = path.join(opts.outDir, LAST_PUBLISHED_PATH);
   const current = readFileSync(path.join(opts.outDir, CONTENT_MANIFEST_PATH), 'utf8');
   if (live === current) {
     if (storedPrevious !== undefined) await writeFile(copy, storedPrevious);
     else if (!existsSync(copy)) await writeFile(copy, live);
-    return;
+    return false;
   }
   const before = live ?? EMPTY_CONTENT_MANIFEST;
   await writeFile(copy, before);
   await store.put(opts.prefix + PREVIOUS_MANIFEST_KEY, before, { contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' });
+  return true;
 }

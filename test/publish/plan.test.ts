@@ -123,7 +123,7 @@ test('a failed upload deletes nothing, holds back the content manifest and recor
   const retry = await publishSite(retryStore, options(outDir));
   assert.equal(retry.failed, []);
   // The content manifest was never live: the one from before (none) is stored again, before the rest.
-  assert.equal(retryStore.log, ['put site/_legalsite/previous-manifest.json', 'put site/articles/b', 'put site/_legalsite/manifest.json', 'delete site/old-page', 'put site/_legalsite/publish-manifest.json']);
+  assert.equal(retryStore.log, ['put site/_legalsite/previous-manifest.json', 'put site/articles/b', 'put site/_legalsite/manifest.json', 'delete site/old-page', 'put site/_legalsite/publish-manifest.json', 'delete site/_legalsite/previous-manifest.json']);
 });
 
 test('a publish cut short after the content manifest went live leaves notify what was live before, also when rerun from a fresh checkout', async () => {
@@ -138,9 +138,11 @@ test('a publish cut short after the content manifest went live leaves notify wha
   // A fresh checkout: the build is made again, and the local copy of the one before is gone.
   failing.clear();
   rmSync(path.join(outDir, '_legalsite/last-published-manifest.json'));
+  assert.ok(store.objects.has('site/_legalsite/previous-manifest.json'), 'what was live before is kept in the bucket while the publish is unfinished');
   const rerun = await publishSite(store, options(outDir));
   assert.equal(rerun.failed, []);
   assert.is(readFileSync(path.join(outDir, '_legalsite/last-published-manifest.json'), 'utf8'), before);
+  assert.not.ok(store.objects.has('site/_legalsite/previous-manifest.json'), 'and removed once it went through');
   // And publishing the same build once more still leaves notify that publish's changes.
   await publishSite(store, options(outDir));
   assert.is(readFileSync(path.join(outDir, '_legalsite/last-published-manifest.json'), 'utf8'), before);

