@@ -1,7 +1,8 @@
 /**
  * One publish of dist/ to an object store, in the order that keeps the live site consistent:
  *   0. refuse a folder that is not a complete legalsite build (complete-build.ts), and a --prune
- *      that would delete more than --max-deletes objects, before anything is changed;
+ *      that would delete more than --max-deletes objects, before anything is changed; take the
+ *      output folder's lock (write/output-lock.ts) until the end, so no build commits meanwhile;
  *   1. hash dist/ and read the publish manifest (and, with --prune, list the bucket);
  *   2. keep the content manifest that was live before this build's, for `legalsite notify`: in
  *      `{out}/_legalsite/last-published-manifest.json`, and in the bucket while this build's is not
@@ -14,12 +15,14 @@
  *      retry sends only what is still missing); a publish that went through removes the stored
  *      "before" of step 2.
  * With dryRun it stops after planning and changes nothing anywhere.
- * Reads: the output folder, the bucket. Writes: the bucket, `{out}/_legalsite/last-published-manifest.json`.
+ * Reads: the output folder, the bucket. Writes: the bucket, `{out}/_legalsite/last-published-manifest.json`,
+ * and the output folder's lock file `{out}.legalsite-lock` while it runs.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
+import { lockOutputFolder } from '../write/output-lock.js';
 import { assertCompleteBuild } from './complete-build.js';
 import { readLocalObjects } from './local-files.js';
 import type { ObjectStore } from './object-store.js';
@@ -72,8 +75,19 @@ const EMPTY_CONTENT_MANIFEST = `${JSON.stringify({ version: 1, entities: {} }, n
 
 /** Publishes `opts.outDir` to `store` and reports what it did; throws StorageError if the store is unusable. */
 export async function publishSite(store: ObjectStore, opts: PublishOptions): Promise<PublishResult> {
-  const { prefix } = opts;
   assertCompleteBuild(opts.outDir, opts.outLabel);
+  // Held while the folder is hashed and uploaded: a build committing meanwhile would have this
+  // publish send a mix of two builds, recorded under hashes of neither. A dry run changes nothing.
+  const lock = opts.dryRun ? undefined : lockOutputFolder(opts.outDir);
+  try {
+    return await publishLocked(store, opts);
+  } finally {
+    lock?.release();
+  }
+}
+
+async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<PublishResult> {
+  const { prefix } = opts;
   const local = await readLocalObjects(opts.outDir, opts.outLabel);
   const remote = parsePublishManifest(await store.getText(prefix + PUBLISH_MANIFEST_KEY));
   const liveContentManifest = await store.getText(prefix + CONTENT_MANIFEST_PATH);

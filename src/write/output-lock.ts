@@ -2,7 +2,9 @@
  * One build at a time per output folder. Two builds into one folder would each stage, journal and
  * move files over the other's, and one's recovery could take the other's running commit for a
  * killed one; so a build takes a lock file beside the output folder before it repairs or touches
- * anything, and gives it back when it ends. A lock whose process is gone (a killed build, or one
+ * anything, and gives it back when it ends. A publish takes it too, for as long as it reads the
+ * folder: a build committing meanwhile would have it upload a mix of two builds under hashes of
+ * neither. A lock whose process is gone (a killed build, or one
  * left a zombie: process-state.ts) is taken over. A process is told apart from a later one given the
  * same number (containers reuse numbers quickly) by its start time, where the system tells it
  * (Linux's /proc).
@@ -19,7 +21,7 @@ export class OutputLockedError extends ResourceError {
     readonly outDir: string,
     readonly pid: number,
   ) {
-    super(`another legalsite build (process ${pid}) is writing to ${outDir}: wait for it to finish, or stop it, and run again`);
+    super(`another legalsite command (process ${pid}) is using ${outDir} (a build writing it, or a publish uploading it): wait for it to finish, or stop it, and run again`);
   }
 }
 

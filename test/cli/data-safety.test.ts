@@ -323,7 +323,7 @@ test('one build at a time per output folder: a live holder refuses the second wi
     editArticle(cwd, 'Privilege protects', 'Privilege shields');
     const refused = await runCli(['build'], cwd);
     assert.is(refused.exitCode, 4, refused.stderr);
-    assert.is(refused.stderr.trim(), `legalsite: another legalsite build (process ${holder.pid}) is writing to ${path.join(cwd, 'dist')}: wait for it to finish, or stop it, and run again`);
+    assert.is(refused.stderr.trim(), `legalsite: another legalsite command (process ${holder.pid}) is using ${path.join(cwd, 'dist')} (a build writing it, or a publish uploading it): wait for it to finish, or stop it, and run again`);
     assert.equal(snapshot(path.join(cwd, 'dist')), before, 'the output folder is untouched');
     assert.ok(existsSync(lock), "the other build's lock stays");
     // The same process number, now another process (containers reuse numbers): not a holder.

@@ -1,6 +1,6 @@
 /** Planning a publish (pure) and the publish order against an in-memory store: what is uploaded,
  * what is unchanged, what --prune deletes, and what a failed upload leaves behind. */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import { OUTPUT_MARKER_TEXT } from '../../src/write/output-guard.js';
@@ -13,6 +13,7 @@ import { UsageError } from '../../src/diagnostics/diagnostic.js';
 import { publishSite } from '../../src/publish/publish.js';
 import { PUBLISHED_FORMAT } from '../../src/passes/published.js';
 import { tempDir } from '../helpers/sites.js';
+import { lockHolder, lockOutputFolder } from '../../src/write/output-lock.js';
 
 const test = suite('publish plan');
 
@@ -146,6 +147,30 @@ test('a publish cut short after the content manifest went live leaves notify wha
   // And publishing the same build once more still leaves notify that publish's changes.
   await publishSite(store, options(outDir));
   assert.is(readFileSync(path.join(outDir, '_legalsite/last-published-manifest.json'), 'utf8'), before);
+});
+
+test("a publish holds the output folder's lock while it uploads, so no build commits into it meanwhile; it gives it back, failed or not", async () => {
+  const outDir = makeDist();
+  const store = memoryStore(new Set(['site/articles/b']));
+  const holders: (number | undefined)[] = [];
+  const put = store.put;
+  store.put = async (key, body, headers) => {
+    holders.push(lockHolder(outDir));
+    return put(key, body, headers);
+  };
+  const result = await publishSite(store, options(outDir));
+  assert.equal(result.failed.map((f) => f.key), ['articles/b']);
+  assert.ok(holders.length > 3 && holders.every((pid) => pid === process.pid), 'held by this process at every upload');
+  assert.is(lockHolder(outDir), undefined, 'given back');
+  assert.not.ok(existsSync(`${outDir}.legalsite-lock`));
+  // A build holding it (here, this process: the same lock a build takes) refuses the publish.
+  const held = lockOutputFolder(outDir);
+  try {
+    const refused = await publishSite(memoryStore(), options(outDir)).then(() => undefined, (e: Error) => e);
+    assert.match(String(refused), /is writing|another legalsite command/);
+  } finally {
+    held.release();
+  }
 });
 
 test('a dry run reads but writes nothing', async () => {
