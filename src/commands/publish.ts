@@ -131,10 +131,10 @@ function parsePrefix(value: string): string {
 }
 
 function parseEndpoint(value: string): string {
-  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new InvalidArgumentError('write an absolute URL such as http://127.0.0.1:9000.');
-  // Said without the value, which holds a secret: commander's own message would repeat it.
+  // Before anything that would print the value: commander's own message repeats it.
   if (hasCredentials(value)) {
     throw new UsageError('--endpoint holds a user name or password, which legalsite never sends in a URL or prints; give the credentials through AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, and the endpoint as http(s)://host[:port].');
   }
+  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new InvalidArgumentError('write an absolute URL such as http://127.0.0.1:9000.');
   return value.replace(/\/+$/, '');
 }

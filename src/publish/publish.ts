@@ -148,7 +148,8 @@ export function deleteLimitMessage(deletes: number, maxDeletes: number, target: 
 /**
  * Keeps the content manifest that was live before this build's, for notify, before anything is
  * uploaded. While this build's manifest is not live, that is the live one, and it is also stored in
- * the bucket. Once it is live (the same build published again, or a rerun after a publish cut short
+ * the bucket; unless one is stored already (a publish that did not go through, whose changes notify
+ * never announced), which stands. Once it is live (the same build published again, or a rerun after a publish cut short
  * after the content manifest went up), it is the one stored then; a bucket an older legalsite
  * published has none, and an existing local copy is kept, else the live manifest stands (nothing to
  * announce), as before.
@@ -161,8 +162,10 @@ async function keepManifestBefore(store: ObjectStore, opts: PublishOptions, live
     else if (!existsSync(copy)) await writeFile(copy, live);
     return false;
   }
-  const before = live ?? EMPTY_CONTENT_MANIFEST;
+  // A stored "before" means the last publish did not go through: its changes were never announced,
+  // so what this one changed is counted from there, not from what it left live.
+  const before = storedPrevious ?? live ?? EMPTY_CONTENT_MANIFEST;
   await writeFile(copy, before);
-  await store.put(opts.prefix + PREVIOUS_MANIFEST_KEY, before, { contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' });
+  if (storedPrevious === undefined) await store.put(opts.prefix + PREVIOUS_MANIFEST_KEY, before, { contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' });
   return true;
 }

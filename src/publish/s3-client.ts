@@ -13,6 +13,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { urlForMessages } from '../validate/urls.js';
 import { StorageError, type ObjectHeaders, type ObjectStore } from './object-store.js';
 
 export interface S3StoreOptions {
@@ -35,7 +36,7 @@ const MAX_ATTEMPTS = 3;
 const CONNECT_TIMEOUT_MS = 10_000;
 const IDLE_TIMEOUT_MS = 30_000;
 
-/** Thrown when an answer lacks what every S3 store sends (an ETag): the endpoint is something else. */
+/** Thrown when an upload's answer lacks what every S3 store sends (an ETag): the endpoint is something else. */
 class NotS3Error extends Error {
   override name = 'NotS3Error';
 }
@@ -72,9 +73,6 @@ export function createS3Store(opts: S3StoreOptions): ObjectStore {
       call(async () => {
         try {
           const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-          // A web server that answers 200 to everything (a website address given as --endpoint,
-          // a captive portal) would otherwise pass for a bucket whose every upload succeeds.
-          if (!res.ETag) throw new NotS3Error(`${key} came back without an ETag`);
           return await res.Body!.transformToString('utf-8');
         } catch (error) {
           if (isNotFound(error)) return undefined;
@@ -84,6 +82,10 @@ export function createS3Store(opts: S3StoreOptions): ObjectStore {
     put: (key: string, body: Uint8Array | string, headers: ObjectHeaders) =>
       call(async () => {
         const res = await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: headers.contentType, CacheControl: headers.cacheControl, WebsiteRedirectLocation: headers.websiteRedirect }));
+        // Every S3 store answers an upload with the object's ETag (some S3-compatible ones leave it
+        // out of reads, never of writes): a web server that answers 200 to everything (a website's
+        // address given as --endpoint, a captive portal) would otherwise pass for a bucket whose
+        // every upload succeeds.
         if (!res.ETag) throw new NotS3Error(`the upload of ${key} was answered without an ETag`);
       }),
     delete: (key) =>
@@ -116,7 +118,8 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_A
 /** One line saying what went wrong and what to check, in the user's terms (bucket, endpoint, credentials). */
 export function describeS3Error(error: unknown, opts: Pick<S3StoreOptions, 'bucket' | 'endpoint'>): string {
   const e = error as SdkError;
-  const where = opts.endpoint ?? 'Amazon S3';
+  // The endpoint as given, less a query (a token there stays out of CI logs).
+  const where = opts.endpoint ? urlForMessages(opts.endpoint).replace(/\/$/, '') : 'Amazon S3';
   const status = e?.$metadata?.httpStatusCode;
   const detail = String(e?.message ?? e).split('\n')[0];
   if (e?.code && NETWORK_CODES.has(e.code)) return `cannot reach the storage endpoint ${where} (${detail}); check --endpoint and the network`;

@@ -35,14 +35,10 @@ export function isWebUrl(value: string): boolean {
   }
 }
 
-/** Whether an absolute URL carries a user name or password ("https://user:secret@host/"). */
+/** Whether a URL, or what was meant as one, carries a user name or password: "https://user:secret@host/",
+ * and also without a scheme ("user:secret@host:9000") or with another one ("ftp://user@host"). */
 export function hasCredentials(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.username !== '' || url.password !== '';
-  } catch {
-    return false;
-  }
+  return /^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/?#\s]*@/i.test(value.trim());
 }
 
 /** A URL as messages print it: without a user name, password, query or fragment, which hold tokens

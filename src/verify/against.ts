@@ -24,9 +24,11 @@ const tooLarge = (shown: string, maxBytes: number) => new UsageError(`${shown} i
 /** The earlier build's manifest, from a file or an http(s) URL. */
 export async function readEarlierManifest(source: string, cwd: string, timeoutMs = FETCH_TIMEOUT_MS, maxBytes = MAX_MANIFEST_BYTES): Promise<PublishedManifest> {
   const isUrl = /^https?:\/\//i.test(source);
-  if (isUrl && hasCredentials(source)) {
+  if (/:\/\//.test(source) && hasCredentials(source)) {
     throw new UsageError('the --against URL holds a user name or password, which legalsite never sends in a URL or prints; pass a URL without them (a token in its query is kept out of every message), or the manifest as a file');
   }
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(source)?.[1];
+  if (scheme && !isUrl) throw new UsageError(`--against takes a file or an http(s) URL, not a ${scheme}: one`);
   const shown = sourceForMessages(source);
   const text = isUrl ? await fetchText(source, timeoutMs, maxBytes) : readText(path.resolve(cwd, source), source, maxBytes);
   let data: unknown;
@@ -42,7 +44,7 @@ export async function readEarlierManifest(source: string, cwd: string, timeoutMs
 
 /** `--against` as messages name it: a URL without its query (a presigned URL's signature), a file as typed. */
 export function sourceForMessages(source: string): string {
-  return /^https?:\/\//i.test(source) ? urlForMessages(source) : source;
+  return /:\/\//.test(source) ? urlForMessages(source) : source;
 }
 
 function readText(abs: string, shown: string, maxBytes: number): string {

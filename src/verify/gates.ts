@@ -3,7 +3,7 @@
  * has complete metadata, and JSON-LD parses with the properties each type requires. Each gate returns
  * a figure and the problems that fail it. Browser gates (accessibility, CSP) live in scripts/verify.ts.
  */
-import { lstatSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { PageFacts } from './html-index.js';
 
@@ -14,17 +14,24 @@ export interface GateResult {
 }
 
 /** The file a site path is served from, as a plain static host serves it: `x`, `x.html` or `x/index.html`.
- * None for a path with a malformed %-escape, one that climbs out of `dist` ("/../.."), or a link
- * (which a build never makes, and which could lead anywhere). */
+ * None for a path with a malformed %-escape or a NUL, one that climbs out of `dist` ("/../.."), or
+ * one through a link (which a build never makes, and which could lead anywhere). */
 export function resolveUrl(dist: string, urlPath: string): string | undefined {
   const decoded = decodeOrUndefined(decodeURI, urlPath);
-  if (decoded === undefined) return undefined;
+  if (decoded === undefined || decoded.includes('\0')) return undefined;
   const rel = decoded.replace(/^\/+/, '');
-  const root = path.resolve(dist);
+  const root = realpathSync(dist);
   const candidates = rel === '' ? ['index.html'] : [rel, `${rel}.html`, `${rel}/index.html`];
-  return candidates
-    .map((c) => path.join(root, c))
-    .find((f) => f.startsWith(root + path.sep) && lstatSync(f, { throwIfNoEntry: false })?.isFile() === true);
+  return candidates.map((c) => path.join(root, c)).find((f) => isFileWithin(root, f));
+}
+
+/** `file` is a regular file (not a link) inside `root` by its real path: no "..", and no linked folder on the way. */
+function isFileWithin(root: string, file: string): boolean {
+  try {
+    return file.startsWith(root + path.sep) && lstatSync(file).isFile() && realpathSync(file) === file;
+  } catch {
+    return false;
+  }
 }
 
 /** `decode(text)`, or undefined where it has a malformed %-escape ("%zz"). */

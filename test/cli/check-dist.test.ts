@@ -42,7 +42,7 @@ test('a malformed %-escape, a path out of the folder and a link out of it are br
   const cwd = await built();
   const dist = path.join(cwd, 'dist');
   const home = path.join(dist, 'index.html');
-  writeFileSync(home, readFileSync(home, 'utf8').replace('</body>', '<a href="/%zz">a</a><a href="/about#%zz">b</a><a href="/../../../../etc/passwd">c</a></body>'));
+  writeFileSync(home, readFileSync(home, 'utf8').replace('</body>', '<a href="/%zz">a</a><a href="/about#%zz">b</a><a href="/../../../../etc/passwd">c</a><a href="/a%00b">d</a><a href="/ext/memo">e</a></body>'));
   // A folder linked from the output folder, holding a page whose title is nobody's business.
   const outside = tempDir();
   writeFileSync(path.join(outside, 'memo.html'), '<html><head><title>Internal salary review</title></head><body></body></html>');
@@ -54,6 +54,8 @@ test('a malformed %-escape, a path out of the folder and a link out of it are br
   assert.match(run.stdout, /link "\/%zz" resolves to no file/);
   assert.match(run.stdout, /link "\/about#%zz" points at no element with id "%zz"/);
   assert.match(run.stdout, /link "\/\.\.\/\.\.\/\.\.\/\.\.\/etc\/passwd" resolves to no file/);
+  assert.match(run.stdout, /link "\/a%00b" resolves to no file/);
+  assert.match(run.stdout, /link "\/ext\/memo" resolves to no file/, 'a page in a linked folder is not the site\'s');
   assert.not.match(run.stdout, /salary|self\/self/);
 });
 

@@ -123,8 +123,10 @@ test('a failed upload deletes nothing, holds back the content manifest and recor
   for (const [k, v] of store.objects) retryStore.objects.set(k, v);
   const retry = await publishSite(retryStore, options(outDir));
   assert.equal(retry.failed, []);
-  // The content manifest was never live: the one from before (none) is stored again, before the rest.
-  assert.equal(retryStore.log, ['put site/_legalsite/previous-manifest.json', 'put site/articles/b', 'put site/_legalsite/manifest.json', 'delete site/old-page', 'put site/_legalsite/publish-manifest.json', 'delete site/_legalsite/previous-manifest.json']);
+  // What was live before the first try is still stored (that publish did not go through): kept, and
+  // removed once this one has.
+  assert.ok(store.objects.has('site/_legalsite/previous-manifest.json'));
+  assert.equal(retryStore.log, ['put site/articles/b', 'put site/_legalsite/manifest.json', 'delete site/old-page', 'put site/_legalsite/publish-manifest.json', 'delete site/_legalsite/previous-manifest.json']);
 });
 
 test('a publish cut short after the content manifest went live leaves notify what was live before, also when rerun from a fresh checkout', async () => {
@@ -147,6 +149,22 @@ test('a publish cut short after the content manifest went live leaves notify wha
   // And publishing the same build once more still leaves notify that publish's changes.
   await publishSite(store, options(outDir));
   assert.is(readFileSync(path.join(outDir, '_legalsite/last-published-manifest.json'), 'utf8'), before);
+});
+
+test('a publish cut short, then a newer build published: notify counts from before the first, whose changes it never announced', async () => {
+  const outDir = makeDist();
+  const failing = new Set(['site/_legalsite/publish-manifest.json']);
+  const store = memoryStore(failing);
+  const before = '{"version":1,"entities":{"article:a":"0"}}\n';
+  store.objects.set('site/_legalsite/manifest.json', { body: before, headers: { contentType: 'application/json', cacheControl: 'no-cache' } });
+  await publishSite(store, options(outDir)).then(() => assert.unreachable('the last write fails'), () => {});
+  // The next commit's build: another content manifest.
+  writeFileSync(path.join(outDir, '_legalsite/manifest.json'), '{"version":1,"entities":{"article:a":"1","article:b":"3"}}\n');
+  failing.clear();
+  const next = await publishSite(store, options(outDir));
+  assert.equal(next.failed, []);
+  assert.is(readFileSync(path.join(outDir, '_legalsite/last-published-manifest.json'), 'utf8'), before);
+  assert.not.ok(store.objects.has('site/_legalsite/previous-manifest.json'));
 });
 
 test("a publish holds the output folder's lock while it uploads, so no build commits into it meanwhile; it gives it back, failed or not", async () => {

@@ -54,7 +54,7 @@ test('--prune from an empty folder is refused with exit 2, and the live site is 
   assert.is(run.exitCode, 2);
   assert.match(run.stderr, /^legalsite: .*dist is not a complete legalsite build \(it has none of the files a build writes\); nothing was uploaded or deleted\. Run `legalsite build` and publish the folder it wrote \(--out DIR\)\.$/);
   assert.not.match(run.stderr, /\n\s+at /, 'no stack trace');
-  assert.equal(s3.pruned, []);
+  assert.equal(s3.deletes, []);
   assert.equal(s3.puts, []);
   assert.equal(await bucketKeys(), live);
 });
@@ -64,7 +64,7 @@ test('--prune from a wrong folder (the content folder) is refused and deletes no
   const run = await publish(path.join(cwd, 'content'), '--prune');
   assert.is(run.exitCode, 2);
   assert.match(run.stderr, /is not a complete legalsite build \(it has none of the files a build writes\)/);
-  assert.equal(s3.pruned, []);
+  assert.equal(s3.deletes, []);
   assert.equal(s3.puts, []);
   assert.equal(await bucketKeys(), live);
 });
@@ -83,7 +83,7 @@ test('--prune that would delete more than --max-deletes changes nothing; the dry
   const refused = await publish(dist(), '--prune', '--max-deletes', '2');
   assert.is(refused.exitCode, 2);
   assert.is(refused.stderr, `legalsite: --prune would delete ${count} objects from s3://site/, more than --max-deletes 2; nothing was uploaded or deleted. Check --out, --bucket and --prefix (run with --dry-run to see the list); if every deletion is intended, pass --max-deletes ${count}.`);
-  assert.equal(s3.pruned, []);
+  assert.equal(s3.deletes, []);
   assert.equal(s3.puts, []);
   assert.equal(await bucketKeys(), live);
 
@@ -132,7 +132,7 @@ test('a link in the output folder, to a file or a folder outside it, is never fo
       assert.not.match(run.stdout, /id_ed25519|leak/, 'not even listed');
     }
     assert.equal(s3.puts, []);
-    assert.equal(s3.pruned, []);
+    assert.equal(s3.deletes, []);
     // The next build writes the folder afresh, without the link; then publish goes ahead.
     await build();
     assert.is((await publish(dist())).exitCode, 0);
@@ -153,7 +153,7 @@ test('a file put into the output folder by hand is not the build\'s: the publish
   assert.is(named.exitCode, 2, named.stderr);
   assert.match(named.stderr, /dist\/404 is a file the build did not make/);
   assert.equal(s3.puts, []);
-  assert.equal(s3.pruned, []);
+  assert.equal(s3.deletes, []);
   await build();
   assert.is((await publish(dist())).exitCode, 0);
   assert.not.ok(s3.puts.includes('notes.txt'));
@@ -189,7 +189,7 @@ test('an --endpoint with a user name or password is refused without printing the
     assert.match(run.stderr, why);
   }
   assert.equal(s3.puts, []);
-  assert.equal(s3.pruned, []);
+  assert.equal(s3.deletes, []);
 });
 
 test('--prune never deletes an object legalsite did not upload: beside the site, under another prefix, or on a first publish', async () => {

@@ -118,7 +118,7 @@ test('publishing the same dist/ again uploads nothing', async () => {
   assert.is(run.exitCode, 0, run.stderr);
   assert.match(run.stdout, /^Nothing to publish: all \d+ objects in s3:\/\/site\/ are up to date\.$/);
   assert.equal(s3.puts, []);
-  assert.equal(s3.pruned, []);
+  assert.equal(s3.deletes, []);
 });
 
 test('the real CLI prints no warning of the SDK or of Node: stderr is empty', async () => {
@@ -179,7 +179,7 @@ test('--prune with --dry-run lists the keys of a removed page and changes nothin
     assert.match(dry.stdout, new RegExp(`^  - ${key.replace(/[./]/g, '\\$&')}$`, 'm'));
   }
   assert.equal(s3.puts, []);
-  assert.equal(s3.pruned, []);
+  assert.equal(s3.deletes, []);
   assert.is((await s3.get('articles/retired-note')).status, 200);
 
   // Without --prune, nothing is deleted.
@@ -234,7 +234,7 @@ test('a failed upload exits 1 naming the key, deletes nothing, and the retry sen
   // What did go live is said too: a reader of the log knows the site is partly updated.
   assert.match(run.stderr, /^The other \d+ uploads succeeded and are live\.$/m);
   assert.not.match(run.stderr, /\n\s+at /, 'no stack trace');
-  assert.equal(s3.pruned, []);
+  assert.equal(s3.deletes, []);
   assert.ok(s3.puts.includes('templates/fresh.txt'));
   assert.not.ok(s3.puts.includes('_legalsite/manifest.json'), 'the content manifest waits for a complete upload');
   assert.is((await s3.get('glossary/privilege-log')).status, 200);

@@ -52,7 +52,7 @@ test('an endpoint that takes the connection and never answers is given up after 
   }
 });
 
-test('a server that answers 200 to everything is not a bucket: reading from it fails in one line, and so does an upload', async () => {
+test('a server that answers 200 to everything is not a bucket: the first upload fails in one line', async () => {
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
@@ -63,11 +63,10 @@ test('a server that answers 200 to everything is not a bucket: reading from it f
   const endpoint = await listening(server);
   try {
     const store = storeAt(endpoint);
-    for (const attempt of [() => store.getText('_legalsite/publish-manifest.json'), () => store.put('index.html', '<h1>Home</h1>', { contentType: 'text/html', cacheControl: 'no-cache' })]) {
-      const error = await attempt().then(() => undefined, (e: Error) => e);
-      assert.instance(error, StorageError);
-      assert.match(error!.message, new RegExp(`^${endpoint} does not answer as an S3 store does \\(.*without an ETag\\); check --endpoint: it must be the storage API's address, not the website's$`));
-    }
+    // A read cannot tell (some S3-compatible stores leave the ETag out of reads); an upload can.
+    const error = await store.put('index.html', '<h1>Home</h1>', { contentType: 'text/html', cacheControl: 'no-cache' }).then(() => undefined, (e: Error) => e);
+    assert.instance(error, StorageError);
+    assert.match(error!.message, new RegExp(`^${endpoint} does not answer as an S3 store does \\(the upload of index\\.html was answered without an ETag\\); check --endpoint: it must be the storage API's address, not the website's$`));
   } finally {
     await closed(server);
   }
