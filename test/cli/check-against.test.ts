@@ -117,10 +117,15 @@ test('the earlier manifest can be a URL; a server that cannot give it is a failu
 });
 
 test('an --against URL with a user name or password is refused unprinted; a token in its query is never printed', async () => {
-  const withPassword = await runCli(['check', '--against', `http://deploy:s3cr3tTok@127.0.0.1:9/api/published.json`], cwd);
-  assert.is(withPassword.exitCode, 2);
-  assert.match(withPassword.stderr, /^legalsite: the --against URL holds a user name or password/);
-  assert.not.match(withPassword.stderr + withPassword.stdout, /s3cr3tTok|deploy:/);
+  for (const url of [`http://deploy:s3cr3tTok@127.0.0.1:9/api/published.json`, 'ftp://deploy:s3cr3tTok@127.0.0.1/published.json']) {
+    const withPassword = await runCli(['check', '--against', url], cwd);
+    assert.is(withPassword.exitCode, 2);
+    assert.match(withPassword.stderr, /^legalsite: the --against URL holds a user name or password/);
+    assert.not.match(withPassword.stderr + withPassword.stdout, /s3cr3tTok|deploy:/);
+  }
+  const ftp = await runCli(['check', '--against', 'ftp://127.0.0.1/published.json'], cwd);
+  assert.is(ftp.exitCode, 2);
+  assert.match(ftp.stderr, /^legalsite: --against takes a file or an http\(s\) URL, not a ftp: one/);
   const signed = await runCli(['check', '--against', `${host.url}/nothing.json?X-Amz-Signature=abcdef0123456789secret`], cwd);
   assert.is(signed.exitCode, 4);
   assert.match(signed.stderr.trim(), /^legalsite: could not fetch http:\/\/127\.0\.0\.1:\d+\/nothing\.json\?…: the server answered 404/);

@@ -174,10 +174,13 @@ test('an empty --bucket (an unset variable) is a usage error, not a storage fail
 
 test('an --endpoint with a user name or password is refused without printing them; a prefix that is empty or climbs is refused', async () => {
   s3.reset();
-  const withPassword = await runInProcess(['publish', '--bucket', s3.bucket, '--endpoint', `http://admin:hunter2pass@127.0.0.1:9`, '--out', dist()]);
-  assert.is(withPassword.exitCode, 2);
-  assert.match(withPassword.stderr, /^legalsite: --endpoint holds a user name or password, which legalsite never sends in a URL or prints; give the credentials through AWS_ACCESS_KEY_ID/);
-  assert.not.match(withPassword.stderr + withPassword.stdout, /hunter2pass|admin:/);
+  // With a scheme, and without one (a common slip, which fails the URL check too).
+  for (const endpoint of [`http://admin:hunter2pass@127.0.0.1:9`, 'admin:hunter2pass@127.0.0.1:9000']) {
+    const withPassword = await runInProcess(['publish', '--bucket', s3.bucket, '--endpoint', endpoint, '--out', dist()]);
+    assert.is(withPassword.exitCode, 2);
+    assert.match(withPassword.stderr, /^legalsite: --endpoint holds a user name or password, which legalsite never sends in a URL or prints; give the credentials through AWS_ACCESS_KEY_ID/);
+    assert.not.match(withPassword.stderr + withPassword.stdout, /hunter2pass|admin:/);
+  }
   for (const [prefix, why] of [
     ['', /the prefix is empty \(an unset variable\?\); leave --prefix out to publish at the bucket root\./],
     ['../other', /a prefix cannot have "\." or "\.\." segments/],
