@@ -21,7 +21,7 @@ import { loadCachedDigests } from '../write/disk-cache.js';
 import { checkableSite } from '../validate/salvage.js';
 import { checkSemantics } from '../validate/semantics.js';
 import type { ClientAssets } from './client-assets.js';
-import { loadIdFile } from './id-file.js';
+import { loadIdFile, lostRecords } from './id-file.js';
 import type { LoadedContent } from './load.js';
 import type { BuildResult, BuildRun } from './run.js';
 import type { ArticleFile } from './shards.js';
@@ -45,10 +45,12 @@ export async function readArticleFields(run: BuildRun, pool: ShardPool, content:
   const reading = run.timed('articles', () => startReadingArticles({ files, setup, pool, target: run.target, index: cache?.articles }));
   // The shards read while this thread reads the id file, and the cache's digests if they were not
   // loaded (a new output folder: write/disk-cache.ts loadCachedDigests).
-  const { pins, pinsOf } = loadIdFile(run, content);
+  const idFile = loadIdFile(run, content);
+  const { pins, pinsOf } = idFile;
   const { diskFile } = run;
   const cached = cache && diskFile ? run.timed('cache-load', () => loadCachedDigests(diskFile, cache, (damaged) => run.cacheDamaged(damaged, diskFile))) : undefined;
   const read = await run.timed('articles', () => reading.finish(pinsOf, cached?.index));
+  read.diagnostics.push(...lostRecords(idFile, read.articles));
   source.articles = read.articles.map((a) => a.meta);
   const absOf = new Map(files.map((f) => [f.rel, f.abs]));
   for (const a of [...read.articles, ...read.rejected.map((r) => ({ rel: r.meta.file, abs: absOf.get(r.meta.file)! }))]) loaded.sources.set(a.rel, lazyArticleSource(a.abs, a.rel));

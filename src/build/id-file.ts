@@ -16,6 +16,8 @@ import type { BuildRun } from './run.js';
 export interface IdFile {
   pins: PinsFile;
   pinsOf: PinsOf;
+  /** The slugs the last build read records under (its memo in the build cache): none without one. */
+  lastRecorded: Set<string>;
 }
 
 /** Reads the id file (or takes its index from the build cache's memo), adds its problems to the
@@ -24,8 +26,32 @@ export function loadIdFile(run: BuildRun, content: LoadedContent): IdFile {
   const { cache, loaded, idFileSeen } = content;
   const pins = run.timed('load', () => readPinsFile(run.contentAbs, run.rel, cache?.pins, idFileSeen));
   loaded.diagnostics.push(...pins.diagnostics, ...missingPins(pins, cache?.pins));
+  const lastRecorded = new Set((cache?.pins?.spans ?? []).map(([slug]) => slug));
   if (cache && (pins.exists || !cache.pins)) cache.pins = pins.memo;
-  return { pins, pinsOf: pinsLookup(pins) };
+  return { pins, pinsOf: pinsLookup(pins), lastRecorded };
+}
+
+/**
+ * Articles whose lines the id file lost since the last build read them (a file cut short, a
+ * conflict resolved by dropping lines): building on would number their paragraphs afresh, and a
+ * published pinpoint would land on other words. An error until the lines are restored, as for a
+ * missing file; an article whose lines are gone with it (deleted) is not one.
+ */
+export function lostRecords(idFile: IdFile, articles: { meta: { slug: string; formerSlugs: string[] }; pins?: unknown }[]): Diagnostic[] {
+  if (!idFile.pins.exists || idFile.lastRecorded.size === 0) return [];
+  const lost = articles.filter((a) => !a.pins && [a.meta.slug, ...a.meta.formerSlugs].some((slug) => idFile.lastRecorded.has(slug))).map((a) => a.meta.slug);
+  if (lost.length === 0) return [];
+  const { file } = idFile.pins;
+  const named = lost.length > 3 ? `${lost.slice(0, 3).join(', ')} and ${lost.length - 3} more` : lost.join(', ');
+  return [
+    diagnostic(
+      'invalid-pinpoints',
+      { file },
+      '',
+      `has lost the ids of ${lost.length === 1 ? 'article' : `${lost.length} articles`} ${named}, which the last build read from it: restore their lines (git checkout -- ${file}, or take the published side of a merge); without them their paragraphs would be numbered afresh and published pinpoints would land on other words`,
+      'To number those articles afresh on purpose, build once with --no-cache.',
+    ),
+  ];
 }
 
 /** An id file the last build read, gone now: building without it would number every article's

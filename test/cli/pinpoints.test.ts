@@ -106,6 +106,28 @@ test('an id file the last build read, deleted since, is an error until it is res
   assert.is(pins(cwd), recorded, 'numbered afresh: here, the same positional ids');
 });
 
+test("an id file that lost an article's lines since the last build read them (cut short, a merge resolved by dropping them) is an error until they are restored", async () => {
+  const cwd = site(`${P1}\n\n${P2}\n`);
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const recorded = pins(cwd);
+  const before = idsOf(page(path.join(cwd, 'dist')));
+  // Only the first line (the header) left, and a paragraph added at the top of the article.
+  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), `${recorded.split('\n')[0]}\n`);
+  edit(cwd, `${P3}\n\n${P1}\n\n${P2}\n`);
+  for (const command of [['build'], ['build']]) {
+    const run = await runCli(command, cwd);
+    assert.is(run.exitCode, 1, run.stdout);
+    assert.match(run.stderr, /content\/pinpoints\.jsonl:1:1 +error +has lost the ids of 2 articles hashing-evidence, privilege-basics, which the last build read from it: restore their lines \(git checkout -- content\/pinpoints\.jsonl, or take the published side of a merge\)/);
+  }
+  assert.equal(idsOf(page(path.join(cwd, 'dist'))), before, 'the published page is as it was');
+  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), recorded);
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  // P1 and P2 keep their numbers; the new opening paragraph gets the next one.
+  const [opening, ...rest] = idsOf(page(path.join(cwd, 'dist')));
+  assert.equal(rest, before);
+  assert.not.ok(before.includes(opening));
+});
+
 test('a damaged id file is a content error at its line, and nothing is written', async () => {
   const cwd = site(`${P1}\n\n${P2}\n`);
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
