@@ -86,6 +86,21 @@ test('equal paragraphs keep their numbers in page order', () => {
   assert.equal(numbers(next), [2, 1, 3, 4]);
 });
 
+test('when one of equal paragraphs is edited or removed, the others keep their own numbers; a copy added takes a new one', () => {
+  const S = 'This point bears repeating.';
+  const first = assignPinpoints('x', undefined, [p(S), p(A), p(B), p(S), p(C)], '2025-01-01', []);
+  assert.equal(numbers(first), [1, 2, 3, 4, 5]);
+  const record = throughFile(first.record);
+  // The first copy edited past recognition: the second copy, untouched, is still number 4.
+  assert.equal(numbers(assignPinpoints('x', record, [p('Something else entirely now.'), p(A), p(B), p(S), p(C)], '2025-02-01', [])), [6, 2, 3, 4, 5]);
+  // The first copy removed: the second keeps 4, and 1 is a tombstone.
+  const removed = assignPinpoints('x', record, [p(A), p(B), p(S), p(C)], '2025-02-01', []);
+  assert.equal(numbers(removed), [2, 3, 4, 5]);
+  assert.equal(removed.tombstones.map((t) => (t.entry.kind === 'p' ? t.entry.n : t.entry.id)), [1]);
+  // A third copy put at the top: the two recorded ones keep theirs, the new one takes 6.
+  assert.equal(numbers(assignPinpoints('x', record, [p(S), p(S), p(A), p(B), p(S), p(C)], '2025-02-01', [])), [1, 6, 2, 3, 4, 5]);
+});
+
 test('a reworded heading takes the id of its new text and keeps the old one as a second anchor', () => {
   const first = assignPinpoints('x', undefined, [h('When privilege applies'), p(A), p(B), h('Logs'), p(C)], '2025-01-01', []);
   const next = assignPinpoints('x', throughFile(first.record), [h('When legal privilege applies'), p(A), p(B), h('Privilege logs in practice'), p(C)], '2025-02-01', []);

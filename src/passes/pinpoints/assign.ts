@@ -4,7 +4,8 @@
  *
  * Paragraphs, in this order:
  * 1. a paragraph whose normalised text is exactly that of a recorded one takes its number (equal
- *    texts pair in page order; a removed paragraph whose text comes back takes its number back);
+ *    texts pair in page order, the closest positions in all, so one copy edited or removed leaves
+ *    the others their numbers; a removed paragraph whose text comes back takes its number back);
  * 2. a paragraph whose words are similar to those of a recorded paragraph that was live (estimated
  *    Jaccard index at least KEEP_ID_SIMILARITY: half the distinct words in common) takes its number,
  *    best pairs first, closest positions on a tie;
