@@ -138,9 +138,16 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     setHeaders(res);
     res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(html);
   };
+  // Never fails: a rebuild that writes the output folder afresh can take 404.html away between the
+  // look and the read, and a rejection here would end the whole server (it did, under load).
   const notFound = async (res: ServerResponse) => {
     const page = path.join(opts.root, '404.html');
-    if (existsSync(page)) return sendHtml(res, page, 404);
+    try {
+      if (existsSync(page)) return await sendHtml(res, page, 404);
+    } catch {
+      // Gone since: the plain answer below.
+    }
+    if (res.headersSent) return void res.end();
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
   };
 

@@ -17,6 +17,10 @@ let cwd = '';
 /** Starts `legalsite serve` with `args` in `dir`; resolves with its process and URL. */
 async function startServe(dir: string, args: string[] = []) {
   const proc = execa('node', [BIN, 'serve', '--port', '0', ...args], { cwd: dir, env: { NO_COLOR: '1' }, reject: false });
+  let said = '';
+  proc.stdout!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  proc.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  outputOf.set(proc, () => said);
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${seen}`)), 30_000);
@@ -180,12 +184,21 @@ test('a file given as --content or --out is refused at once with exit 2', async 
   assert.is(readFileSync(path.join(cwd, 'notes.txt'), 'utf8'), 'mine');
 });
 
-/** The page at `url` once it holds `words` (serve rebuilds after an edit), or as it is after 20 s. */
-async function pageOnceItSays(url: string, words: string): Promise<string> {
+/** What each serve process printed so far. */
+const outputOf = new WeakMap<object, () => string>();
+
+/** The page at `url` once it holds `words` (serve rebuilds after an edit), or as it is after 20 s. A
+ * request that fails is tried again while serve runs; if serve has ended, what it printed is the error. */
+async function pageOnceItSays(url: string, words: string, proc: ReturnType<typeof execa>): Promise<string> {
   let text = '';
   for (let i = 0; i < 100 && !text.includes(words); i++) {
     await new Promise((r) => setTimeout(r, 200));
-    text = await (await fetch(url)).text();
+    try {
+      text = await (await fetch(url)).text();
+    } catch (error) {
+      if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`serve ended (${proc.exitCode ?? proc.signalCode}): ${outputOf.get(proc)?.()}`);
+      text = `(${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message})`;
+    }
   }
   return text;
 }
@@ -197,7 +210,7 @@ test("an output folder whose name starts the content folder's does not hide cont
   try {
     const file = path.join(dir, 'site-content/articles/privilege-basics.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('Privilege protects', 'Privilege shelters'));
-    const text = await pageOnceItSays(`${url}/articles/privilege-basics`, 'Privilege shelters');
+    const text = await pageOnceItSays(`${url}/articles/privilege-basics`, 'Privilege shelters', proc);
     assert.match(text, /Privilege shelters/);
   } finally {
     proc.kill();
@@ -215,7 +228,7 @@ test("a folder of the output replaced by a link while serving: the rebuild neith
     symlinkSync(elsewhere, path.join(dir, 'dist/articles'));
     const file = path.join(dir, 'content/articles/privilege-basics.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('Privilege protects', 'Privilege shelters'));
-    const text = await pageOnceItSays(`${url}/articles/privilege-basics`, 'Privilege shelters');
+    const text = await pageOnceItSays(`${url}/articles/privilege-basics`, 'Privilege shelters', proc);
     assert.match(text, /Privilege shelters/, 'rebuilt');
     assert.equal(readdirSync(elsewhere), ['privilege-basics.html']);
     assert.is(readFileSync(path.join(elsewhere, 'privilege-basics.html'), 'utf8'), 'my own notes');
