@@ -107,6 +107,20 @@ export function badRange(req: IncomingMessage): boolean {
   return m[2] !== '' && Number(m[1]) > Number(m[2]);
 }
 
+/** The answer for a path with nothing at it: the site's 404 page, or plain text. Never fails: a
+ * rebuild that writes the output folder afresh can take 404.html away between the look and the
+ * read, and a rejection here would end the whole server (it did, under load). */
+async function answerNotFound(root: string, res: ServerResponse, sendHtml: (res: ServerResponse, file: string, status: number) => Promise<void>): Promise<void> {
+  const page = path.join(root, '404.html');
+  try {
+    if (existsSync(page)) return await sendHtml(res, page, 404);
+  } catch {
+    // Gone since: the plain answer below.
+  }
+  if (res.headersSent) return void res.end();
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+}
+
 /** The redirects of `{root}/_redirects` (routes/redirects.ts), read again whenever the file changes. */
 export function redirectsIn(root: string): (urlPath: string) => { to: string; status: number } | undefined {
   const file = path.join(root, '_redirects');
@@ -138,18 +152,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     setHeaders(res);
     res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(html);
   };
-  // Never fails: a rebuild that writes the output folder afresh can take 404.html away between the
-  // look and the read, and a rejection here would end the whole server (it did, under load).
-  const notFound = async (res: ServerResponse) => {
-    const page = path.join(opts.root, '404.html');
-    try {
-      if (existsSync(page)) return await sendHtml(res, page, 404);
-    } catch {
-      // Gone since: the plain answer below.
-    }
-    if (res.headersSent) return void res.end();
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-  };
+  const notFound = (res: ServerResponse) => answerNotFound(opts.root, res, sendHtml);
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     try {
