@@ -24,7 +24,11 @@ export function objectKeyFor(distPath: string): string {
  */
 export function prefixProblem(prefix: string): string | undefined {
   if (prefix.trim() === '') return 'the prefix is empty (an unset variable?); leave --prefix out to publish at the bucket root.';
-  if (prefix.split('/').some((segment) => segment === '.' || segment === '..')) return 'a prefix cannot have "." or ".." segments; write the path it should be, such as staging/.';
+  const segments = prefix.split('/');
+  if (segments.some((segment) => segment === '.' || segment === '..')) return 'a prefix cannot have "." or ".." segments; write the path it should be, such as staging/.';
+  // A slash at either end is tidied away; two in a row within is most often a variable that was empty (sites/$ENV/docs).
+  const within = prefix.replace(/^\/+/, '').replace(/\/+$/, '');
+  if (within.includes('//')) return 'the prefix has two slashes in a row (an unset variable?); write the path it should be, such as sites/staging/.';
   return undefined;
 }
 

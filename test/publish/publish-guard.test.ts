@@ -172,7 +172,7 @@ test('an empty --bucket (an unset variable) is a usage error, not a storage fail
   assert.is(s3.puts.length, 0);
 });
 
-test('an --endpoint with a user name or password is refused without printing them; a prefix that is empty or climbs is refused', async () => {
+test('an --endpoint with a user name or password is refused without printing them; a prefix that is empty, climbs or has an empty segment is refused', async () => {
   s3.reset();
   // With a scheme, and without one (a common slip, which fails the URL check too).
   for (const endpoint of [`http://admin:hunter2pass@127.0.0.1:9`, 'admin:hunter2pass@127.0.0.1:9000']) {
@@ -186,6 +186,7 @@ test('an --endpoint with a user name or password is refused without printing the
     ['../other', /a prefix cannot have "\." or "\.\." segments/],
     ['sites/./legal', /a prefix cannot have "\." or "\.\." segments/],
     ['..', /a prefix cannot have "\." or "\.\." segments/],
+    ['sites//docs', /the prefix has two slashes in a row \(an unset variable\?\)/],
   ] as const) {
     const run = await publish(dist(), '--prefix', prefix);
     assert.is(run.exitCode, 2, prefix);
