@@ -129,12 +129,18 @@ test('a failed upload deletes nothing, holds back the content manifest and recor
   assert.equal(retryStore.log, ['put site/articles/b', 'put site/_legalsite/manifest.json', 'delete site/old-page', 'put site/_legalsite/publish-manifest.json', 'delete site/_legalsite/previous-manifest.json']);
 });
 
-test('a publish cut short after the content manifest went live leaves notify what was live before, also when rerun from a fresh checkout', async () => {
-  const outDir = makeDist();
+/** A bucket whose content manifest says `before`, and whose last write, the publish manifest, fails until `failing` is cleared. */
+function bucketCuttingPublishShort() {
   const failing = new Set(['site/_legalsite/publish-manifest.json']);
   const store = memoryStore(failing);
   const before = '{"version":1,"entities":{"article:a":"0"}}\n';
   store.objects.set('site/_legalsite/manifest.json', { body: before, headers: { contentType: 'application/json', cacheControl: 'no-cache' } });
+  return { store, failing, before };
+}
+
+test('a publish cut short after the content manifest went live leaves notify what was live before, also when rerun from a fresh checkout', async () => {
+  const outDir = makeDist();
+  const { store, failing, before } = bucketCuttingPublishShort();
   const cut = await publishSite(store, options(outDir)).then(() => undefined, (e: Error) => e);
   assert.match(String(cut), /refused/, 'the last write failed');
   assert.is(store.objects.get('site/_legalsite/manifest.json')!.body, readFileSync(path.join(outDir, '_legalsite/manifest.json'), 'utf8'), 'the new content manifest is live');
@@ -153,10 +159,7 @@ test('a publish cut short after the content manifest went live leaves notify wha
 
 test('a publish cut short, then a newer build published: notify counts from before the first, whose changes it never announced', async () => {
   const outDir = makeDist();
-  const failing = new Set(['site/_legalsite/publish-manifest.json']);
-  const store = memoryStore(failing);
-  const before = '{"version":1,"entities":{"article:a":"0"}}\n';
-  store.objects.set('site/_legalsite/manifest.json', { body: before, headers: { contentType: 'application/json', cacheControl: 'no-cache' } });
+  const { store, failing, before } = bucketCuttingPublishShort();
   await publishSite(store, options(outDir)).then(() => assert.unreachable('the last write fails'), () => {});
   // The next commit's build: another content manifest.
   writeFileSync(path.join(outDir, '_legalsite/manifest.json'), '{"version":1,"entities":{"article:a":"1","article:b":"3"}}\n');
