@@ -2,10 +2,11 @@
  * `legalsite notify`: after a publish, tells search engines (IndexNow) and webhook subscribers what
  * changed. Settings come from site.yaml (`indexnow`, `webhooks`); what changed comes from dist/ (see
  * notify/changes.ts). Failed notifications are reported, never fatal: the site is already live.
- * Exit codes: 0 done (even with failed notifications), 1 errors in site.yaml, 2 usage errors.
+ * Exit codes: 0 done (even with failed notifications), 1 errors in site.yaml, 2 usage errors (no build in --out, or a publish of it that has not gone through).
  */
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
+import { UsageError } from '../diagnostics/diagnostic.js';
 import { formatPretty } from '../diagnostics/reporters/pretty.js';
 import type { SiteConfig } from '../model.js';
 import { readChanges } from '../notify/changes.js';
@@ -53,7 +54,9 @@ async function runNotify(opts: NotifyCliOptions, io: Io): Promise<number> {
   }
   const config = { ...loaded.config, baseUrl: (opts.baseUrl ?? loaded.config.baseUrl).replace(/\/+$/, '') };
   const outLabel = opts.out.replace(/\/+$/, '');
-  const { changes, source } = readChanges(path.resolve(opts.out), outLabel, config.baseUrl);
+  const { changes, source, unfinishedPublish } = readChanges(path.resolve(opts.out), outLabel, config.baseUrl);
+  if (unfinishedPublish && !opts.dryRun) throw new UsageError(`nothing was sent: ${unfinishedPublish}`);
+  if (unfinishedPublish) io.stderr(`warning  ${unfinishedPublish}`);
   const both = !opts.indexnow && !opts.webhooks;
   const userAgent = `legalsite/${packageVersion()}`;
   const corrected = changes.corrected?.length ?? 0;

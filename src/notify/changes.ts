@@ -11,7 +11,7 @@ import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { readPreviousManifest } from '../load/read-previous-manifest.js';
 import { diffManifests, type Changes, type Manifest } from '../passes/manifest.js';
-import { LAST_PUBLISHED_PATH } from '../publish/publish-manifest.js';
+import { LAST_PUBLISHED_PATH, UNFINISHED_PUBLISH_PATH } from '../publish/publish-manifest.js';
 
 export const CHANGES_PATH = '_legalsite/changes.json';
 
@@ -19,6 +19,8 @@ export interface ChangeSet {
   changes: Changes;
   /** Where the changes came from, for the report. */
   source: string;
+  /** Set while the last publish of this output folder has not gone through: why not every page announced may be live. */
+  unfinishedPublish?: string;
 }
 
 /** The changes to announce for the build in `outDir` (`outLabel` as the user typed it). */
@@ -26,11 +28,25 @@ export function readChanges(outDir: string, outLabel: string, baseUrl: string): 
   // read-previous-manifest reads `{out}/_legalsite/manifest.json`: here, the build being announced.
   const current = readPreviousManifest(outDir);
   if (!current) throw new UsageError(`${outLabel}/_legalsite/manifest.json not found (run \`legalsite build\` first, or pass --out DIR)`);
+  const unfinishedPublish = unfinishedPublishOf(outDir, outLabel);
   const published = readManifest(path.join(outDir, LAST_PUBLISHED_PATH));
-  if (published) return { changes: diffManifests(published, current, baseUrl), source: `since the last publish (${outLabel}/${LAST_PUBLISHED_PATH})` };
+  if (published) return { changes: diffManifests(published, current, baseUrl), source: `since the last publish (${outLabel}/${LAST_PUBLISHED_PATH})`, unfinishedPublish };
   const changes = readChangesFile(path.join(outDir, CHANGES_PATH));
   if (!changes) throw new UsageError(`${outLabel}/${CHANGES_PATH} is missing or unreadable; rebuild with \`legalsite build\``);
-  return { changes, source: `since the previous build in ${outLabel}/ (${outLabel}/${CHANGES_PATH}; run \`legalsite publish\` first to announce what a publish changed)` };
+  return { changes, source: `since the previous build in ${outLabel}/ (${outLabel}/${CHANGES_PATH}; run \`legalsite publish\` first to announce what a publish changed)`, unfinishedPublish };
+}
+
+/** What the mark a publish leaves until it has gone through says, as a sentence; undefined without one. */
+function unfinishedPublishOf(outDir: string, outLabel: string): string | undefined {
+  const file = path.join(outDir, UNFINISHED_PUBLISH_PATH);
+  if (!existsSync(file)) return undefined;
+  const mark = readJson(file) as { target?: unknown; started?: unknown } | undefined;
+  const to = typeof mark?.target === 'string' ? ` to ${mark.target}` : '';
+  const at = typeof mark?.started === 'string' ? `, started ${mark.started},` : '';
+  return (
+    `the last \`legalsite publish\` of ${outLabel}/${to}${at} did not finish (an upload failed, or it was stopped), so some of the pages ` +
+    `it would announce may not be live (${outLabel}/${UNFINISHED_PUBLISH_PATH}). Run \`legalsite publish\` again; once it succeeds, run \`legalsite notify\`.`
+  );
 }
 
 function readManifest(file: string): Manifest | undefined {

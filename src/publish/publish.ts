@@ -13,13 +13,14 @@
  *      --prune found; a run with any failed upload deletes nothing;
  *   5. write the publish manifest last (on failure it records the uploads that did succeed, so a
  *      retry sends only what is still missing); a publish that went through removes the stored
- *      "before" of step 2.
+ *      "before" of step 2, and the local mark `_legalsite/publish-unfinished.json` written after step 2,
+ *      which keeps notify from announcing a build whose pages are not all live.
  * With dryRun it stops after planning and changes nothing anywhere.
- * Reads: the output folder, the bucket. Writes: the bucket, `{out}/_legalsite/last-published-manifest.json`,
+ * Reads: the output folder, the bucket. Writes: the bucket, `{out}/_legalsite/last-published-manifest.json` and `publish-unfinished.json`,
  * and the output folder's lock file `{out}.legalsite-lock` while it runs.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { lockOutputFolder } from '../write/output-lock.js';
@@ -35,6 +36,7 @@ import {
   PREVIOUS_MANIFEST_KEY,
   PUBLISH_MANIFEST_KEY,
   serializePublishManifest,
+  UNFINISHED_PUBLISH_PATH,
   type PublishedObject,
 } from './publish-manifest.js';
 import { deleteObjects, uploadObjects, type Failure } from './upload.js';
@@ -99,6 +101,9 @@ async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<
   if (opts.dryRun) return result;
   if (overDeleteLimit) throw new UsageError(deleteLimitMessage(plan.delete.length, opts.maxDeletes, store.name));
   const storedNow = await keepManifestBefore(store, opts, liveContentManifest, storedPrevious);
+  // Until this publish has gone through, notify must not announce this build's pages: some may not be live.
+  const unfinished = path.join(opts.outDir, UNFINISHED_PUBLISH_PATH);
+  await writeFile(unfinished, `${JSON.stringify({ target: store.name, started: new Date().toISOString() }, null, 2)}\n`);
 
   const progress = createProgress(plan.upload.length + plan.uploadLast.length, opts.progress ?? (() => {}), Boolean(opts.progress));
   const transfer = { outDir: opts.outDir, prefix, concurrency: opts.concurrency, progress };
@@ -134,6 +139,7 @@ async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<
   // content manifest is the same would otherwise announce these changes again. Best effort: left
   // behind, it only repeats an announcement.
   if (result.failed.length === 0 && (storedNow || storedPrevious !== undefined)) await store.delete(prefix + PREVIOUS_MANIFEST_KEY).catch(() => {});
+  if (result.failed.length === 0) await rm(unfinished, { force: true });
   return result;
 }
 

@@ -218,7 +218,7 @@ test('--prune removes a _headers object an older publish uploaded, and never upl
   assert.is((await s3.get('_headers')).status, 404);
 });
 
-test('a failed upload exits 1 naming the key, deletes nothing, and the retry sends only what is missing', async () => {
+test('a failed upload exits 1 naming the key, deletes nothing, keeps notify from announcing, and the retry sends only what is missing', async () => {
   writeFileSync(path.join(cwd, 'content/templates/broken.txt'), 'the server refuses this one\n');
   writeFileSync(path.join(cwd, 'content/templates/fresh.txt'), 'fresh\n');
   await build();
@@ -238,6 +238,15 @@ test('a failed upload exits 1 naming the key, deletes nothing, and the retry sen
   assert.ok(s3.puts.includes('templates/fresh.txt'));
   assert.not.ok(s3.puts.includes('_legalsite/manifest.json'), 'the content manifest waits for a complete upload');
   assert.is((await s3.get('glossary/privilege-log')).status, 200);
+  // `publish; notify` without `&&`: notify must not announce pages that are not live.
+  const notify = (...flags: string[]) => runInProcess(['notify', '--indexnow', ...flags, '--content', path.join(cwd, 'content'), '--out', dist()]);
+  const refused = await notify();
+  assert.is(refused.exitCode, 2);
+  assert.match(refused.stderr, /^legalsite: nothing was sent: the last `legalsite publish` of .*\/dist\/ to s3:\/\/site\/, started 20\d\d-[^,]+, did not finish \(an upload failed, or it was stopped\), so some of the pages it would announce may not be live/m);
+  assert.match(refused.stderr, /Run `legalsite publish` again; once it succeeds, run `legalsite notify`\.$/m);
+  const preview = await notify('--dry-run');
+  assert.is(preview.exitCode, 0, preview.stderr);
+  assert.match(preview.stderr, /^warning {2}the last `legalsite publish` of .* did not finish/m);
 
   s3.failPuts.clear();
   s3.reset();
@@ -245,7 +254,12 @@ test('a failed upload exits 1 naming the key, deletes nothing, and the retry sen
   assert.is(retry.exitCode, 0, retry.stderr);
   assert.not.ok(s3.puts.includes('templates/fresh.txt'), 'the earlier successful upload is not repeated');
   assert.ok(s3.puts.includes('templates/broken.txt'));
+  assert.not.ok(s3.puts.some((key) => key.includes('publish-unfinished')), 'the mark is local only');
   assert.equal(s3.pruned, ['glossary/privilege-log']);
+  const announced = await notify('--dry-run');
+  assert.is(announced.exitCode, 0, announced.stderr);
+  assert.is(announced.stderr, '');
+  assert.match(announced.stdout, /^Changes since the last publish/m);
 });
 
 test('--prefix publishes under a folder of the bucket', async () => {
