@@ -113,7 +113,8 @@ export function badRange(req: IncomingMessage): boolean {
 async function answerNotFound(root: string, res: ServerResponse, sendHtml: (res: ServerResponse, file: string, status: number) => Promise<void>): Promise<void> {
   const page = path.join(root, '404.html');
   try {
-    if (existsSync(page)) return await sendHtml(res, page, 404);
+    // As every other answer: never a file the output folder links to outside it, never a pipe.
+    if (existsSync(page) && statSync(page).isFile() && insideRoot(root, page)) return await sendHtml(res, page, 404);
   } catch {
     // Gone since: the plain answer below.
   }

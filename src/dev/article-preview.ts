@@ -8,10 +8,11 @@
  * the full rebuild reports, so invalid content never reaches the output folder.
  * Reads: one article file and the last good BuildResult. Writes: nothing (returns the page).
  */
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from '../build.js';
 import { articleUnit } from '../engine/article-unit.js';
+import { confinementProblem } from '../load/content-files.js';
 import { parseArticleText } from '../load/read-content.js';
 import type { YamlSource } from '../load/yaml-source.js';
 import { buildTermMatcher, type TermMatcher } from '../passes/term-matcher.js';
@@ -29,6 +30,15 @@ export interface ArticlePreview {
   html: string;
 }
 
+/** Whether the build would read `abs`: a regular file, or a link to one inside the content folder. */
+function readableArticle(abs: string, contentDir: string): boolean {
+  try {
+    return lstatSync(abs).isFile() || confinementProblem(abs, contentDir) === undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** Builds previews against one good build; the glossary matcher is made once per build. */
 export function articlePreviewer(last: BuildResult, cwd: string) {
   const site = last.site;
@@ -40,6 +50,9 @@ export function articlePreviewer(last: BuildResult, cwd: string) {
     if (!site || !last.render || path.extname(absFile) !== '.md' || path.dirname(absFile) !== path.join(site.source.contentDir, 'articles')) return undefined;
     const rel = path.relative(cwd, absFile).split(path.sep).join('/');
     const old = site.articles.find((a) => a.file === rel);
+    // What the build would refuse (a link out of the content folder, a named pipe) is never read
+    // here either: the full rebuild reports it, and the output folder keeps the last good build.
+    if (!readableArticle(absFile, site.source.contentDir)) return undefined;
     let text: string;
     try {
       text = readFileSync(absFile, 'utf8');

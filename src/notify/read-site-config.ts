@@ -3,9 +3,10 @@
  * endpoints, webhook subscriptions); problems are diagnostics like a build's.
  * Reads: content/site.yaml. Writes: nothing.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { diagnostic, UsageError, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { confinementProblem } from '../load/content-files.js';
 import { toConfig } from '../load/normalize.js';
 import { parseYamlSource } from '../load/yaml-source.js';
 import type { SiteConfig } from '../model.js';
@@ -18,6 +19,10 @@ export function readSiteConfig(contentDir: string, cwd: string): { config?: Site
   const abs = path.join(dir, 'site.yaml');
   const file = path.relative(cwd, abs).split(path.sep).join('/');
   if (!existsSync(abs)) return { diagnostics: [diagnostic('unreadable-file', { file }, '', 'is missing', 'notify reads baseUrl, indexnow and webhooks from site.yaml.')] };
+  // As the build reads it: never through a link out of the content folder (its text would be
+  // printed in the errors), never a named pipe (reading one waits for ever).
+  const problem = lstatSync(abs).isFile() ? undefined : confinementProblem(abs, dir);
+  if (problem) return { diagnostics: [problem(file)] };
   const { source, diagnostics } = parseYamlSource(readFileSync(abs, 'utf8'), file);
   if (diagnostics.length) return { diagnostics };
   if (source.data == null) source.data = {};

@@ -116,6 +116,23 @@ test('never follows a link out of the output folder', async () => {
   }
 });
 
+test('a 404 page that is a link out of the output folder is never served: the plain answer is', async () => {
+  const secret = path.join(tempDir(), 'secret.html');
+  writeFileSync(secret, '<p>CI_TOKEN=abc</p>');
+  const page = path.join(cwd, 'dist/404.html');
+  renameSync(page, `${page}.kept`);
+  try {
+    symlinkSync(secret, page);
+    const res = await fetch(`${base}/no-such-page`);
+    assert.is(res.status, 404);
+    assert.is(await res.text(), 'Not found');
+  } finally {
+    rmSync(page, { force: true });
+    renameSync(`${page}.kept`, page);
+  }
+  assert.match(await (await fetch(`${base}/no-such-page`)).text(), /<html/, 'its own 404 page again');
+});
+
 test('a malformed or unsatisfiable Range gets 416, and the server goes on', async () => {
   for (const range of ['bytes=100-50', 'bytes=abc', 'bytes=-', 'bytes=5-3', 'chars=1-2', 'bytes=0-1,3-']) {
     const res = await fetch(`${base}/robots.txt`, { headers: { Range: range } });
@@ -236,6 +253,38 @@ test("a folder of the output replaced by a link while serving: the rebuild neith
   } finally {
     proc.kill();
   }
+});
+
+
+test('an article replaced by a link out of the content folder, or by a named pipe: the quick preview never reads it, and serve goes on answering', async () => {
+  const dir = copyFixture('minimal');
+  const { proc, url } = await startServe(dir);
+  const said = () => outputOf.get(proc)!();
+  const until = async (pattern: RegExp) => {
+    for (let i = 0; i < 150 && !pattern.test(said()); i++) await new Promise((r) => setTimeout(r, 200));
+    assert.match(said(), pattern);
+  };
+  try {
+    const article = path.join(dir, 'content/articles/privilege-basics.md');
+    const outside = path.join(tempDir(), 'draft.md');
+    writeFileSync(outside, `${readFileSync(article, 'utf8')}\nTOPSECRET123 from outside the content folder.\n`);
+    rmSync(article);
+    symlinkSync(outside, article);
+    await until(/outside the content folder; it was not read/);
+    assert.not.match(await (await fetch(`${url}/articles/privilege-basics`)).text(), /TOPSECRET/);
+    assert.not.match(readFileSync(path.join(dir, 'dist/articles/privilege-basics.html'), 'utf8'), /TOPSECRET/);
+
+    // The article itself a named pipe: reading it would wait for ever, and the server with it.
+    rmSync(article);
+    await execa('mkfifo', [article]);
+    await until(/a named pipe \(FIFO\), not a regular file; it was not read/);
+    const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(10_000) });
+    assert.is(res.status, 200, 'still answering');
+  } finally {
+    proc.kill();
+  }
+  const ended = await proc;
+  assert.is(ended.signal, 'SIGTERM', 'serve stops when told');
 });
 
 test.run();

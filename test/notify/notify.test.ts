@@ -3,13 +3,14 @@
  * IndexNow requests, a retried webhook, failures that are reported but not fatal, and empty change
  * lists that send nothing. */
 import { createHmac } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Webhook } from 'standardwebhooks';
 import { parse, stringify } from 'yaml';
-import { copyFixture, ROOT, runCli } from '../helpers/sites.js';
+import { execa } from 'execa';
+import { copyFixture, ROOT, runCli, tempDir } from '../helpers/sites.js';
 import { runInProcess } from '../publish/in-process.js';
 import { startReceiver, type Receiver } from './receiver.js';
 
@@ -275,6 +276,28 @@ test('a mistake in the webhooks settings is reported like a content error, with 
   const noDist = await runCli(['notify', '--out', 'nowhere'], cwd);
   assert.is(noDist.exitCode, 2);
   assert.is(noDist.stderr, 'legalsite: nowhere/_legalsite/manifest.json not found (run `legalsite build` first, or pass --out DIR)');
+});
+
+test('a site.yaml that is a link out of the content folder, or a named pipe, is refused as the build refuses it: nothing of it printed, no wait', async () => {
+  const siteFile = path.join(cwd, 'content/site.yaml');
+  const secret = path.join(tempDir(), 'shadow-like');
+  writeFileSync(secret, 'root:$6$SECRETHASH:19000:0:99999:7:::\n');
+  renameSync(siteFile, `${siteFile}.kept`);
+  try {
+    symlinkSync(secret, siteFile);
+    const linked = await notify('--dry-run');
+    assert.is(linked.exitCode, 1);
+    assert.match(linked.stderr, /site\.yaml:1:1 +error +is a link to .*shadow-like, outside the content folder; it was not read/);
+    assert.not.match(linked.stderr + linked.stdout, /SECRETHASH/);
+    rmSync(siteFile);
+    await execa('mkfifo', [siteFile]);
+    const pipe = await notify('--dry-run');
+    assert.is(pipe.exitCode, 1);
+    assert.match(pipe.stderr, /site\.yaml:1:1 +error +is a named pipe \(FIFO\), not a regular file; it was not read/);
+  } finally {
+    rmSync(siteFile, { force: true });
+    renameSync(`${siteFile}.kept`, siteFile);
+  }
 });
 
 test.run();
