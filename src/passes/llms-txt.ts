@@ -14,6 +14,7 @@
 import { EDUCATIONAL_NOTE } from '../constants.js';
 import type { ArticleMeta, Dataset, SiteConfig } from '../model.js';
 import type { TopicCluster } from '../model/topic-cluster.js';
+import { markdownText as text } from './markdown-text.js';
 
 const absolute = (config: SiteConfig) => (p: string) => `${config.baseUrl}${p}`;
 
@@ -24,12 +25,12 @@ function preamble(config: SiteConfig, title = config.name, summary = config.desc
     '',
     `> ${summary}`,
     '',
-    `${config.tagline} Content is licensed ${config.license.name} (${config.license.url}); cite the page and paragraph anchor (#{slug}-p001) with the last-updated date. ${EDUCATIONAL_NOTE}`,
+    `${config.tagline} Content is licensed ${config.license.name} (${config.license.url}); cite the page and paragraph anchor (#{slug}-p001) with the last-updated date. The Markdown files carry no anchors: each article's JSON mirror (its URL with .json) lists its paragraphs with their ids and text under sections.paragraphs; paragraph numbers are ids, not positions. ${EDUCATIONAL_NOTE}`,
     '',
   ];
 }
 
-const articleLine = (u: (p: string) => string) => (a: Pick<ArticleMeta, 'slug' | 'title' | 'summary'>) => `- [${a.title}](${u(`/articles/${a.slug}.md`)}): ${a.summary.trim()}`;
+const articleLine = (u: (p: string) => string) => (a: Pick<ArticleMeta, 'slug' | 'title' | 'summary'>) => `- [${text(a.title)}](${u(`/articles/${a.slug}.md`)}): ${text(a.summary.trim())}`;
 
 function glossaryAndDatasets(u: (p: string) => string, datasets: Dataset[], termCount: number): string[] {
   return [
@@ -40,7 +41,7 @@ function glossaryAndDatasets(u: (p: string) => string, datasets: Dataset[], term
     '',
     '## Datasets',
     '',
-    ...datasets.map((d) => `- [${d.title}](${u(`/datasets/${d.slug}.json`)}): ${d.description.trim().split('\n')[0]}`),
+    ...datasets.map((d) => `- [${text(d.title)}](${u(`/datasets/${d.slug}.json`)}): ${text(d.description.trim().split('\n')[0])}`),
     '',
   ];
 }
@@ -125,7 +126,7 @@ export function llmsTopicTxt(config: SiteConfig, cluster: TopicCluster, articles
     '',
     `## Glossary terms${termsMore}`,
     '',
-    ...cluster.terms.slice(0, shown).map((t) => `- [${t.title}](${u(`/glossary/${t.slug}`)})`),
+    ...cluster.terms.slice(0, shown).map((t) => `- [${text(t.title)}](${u(`/glossary/${t.slug}`)})`),
     '',
   ].join('\n');
 }

@@ -10,9 +10,13 @@ import type { Article, ArticleStats, SiteConfig, Term } from '../model.js';
 import type { ArticleFields } from './article-fields.js';
 import { CHANGE_KIND_LABELS, changeLog } from './change-log.js';
 import { factsYaml } from './facts-yaml.js';
+import { markdownText as text } from './markdown-text.js';
 
-export function absolutizeLinks(markdown: string, baseUrl: string): string {
-  return markdown.replace(/\]\((\/[^)\s]*)\)/g, (_m, path: string) => `](${baseUrl}${path})`);
+/** Site paths become absolute URLs; with `page`, so do links to a place on the page itself (`#x`),
+ * which in /llms-full.txt, where many articles are joined, would not say which article. */
+export function absolutizeLinks(markdown: string, baseUrl: string, page?: string): string {
+  const absolute = markdown.replace(/\]\((\/[^)\s]*)\)/g, (_m, path: string) => `](${baseUrl}${path})`);
+  return page ? absolute.replace(/\]\((#[^)\s]*)\)/g, (_m, fragment: string) => `](${page}${fragment})`) : absolute;
 }
 
 /** The editor's no-link markers (`[words]{.nolink}`, markdown.ts) are for the site's auto-linker only. */
@@ -20,12 +24,20 @@ export function stripNoLinkMarkers(markdown: string): string {
   return markdown.replace(/\[([^\]\n]*)\]\{\.nolink\}/g, '$1');
 }
 
+/** Each callout as a labelled blockquote, followed by a blank line: a line of text right after a
+ * quote would be read as part of it (CommonMark's lazy continuation), the body's next paragraph as
+ * the callout's. */
 function calloutsToQuotes(markdown: string): string {
-  return markdown.replace(/^:::(tip|note|warning)[^\n]*\n([\s\S]*?)^:::\s*$/gm, (_m, kind: string, inner: string) => {
+  return markdown.replace(/^:::(tip|note|warning)[^\n]*\n([\s\S]*?)^:::[ \t]*$(\n(?=[ \t]*\S))?/gm, (_m, kind: string, inner: string, textAfter?: string) => {
     const label = kind.charAt(0).toUpperCase() + kind.slice(1);
-    return inner.trim().split('\n').map((line, i) => `> ${i === 0 ? `**${label}:** ` : ''}${line}`.trimEnd()).join('\n');
+    const quote = inner.trim().split('\n').map((line, i) => `> ${i === 0 ? `**${label}:** ` : ''}${line}`.trimEnd()).join('\n');
+    return textAfter ? `${quote}\n\n` : quote;
   });
 }
+
+/** Dates quoted, as the content's own front matter has them: a YAML 1.1 reader (PyYAML, js-yaml)
+ * would read a plain 2025-08-25 as a timestamp, not the text the JSON mirror has. */
+const quoteDates = (yaml: string) => yaml.replace(/^(datePublished|dateModified|lawStatedAt): (\d{4}-\d{2}-\d{2})$/gm, '$1: "$2"');
 
 export function articleMarkdown(a: Article, fields: ArticleFields, stats: ArticleStats, config: SiteConfig): string {
   const url = `${config.baseUrl}/articles/${a.slug}`;
@@ -34,7 +46,7 @@ export function articleMarkdown(a: Article, fields: ArticleFields, stats: Articl
     ...(a.lawStatedAt ? { lawStatedAt: a.lawStatedAt } : {}),
     jurisdiction: a.jurisdiction, tags: a.tags, readingTime: stats.readingTime, wordCount: stats.wordCount, license: config.license.url,
   };
-  const out = ['---', factsYaml(facts).trimEnd(), '---', '', `# ${a.title}`, '', `> ${a.summary}`, ''];
+  const out = ['---', quoteDates(factsYaml(facts)).trimEnd(), '---', '', `# ${text(a.title)}`, '', `> ${text(a.summary)}`, ''];
   if (a.editorialNote) out.push('## Citation guidance', '', a.editorialNote.trim(), '');
   if (fields.answer) {
     out.push(`## ${fields.answer.title}`, '', `Answer ID: answers/${a.slug}#a0`, '');
@@ -43,18 +55,18 @@ export function articleMarkdown(a: Article, fields: ArticleFields, stats: Articl
     out.push('');
   }
   if (a.keyTakeaways.length) out.push('## Key takeaways', '', ...a.keyTakeaways.map((t) => `- ${t}`), '');
-  out.push(absolutizeLinks(calloutsToQuotes(stripNoLinkMarkers(a.body.trim())), config.baseUrl), '');
+  out.push(absolutizeLinks(calloutsToQuotes(stripNoLinkMarkers(a.body.trim())), config.baseUrl, url), '');
   if (fields.faq.length) {
     out.push('## Frequently asked questions', '');
-    for (const f of fields.faq) out.push(`### ${f.q}`, '', absolutizeLinks(stripNoLinkMarkers(a.faq.find((x) => x.id === f.id)!.a.trim()), config.baseUrl), '');
+    for (const f of fields.faq) out.push(`### ${text(f.q)}`, '', absolutizeLinks(stripNoLinkMarkers(a.faq.find((x) => x.id === f.id)!.a.trim()), config.baseUrl, url), '');
   }
   if (a.references.length) {
     out.push('## References', '');
-    a.references.forEach((r, i) => out.push(`${i + 1}. ${r.url ? `[${r.title}](${r.url})` : r.title}${r.source ? `, ${r.source}` : ''}${r.pinpoint ? ` — ${r.pinpoint}` : ''}`));
+    a.references.forEach((r, i) => out.push(`${i + 1}. ${r.url ? `[${text(r.title)}](${r.url})` : text(r.title)}${r.source ? `, ${text(r.source)}` : ''}${r.pinpoint ? ` — ${text(r.pinpoint)}` : ''}`));
     out.push('');
   }
   const changes = changeLog(a);
-  if (changes.length) out.push('## Changes', '', ...changes.map((c) => `- ${c.date} · ${CHANGE_KIND_LABELS[c.kind]}: ${c.summary}`), '');
+  if (changes.length) out.push('## Changes', '', ...changes.map((c) => `- ${c.date} · ${CHANGE_KIND_LABELS[c.kind]}: ${text(c.summary)}`), '');
   const lawStated = a.lawStatedAt ? ` · Law stated as at ${a.lawStatedAt}` : '';
   out.push('---', '', `Source: ${url} · Last updated ${a.dateModified}${lawStated} · ${config.license.name} (${config.license.url}) · ${EDUCATIONAL_NOTE}`, '');
   return out.join('\n');
@@ -63,13 +75,14 @@ export function articleMarkdown(a: Article, fields: ArticleFields, stats: Articl
 export function glossaryMarkdown(terms: Term[], config: SiteConfig): string {
   const out = [`# ${config.name} Glossary`, '', `> ${terms.length} terms. ${config.license.name}. ${EDUCATIONAL_NOTE}`, ''];
   for (const t of terms) {
-    out.push(`## ${t.title}`, '', `- URL: ${config.baseUrl}/glossary/${t.slug}`, `- Jurisdiction: ${t.jurisdiction}`);
-    if (t.tags.length) out.push(`- Tags: ${t.tags.join(', ')}`);
-    if (t.alsoCalled.length) out.push(`- Also called: ${t.alsoCalled.join(', ')}`);
-    if (t.contrastWith.length) out.push(`- Contrast with: ${t.contrastWith.join(', ')}`);
-    if (t.seeAlso.length) out.push(`- See also: ${t.seeAlso.join(', ')}`);
-    if (t.dataFields.length) out.push(`- Data fields: ${t.dataFields.join(', ')}`);
-    out.push('', t.definition, '');
+    const list = (items: string[]) => items.map(text).join(', ');
+    out.push(`## ${text(t.title)}`, '', `- URL: ${config.baseUrl}/glossary/${t.slug}`, `- Jurisdiction: ${text(t.jurisdiction)}`);
+    if (t.tags.length) out.push(`- Tags: ${list(t.tags)}`);
+    if (t.alsoCalled.length) out.push(`- Also called: ${list(t.alsoCalled)}`);
+    if (t.contrastWith.length) out.push(`- Contrast with: ${list(t.contrastWith)}`);
+    if (t.seeAlso.length) out.push(`- See also: ${list(t.seeAlso)}`);
+    if (t.dataFields.length) out.push(`- Data fields: ${list(t.dataFields)}`);
+    out.push('', text(t.definition.trim().replace(/\s*\n\s*/g, ' ')), '');
   }
   return out.join('\n');
 }

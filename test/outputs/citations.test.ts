@@ -151,7 +151,7 @@ test('the JSON, answer and Markdown mirrors carry the changes and the law-stated
   assert.is(JSON.parse(read('articles/hashing-evidence.answer.json')).lawStatedAt, '2025-08-20');
   assert.not.match(json.sections.bodyHtml, /para-link|¶/, 'the mirror holds the body, not the page controls');
   const md = read('articles/hashing-evidence.md');
-  assert.match(md, /^lawStatedAt: 2025-08-20$/m);
+  assert.match(md, /^lawStatedAt: "2025-08-20"$/m);
   assert.match(md, /## Changes\n\n- 2025-08-26 · Correction: Corrected the name of the NIST guide\.\n- 2025-08-26 · Change in the law: .*\n- 2025-08-25 · Update: .*\n/);
   assert.match(md, /Last updated 2025-08-26 · Law stated as at 2025-08-20/);
 });

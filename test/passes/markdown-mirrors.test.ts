@@ -1,0 +1,73 @@
+/** The Markdown mirrors as a CommonMark reader (markdown-it, as GitHub, pandoc and language-model
+ * chunkers) reads them: plain text stays the words written, a callout does not swallow the
+ * paragraph after it, links lead somewhere on their own, and the front matter's dates are text. */
+import yaml from 'js-yaml';
+import MarkdownIt from 'markdown-it';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { renderArticleFields } from '../../src/passes/article-fields.js';
+import { articleMarkdown, glossaryMarkdown } from '../../src/passes/markdown-mirrors.js';
+import { makeArticle, makeConfig, makeTerm } from '../helpers/make-site.js';
+import { parseHtml } from '../helpers/html.js';
+
+const test = suite('Markdown mirrors');
+const md = new MarkdownIt();
+const config = makeConfig();
+const stats = { wordCount: 120, readingTime: '1 min', minutes: 1 };
+const TITLE = 'R&D <Tools> & "Smart" _x_ and *y*, with `code`: [2010] UKSC 44';
+
+function mirrorOf(partial: Parameters<typeof makeArticle>[0]): string {
+  const article = makeArticle(partial);
+  return articleMarkdown(article, renderArticleFields(article), stats, config);
+}
+
+/** The text of each `tag` element of the rendered Markdown, as a reader sees it. */
+function textOf(html: string, tag: string): string[] {
+  const doc = parseHtml(html);
+  return doc.byTag(tag).map((e) => doc.text(e).replace(/\s+/g, ' ').trim());
+}
+
+test('plain-text fields read as written once rendered: no tag hidden, no emphasis, no code, no link', () => {
+  const mirror = mirrorOf({
+    slug: 'stress', title: TITLE, summary: 'Summary with <b>tags</b> and AT&T.',
+    faq: [{ id: 'faq-1', q: 'What about <tags> & *stars*?', a: 'An **answer** in Markdown.' }],
+    references: [{ id: 'ref-1', title: 'Ref & <Title> “q”', url: 'https://example.org/ref', pinpoint: 's 1(a)' }],
+  });
+  const html = md.render(mirror.replace(/^---\n[\s\S]*?\n---\n/, ''));
+  assert.equal(textOf(html, 'h1'), [TITLE]);
+  assert.equal(textOf(html, 'blockquote'), ['Summary with <b>tags</b> and AT&T.']);
+  assert.ok(textOf(html, 'h3').includes('What about <tags> & *stars*?'));
+  assert.ok(textOf(html, 'li').some((t) => t.startsWith('Ref & <Title> “q”')), 'the reference title is whole, and the rest of the file is not swallowed');
+  assert.ok(textOf(html, 'strong').includes('answer'), 'Markdown fields stay Markdown');
+});
+
+test('the paragraph after a callout is its own, not part of the callout', () => {
+  for (const gap of ['\n\n', '\n']) {
+    const mirror = mirrorOf({ slug: 'callout', body: `First paragraph.\n\n:::tip\nTry it on a known matter.\n:::${gap}The next paragraph.\n` });
+    const html = md.render(mirror);
+    assert.equal(textOf(html, 'blockquote').filter((t) => t.startsWith('Tip:')), ['Tip: Try it on a known matter.'], JSON.stringify(gap));
+    assert.ok(textOf(html, 'p').includes('The next paragraph.'), JSON.stringify(gap));
+  }
+});
+
+test("a link to a place on the page names the page: in llms-full.txt many articles are joined", () => {
+  const mirror = mirrorOf({ slug: 'holds', body: 'See [England and Wales](#england-and-wales) below.\n\n## England and Wales\n\nText.\n' });
+  assert.match(mirror, /\[England and Wales\]\(https:\/\/[^)]+\/articles\/holds#england-and-wales\)/);
+});
+
+test('the front matter dates are text to every YAML reader, as in the JSON mirror', () => {
+  const mirror = mirrorOf({ slug: 'dated', datePublished: '2025-08-25', dateModified: '2026-01-02' });
+  const facts = yaml.load(mirror.split('\n---\n')[0].replace(/^---\n/, '')) as Record<string, unknown>;
+  assert.is(facts.datePublished, '2025-08-25');
+  assert.is(facts.dateModified, '2026-01-02');
+});
+
+test("the glossary's plain-text fields read as written", () => {
+  const term = makeTerm({ slug: 'zoe', title: 'Zoë’s <Rule> & “Art. 5”, s_1 *star*', definition: 'A *test* term with <b>bold</b>\n- not a list.', alsoCalled: ['<alias>'] });
+  const html = md.render(glossaryMarkdown([term], config));
+  assert.ok(textOf(html, 'h2').includes('Zoë’s <Rule> & “Art. 5”, s_1 *star*'));
+  assert.ok(textOf(html, 'p').includes('A *test* term with <b>bold</b> - not a list.'));
+  assert.ok(textOf(html, 'li').includes('Also called: <alias>'));
+});
+
+test.run();
