@@ -16,6 +16,9 @@ export interface FeedItem {
   link: string;
   description: string;
   pubDate: string;
+  /** When it last changed in a way a reader should hear of: an article's dateModified (Atom's
+   * `updated`, beside `published`); a term's and a correction's date otherwise. */
+  updated: string;
   guid: string;
   author: string;
   category: string[];
@@ -37,6 +40,7 @@ export function buildFeedItems(articles: ArticleMeta[], terms: Term[], config: S
     link: `${config.baseUrl}/articles/${a.slug}`,
     description: a.summary,
     pubDate: a.datePublished,
+    updated: a.dateModified,
     guid: `${config.baseUrl}/articles/${a.slug}`,
     author: a.author,
     category: a.tags,
@@ -46,6 +50,7 @@ export function buildFeedItems(articles: ArticleMeta[], terms: Term[], config: S
     link: `${config.baseUrl}/glossary/${t.slug}`,
     description: t.definition,
     pubDate: t.lastModified,
+    updated: t.lastModified,
     guid: `${config.baseUrl}/glossary/${t.slug}`,
     author: config.publisher.name,
     category: t.tags,
@@ -55,6 +60,7 @@ export function buildFeedItems(articles: ArticleMeta[], terms: Term[], config: S
     link: `${config.baseUrl}/articles/${a.slug}#${c.id}`,
     description: c.summary,
     pubDate: c.date,
+    updated: c.date,
     guid: `${config.baseUrl}/articles/${a.slug}#${c.id}`,
     author: a.author,
     category: a.tags,

@@ -65,6 +65,9 @@ function noLinkMarker(state: any, silent: boolean): boolean {
 // markdown-it instances hold configuration only, no per-render state, so one can be shared.
 const md = createMarkdown();
 
+/** Plain text as HTML text: & < > " escaped (markdown-it's own escape, as its HTML has it). */
+export const escapeHtml: (text: string) => string = md.utils.escapeHtml;
+
 /** Renders a Markdown body and lists its links; `firstLine` is the file line of the body's line 1.
  * With `sourceLines`, block tags carry their file line (SOURCE_LINE_ATTR), for `check --list-links`. */
 export function renderMarkdown(body: string, firstLine: number, opts: { sourceLines?: boolean } = {}): { html: string; links: BodyLink[] } {

@@ -12,6 +12,7 @@ import { Feed } from 'feed';
 import type { SiteConfig } from '../model.js';
 import type { BuiltSite } from '../pipeline.js';
 import { FEED_TTL_MINUTES, type FeedItem, type FeedSet } from '../passes/feed-items.js';
+import { escapeHtml } from '../passes/markdown.js';
 import { makeMeta } from './meta.js';
 import type { FileRoute, HtmlRoute } from './types.js';
 
@@ -47,12 +48,12 @@ export const feedType = (f: Pick<FeedInfo, 'format'>) => (f.format === 'Atom 1.0
 /** `/feed.xml` and the four `/feeds/{name}.xml` files. */
 export function feedFileRoutes(site: Pick<BuiltSite, 'config' | 'feeds'>): FileRoute[] {
   const { config, feeds } = site;
-  const make = (title: string, items: FeedItem[], self: string) => feedOf(config, feeds.updated, title, items, self);
+  const make = (title: string, items: FeedItem[], self: string) => feedOf(config, feeds.updated, title, items, self, 'RSS 2.0');
   const routes: FileRoute[] = [{ kind: 'file', url: '/feed.xml', body: make(config.name, feeds.combined, '/feed.xml').rss2(), type: RSS_TYPE }];
   for (const f of FEEDS) {
     // A feed's date is that of its newest item: the corrections feed's, of its newest correction.
     const updated = (f.items === 'corrections' ? feeds.corrections[0]?.pubDate : undefined) ?? feeds.updated;
-    const feed = feedOf(config, updated, `${config.name}${f.titleSuffix}`, feeds[f.items], f.file);
+    const feed = feedOf(config, updated, `${config.name}${f.titleSuffix}`, feeds[f.items], f.file, f.format);
     routes.push({ kind: 'file', url: f.file, body: f.format === 'Atom 1.0' ? feed.atom1() : feed.rss2(), type: feedType(f) });
   }
   return routes;
@@ -78,15 +79,31 @@ export function feedPageRoutes(site: Pick<BuiltSite, 'config' | 'feeds'>): HtmlR
   });
 }
 
-function feedOf(config: SiteConfig, updated: string, title: string, items: FeedItem[], self: string): Feed {
+/**
+ * One feed, for either format. Titles and summaries are plain text, and both formats declare them
+ * HTML (Atom's `type="html"`, RSS's description by custom): so they are HTML-escaped, or a `<Tools>`
+ * in a title would be read as a tag and vanish (RFC 4287 §3.1.1.2: "Any markup within MUST be
+ * escaped"). An RSS title is plain text to most readers, and stays as written there. An entry's
+ * `updated` is when it last changed (an article corrected months later is updated), `published`
+ * (RSS's pubDate) when it first appeared; the feed's date is the newest of either.
+ */
+function feedOf(config: SiteConfig, updated: string, title: string, items: FeedItem[], self: string, format: FeedInfo['format']): Feed {
   const u = (p: string) => `${config.baseUrl}${p}`;
+  const atom = format === 'Atom 1.0';
+  const day = (date: string) => new Date(`${date}T00:00:00Z`);
+  const newest = items.reduce((latest, it) => (it.updated > latest ? it.updated : latest), updated);
   const feed = new Feed({
     title, description: config.description.trim(), id: u('/'), link: u('/'), language: config.language, ttl: FEED_TTL_MINUTES,
-    copyright: `${config.license.name} ${config.license.url}`, updated: new Date(`${updated}T00:00:00Z`), generator: 'legalsite',
+    copyright: `${config.license.name} ${config.license.url}`, updated: day(newest), generator: 'legalsite',
     feedLinks: { rss: u(self), atom: u('/feeds/atom.xml') }, author: { name: config.publisher.name, email: config.editorialEmail },
   });
   for (const it of items) {
-    feed.addItem({ title: it.title, id: it.guid, link: it.link, description: it.description, date: new Date(`${it.pubDate}T00:00:00Z`), author: [{ name: it.author, email: config.editorialEmail }], category: it.category.map((name) => ({ name })) });
+    feed.addItem({
+      title: atom ? escapeHtml(it.title) : it.title, id: it.guid, link: it.link, description: escapeHtml(it.description),
+      date: day(it.updated), published: day(it.pubDate), author: [{ name: it.author, email: config.editorialEmail }],
+      // Atom's category is its `term` (required), with the same words as its label.
+      category: it.category.map((name) => ({ name, term: name })),
+    });
   }
   return feed;
 }

@@ -45,10 +45,10 @@ test('updated follows the content, whatever the order given', () => {
   assert.equal(few.combined.map((f) => f.pubDate), ['2025-08-27', '2025-08-26', '2024-05-01']);
 });
 
-test('a feed item carries title, link, description, date, guid, author and categories', () => {
-  const [item] = buildFeedItems([makeArticle({ slug: 'x', title: 'X', summary: 'About X.', author: 'Editorial', tags: ['evidence'], datePublished: '2025-08-25' })], [], config).articles;
+test('a feed item carries title, link, description, dates, guid, author and categories', () => {
+  const [item] = buildFeedItems([makeArticle({ slug: 'x', title: 'X', summary: 'About X.', author: 'Editorial', tags: ['evidence'], datePublished: '2025-08-25', dateModified: '2026-01-05' })], [], config).articles;
   assert.equal(item, {
-    title: 'X', link: 'https://test.example.org/articles/x', description: 'About X.', pubDate: '2025-08-25',
+    title: 'X', link: 'https://test.example.org/articles/x', description: 'About X.', pubDate: '2025-08-25', updated: '2026-01-05',
     guid: 'https://test.example.org/articles/x', author: 'Editorial', category: ['evidence'],
   });
 });
