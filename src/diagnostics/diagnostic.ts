@@ -44,6 +44,7 @@ export const RULES = {
   'file-too-large': 'Split the content into smaller files.',
   'unsafe-url': 'Use an https:// address or a site path starting with "/".',
   'url-clash': 'Choose another slug or file name.',
+  'invalid-file-name': 'Rename the file with lowercase letters, digits and hyphens.',
   'invalid-pinpoints': 'legalsite build writes this file: restore it from version control (git checkout -- <file>) and run legalsite build again.',
   'stale-pinpoints': 'The file keeps every published paragraph and heading id, so pinpoints never move (docs/content.md#the-id-file).',
 } as const;

@@ -13,6 +13,7 @@ import { checkArticleIds } from '../validate/article-ids.js';
 import { validateAgainstSchema, type SchemaId } from '../validate/schema-validator.js';
 import { listContentFiles } from './content-files.js';
 import type { RejectedFile } from './rejected-file.js';
+import { fileNameProblem } from '../validate/file-slugs.js';
 import { soundEntries, soundFields } from '../validate/salvage.js';
 import { splitFrontMatter } from './front-matter.js';
 import { toArticle, toConfig, toDataset, toPage, toTemplates, toTerm } from './normalize.js';
@@ -56,7 +57,8 @@ export function parseArticleText(text: string, rel: string, memo?: YamlMemo): { 
     return { source: parsed.source, diagnostics: all, rejected: rejected(parsed.source.data, all) };
   }
   const article = toArticle(parsed.source, parsed.body, parsed.bodyLine, stem(rel));
-  const own = checkArticleIds(article, parsed.source);
+  const named = (parsed.source.data as { slug?: unknown }).slug === undefined ? fileNameProblem(rel, stem(rel), 'article') : undefined;
+  const own = [...(named ? [named] : []), ...checkArticleIds(article, parsed.source)];
   return own.length ? { source: parsed.source, diagnostics: own, rejected: rejected(parsed.source.data, own) } : { article, source: parsed.source, diagnostics: [] };
 }
 
@@ -139,7 +141,9 @@ function readTerms(r: ContentReader): Term[] {
 function readDatasets(r: ContentReader): Dataset[] {
   return r.list('datasets/*.{yaml,yml}').flatMap((abs) => {
     const source = loadYaml(r, abs, 'dataset');
-    return source ? [toDataset(source, stem(abs))] : [];
+    const named = source && (source.data as { slug?: unknown }).slug === undefined ? fileNameProblem(r.rel(abs), stem(abs), 'dataset') : undefined;
+    if (named) r.diagnostics.push(named);
+    return source && !named ? [toDataset(source, stem(abs))] : [];
   });
 }
 
@@ -147,7 +151,9 @@ function readDatasets(r: ContentReader): Dataset[] {
 function readPages(r: ContentReader): Page[] {
   return r.list('pages/*.md').flatMap((abs) => {
     const md = loadMarkdown(r, abs, 'page');
-    return md ? [toPage(md.source, md.body, md.bodyLine, stem(abs))] : [];
+    const named = md ? fileNameProblem(r.rel(abs), stem(abs), 'page') : undefined;
+    if (named) r.diagnostics.push(named);
+    return md && !named ? [toPage(md.source, md.body, md.bodyLine, stem(abs))] : [];
   });
 }
 
@@ -215,13 +221,13 @@ function accept(r: ContentReader, source: YamlSource, syntax: Diagnostic[], sche
   return problems.length ? undefined : source;
 }
 
-/** A file name without its extension: the slug of the entity it holds. */
 /** The templates index's entries without errors of their own, when the index as a whole has some. */
 function soundIndex(source: YamlSource | undefined, rejected: RejectedFile[]): YamlSource | undefined {
   const own = source && rejected.find((r) => r.file === source.file);
   return source && own ? { ...source, data: soundEntries(source.data, own.problems) } : undefined;
 }
 
+/** A file name without its extension: the slug of the entity it holds. */
 function stem(abs: string): string {
   return path.basename(abs).replace(/\.[^.]+$/, '');
 }

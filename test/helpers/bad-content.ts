@@ -233,6 +233,21 @@ export const BAD_CONTENT: BadCase[] = [
     apply: (content) => writeFileSync(path.join(content, 'articles/case-index.md'), variant(ARTICLE, 'jurisdiction: Global', 'jurisdiction: Global\nslug: index')),
     expect: { rule: 'url-clash', file: 'content/articles/case-index.md', line: 8, field: 'slug', message: /\/articles\/index\.json/ },
   },
+  {
+    name: 'an article whose file name is not a slug (its address would hold a space and a capital)',
+    apply: (content) => writeFileSync(path.join(content, 'articles/Case Notes.md'), ARTICLE),
+    expect: { rule: 'invalid-file-name', file: 'content/articles/Case Notes.md', line: 1, field: 'slug', message: /the file name "Case Notes" is not a slug \(lowercase letters, digits and single hyphens\): an article.s file name is its address/ },
+  },
+  {
+    name: 'an article whose file name is too long for the files made from it',
+    apply: (content) => writeFileSync(path.join(content, `articles/${'x'.repeat(230)}.md`), ARTICLE),
+    expect: { rule: 'invalid-file-name', file: `content/articles/${'x'.repeat(230)}.md`, line: 1, field: 'slug', message: /is 230 characters long, more than the 200 an address may have/ },
+  },
+  {
+    name: 'a page whose file name is not a slug',
+    apply: (content) => writeFileSync(path.join(content, 'pages/About_Us.md'), PAGE),
+    expect: { rule: 'invalid-file-name', file: 'content/pages/About_Us.md', line: 1, field: '', message: /a page's file name is its address/ },
+  },
   edited('site.yaml', 'a glossary FAQ link to a page that does not exist', 'href: /glossary/hash-value', 'href: /glossary/hash-valeu', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href' }),
 ];
 
