@@ -10,7 +10,7 @@
  * renderPages makes any other page, from its route or from the small input of its family.
  * Reads: article files. Writes: output files into the folder it is told (or returns them).
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { hashOf } from '../hash.js';
 import type { BundleEntry, ClientBundle } from '../bundle/client-bundle.js';
@@ -30,6 +30,7 @@ import { renderPage } from '../render/render-page.js';
 import { articleFileRoutes, articleOwnFiles } from '../routes/article-files.js';
 import { articlePageRoute, buildFamilyRoute, familyFingerprint, keyedFamilyFingerprint } from '../routes/page-families.js';
 import { outputPath } from '../routes/types.js';
+import { writeFileNamed } from '../write/named-write.js';
 import type { Chrome } from '../../templates/types.js';
 import { articleUnit, digestArticle, type GlossaryLinks } from './article-unit.js';
 import { type ArticleJob, type ArticleResult, ContentChangedError, type Emitted, type FileJob, type FrontMatterResult, type PageJob, type RejectedArticle, setupKeyOf, type ShardSetup, type Sink, unitKeyOf } from './shard-protocol.js';
@@ -183,7 +184,7 @@ export class Shard {
       const abs = path.join(sink.dir, file);
       const dir = path.dirname(abs);
       if (!this.madeDirs.dirs.has(dir)) (mkdirSync(dir, { recursive: true }), this.madeDirs.dirs.add(dir));
-      writeFileSync(abs, body);
+      writeFileNamed(abs, body);
       if (sink.record) {
         const st = statSync(abs);
         (emitted.size = st.size), (emitted.mtimeMs = st.mtimeMs);

@@ -12,6 +12,7 @@
  * so a large site never holds its output in memory.
  */
 import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { namingFile } from './named-write.js';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { ResourceError } from '../diagnostics/diagnostic.js';
@@ -164,8 +165,13 @@ export class OutputTarget {
 
   /** Writes `file` for this build: its bytes, or its bytes in pieces, one after another. */
   write(file: string, body: string | Uint8Array | readonly Uint8Array[], fingerprint: string): void {
-    if (Array.isArray(body)) writePieces(this.newPath(file), body);
-    else writeFileSync(this.newPath(file), body as string | Uint8Array);
+    const target = this.newPath(file);
+    try {
+      if (Array.isArray(body)) writePieces(target, body);
+      else writeFileSync(target, body as string | Uint8Array);
+    } catch (error) {
+      throw namingFile(error, target);
+    }
     this.noteWritten(file, fingerprint, NaN, NaN);
   }
 

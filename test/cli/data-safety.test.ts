@@ -566,7 +566,7 @@ test('a full disk fails the build with exit 4 and one plain line; the previous o
     // Another base URL rewrites every file into a new folder beside it: twice the site, more than the disk.
     const r = await runCli(['build', '--quiet', '--out', out, '--base-url', 'https://staging.example.org'], cwd);
     assert.is(r.exitCode, 4, r.stderr);
-    assert.match(r.stderr, /^legalsite: the disk is full/);
+    assert.match(r.stderr, /^legalsite: the disk is full \(could not write \/[^)]+\)/, 'the line names the file it could not write');
     assert.not.match(r.stderr, /bug in legalsite|\n\s+at /);
     assert.equal(snapshot(out), before, 'the output folder is as it was');
     assert.equal(readdirSync(mnt), ['dist'], 'nothing left beside it');

@@ -4,12 +4,26 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { environmentMessage } from '../../src/diagnostics/environment.js';
+import { writeFileNamed } from '../../src/write/named-write.js';
 import { copyFixture, runCli } from '../helpers/sites.js';
 import { withTmpfs } from '../helpers/tmpfs.js';
 
 const test = suite('environment failures');
 
 const sys = (code: string, extra: object = {}) => Object.assign(new Error(`${code}: something, open '/x/y'`), { code, ...extra });
+
+test('a write that fails on a full disk names its file, on the main thread and from a worker thread', () => {
+  // /dev/full refuses every write with ENOSPC once it is open: Node's own error names no path.
+  let failure: unknown;
+  try {
+    writeFileNamed('/dev/full', 'a page');
+  } catch (error) {
+    failure = error;
+  }
+  assert.match(environmentMessage(failure)!, /^the disk is full \(could not write \/dev\/full\)/);
+  const fromWorker = new Error(`a worker failed: ${(failure as Error).message}`);
+  assert.match(environmentMessage(fromWorker)!, /^the disk is full \(could not write \/dev\/full\)/);
+});
 
 test('system errors name the path or port and what to do', () => {
   assert.match(environmentMessage(sys('ENOSPC', { path: '/data/dist.tmp-1/a.html' }))!, /disk is full \(could not write \/data\/dist\.tmp-1\/a\.html\)/);
