@@ -13,7 +13,7 @@ import { checkArticleIds } from '../validate/article-ids.js';
 import { validateAgainstSchema, type SchemaId } from '../validate/schema-validator.js';
 import { listContentFiles } from './content-files.js';
 import type { RejectedFile } from './rejected-file.js';
-import { fileNameProblem } from '../validate/file-slugs.js';
+import { fileNameProblem, titleSlugProblem } from '../validate/file-slugs.js';
 import { soundEntries, soundFields } from '../validate/salvage.js';
 import { splitFrontMatter } from './front-matter.js';
 import { toArticle, toConfig, toDataset, toPage, toTemplates, toTerm } from './normalize.js';
@@ -133,7 +133,12 @@ function readSiteYaml(r: ContentReader): YamlSource | undefined {
 function readTerms(r: ContentReader): Term[] {
   return r.list('glossary/*.{yaml,yml}').flatMap((abs) => {
     const source = loadYaml(r, abs, 'term');
-    return source ? [toTerm(source)] : [];
+    if (!source) return [];
+    const term = toTerm(source);
+    const declared = (source.data as { slug?: unknown }).slug !== undefined;
+    const long = declared ? undefined : titleSlugProblem(r.rel(abs), source.locate(['title']), term.slug);
+    if (long) r.diagnostics.push(long);
+    return long ? [] : [term];
   });
 }
 

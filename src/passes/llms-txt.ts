@@ -30,7 +30,7 @@ function preamble(config: SiteConfig, title = config.name, summary = config.desc
   ];
 }
 
-const articleLine = (u: (p: string) => string) => (a: Pick<ArticleMeta, 'slug' | 'title' | 'summary'>) => `- [${text(a.title)}](${u(`/articles/${a.slug}.md`)}): ${text(a.summary.trim())}`;
+const articleLine = (u: (p: string) => string) => (a: Pick<ArticleMeta, 'slug' | 'title' | 'summary'>) => `- [${text(a.title, { inLink: true })}](${u(`/articles/${a.slug}.md`)}): ${text(a.summary.trim())}`;
 
 function glossaryAndDatasets(u: (p: string) => string, datasets: Dataset[], termCount: number): string[] {
   return [
@@ -41,7 +41,7 @@ function glossaryAndDatasets(u: (p: string) => string, datasets: Dataset[], term
     '',
     '## Datasets',
     '',
-    ...datasets.map((d) => `- [${text(d.title)}](${u(`/datasets/${d.slug}.json`)}): ${text(d.description.trim().split('\n')[0])}`),
+    ...datasets.map((d) => `- [${text(d.title, { inLink: true })}](${u(`/datasets/${d.slug}.json`)}): ${text(d.description.trim().split('\n')[0])}`),
     '',
   ];
 }
@@ -126,7 +126,7 @@ export function llmsTopicTxt(config: SiteConfig, cluster: TopicCluster, articles
     '',
     `## Glossary terms${termsMore}`,
     '',
-    ...cluster.terms.slice(0, shown).map((t) => `- [${text(t.title)}](${u(`/glossary/${t.slug}`)})`),
+    ...cluster.terms.slice(0, shown).map((t) => `- [${text(t.title, { inLink: true })}](${u(`/glossary/${t.slug}`)})`),
     '',
   ].join('\n');
 }

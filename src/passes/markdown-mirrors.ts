@@ -62,7 +62,7 @@ export function articleMarkdown(a: Article, fields: ArticleFields, stats: Articl
   }
   if (a.references.length) {
     out.push('## References', '');
-    a.references.forEach((r, i) => out.push(`${i + 1}. ${r.url ? `[${text(r.title)}](${r.url})` : text(r.title)}${r.source ? `, ${text(r.source)}` : ''}${r.pinpoint ? ` — ${text(r.pinpoint)}` : ''}`));
+    a.references.forEach((r, i) => out.push(`${i + 1}. ${r.url ? `[${text(r.title, { inLink: true })}](${r.url})` : text(r.title)}${r.source ? `, ${text(r.source)}` : ''}${r.pinpoint ? ` — ${text(r.pinpoint)}` : ''}`));
     out.push('');
   }
   const changes = changeLog(a);
@@ -75,14 +75,14 @@ export function articleMarkdown(a: Article, fields: ArticleFields, stats: Articl
 export function glossaryMarkdown(terms: Term[], config: SiteConfig): string {
   const out = [`# ${config.name} Glossary`, '', `> ${terms.length} terms. ${config.license.name}. ${EDUCATIONAL_NOTE}`, ''];
   for (const t of terms) {
-    const list = (items: string[]) => items.map(text).join(', ');
+    const list = (items: string[]) => items.map((item) => text(item)).join(', ');
     out.push(`## ${text(t.title)}`, '', `- URL: ${config.baseUrl}/glossary/${t.slug}`, `- Jurisdiction: ${text(t.jurisdiction)}`);
     if (t.tags.length) out.push(`- Tags: ${list(t.tags)}`);
     if (t.alsoCalled.length) out.push(`- Also called: ${list(t.alsoCalled)}`);
     if (t.contrastWith.length) out.push(`- Contrast with: ${list(t.contrastWith)}`);
     if (t.seeAlso.length) out.push(`- See also: ${list(t.seeAlso)}`);
     if (t.dataFields.length) out.push(`- Data fields: ${list(t.dataFields)}`);
-    out.push('', text(t.definition.trim().replace(/\s*\n\s*/g, ' ')), '');
+    out.push('', text(t.definition), '');
   }
   return out.join('\n');
 }

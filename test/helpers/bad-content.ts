@@ -236,12 +236,17 @@ export const BAD_CONTENT: BadCase[] = [
   {
     name: 'an article whose file name is not a slug (its address would hold a space and a capital)',
     apply: (content) => writeFileSync(path.join(content, 'articles/Case Notes.md'), ARTICLE),
-    expect: { rule: 'invalid-file-name', file: 'content/articles/Case Notes.md', line: 1, field: 'slug', message: /the file name "Case Notes" is not a slug \(lowercase letters, digits and single hyphens\): an article.s file name is its address/ },
+    expect: { rule: 'invalid-file-name', file: 'content/articles/Case Notes.md', line: 1, field: '', message: /the file name "Case Notes" is not a slug \(lowercase letters, digits and single hyphens\): an article.s file name is its address/ },
   },
   {
     name: 'an article whose file name is too long for the files made from it',
     apply: (content) => writeFileSync(path.join(content, `articles/${'x'.repeat(230)}.md`), ARTICLE),
-    expect: { rule: 'invalid-file-name', file: `content/articles/${'x'.repeat(230)}.md`, line: 1, field: 'slug', message: /is 230 characters long, more than the 200 an address may have/ },
+    expect: { rule: 'invalid-file-name', file: `content/articles/${'x'.repeat(230)}.md`, line: 1, field: '', message: /is 230 characters long, more than the 200 an address may have/ },
+  },
+  {
+    name: 'a glossary term without slug: whose title makes a slug too long for an address',
+    apply: (content) => writeFileSync(path.join(content, 'glossary/case-long-title.yaml'), variant(TERM, 'title: Case term', `title: ${'Very long term '.repeat(16).trim()}`)),
+    expect: { rule: 'invalid-format', file: 'content/glossary/case-long-title.yaml', line: 1, field: 'title', message: /makes a slug of 239 characters, more than the 200 an address may have/ },
   },
   {
     name: 'a page whose file name is not a slug',
