@@ -8,7 +8,7 @@
  * the full rebuild reports, so invalid content never reaches the output folder.
  * Reads: one article file and the last good BuildResult. Writes: nothing (returns the page).
  */
-import { lstatSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from '../build.js';
 import { articleUnit } from '../engine/article-unit.js';
@@ -30,10 +30,11 @@ export interface ArticlePreview {
   html: string;
 }
 
-/** Whether the build would read `abs`: a regular file, or a link to one inside the content folder. */
+/** Whether the build would read `abs`: a regular file whose real path is inside the content folder
+ * (not a link out of it, nor a file in a folder that is one, nor a named pipe). */
 function readableArticle(abs: string, contentDir: string): boolean {
   try {
-    return lstatSync(abs).isFile() || confinementProblem(abs, contentDir) === undefined;
+    return confinementProblem(abs, contentDir) === undefined;
   } catch {
     return false;
   }

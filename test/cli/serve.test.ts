@@ -287,4 +287,25 @@ test('an article replaced by a link out of the content folder, or by a named pip
   assert.is(ended.signal, 'SIGTERM', 'serve stops when told');
 });
 
+test('the articles folder replaced by a link out of the content folder: the quick preview reads nothing through it', async () => {
+  const dir = copyFixture('minimal');
+  const { proc, url } = await startServe(dir);
+  const said = () => outputOf.get(proc)!();
+  try {
+    const outside = path.join(tempDir(), 'articles');
+    renameSync(path.join(dir, 'content/articles'), outside);
+    symlinkSync(outside, path.join(dir, 'content/articles'));
+    const article = path.join(outside, 'privilege-basics.md');
+    writeFileSync(article, `${readFileSync(article, 'utf8')}\nTOPSECRET456 from a folder outside.\n`);
+    for (let i = 0; i < 150 && !/outside the content folder/.test(said()); i++) await new Promise((r) => setTimeout(r, 200));
+    assert.match(said(), /outside the content folder/);
+    // A moment more for a preview that would follow the rebuild's report.
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.not.match(await (await fetch(`${url}/articles/privilege-basics`)).text(), /TOPSECRET/);
+    assert.not.match(readFileSync(path.join(dir, 'dist/articles/privilege-basics.html'), 'utf8'), /TOPSECRET/);
+  } finally {
+    proc.kill();
+  }
+});
+
 test.run();
