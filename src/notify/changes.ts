@@ -11,7 +11,8 @@ import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { readPreviousManifest } from '../load/read-previous-manifest.js';
 import { diffManifests, type Changes, type Manifest } from '../passes/manifest.js';
-import { LAST_PUBLISHED_PATH, UNFINISHED_PUBLISH_PATH } from '../publish/publish-manifest.js';
+import { LAST_PUBLISHED_PATH } from '../publish/publish-manifest.js';
+import { readUnfinishedPublishes } from '../publish/unfinished-mark.js';
 
 export const CHANGES_PATH = '_legalsite/changes.json';
 
@@ -36,16 +37,14 @@ export function readChanges(outDir: string, outLabel: string, baseUrl: string): 
   return { changes, source: `since the previous build in ${outLabel}/ (${outLabel}/${CHANGES_PATH}; run \`legalsite publish\` first to announce what a publish changed)`, unfinishedPublish };
 }
 
-/** What the mark a publish leaves until it has gone through says, as a sentence; undefined without one. */
+/** What the mark publishes leave until they have gone through says, as a sentence; undefined without one. */
 function unfinishedPublishOf(outDir: string, outLabel: string): string | undefined {
-  const file = path.join(outDir, UNFINISHED_PUBLISH_PATH);
-  if (!existsSync(file)) return undefined;
-  const mark = readJson(file) as { target?: unknown; started?: unknown } | undefined;
-  const to = typeof mark?.target === 'string' ? ` to ${mark.target}` : '';
-  const at = typeof mark?.started === 'string' ? `, started ${mark.started},` : '';
+  const listed = readUnfinishedPublishes(outDir);
+  if (!listed) return undefined;
+  const which = listed.map((p) => `to ${p.target}, started ${p.started}`).join('; ');
   return (
-    `the last \`legalsite publish\` of ${outLabel}/${to}${at} did not finish (an upload failed, or it was stopped), so some of the pages ` +
-    `it would announce may not be live (${outLabel}/${UNFINISHED_PUBLISH_PATH}). Run \`legalsite publish\` again; once it succeeds, run \`legalsite notify\`.`
+    `a \`legalsite publish\` of ${outLabel}/ has not gone through (${which}): an upload or a deletion failed, it was stopped, or it is still running, ` +
+    `so some of the pages notify would announce may not be live (${outLabel}.legalsite-publish-unfinished.json). Run \`legalsite publish\` again; once it succeeds, run \`legalsite notify\`.`
   );
 }
 

@@ -17,7 +17,7 @@ import { cacheControlFor, contentTypeFor } from './content-types.js';
 import { isHostConfigFile } from './host-files.js';
 import { objectKeyFor } from './object-keys.js';
 import { runPool } from './pool.js';
-import { LAST_PUBLISHED_PATH, PUBLISH_MANIFEST_KEY, UNFINISHED_PUBLISH_PATH } from './publish-manifest.js';
+import { LAST_PUBLISHED_PATH, PUBLISH_MANIFEST_KEY } from './publish-manifest.js';
 import { parseRedirectsFile } from '../routes/redirects.js';
 import { PUBLISHED_URL } from '../build/published.js';
 import { publishedFrom } from '../passes/published.js';
@@ -41,7 +41,7 @@ export async function readLocalObjects(outDir: string, label = outDir): Promise<
   if (!existsSync(outDir) || !statSync(outDir).isDirectory()) {
     throw new UsageError(`output folder not found: ${label} (run \`legalsite build\` first, or pass --out DIR)`);
   }
-  const files = (await listFiles(outDir, label)).filter((f) => f !== LAST_PUBLISHED_PATH && f !== UNFINISHED_PUBLISH_PATH && f !== PUBLISH_MANIFEST_KEY && !isHostConfigFile(f)).sort();
+  const files = (await listFiles(outDir, label)).filter((f) => f !== LAST_PUBLISHED_PATH && f !== PUBLISH_MANIFEST_KEY && !isHostConfigFile(f)).sort();
   const made = madeByTheBuild(outDir, label);
   const strays = files.filter((f) => !made(f));
   if (strays.length) {

@@ -30,12 +30,6 @@ export const CONTENT_MANIFEST_PATH = '_legalsite/manifest.json';
  */
 export const LAST_PUBLISHED_PATH = '_legalsite/last-published-manifest.json';
 /**
- * Local only: written before a publish of this dist/ uploads anything, removed once it went through.
- * While it is there, not every page of this build is live, and `legalsite notify` announces nothing.
- * Never uploaded.
- */
-export const UNFINISHED_PUBLISH_PATH = '_legalsite/publish-unfinished.json';
-/**
  * In the bucket only: the content manifest that was live before this build's went live, stored before
  * any upload. A publish cut short after the content manifest went live, rerun from a fresh checkout,
  * finds the live manifest already equal to its own; this is what it was before. Removed once a

@@ -13,14 +13,14 @@
  *      --prune found; a run with any failed upload deletes nothing;
  *   5. write the publish manifest last (on failure it records the uploads that did succeed, so a
  *      retry sends only what is still missing); a publish that went through removes the stored
- *      "before" of step 2, and the local mark `_legalsite/publish-unfinished.json` written after step 2,
- *      which keeps notify from announcing a build whose pages are not all live.
+ *      "before" of step 2, and the mark beside the output folder written after step 2, which keeps
+ *      notify from announcing a build whose pages are not all live (unfinished-mark.ts).
  * With dryRun it stops after planning and changes nothing anywhere.
- * Reads: the output folder, the bucket. Writes: the bucket, `{out}/_legalsite/last-published-manifest.json` and `publish-unfinished.json`,
- * and the output folder's lock file `{out}.legalsite-lock` while it runs.
+ * Reads: the output folder, the bucket. Writes: the bucket, `{out}/_legalsite/last-published-manifest.json`, the mark
+ * `{out}.legalsite-publish-unfinished.json`, and the output folder's lock file `{out}.legalsite-lock` while it runs.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { lockOutputFolder } from '../write/output-lock.js';
@@ -29,6 +29,7 @@ import { readLocalObjects } from './local-files.js';
 import type { ObjectStore } from './object-store.js';
 import { isEmptyPlan, planPublish, type PublishPlan } from './plan.js';
 import { createProgress } from './progress.js';
+import { markPublishDone, markPublishStarted } from './unfinished-mark.js';
 import {
   CONTENT_MANIFEST_PATH,
   LAST_PUBLISHED_PATH,
@@ -36,7 +37,6 @@ import {
   PREVIOUS_MANIFEST_KEY,
   PUBLISH_MANIFEST_KEY,
   serializePublishManifest,
-  UNFINISHED_PUBLISH_PATH,
   type PublishedObject,
 } from './publish-manifest.js';
 import { deleteObjects, uploadObjects, type Failure } from './upload.js';
@@ -102,8 +102,7 @@ async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<
   if (overDeleteLimit) throw new UsageError(deleteLimitMessage(plan.delete.length, opts.maxDeletes, store.name));
   const storedNow = await keepManifestBefore(store, opts, liveContentManifest, storedPrevious);
   // Until this publish has gone through, notify must not announce this build's pages: some may not be live.
-  const unfinished = path.join(opts.outDir, UNFINISHED_PUBLISH_PATH);
-  await writeFile(unfinished, `${JSON.stringify({ target: store.name, started: new Date().toISOString() }, null, 2)}\n`);
+  await markPublishStarted(opts.outDir, store.name);
 
   const progress = createProgress(plan.upload.length + plan.uploadLast.length, opts.progress ?? (() => {}), Boolean(opts.progress));
   const transfer = { outDir: opts.outDir, prefix, concurrency: opts.concurrency, progress };
@@ -139,7 +138,7 @@ async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<
   // content manifest is the same would otherwise announce these changes again. Best effort: left
   // behind, it only repeats an announcement.
   if (result.failed.length === 0 && (storedNow || storedPrevious !== undefined)) await store.delete(prefix + PREVIOUS_MANIFEST_KEY).catch(() => {});
-  if (result.failed.length === 0) await rm(unfinished, { force: true });
+  if (result.failed.length === 0) await markPublishDone(opts.outDir, store.name);
   return result;
 }
 

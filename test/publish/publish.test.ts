@@ -4,7 +4,7 @@
  * --dry-run changes nothing; --prune deletes a removed page; failures are clear lines and exit 1.
  * Most runs call the CLI's main() in process; the error cases spawn the real CLI. */
 import { createHash } from 'node:crypto';
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -242,19 +242,27 @@ test('a failed upload exits 1 naming the key, deletes nothing, keeps notify from
   const notify = (...flags: string[]) => runInProcess(['notify', '--indexnow', ...flags, '--content', path.join(cwd, 'content'), '--out', dist()]);
   const refused = await notify();
   assert.is(refused.exitCode, 2);
-  assert.match(refused.stderr, /^legalsite: nothing was sent: the last `legalsite publish` of .*\/dist\/ to s3:\/\/site\/, started 20\d\d-[^,]+, did not finish \(an upload failed, or it was stopped\), so some of the pages it would announce may not be live/m);
+  assert.match(refused.stderr, /^legalsite: nothing was sent: a `legalsite publish` of .*\/dist\/ has not gone through \(to s3:\/\/site\/, started 20\d\d-[^)]+\): an upload or a deletion failed, it was stopped, or it is still running, so some of the pages notify would announce may not be live/m);
   assert.match(refused.stderr, /Run `legalsite publish` again; once it succeeds, run `legalsite notify`\.$/m);
   const preview = await notify('--dry-run');
   assert.is(preview.exitCode, 0, preview.stderr);
-  assert.match(preview.stderr, /^warning {2}the last `legalsite publish` of .* did not finish/m);
-
+  assert.match(preview.stderr, /^warning {2}a `legalsite publish` of .* has not gone through/m);
+  // A build in between replaces the output folder; the mark is beside it, and stays.
+  await build();
+  rmSync(path.join(dist(), 'glossary/privilege-log.html'));
+  assert.is((await notify()).exitCode, 2, 'still refused after a build');
+  // A publish to another place that goes through is not this one.
   s3.failPuts.clear();
+  assert.is((await publish('--prefix', 'elsewhere')).exitCode, 0);
+  assert.is((await notify()).exitCode, 2, 'still refused after a publish elsewhere');
+
   s3.reset();
   const retry = await publish('--prune');
   assert.is(retry.exitCode, 0, retry.stderr);
   assert.not.ok(s3.puts.includes('templates/fresh.txt'), 'the earlier successful upload is not repeated');
   assert.ok(s3.puts.includes('templates/broken.txt'));
   assert.not.ok(s3.puts.some((key) => key.includes('publish-unfinished')), 'the mark is local only');
+  assert.not.ok(existsSync(`${dist()}.legalsite-publish-unfinished.json`), 'and gone once the publish went through');
   assert.equal(s3.pruned, ['glossary/privilege-log']);
   const announced = await notify('--dry-run');
   assert.is(announced.exitCode, 0, announced.stderr);
