@@ -14,6 +14,7 @@ import { validateAgainstSchema, type SchemaId } from '../validate/schema-validat
 import { listContentFiles } from './content-files.js';
 import type { RejectedFile } from './rejected-file.js';
 import { fileNameProblem, titleSlugProblem } from '../validate/file-slugs.js';
+import { footnoteProblems } from '../validate/footnotes.js';
 import { soundEntries, soundFields } from '../validate/salvage.js';
 import { splitFrontMatter } from './front-matter.js';
 import { toArticle, toConfig, toDataset, toPage, toTemplates, toTerm } from './normalize.js';
@@ -58,7 +59,7 @@ export function parseArticleText(text: string, rel: string, memo?: YamlMemo): { 
   }
   const article = toArticle(parsed.source, parsed.body, parsed.bodyLine, stem(rel));
   const named = (parsed.source.data as { slug?: unknown }).slug === undefined ? fileNameProblem(rel, stem(rel), 'article') : undefined;
-  const own = [...(named ? [named] : []), ...checkArticleIds(article, parsed.source)];
+  const own = [...(named ? [named] : []), ...footnoteProblems(rel, parsed.body, parsed.bodyLine), ...checkArticleIds(article, parsed.source)];
   return own.length ? { source: parsed.source, diagnostics: own, rejected: rejected(parsed.source.data, own) } : { article, source: parsed.source, diagnostics: [] };
 }
 

@@ -249,6 +249,11 @@ export const BAD_CONTENT: BadCase[] = [
     expect: { rule: 'invalid-format', file: 'content/glossary/case-long-title.yaml', line: 1, field: 'title', message: /makes a slug of 239 characters, more than the 200 an address may have/ },
   },
   {
+    name: 'an article with a footnote, which would be published as a paragraph of its own',
+    apply: (content) => writeFileSync(path.join(content, 'articles/case-footnote.md'), `${ARTICLE}A claim.[^1]\n\n\`\`\`\n[^2]: inside a code block, not a footnote\n\`\`\`\n\n[^1]: The note.\n`),
+    expect: { rule: 'unsupported-markdown', file: 'content/articles/case-footnote.md', line: 23, field: 'body', message: /is a footnote \(\[\^1\]: The note\.\), which legalsite does not publish as one/ },
+  },
+  {
     name: 'a page whose file name is not a slug',
     apply: (content) => writeFileSync(path.join(content, 'pages/About_Us.md'), PAGE),
     expect: { rule: 'invalid-file-name', file: 'content/pages/About_Us.md', line: 1, field: '', message: /a page's file name is its address/ },
