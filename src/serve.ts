@@ -15,6 +15,7 @@ import path from 'node:path';
 import sirv from 'sirv';
 import { EVENTS_PATH, LIVE_CLIENT, LIVE_CLIENT_PATH } from './dev/live-client.js';
 import { parseRedirectsFile } from './routes/redirects.js';
+import { leavesFolder } from './inside-folder.js';
 
 export interface ServeOptions {
   root: string;
@@ -46,7 +47,7 @@ export function htmlFileFor(root: string, urlPath: string): string | undefined {
     return undefined;
   }
   const rel = path.posix.normalize(decoded).replace(/^\/+/, '').replace(/\/+$/, '');
-  if (rel.startsWith('..') || rel.includes('\0')) return undefined;
+  if (leavesFolder(rel, '/') || rel.includes('\0')) return undefined;
   const candidates = rel === '' ? ['index.html'] : rel.endsWith('.html') ? [rel] : [`${rel}.html`, `${rel}/index.html`];
   for (const c of candidates) {
     const abs = path.join(root, c);

@@ -18,6 +18,7 @@ import { recoverOutputFolder } from '../write/output-recovery.js';
 import { reserveScratchFor } from '../write/scratch-read.js';
 import { type BuildState, type InputKey, inputKey, outputUnchanged, readBuildState, recordNoChanges, sameInput, sameSnapshot, saveBuildState } from '../write/up-to-date.js';
 import type { BuildResult, BuildRun } from './run.js';
+import { pathInside } from '../inside-folder.js';
 
 /** What the last build left, as this build found it. */
 export interface LastBuild {
@@ -71,6 +72,5 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
  * the content folder itself, with no node_modules beside it, keeps its cache in .legalsite-cache). */
 function cacheInside(contentAbs: string, diskFile: string | undefined): string | undefined {
   if (!diskFile) return undefined;
-  const rel = path.relative(contentAbs, path.dirname(diskFile));
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : undefined;
+  return pathInside(contentAbs, path.dirname(diskFile));
 }

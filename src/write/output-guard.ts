@@ -15,6 +15,7 @@ import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSyn
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
+import { pathInside } from '../inside-folder.js';
 
 /** Every build writes this file into its output folder: the proof that legalsite made the folder. */
 export const OUTPUT_MARKER = '.legalsite-output.json';
@@ -190,6 +191,5 @@ function nearestExisting(abs: string): string {
 
 /** `child` is strictly inside `parent`. */
 function inside(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  return pathInside(parent, child) !== undefined;
 }

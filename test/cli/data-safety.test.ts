@@ -149,6 +149,31 @@ test('a marker copied into a folder holding a project, --force over a project ke
   assert.throws(() => guardOutputFolder({ outDir: '/usr', contentDir: 'content', cwd, force: true }), /even with --force: it is a folder directly under the file system's root/);
 });
 
+test('folders whose names start with two dots are still inside their parents: --force never replaces one holding the content or the current folder', async () => {
+  // path.relative gives "..content" for such a folder, which a test of the first two characters
+  // took for a way out of the parent: the guard then let --force empty the folder holding them.
+  const root = tempDir();
+  const proj = path.join(root, 'proj');
+  cpSync(path.join(copyFixture('minimal'), 'content'), path.join(proj, '..content'), { recursive: true });
+  writeFileSync(path.join(proj, 'notes.txt'), 'mine');
+  mkdirSync(path.join(root, 'work'));
+  const before = listFiles(root);
+  const content = await runCli(['build', '--quiet', '--content', '../proj/..content', '--out', '../proj', '--force'], path.join(root, 'work'));
+  assert.is(content.exitCode, 2, 'a folder holding the content folder is refused');
+  assert.match(content.stderr, /refusing to use "\.\.\/proj" as the output folder: it is a folder holding the content folder/);
+  const here = path.join(proj, '...', '..work');
+  mkdirSync(here, { recursive: true });
+  writeFileSync(path.join(here, 'mine.txt'), 'mine');
+  const current = await runCli(['build', '--quiet', '--content', path.join(proj, '..content'), '--out', '../..', '--force'], here);
+  assert.is(current.exitCode, 2, 'a folder holding the current folder is refused');
+  assert.match(current.stderr, /it is a folder holding the current folder/);
+  assert.equal(listFiles(root), [...before, 'proj/.../..work/mine.txt'].sort(), 'nothing deleted');
+  // A folder named so inside the project is an ordinary output folder.
+  const built = await runCli(['build', '--quiet', '--content', '../proj/..content', '--out', '../proj/..site'], path.join(root, 'work'));
+  assert.is(built.exitCode, 0, built.stderr);
+  assert.ok(existsSync(path.join(proj, '..site', 'index.html')));
+});
+
 test('an output folder that is a link: the folder it points at is rebuilt, nothing of it lost, the link kept', async () => {
   const cwd = copyFixture('minimal');
   const www = path.join(tempDir(), 'www', 'site');
