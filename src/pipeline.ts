@@ -18,6 +18,7 @@ import { buildFeedItems, type FeedSet } from './passes/feed-items.js';
 import type { SearchFiles } from './passes/search/index-files.js';
 import { buildManifest, type Changes, diffManifests, type Manifest } from './passes/manifest.js';
 import { correctionsOf } from './passes/change-log.js';
+import { hasAnswer } from './passes/article-fields.js';
 
 /** The site's orders: what an article's page needs besides its own article (made from every
  * article's fields, before any body is rendered). */
@@ -107,7 +108,7 @@ export async function runSitePasses(site: GraphSite, digests: Map<string, Articl
   const { source, config, articles, terms } = site;
   const { topTags, clusters } = timed('topic-clusters', () => buildTopicClusters(articles, terms, config.tags, config.tagNames));
   const feeds = timed('feed-items', () => buildFeedItems(articles, terms, config));
-  const manifest = timed('manifest', () => buildManifest(articles.map((a) => ({ slug: a.slug, manifestHash: digests.get(a.slug)!.manifestHash, corrections: correctionsOf(a) })), terms, source.datasets));
+  const manifest = timed('manifest', () => buildManifest(articles.map((a) => ({ slug: a.slug, manifestHash: digests.get(a.slug)!.manifestHash, corrections: correctionsOf(a), answered: hasAnswer(a) })), terms, source.datasets));
   const changes = timed('manifest', () => diffManifests(previousManifest, manifest, config.baseUrl));
   const templates = await timed('templates', () => generateTemplateFiles(source.templates, config));
   return { ...site, templates, topTags, clusters, feeds, manifest, changes, search };

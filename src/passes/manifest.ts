@@ -23,6 +23,9 @@ export interface Manifest {
   /** Per article key (`article:{slug}`), its corrections, newest first; only articles that have any.
    * Absent from manifests made before corrections were recorded. */
   corrections?: Record<string, ManifestCorrection[]>;
+  /** The slugs of the articles that have no answer (and so no `.answer.json`), sorted. Absent from
+   * manifests made before it was recorded: then every article's answer file is listed, as before. */
+  unanswered?: string[];
 }
 
 /** A correction that was not in the previous manifest, of an article that was. */
@@ -45,16 +48,18 @@ const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(valu
 /** An article's entry: a hash of the whole article, body included. Taken where the body is (src/engine). */
 export const articleManifestHash = (a: Article): string => hash({ ...a, file: undefined });
 
-export function buildManifest(articles: { slug: string; manifestHash: string; corrections?: LoggedChange[] }[], terms: Term[], datasets: Dataset[]): Manifest {
+export function buildManifest(articles: { slug: string; manifestHash: string; corrections?: LoggedChange[]; answered?: boolean }[], terms: Term[], datasets: Dataset[]): Manifest {
   const entities: Record<string, string> = {};
   const corrections: Record<string, ManifestCorrection[]> = {};
+  const unanswered: string[] = [];
   for (const a of [...articles].sort((x, y) => x.slug.localeCompare(y.slug))) {
     entities[`article:${a.slug}`] = a.manifestHash;
     if (a.corrections?.length) corrections[`article:${a.slug}`] = a.corrections.map((c) => ({ id: c.id, date: c.date, summary: c.summary }));
+    if (a.answered === false) unanswered.push(a.slug);
   }
   for (const t of [...terms].sort((x, y) => x.slug.localeCompare(y.slug))) entities[`glossary:${t.slug}`] = hash({ ...t, file: undefined });
   for (const d of [...datasets].sort((x, y) => x.slug.localeCompare(y.slug))) entities[`dataset:${d.slug}`] = hash({ ...d, file: undefined });
-  return { version: 1, entities, corrections };
+  return { version: 1, entities, corrections, ...(unanswered.length ? { unanswered } : {}) };
 }
 
 /**
@@ -87,6 +92,9 @@ export function diffManifests(previous: Manifest | undefined, current: Manifest,
   const u = (p: string) => `${baseUrl}${p}`;
   const of = (kind: string) => touched.filter((k) => k.startsWith(`${kind}:`)).map((k) => k.slice(kind.length + 1)).sort();
   const articleSlugs = of('article');
+  // An answer file is listed only where there is one: IndexNow is told of pages to fetch, not of 404s.
+  const unanswered = new Set(Array.isArray(current.unanswered) ? current.unanswered : []);
+  const articleUrls = (s: string) => [u(`/articles/${s}`), u(`/articles/${s}.json`), ...(unanswered.has(s) ? [] : [u(`/articles/${s}.answer.json`)])];
   const termSlugs = of('glossary');
   const datasetSlugs = of('dataset');
   const unique = (list: string[]) => [...new Set(list)];
@@ -96,7 +104,7 @@ export function diffManifests(previous: Manifest | undefined, current: Manifest,
     deleted,
     corrected: newCorrections(previous, current),
     urls: {
-      article: articleSlugs.length ? unique([...articleSlugs.flatMap((s) => [u(`/articles/${s}`), u(`/articles/${s}.json`), u(`/articles/${s}.answer.json`)]), u('/articles'), u('/articles/index.json'), u('/sitemap.xml')]) : [],
+      article: articleSlugs.length ? unique([...articleSlugs.flatMap(articleUrls), u('/articles'), u('/articles/index.json'), u('/sitemap.xml')]) : [],
       glossary: termSlugs.length ? unique([u('/glossary'), u('/glossary.json'), ...termSlugs.map((s) => u(`/glossary/${s}`))]) : [],
       dataset: datasetSlugs.length ? unique([...datasetSlugs.flatMap((s) => [u(`/datasets/${s}`), u(`/datasets/${s}.json`)]), u('/datasets/index.json')]) : [],
       site: touched.length ? ['/', '/articles', '/glossary', '/for-ai-systems', '/sitemap.xml', '/feed.xml'].map(u) : [],

@@ -111,12 +111,16 @@ function datasetRoute(site: BuiltSite, d: Dataset): HtmlRoute {
 /** `/for-ai-systems`: licence, citation example and every machine-readable entry point. */
 function forAiRoute(site: BuiltSite, newest: string, limits: OutputLimits): HtmlRoute {
   const { config } = site;
-  const example = site.articles[0];
+  // The newest article with an answer, whose answer box is the `#answer` the example cites; with
+  // none, the newest article, cited as a page.
+  const answered = site.articles.find(hasAnswer);
+  const example = answered ?? site.articles[0];
+  const cited = example && `${config.baseUrl}/articles/${example.slug}${answered ? '#answer' : ''}`;
   return {
     kind: 'html', url: '/for-ai-systems', template: 'for-ai', lastmod: newest,
     props: {
       siteName: config.name, baseUrl: config.baseUrl, licenseName: config.license.name, licenseUrl: config.license.url, endpoints: siteEndpoints(site, limits),
-      exampleCitation: example ? `${example.title} — ${config.name}, ${config.baseUrl}/articles/${example.slug}#answer (Last updated: ${example.dateModified})` : config.name,
+      exampleCitation: example ? `${example.title} — ${config.name}, ${cited} (Last updated: ${example.dateModified})` : config.name,
     },
     meta: makeMeta(config, { title: 'For AI Systems', description: `How AI systems and crawlers can cite, reuse and fetch ${config.name}: licence, etiquette and every machine-readable entry point.`, url: '/for-ai-systems', jsonLd: [breadcrumbLd(config, crumbs('For AI Systems', '/for-ai-systems'))] }),
   };

@@ -3,15 +3,16 @@ import * as assert from 'uvu/assert';
 import type { Article, Dataset, Term } from '../../src/model.js';
 import { articleManifestHash, buildManifest as manifestOf, diffManifests, type Manifest } from '../../src/passes/manifest.js';
 import { correctionsOf } from '../../src/passes/change-log.js';
+import { hasAnswer } from '../../src/passes/article-fields.js';
 import { makeArticle, makeDataset, makeTerm } from '../helpers/make-site.js';
 
 const test = suite('manifest');
 
-const buildManifest = (a: Article[], t: Term[], d: Dataset[]) => manifestOf(a.map((x) => ({ slug: x.slug, manifestHash: articleManifestHash(x), corrections: correctionsOf(x) })), t, d);
+const buildManifest = (a: Article[], t: Term[], d: Dataset[]) => manifestOf(a.map((x) => ({ slug: x.slug, manifestHash: articleManifestHash(x), corrections: correctionsOf(x), answered: hasAnswer(x) })), t, d);
 
 const BASE = 'https://test.example.org';
 const SITE_URLS = ['/', '/articles', '/glossary', '/for-ai-systems', '/sitemap.xml', '/feed.xml'].map((p) => BASE + p);
-const articles = [makeArticle({ slug: 'hashing', summary: 'Hash every copy.' })];
+const articles = [makeArticle({ slug: 'hashing', summary: 'Hash every copy.', answer: ['Hash every copy.'] })];
 const terms = [makeTerm({ slug: 'hash-value' }), makeTerm({ slug: 'waiver' })];
 const datasets = [makeDataset({ slug: 'chronology' })];
 const base = buildManifest(articles, terms, datasets);
@@ -32,13 +33,13 @@ test('with no previous manifest everything is created', () => {
 });
 
 test('an unchanged build has no changes and four empty URL lists', () => {
-  const again = buildManifest([makeArticle({ slug: 'hashing', summary: 'Hash every copy.' })], [...terms].reverse(), datasets);
+  const again = buildManifest([makeArticle({ slug: 'hashing', summary: 'Hash every copy.', answer: ['Hash every copy.'] })], [...terms].reverse(), datasets);
   const changes = diffManifests(base, again, BASE);
   assert.equal(changes, { created: [], updated: [], deleted: [], corrected: [], urls: { article: [], glossary: [], dataset: [], site: [] } });
 });
 
 test('a changed article gives exactly the article URL list and the site list', () => {
-  const edited = buildManifest([makeArticle({ slug: 'hashing', summary: 'Hash every copy, twice.' })], terms, datasets);
+  const edited = buildManifest([makeArticle({ slug: 'hashing', summary: 'Hash every copy, twice.', answer: ['Hash every copy.'] })], terms, datasets);
   const changes = diffManifests(base, edited, BASE);
   assert.equal(changes.updated, ['article:hashing']);
   assert.equal(changes.created, []);
@@ -54,6 +55,20 @@ test('a changed article gives exactly the article URL list and the site list', (
   assert.equal(changes.urls.glossary, []);
   assert.equal(changes.urls.dataset, []);
   assert.equal(changes.urls.site, SITE_URLS);
+});
+
+test('an article without an answer has no answer file to announce; a manifest made before that was recorded lists it', () => {
+  const plain = makeArticle({ slug: 'plain', summary: 'No answer here.', answer: undefined });
+  assert.not.ok(hasAnswer(plain));
+  const current = buildManifest([...articles, plain], terms, datasets);
+  assert.equal(current.unanswered, ['plain']);
+  const urls = diffManifests(base, current, BASE).urls.article;
+  assert.ok(urls.includes(`${BASE}/articles/plain`));
+  assert.ok(urls.includes(`${BASE}/articles/plain.json`));
+  assert.not.ok(urls.includes(`${BASE}/articles/plain.answer.json`), 'no answer file, so none announced');
+  assert.equal(base.unanswered, undefined, 'every article answered: nothing recorded');
+  const older: Manifest = { version: 1, entities: current.entities };
+  assert.ok(diffManifests(base, older, BASE).urls.article.includes(`${BASE}/articles/plain.answer.json`));
 });
 
 test('a deleted term gives the glossary URL list and the site list', () => {
