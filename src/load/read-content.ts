@@ -137,9 +137,9 @@ function readTerms(r: ContentReader): Term[] {
     if (!source) return [];
     const term = toTerm(source);
     const declared = (source.data as { slug?: unknown }).slug !== undefined;
-    const long = declared ? undefined : titleSlugProblem(r.rel(abs), source.locate(['title']), term.slug);
-    if (long) r.diagnostics.push(long);
-    return long ? [] : [term];
+    const unslugged = declared ? undefined : titleSlugProblem(r.rel(abs), source.locate(['title']), term.slug);
+    if (unslugged) r.diagnostics.push(unslugged);
+    return unslugged ? [] : [term];
   });
 }
 

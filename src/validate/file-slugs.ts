@@ -4,7 +4,7 @@
  * and short enough for every file made from it (`{slug}.answer.json` and the like) to fit a file
  * system's 255-byte names: a name with a space, a capital or a newline was published as an address
  * as it stood, and a name too long failed the build at the disk, as if the output folder were to blame.
- * A glossary term without `slug:` is named by its title, so its title gets the same length limit.
+ * A glossary term without `slug:` is named by its title, so its title must give a slug, within the same limit.
  * Reads: a file's name, a term's slug. Writes: a diagnostic.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -24,8 +24,11 @@ export function fileNameProblem(file: string, name: string, kind: 'article' | 'd
   return diagnostic('invalid-file-name', { file, line: 1, column: 1 }, '', `the file name ${why}: ${kind === 'article' ? 'an' : 'a'} ${kind}'s file name is its address`, `${rename}${own}.`);
 }
 
-/** Why a term's title, whose slug is its address when it has no `slug:`, makes one too long, or undefined. */
+/** Why a term's title, whose slug is its address when it has no `slug:`, makes none (a title with no
+ * ASCII letter or digit, such as one in Arabic script, would be published at /glossary/) or one too
+ * long, or undefined. */
 export function titleSlugProblem(file: string, at: { line: number; column: number }, slug: string): Diagnostic | undefined {
+  if (slug === '') return diagnostic('invalid-format', { file, ...at }, 'title', 'makes no slug: it has no letter a to z or digit, and a term without `slug:` is published under its title', 'Give the term a `slug:` of its own (lowercase letters, digits and hyphens), such as `slug: disclosure`.');
   if (slug.length <= MAX_SLUG_LENGTH) return undefined;
   return diagnostic('invalid-format', { file, ...at }, 'title', `makes a slug of ${slug.length} characters, more than the ${MAX_SLUG_LENGTH} an address may have (a term without \`slug:\` is published under its title)`, 'Give the term a shorter `slug:` of its own, or shorten the title.');
 }

@@ -249,6 +249,11 @@ export const BAD_CONTENT: BadCase[] = [
     expect: { rule: 'invalid-format', file: 'content/glossary/case-long-title.yaml', line: 1, field: 'title', message: /makes a slug of 239 characters, more than the 200 an address may have/ },
   },
   {
+    name: 'a glossary term without slug: whose title has no letter a to z or digit, so no address (it was published at /glossary/)',
+    apply: (content) => writeFileSync(path.join(content, 'glossary/case-arabic-title.yaml'), variant(TERM, 'title: Case term', 'title: "\u0625\u0641\u0635\u0627\u062d"')),
+    expect: { rule: 'invalid-format', file: 'content/glossary/case-arabic-title.yaml', line: 1, field: 'title', message: /makes no slug: it has no letter a to z or digit/ },
+  },
+  {
     name: 'an article with a footnote, which would be published as a paragraph of its own',
     apply: (content) => writeFileSync(path.join(content, 'articles/case-footnote.md'), `${ARTICLE}A claim.[^1]\n\n\`\`\`\n[^2]: inside a code block, not a footnote\n\`\`\`\n\n[^1]: The note.\n`),
     expect: { rule: 'unsupported-markdown', file: 'content/articles/case-footnote.md', line: 23, field: 'body', message: /is a footnote \(\[\^1\]: The note\.\), which legalsite does not publish as one/ },
