@@ -8,6 +8,7 @@ import { DEFAULT_AUTHOR, DEFAULT_LANGUAGE } from '../constants.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Article, Dataset, Jurisdiction, Page, SiteConfig, TemplateFile, Term } from '../model.js';
 import { slugify } from '../passes/slugify.js';
+import { unprintableInPdf } from '../passes/pdf-text.js';
 import type { YamlSource } from './yaml-source.js';
 
 type Data = Record<string, any>;
@@ -147,8 +148,13 @@ export function toTemplates(
     const sourceAbs = e.file.endsWith('.pdf') ? byName.get(sourceName) : undefined;
     if (sourceAbs && existsSync(sourceAbs)) {
       sourcesUsed.add(sourceName);
-      const source = read(sourceAbs);
-      if (source) out.push({ file: rel(sourceAbs), name: e.file, title: e.title, description: e.description, usedBy: e.usedBy, source: source.toString('utf8') });
+      const source = read(sourceAbs)?.toString('utf8');
+      const unprintable = source === undefined ? undefined : unprintableInPdf(source);
+      if (unprintable) {
+        const { line, column, char } = unprintable;
+        const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+        diagnostics.push(diagnostic('unsupported-character', { file: rel(sourceAbs), line, column }, '', `${JSON.stringify(char)} (${code}) cannot be shown in ${e.file}, which is made from this file: its standard PDF fonts have Western European letters (Windows-1252) only, and the character would be printed wrong or not at all`));
+      } else if (source !== undefined) out.push({ file: rel(sourceAbs), name: e.file, title: e.title, description: e.description, usedBy: e.usedBy, source });
     } else {
       diagnostics.push(
         diagnostic('missing-download', at, `[${e.i}].file`, `"${e.file}" is not in content/templates/`, e.file.endsWith('.pdf') ? `Add the file, or its text source ${sourceName} to generate it.` : undefined),

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import type PDFKit from 'pdfkit';
 import type { SiteConfig, TemplateFile } from '../model.js';
+import { pdfInlineText } from './pdf-text.js';
 
 export async function generateTemplateFiles(templates: TemplateFile[], config: SiteConfig): Promise<TemplateFile[]> {
   return Promise.all(templates.map(async (t) => (t.body || t.source === undefined ? t : { ...t, body: await markdownToPdf(t.source, t.title, config) })));
@@ -51,14 +52,6 @@ export async function markdownToPdf(source: string, title: string, config: SiteC
   });
 }
 
-/** Inline Markdown to plain text; the standard PDF fonts cover Latin-1, so typographic marks are mapped. */
-function plain(text: string): string {
-  return text
-    .replace(/\[([^\]]+)\]\([^)]+\)/g, '$1')
-    .replace(/[*_`]/g, '')
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, '-')
-    .replace(/…/g, '...')
-    .replace(/[^\x20-\xFF]/g, '');
-}
+/** Inline Markdown to the plain text the PDF prints. The source was checked when read
+ * (load/normalize.ts): every character left is one its fonts show. */
+const plain = (text: string): string => pdfInlineText(text);

@@ -13,6 +13,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { build, type BuildResult } from '../../src/build.js';
 import type { BuiltSite } from '../../src/pipeline.js';
 import type { AnswerObject } from '../../src/model.js';
+import { pdfText } from '../helpers/pdf-text.js';
 import { ROOT, SHIPPED_CONTENT, tempDir } from '../helpers/sites.js';
 
 const test = suite('shipped content');
@@ -217,6 +218,11 @@ test('ai-policy-checklist.pdf is a PDF with text', () => {
   assert.ok(latin1.startsWith('%PDF-'), 'starts with %PDF-');
   assert.ok(bytes.byteLength > 2000, `${bytes.byteLength} bytes`);
   assert.ok(latin1.includes('/Font'), 'has a font');
+  // Every URL its source lists is printed whole (underscores were once stripped as emphasis).
+  const text = pdfText(bytes).replace(/\n/g, '');
+  const urls = readFileSync(path.join(ROOT, 'content/templates/ai-policy-checklist.md'), 'utf8').match(/https:\/\/\S+/g) ?? [];
+  assert.ok(urls.length >= 3, 'the source lists its sources');
+  for (const url of urls) assert.ok(text.includes(url), `the PDF prints ${url}`);
 });
 
 test('every article download link is a built file', () => {

@@ -222,6 +222,12 @@ export const BAD_CONTENT: BadCase[] = [
     },
     expect: { rule: 'yaml-syntax', file: 'content/templates/index.yaml', line: 3, field: '[2]', message: /never closed/ },
   },
+  {
+    name: 'a generated PDF\'s source with a character its standard fonts cannot show (it printed as nothing)',
+    alone: true,
+    apply: (content) => writeFileSync(path.join(content, 'templates/checklist.md'), '# Checklist\n\n## Before\n\n- [ ] Keep at most 5 \u2264 copies.\n'),
+    expect: { rule: 'unsupported-character', file: 'content/templates/checklist.md', line: 5, field: '', message: /"\u2264" \(U\+2264\) cannot be shown in checklist\.pdf, which is made from this file/ },
+  },
   // Addresses legalsite uses itself: one of the two would silently replace the other.
   {
     name: 'a page named like the glossary page',
