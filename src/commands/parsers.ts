@@ -18,7 +18,10 @@ export function parseWorkers(value: string): number {
 
 /** --port */
 export function parsePort(value: string): number {
-  const n = Number(value);
+  // Number() reads "" as 0 (a random port, for `--port "$PORT"` with PORT unset) and also takes
+  // 0x10 or 1e3: only decimal digits are a port.
+  if (value.trim() === '') throw new InvalidArgumentError('the port is empty (an unset variable?): give a whole number from 0 to 65535, e.g. 4000.');
+  const n = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535.');
   return n;
 }

@@ -191,6 +191,15 @@ test('an empty --host (an unset variable) is refused with exit 2, never bound on
   assert.not.match(r.stdout, /Serving/);
 });
 
+test('an empty --port (an unset variable) or one not in decimal digits is refused with exit 2, never a random port', async () => {
+  for (const [port, reason] of [['', /the port is empty \(an unset variable\?\)/], [' ', /the port is empty/], ['0x10', /a port is a whole number from 0 to 65535/], ['1e3', /a port is a whole number/], ['65536', /a port is a whole number/]] as const) {
+    const r = await execa('node', [BIN, 'serve', '--port', port], { cwd, env: { NO_COLOR: '1' }, reject: false, timeout: 20_000 });
+    assert.is(r.exitCode, 2, `--port ${JSON.stringify(port)}: ${r.stderr}`);
+    assert.match(r.stderr, reason);
+    assert.not.match(r.stdout, /Serving/);
+  }
+});
+
 test('a file given as --content or --out is refused at once with exit 2', async () => {
   writeFileSync(path.join(cwd, 'notes.txt'), 'mine');
   for (const args of [['--content', 'content/site.yaml'], ['--out', 'notes.txt']]) {
