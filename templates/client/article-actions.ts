@@ -51,13 +51,18 @@ if (dataEl) {
   }
 
   // A ¶ link stays a link to its paragraph (open it in a new tab, copy its address); a plain click
-  // copies the pinpoint citation and puts the paragraph's address in the address bar.
+  // copies the pinpoint citation and puts the paragraph's address in the address bar. The address
+  // is replaced by a fragment navigation, not history.replaceState, so that the paragraph it names
+  // becomes the page's :target and is the one highlighted (replaceState left the highlight on the
+  // paragraph the page was opened at); the page stays where the reader was.
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a.para-link[data-para]')) {
     link.addEventListener('click', (event) => {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
       const id = link.hash.slice(1);
-      history.replaceState(history.state, '', `#${id}`);
+      const { scrollX, scrollY } = window;
+      location.replace(`#${id}`);
+      window.scrollTo(scrollX, scrollY);
       void cite(pinpointCitationText(data, id, Number(link.dataset.para)), 'pinpoint');
     });
   }

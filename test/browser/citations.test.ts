@@ -124,6 +124,23 @@ test('a ¶ link is reached by keyboard and copies a pinpoint citation of its par
   await page.close();
 });
 
+test('a ¶ clicked on a page opened at another paragraph moves the highlight with the address, and the page stays where it was', async () => {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto(`${site.base}/articles/hashing-evidence#hashing-evidence-p001`);
+  assert.is(await page.evaluate(() => document.querySelector(':target')?.id), 'hashing-evidence-p001');
+  const entries = await page.evaluate(() => history.length);
+  await page.locator('a.para-link[href="#hashing-evidence-p002"]').scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  await page.locator('a.para-link[href="#hashing-evidence-p002"]').click();
+  await page.getByText('Citation copied').waitFor();
+  assert.is(new URL(page.url()).hash, '#hashing-evidence-p002');
+  assert.is(await page.evaluate(() => document.querySelector(':target')?.id), 'hashing-evidence-p002', 'the highlighted paragraph is the one the citation names');
+  assert.is(await page.evaluate(() => window.scrollY), before, 'no jump');
+  assert.is(await page.evaluate(() => history.length), entries, 'the address is replaced, not added to history');
+  await page.close();
+});
+
 test('"Cite this" copies the citation of the whole article', async () => {
   const page = await context.newPage();
   await page.goto(`${host.url}/articles/hashing-evidence`);
