@@ -2,7 +2,7 @@
  * Article actions (spec §2, §9): copy citation, summary, LLM format and key takeaways with their
  * toasts; "Cite this" copies the article's citation, and each paragraph's ¶ link a pinpoint citation
  * of that paragraph ("Citation copied"; issue 17); Save Article (kept in localStorage,
- * toast "Article saved"); a JSON download recorded after 1 second.
+ * toast "Article saved"); a JSON download recorded after 1 second; an FAQ question the address names, opened.
  * Citation, LLM and download actions also fire the reader events of lib/notify-events.ts. Buttons are hidden until this
  * script runs, so readers without JavaScript never see controls that do nothing.
  */
@@ -11,6 +11,25 @@ import { copyText } from './lib/clipboard.js';
 import { isString, readStoredList, writeStored } from './lib/storage.js';
 import { showToast } from './lib/toast.js';
 import { fireReaderEvent } from './lib/notify-events.js';
+
+// An address naming a question of the FAQ (a search result's passage, a shared link) opens it: a
+// closed <details> keeps its answer hidden, and browsers open one for find-in-page, not for a
+// #fragment. Opening it may close another of its group above it, so it is scrolled to again.
+const openTargetedDetails = () => {
+  let id = '';
+  try {
+    id = decodeURIComponent(location.hash.slice(1));
+  } catch {
+    return;
+  }
+  const target = id ? document.getElementById(id) : null;
+  const details = target?.closest('details');
+  if (!target || !details || details.open) return;
+  details.open = true;
+  target.scrollIntoView();
+};
+openTargetedDetails();
+addEventListener('hashchange', openTargetedDetails);
 
 const dataEl = document.getElementById('article-data');
 if (dataEl) {

@@ -141,6 +141,20 @@ test('a ¶ clicked on a page opened at another paragraph moves the highlight wit
   await page.close();
 });
 
+test('an address naming an FAQ question opens it, on arrival and when the address changes', async () => {
+  const page = await context.newPage();
+  await page.goto(`${site.base}/articles/hashing-evidence#faq-why`);
+  await page.waitForFunction(() => (document.getElementById('faq-why') as HTMLDetailsElement | null)?.open === true, undefined, { timeout: 5000 });
+  assert.ok(await page.getByText('unchanged').isVisible(), 'its answer is shown');
+  await page.evaluate(() => {
+    (document.getElementById('faq-why') as HTMLDetailsElement).open = false;
+    location.hash = '';
+  });
+  await page.evaluate(() => (location.hash = '#faq-why'));
+  await page.waitForFunction(() => (document.getElementById('faq-why') as HTMLDetailsElement).open, undefined, { timeout: 5000 });
+  await page.close();
+});
+
 test('"Cite this" copies the citation of the whole article', async () => {
   const page = await context.newPage();
   await page.goto(`${host.url}/articles/hashing-evidence`);
