@@ -131,6 +131,26 @@ test('integrations: toggle active, delete with "Webhook Deleted"', async () => {
   await page.close();
 });
 
+test('integrations: each subscription\'s controls name it, and after a delete the keyboard stays in the list', async () => {
+  const page = await hub();
+  const [a, b] = [`${receiverUrl}/named-a`, `${receiverUrl}/named-b`];
+  await subscribe(page, a);
+  await subscribe(page, b);
+  for (const url of [a, b]) {
+    assert.is(await page.getByRole('button', { name: `Delete webhook ${url}`, exact: true }).count(), 1, `Delete names ${url}`);
+    assert.is(await page.getByRole('button', { name: `Send Test Event to ${url}`, exact: true }).count(), 1);
+    assert.is(await page.getByRole('switch', { name: `Active: ${url}`, exact: true }).count(), 1);
+  }
+  await page.getByRole('button', { name: `Delete webhook ${a}`, exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByText('Webhook Deleted').waitFor();
+  await page.waitForFunction((url) => document.activeElement?.getAttribute('aria-label') === `Delete webhook ${url}`, b, { timeout: 5000 });
+  await page.keyboard.press('Enter');
+  await page.getByText('No webhook subscriptions configured').waitFor();
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Add Webhook', undefined, { timeout: 5000 });
+  await page.close();
+});
+
 test('integrations: during a retry the statistics show it pending, not a success; the failure says why (CORS)', async () => {
   const page = await hub(600_000);
   await subscribe(page, `${receiverUrl}/no-cors`);

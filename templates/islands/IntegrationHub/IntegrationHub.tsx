@@ -48,6 +48,10 @@ export function IntegrationHub({ baseUrl }: { baseUrl: string }) {
   const addButton = useRef<HTMLButtonElement>(null);
   const urlField = useRef<HTMLInputElement>(null);
   const wasOpen = useRef(false);
+  const list = useRef<HTMLUListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** Where the keyboard goes once a deleted subscription's card is gone: its place in the list. */
+  const [deletedAt, setDeletedAt] = useState<number | undefined>();
 
   const refresh = () => {
     setSubs(loadSubscriptions());
@@ -68,9 +72,20 @@ export function IntegrationHub({ baseUrl }: { baseUrl: string }) {
     wasOpen.current = open;
   }, [open]);
 
-  const persist = (list: Subscription[]) => {
-    saveSubscriptions(list);
-    setSubs(list);
+  // A deleted card takes its focused Delete button with it, which left the keyboard at the top of
+  // the page: it goes to the Delete button now in its place (or the last one), else to Add Webhook,
+  // else to the list's heading.
+  useEffect(() => {
+    if (deletedAt === undefined) return;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button[data-delete]') ?? [];
+    const next = buttons[Math.min(deletedAt, buttons.length - 1)] ?? (addButton.current && !addButton.current.hidden ? addButton.current : heading.current);
+    next?.focus();
+    setDeletedAt(undefined);
+  }, [subs, deletedAt]);
+
+  const persist = (next: Subscription[]) => {
+    saveSubscriptions(next);
+    setSubs(next);
   };
   const create = (e: React.FormEvent) => {
     e.preventDefault();
@@ -89,7 +104,9 @@ export function IntegrationHub({ baseUrl }: { baseUrl: string }) {
   const toggle = (s: Subscription) => persist(loadSubscriptions().map((x) => (x.id === s.id ? { ...x, active: !x.active } : x)));
   const remove = (s: Subscription) => {
     try {
+      const at = subs.findIndex((x) => x.id === s.id);
       persist(loadSubscriptions().filter((x) => x.id !== s.id));
+      setDeletedAt(Math.max(0, at));
       showToast('Webhook Deleted');
     } catch {
       showToast('Error', 'Failed to delete webhook', 'destructive');
@@ -115,7 +132,7 @@ export function IntegrationHub({ baseUrl }: { baseUrl: string }) {
         </ul>
       </section>
       <section aria-labelledby="webhooks-title">
-        <h2 id="webhooks-title">Webhook subscriptions</h2>
+        <h2 id="webhooks-title" ref={heading} tabIndex={-1}>Webhook subscriptions</h2>
         <button ref={addButton} type="button" className="button" hidden={!ready || open} onClick={() => setOpen(true)}>Add Webhook</button>
         {open && (
           <form id="new-webhook" className="webhook-form card" onSubmit={create} noValidate aria-label="New webhook subscription">
@@ -136,7 +153,7 @@ export function IntegrationHub({ baseUrl }: { baseUrl: string }) {
         {ready && (subs.length === 0 ? (
           <p className="empty">No webhook subscriptions configured</p>
         ) : (
-          <ul className="webhook-list">
+          <ul className="webhook-list" ref={list}>
             {subs.map((s) => {
               const mine = deliveries.filter((d) => d.subscriptionId === s.id);
               const stats = deliveryStats(s, deliveries);
@@ -144,7 +161,8 @@ export function IntegrationHub({ baseUrl }: { baseUrl: string }) {
                 <li key={s.id} className="card" data-subscription={s.id}>
                   <strong className="webhook-url">{s.url}</strong>
                   <p className="muted">{s.events.join(', ')}{s.secret ? ' · signed' : ''}</p>
-                  <label className="check"><input type="checkbox" role="switch" checked={s.active} onChange={() => toggle(s)} /> Active</label>
+                  {/* Each control names its subscription: a list of "Delete, Delete, Delete" tells a screen reader's user nothing. */}
+                  <label className="check"><input type="checkbox" role="switch" checked={s.active} onChange={() => toggle(s)} aria-label={`Active: ${s.url}`} /> Active</label>
                   <p className="delivery-stats" data-delivery-stats>
                     Deliveries: {stats.finished} · Failures: {stats.failed} · Pending: {stats.pending} · Success rate: {stats.rate === undefined ? 'none finished yet' : `${stats.rate}%`}
                   </p>
@@ -154,8 +172,8 @@ export function IntegrationHub({ baseUrl }: { baseUrl: string }) {
                     </ol>
                   )}
                   <div className="actions">
-                    <button type="button" className="button button-secondary" onClick={() => void test(s)}>Send Test Event</button>
-                    <button type="button" className="button button-secondary" onClick={() => remove(s)}>Delete</button>
+                    <button type="button" className="button button-secondary" onClick={() => void test(s)} aria-label={`Send Test Event to ${s.url}`}>Send Test Event</button>
+                    <button type="button" className="button button-secondary" onClick={() => remove(s)} aria-label={`Delete webhook ${s.url}`} data-delete>Delete</button>
                   </div>
                 </li>
               );
