@@ -153,7 +153,7 @@ export function toTemplates(
       if (unprintable) {
         const { line, column, char } = unprintable;
         const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-        diagnostics.push(diagnostic('unsupported-character', { file: rel(sourceAbs), line, column }, '', `${JSON.stringify(char)} (${code}) cannot be shown in ${e.file}, which is made from this file: its standard PDF fonts have Western European letters (Windows-1252) only, and the character would be printed wrong or not at all`));
+        diagnostics.push(diagnostic('unsupported-character', { file: rel(sourceAbs), line, column }, 'body', `${JSON.stringify(char)} (${code}) cannot be shown in ${e.file}, which is made from this file: its standard PDF fonts have Western European letters (Windows-1252) only, and the character would be printed wrong or not at all`));
       } else if (source !== undefined) out.push({ file: rel(sourceAbs), name: e.file, title: e.title, description: e.description, usedBy: e.usedBy, source });
     } else {
       diagnostics.push(

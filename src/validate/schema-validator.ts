@@ -15,6 +15,7 @@ import { diagnostic, didYouMean, type Diagnostic } from '../diagnostics/diagnost
 import { type FieldPath, formatFieldPath } from '../load/field-path.js';
 import type { YamlSource } from '../load/yaml-source.js';
 import { packageRoot } from '../package-root.js';
+import { controlCharacterProblems } from './control-characters.js';
 import { isIsoDate } from './dates.js';
 import { baseUrlProblem, isSitePath, isSiteUrl, isWebUrl, unsafeScheme } from './urls.js';
 import { loadStandalone, saveStandalone, type StandaloneSource, standaloneCodeOptions, standaloneKey, validatorCacheDir, canKeepIn } from './standalone-validators.js';
@@ -90,8 +91,9 @@ export function validatorFor(schema: SchemaId): ValidateFunction {
 /** Validates `source.data` in place (filling defaults) and returns diagnostics for every problem. */
 export function validateAgainstSchema(source: YamlSource, schema: SchemaId): Diagnostic[] {
   const validate = validatorFor(schema);
-  if (validate(source.data)) return [];
-  return toDiagnostics(validate.errors ?? [], source);
+  const controls = controlCharacterProblems(source);
+  if (validate(source.data)) return controls;
+  return [...toDiagnostics(validate.errors ?? [], source), ...controls];
 }
 
 /** `/faq/2/q` → ['faq', 2, 'q'] */

@@ -226,7 +226,21 @@ export const BAD_CONTENT: BadCase[] = [
     name: 'a generated PDF\'s source with a character its standard fonts cannot show (it printed as nothing)',
     alone: true,
     apply: (content) => writeFileSync(path.join(content, 'templates/checklist.md'), '# Checklist\n\n## Before\n\n- [ ] Keep at most 5 \u2264 copies.\n'),
-    expect: { rule: 'unsupported-character', file: 'content/templates/checklist.md', line: 5, field: '', message: /"\u2264" \(U\+2264\) cannot be shown in checklist\.pdf, which is made from this file/ },
+    expect: { rule: 'unsupported-character', file: 'content/templates/checklist.md', line: 5, field: 'body', message: /"\u2264" \(U\+2264\) cannot be shown in checklist\.pdf, which is made from this file/ },
+  },
+  {
+    name: 'an article summary holding a line break pasted from Word (U+000B), which no feed can carry',
+    apply: (content) => writeFileSync(path.join(content, 'articles/case-pasted.md'), variant(ARTICLE, 'summary: One case of the bad-content corpus.', 'summary: "First line\\vsecond line."')),
+    expect: { rule: 'invalid-format', file: 'content/articles/case-pasted.md', line: 3, field: 'summary', message: /holds an invisible control character \(U\+000B, a vertical tab, as Word writes a manual line break\) after "First line"/ },
+  },
+  {
+    name: 'a term\'s definition holding an escape character, and an article\'s reference title a C1 control (text decoded with the wrong code page)',
+    apply: (content) => {
+      writeFileSync(path.join(content, 'glossary/case-escape.yaml'), variant(TERM, 'definition: A definition of the case term.', 'definition: "A definition\\e of the case term."'));
+      writeFileSync(path.join(content, 'articles/case-c1.md'), variant(ARTICLE, 'title: NIST SP 800-86,', 'title: "NIST\\x85 SP 800-86",'));
+    },
+    expect: { rule: 'invalid-format', file: 'content/glossary/case-escape.yaml', line: 4, field: 'definition', message: /\(U\+001B, an escape\) after "A definition"/ },
+    also: [{ rule: 'invalid-format', file: 'content/articles/case-c1.md', line: 11, field: 'references[0].title', message: /\(U\+0085\) after "NIST"/ }],
   },
   // Addresses legalsite uses itself: one of the two would silently replace the other.
   {
