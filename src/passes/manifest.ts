@@ -92,9 +92,12 @@ export function diffManifests(previous: Manifest | undefined, current: Manifest,
   const u = (p: string) => `${baseUrl}${p}`;
   const of = (kind: string) => touched.filter((k) => k.startsWith(`${kind}:`)).map((k) => k.slice(kind.length + 1)).sort();
   const articleSlugs = of('article');
-  // An answer file is listed only where there is one: IndexNow is told of pages to fetch, not of 404s.
-  const unanswered = new Set(Array.isArray(current.unanswered) ? current.unanswered : []);
-  const articleUrls = (s: string) => [u(`/articles/${s}`), u(`/articles/${s}.json`), ...(unanswered.has(s) ? [] : [u(`/articles/${s}.answer.json`)])];
+  // An answer file is listed only where there is one, or was one: IndexNow is told of pages to
+  // fetch again (a deleted article's, to find them gone), not of addresses that never existed.
+  const unansweredIn = (m: Manifest | undefined) => new Set(Array.isArray(m?.unanswered) ? m.unanswered : []);
+  const [unansweredNow, unansweredBefore] = [unansweredIn(current), unansweredIn(previous)];
+  const hadAnswer = (s: string) => (`article:${s}` in current.entities ? !unansweredNow.has(s) : !unansweredBefore.has(s));
+  const articleUrls = (s: string) => [u(`/articles/${s}`), u(`/articles/${s}.json`), ...(hadAnswer(s) ? [u(`/articles/${s}.answer.json`)] : [])];
   const termSlugs = of('glossary');
   const datasetSlugs = of('dataset');
   const unique = (list: string[]) => [...new Set(list)];

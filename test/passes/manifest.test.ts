@@ -69,6 +69,12 @@ test('an article without an answer has no answer file to announce; a manifest ma
   assert.equal(base.unanswered, undefined, 'every article answered: nothing recorded');
   const older: Manifest = { version: 1, entities: current.entities };
   assert.ok(diffManifests(base, older, BASE).urls.article.includes(`${BASE}/articles/plain.answer.json`));
+  // Deleted: its answer file is announced (to be found gone) only if it had one.
+  const gone = diffManifests(current, base, BASE).urls.article;
+  assert.ok(gone.includes(`${BASE}/articles/plain`), 'a deleted article is announced');
+  assert.not.ok(gone.includes(`${BASE}/articles/plain.answer.json`), 'it never had an answer file');
+  const answeredGone = diffManifests(current, buildManifest([], terms, datasets), BASE).urls.article;
+  assert.ok(answeredGone.includes(`${BASE}/articles/hashing.answer.json`), 'a deleted article that had one');
 });
 
 test('a deleted term gives the glossary URL list and the site list', () => {
