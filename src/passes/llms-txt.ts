@@ -18,14 +18,15 @@ import { markdownText as text } from './markdown-text.js';
 
 const absolute = (config: SiteConfig) => (p: string) => `${config.baseUrl}${p}`;
 
-/** The H1, summary and guidance every llms file of the site opens with. */
+/** The H1, summary and guidance every llms file of the site opens with; the site's name, tagline
+ * and descriptions are text, escaped as titles are (a `<` in a name would open a tag). */
 function preamble(config: SiteConfig, title = config.name, summary = config.description.trim()): string[] {
   return [
-    `# ${title}`,
+    `# ${text(title)}`,
     '',
-    `> ${summary}`,
+    `> ${text(summary)}`,
     '',
-    `${config.tagline} Content is licensed ${config.license.name} (${config.license.url}); cite the page and paragraph anchor (#{slug}-p001) with the last-updated date. The Markdown files carry no anchors: each article's JSON mirror (its URL with .json) lists its paragraphs with their ids and text under sections.paragraphs; paragraph numbers are ids, not positions. ${EDUCATIONAL_NOTE}`,
+    `${text(config.tagline)} Content is licensed ${config.license.name} (${config.license.url}); cite the page and paragraph anchor (#{slug}-p001) with the last-updated date. The Markdown files carry no anchors: each article's JSON mirror (its URL with .json) lists its paragraphs with their ids and text under sections.paragraphs; paragraph numbers are ids, not positions. ${EDUCATIONAL_NOTE}`,
     '',
   ];
 }
@@ -41,7 +42,7 @@ function glossaryAndDatasets(u: (p: string) => string, datasets: Dataset[], term
     '',
     '## Datasets',
     '',
-    ...datasets.map((d) => `- [${text(d.title, { inLink: true })}](${u(`/datasets/${d.slug}.json`)}): ${text(d.description.trim().split('\n')[0])}`),
+    ...datasets.map((d) => `- [${text(d.title, { inLink: true })}](${u(`/datasets/${d.slug}.json`)}): ${text(d.description.trim())}`),
     '',
   ];
 }

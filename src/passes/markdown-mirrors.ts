@@ -73,7 +73,7 @@ export function articleMarkdown(a: Article, fields: ArticleFields, stats: Articl
 }
 
 export function glossaryMarkdown(terms: Term[], config: SiteConfig): string {
-  const out = [`# ${config.name} Glossary`, '', `> ${terms.length} terms. ${config.license.name}. ${EDUCATIONAL_NOTE}`, ''];
+  const out = [`# ${text(`${config.name} Glossary`)}`, '', `> ${terms.length} terms. ${config.license.name}. ${EDUCATIONAL_NOTE}`, ''];
   for (const t of terms) {
     const list = (items: string[]) => items.map((item) => text(item)).join(', ');
     out.push(`## ${text(t.title)}`, '', `- URL: ${config.baseUrl}/glossary/${t.slug}`, `- Jurisdiction: ${text(t.jurisdiction)}`);

@@ -7,7 +7,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { renderArticleFields } from '../../src/passes/article-fields.js';
 import { articleMarkdown, glossaryMarkdown } from '../../src/passes/markdown-mirrors.js';
-import { makeArticle, makeConfig, makeTerm } from '../helpers/make-site.js';
+import { llmsTxt } from '../../src/passes/llms-txt.js';
+import { makeArticle, makeConfig, makeDataset, makeTerm } from '../helpers/make-site.js';
 import { parseHtml } from '../helpers/html.js';
 
 const test = suite('Markdown mirrors');
@@ -68,6 +69,18 @@ test("the glossary's plain-text fields read as written", () => {
   assert.ok(textOf(html, 'h2').includes('Zoë’s <Rule> & “Art. 5”, s_1 *star*'));
   assert.ok(textOf(html, 'p').includes('A *test* term with <b>bold</b> - not a list.'));
   assert.ok(textOf(html, 'li').includes('Also called: <alias>'));
+});
+
+test('llms.txt and glossary.md read the site\'s name, tagline and a dataset\'s whole description as written', () => {
+  const odd = makeConfig({ name: 'R&D "Ref" <Site> {x}', tagline: 'Facts & <methods>, *materials*.', description: 'About <it> & more.' });
+  const dataset = makeDataset({ slug: 'rows', title: 'Rows', description: 'First line of the description & <more>.\nSecond line that was dropped.\n' });
+  const llms = md.render(llmsTxt(odd, [makeArticle({ slug: 'one' })], [dataset], 3));
+  assert.equal(textOf(llms, 'h1'), ['R&D "Ref" <Site> {x}']);
+  assert.equal(textOf(llms, 'blockquote'), ['About <it> & more.']);
+  assert.ok(textOf(llms, 'p').some((t) => t.startsWith('Facts & <methods>, *materials*. Content is licensed')), 'the tagline is its words');
+  assert.ok(textOf(llms, 'li').includes('Rows: First line of the description & <more>. Second line that was dropped.'), 'the whole description, on one line');
+  const glossary = md.render(glossaryMarkdown([makeTerm({ slug: 'hash' })], odd));
+  assert.equal(textOf(glossary, 'h1'), ['R&D "Ref" <Site> {x} Glossary']);
 });
 
 test.run();
