@@ -74,5 +74,8 @@ export function baseUrlProblem(value: string): string | undefined {
   if (url.search || value.includes('?')) return 'it must not have a query ("?…"): every page URL is made by adding a path to it';
   if (url.hash || value.includes('#')) return 'it must not have a fragment ("#…"): every page URL is made by adding a path to it';
   if (url.username || url.password) return 'it must not contain a user name or password';
+  // Pages link to each other from the root (/articles/…): a site under /docs/ would have its
+  // sitemap and canonical addresses there while every link inside it led out of it.
+  if (url.pathname !== '/') return `it must be the address of a site's root, without a path such as ${JSON.stringify(url.pathname.replace(/\/$/, ''))}: pages link to each other from the root, so a site cannot be served from a sub-folder (docs/hosting.md)`;
   return undefined;
 }

@@ -152,6 +152,7 @@ export const BAD_CONTENT: BadCase[] = [
   added('pages', 'a page with an empty description', 'description: A page of the corpus.', 'description: ""', { rule: 'missing-field', line: 3, field: 'description', message: /is empty/ }),
   // Schema: site.yaml and templates/index.yaml (one at a time).
   edited('site.yaml', 'a base URL with a query', 'baseUrl: https://test.example.org', 'baseUrl: https://test.example.org/?preview=1', { rule: 'invalid-format', line: 4, field: 'baseUrl', message: /query/ }),
+  edited('site.yaml', 'a base URL with a path (a sub-folder the site\'s root-relative links would leave)', 'baseUrl: https://test.example.org', 'baseUrl: https://test.example.org/docs', { rule: 'invalid-format', line: 4, field: 'baseUrl', message: /without a path such as "\/docs": pages link to each other from the root/ }),
   edited('site.yaml', 'a javascript: chronology-builder link', 'publisher:', 'chronologyBuilderUrl: "javascript:alert(1)"\npublisher:', { rule: 'unsafe-url', line: 5, field: 'chronologyBuilderUrl' }),
   edited('site.yaml', 'an editorial email without @', 'editorialEmail: editors@test.example.org', 'editorialEmail: editors', { rule: 'invalid-format', line: 7, field: 'editorialEmail' }),
   edited('site.yaml', 'a file: webhook url', 'publisher:', 'webhooks:\n  - url: "file:///etc/passwd"\npublisher:', { rule: 'unsafe-url', line: 6, field: 'webhooks[0].url' }),
