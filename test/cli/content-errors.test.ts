@@ -220,7 +220,7 @@ test('usage mistakes exit with code 2 and say what is wrong', async () => {
   assert.match(missing.stderr, /content folder not found: nope/);
   const reporter = await runCli(['build', '--reporter', 'xml'], cwd);
   assert.is(reporter.exitCode, 2);
-  for (const [url, reason] of [['https://test.example.org/?preview=1', /must not have a query/], ['https://test.example.org/#top', /must not have a fragment/], ['javascript:alert(1)', /absolute http:\/\/ or https:\/\/ URL/]] as const) {
+  for (const [url, reason] of [['https://test.example.org/?preview=1', /must not have a query/], ['https://test.example.org/#top', /must not have a fragment/], ['javascript:alert(1)', /absolute http:\/\/ or https:\/\/ URL/], ['https://test.example.org/docs', /without a path such as "\/docs"/]] as const) {
     const base = await runCli(['build', '--base-url', url], cwd);
     assert.is(base.exitCode, 2, url);
     assert.match(base.stderr.split('\n')[0], reason);
