@@ -4,6 +4,7 @@
  * Spec §2 (page metadata), §9 (10 items in lists, 50 terms on the glossary).
  */
 import type { ArticleMeta, Dataset, SiteConfig, Term } from './model.js';
+import { closingIndex, markupText, readMarkup } from './html/markup.js';
 import { correctionsOf } from './passes/change-log.js';
 
 const CONTEXT = 'https://schema.org';
@@ -42,9 +43,9 @@ export function breadcrumbLd(config: SiteConfig, crumbs: { label: string; href?:
   };
 }
 
-export function articleLd(config: SiteConfig, a: ArticleMeta, wordCount: number) {
+export function articleLd(config: SiteConfig, a: ArticleMeta, wordCount: number, bodyHtml = '') {
   const url = `${config.baseUrl}/articles/${a.slug}`;
-  return {
+  const common = {
     '@context': CONTEXT,
     '@type': a.schemaType,
     headline: a.title,
@@ -58,12 +59,50 @@ export function articleLd(config: SiteConfig, a: ArticleMeta, wordCount: number)
     license: config.license.url,
     inLanguage: config.language,
     keywords: a.tags.join(', '),
+  };
+  // A HowTo is named and made of steps (schema.org; Google's HowTo guidelines require both), and
+  // wordCount and articleSection are Article's own properties, not a HowTo's.
+  if (a.schemaType === 'HowTo') {
+    const step = howToSteps(bodyHtml);
+    return { ...common, name: a.title, ...(step.length ? { step } : {}), isAccessibleForFree: true, ...correctionLd(a) };
+  }
+  return {
+    ...common,
     wordCount,
     isAccessibleForFree: true,
     articleSection: 'Legal Technology',
     // schema.org `correction`: each correction as a CorrectionComment, newest first.
     ...correctionLd(a),
   };
+}
+
+/**
+ * A HowTo's steps: the items of the first ordered list of its body (a numbered list is how an
+ * article writes a procedure), each a HowToStep with its text, named by its leading bold words
+ * ("**Prepare.** Record the tools…" is the step "Prepare") when it has them. None without such a list.
+ */
+export function howToSteps(bodyHtml: string): { '@type': 'HowToStep'; position: number; name?: string; text: string }[] {
+  if (!bodyHtml.includes('<ol')) return [];
+  const markup = readMarkup(bodyHtml);
+  const ol = markup.findIndex((m) => m.kind === 'open' && m.name === 'ol');
+  if (ol < 0) return [];
+  const end = closingIndex(markup, ol);
+  const steps: { '@type': 'HowToStep'; position: number; name?: string; text: string }[] = [];
+  for (let i = ol + 1; i < end; i++) {
+    const item = markup[i];
+    if (item.kind !== 'open' || item.name !== 'li') continue;
+    const close = closingIndex(markup, i);
+    const text = markupText(markup, i, close).replace(/\s+/g, ' ').trim();
+    // The item's first element, past line breaks and the <p> of a loose list's item.
+    let at = i + 1;
+    while (at < close && markup[at].kind === 'text' && !(markup[at] as { value: string }).value.trim()) at++;
+    if ((markup[at] as { name?: string }).name === 'p' && markup[at].kind === 'open') at++;
+    const lead = markup[at];
+    const name = lead?.kind === 'open' && lead.name === 'strong' ? markupText(markup, at, closingIndex(markup, at)).trim().replace(/[.:]$/, '') : undefined;
+    steps.push({ '@type': 'HowToStep', position: steps.length + 1, ...(name ? { name } : {}), text });
+    i = close;
+  }
+  return steps;
 }
 
 function correctionLd(a: ArticleMeta) {

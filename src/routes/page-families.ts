@@ -79,7 +79,7 @@ export function articlePageRef(a: ArticleMeta, neighbours: Neighbours, title: (r
 export function articlePageRoute(config: SiteConfig, parts: ArticleParts, neighbours: Neighbours, title: (ref: string) => string | undefined): HtmlRoute {
   const { article: a, fields, stats } = parts;
   const props = articlePageProps(config, parts, neighbours, title);
-  const jsonLd: object[] = [articleLd(config, a, stats.wordCount), breadcrumbLd(config, props.crumbs)];
+  const jsonLd: object[] = [articleLd(config, a, stats.wordCount, parts.body.html), breadcrumbLd(config, props.crumbs)];
   if (fields.faq.length) jsonLd.push(faqLd(fields.faq));
   return {
     kind: 'html',

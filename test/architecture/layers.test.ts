@@ -19,7 +19,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  */
 const LAYERS: [layer: string, paths: string[]][] = [
   // Types, spec constants and small helpers every layer may use; they import nothing above them.
-  ['model', ['src/model.ts', 'src/model/', 'src/constants.ts', 'src/search/', 'src/hash.ts', 'src/package-root.ts', 'src/tool-key.ts', 'src/file-stat.ts', 'src/security.ts', 'src/diagnostics/', 'src/html/', 'src/parallel/', 'src/schemas/']],
+  ['model', ['src/model.ts', 'src/model/', 'src/constants.ts', 'src/search/', 'src/hash.ts', 'src/package-root.ts', 'src/tool-key.ts', 'src/file-stat.ts', 'src/inside-folder.ts', 'src/security.ts', 'src/diagnostics/', 'src/html/', 'src/parallel/', 'src/schemas/']],
   // Pure functions over the model (no I/O), and the chain that runs them in order.
   ['passes', ['src/passes/', 'src/pipeline.ts', 'src/structured-data.ts']],
   // The code that reads content, and the checks that locate its problems (they may use passes:
