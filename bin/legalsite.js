@@ -55,6 +55,7 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
     if (process.env[SEMI_SPACE_MAIN_ONLY]) v8.setFlagsFromString('--max-semi-space-size=0');
   }
   const earlyThreads = process.env[LAUNCHER_PID] === String(process.ppid) ? Number(process.env[EARLY_SHARDS]) : 0;
+  const launcher = process.env[LAUNCHER_PID];
   delete process.env[LAUNCHER_PID];
   delete process.env[SEMI_SPACE_MAIN_ONLY];
   delete process.env[EARLY_SHARDS];
@@ -63,6 +64,14 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
     // signal on, end as if told to stop.
     process.channel.unref();
     process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  }
+  // A launcher killed before that listener was added (kill -9 in the first tenth of a second): its
+  // channel closed while Node started, before any code here could hear of it, and this process,
+  // on its own, went on to replace the output folder of a build its caller had seen killed. It is
+  // gone if its channel is, or if this process has another parent than the launcher that started it.
+  if (launcher && (!process.channel || !process.connected || launcher !== String(process.ppid))) {
+    process.kill(process.pid, 'SIGTERM');
+    process.exit(143);
   }
   const cli = cliModule();
   if (earlyThreads > 0) await startEarly(cli, earlyThreads);

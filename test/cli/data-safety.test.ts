@@ -580,6 +580,63 @@ test('SIGTERM before the commit: the build stops as a failed one does, the outpu
   assert.is((await runCli(['build', '--quiet', '--base-url', 'https://staging.example.org'], site)).exitCode, 0);
 });
 
+test('a CLI process whose launcher was killed before it could hear of it stops at once: the output folder and the id file as they were', async () => {
+  // kill -9 of `legalsite build` in its first tenth of a second left the CLI's own process running
+  // alone, and it replaced dist/ although the caller had seen the build killed. The launcher's
+  // death is simulated by a launcher id that is not this process's parent.
+  const site = copyFixture('minimal');
+  const out = path.join(site, 'dist');
+  assert.is((await runCli(['build', '--quiet'], site)).exitCode, 0);
+  const before = snapshot(out);
+  const pins = readFileSync(path.join(site, 'content/pinpoints.jsonl'), 'utf8');
+  editArticle(site, 'A privilege log lists what is withheld.', 'A privilege log lists, item by item, what is withheld.');
+  const child = (launcher: number) => new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    const proc = spawn(process.execPath, [BIN, 'build', '--quiet'], { cwd: site, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: { ...process.env, LEGALSITE_NO_RESPAWN: '1', LEGALSITE_LAUNCHER_PID: String(launcher) } });
+    proc.on('exit', (code, signal) => resolve({ code, signal }));
+  });
+  const orphan = await child(process.pid + 1_000_000);
+  assert.ok(orphan.signal === 'SIGTERM' || orphan.code === 143, `stopped: ${orphan.code} ${orphan.signal}`);
+  assert.equal(snapshot(out), before, 'the output folder is as it was');
+  assert.is(readFileSync(path.join(site, 'content/pinpoints.jsonl'), 'utf8'), pins, 'the id file is as it was');
+  // Its launcher alive (this process), the same command builds.
+  assert.equal(await child(process.pid), { code: 0, signal: null });
+  assert.not.equal(snapshot(out), before, 'the edit is built');
+  // The real thing: `legalsite build` killed with SIGKILL as soon as its CLI process exists.
+  const built = snapshot(out);
+  editArticle(site, 'item by item', 'one by one');
+  for (let i = 0; i < 3; i++) {
+    const launcher = spawn(process.execPath, [BIN, 'build', '--quiet'], { cwd: site, stdio: 'ignore' });
+    const cli = await childOf(launcher.pid!);
+    launcher.kill('SIGKILL');
+    if (cli) await gone(cli);
+    assert.equal(snapshot(out), built, `kill ${i + 1}: the output folder is as it was`);
+  }
+});
+
+/** The first child process of `pid`, as soon as it exists (Linux: /proc), or undefined. */
+async function childOf(pid: number): Promise<number | undefined> {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) return Number(entry);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  return undefined;
+}
+
+/** Resolves once process `pid` has ended (at most 60 s). */
+async function gone(pid: number): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until && existsSync(`/proc/${pid}`) && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))) await new Promise((r) => setTimeout(r, 20));
+}
+
 test('a full disk fails the build with exit 4 and one plain line; the previous output stays whole', async () => {
   const cwd = copyFixture('minimal');
   // Only root may mount; the injected failure test above covers others.
