@@ -7,7 +7,8 @@
  * package.json or .git in it (a project) or with a project directly in it (projectMark), and a
  * file. Refused unless --force: an existing folder with files that no legalsite build made (no
  * OUTPUT_MARKER). And --force never replaces a folder directly under the file system's root (/usr,
- * /etc), a hidden one (~/.ssh), or one with a project anywhere inside.
+ * /etc), a hidden one (~/.ssh) or one inside a hidden one (~/.ssh/backup), or one with a project
+ * anywhere inside.
  * Paths are compared as written and with links resolved, so a link cannot walk around a rule.
  * Reads: the file system (stats and folder listings). Writes: nothing.
  */
@@ -103,6 +104,9 @@ function refusal({ outDir, contentDir, cwd, force, home = os.homedir(), cacheDir
   const never = (what: string) => `refusing to replace ${shown}, even with --force: it is ${what}. Choose a new or empty folder, e.g. --out dist.`;
   if (out.some((o) => path.dirname(o) === path.parse(o).root)) return never("a folder directly under the file system's root");
   if (out.some((o) => path.basename(o).startsWith('.'))) return never('a hidden folder (its name starts with a dot)');
+  // ~/.ssh/backup or ~/.config/app: hidden folders hold keys and settings, whatever their sub-folders are called.
+  const hidden = out.map((o) => path.dirname(o).split(path.sep).find((segment) => segment.startsWith('.'))).find(Boolean);
+  if (hidden) return never(`inside a hidden folder (${hidden})`);
   const project = projectInside(abs);
   if (project) return never(`a folder holding a project (${project})`);
   return undefined;

@@ -121,6 +121,8 @@ test('a marker copied into a folder holding a project, --force over a project ke
   writeFileSync(path.join(cwd, 'work/a/b/app/package.json'), '{}');
   mkdirSync(path.join(cwd, '.ssh'));
   writeFileSync(path.join(cwd, '.ssh/id_ed25519'), 'PRIVATE KEY');
+  mkdirSync(path.join(cwd, '.config/app'), { recursive: true });
+  writeFileSync(path.join(cwd, '.config/app/settings.json'), '{}');
   mkdirSync(path.join(cwd, 'node_modules/.cache/legalsite'), { recursive: true });
   writeFileSync(path.join(cwd, 'node_modules/.cache/legalsite/kept'), '');
   const before = listFiles(cwd);
@@ -129,6 +131,7 @@ test('a marker copied into a folder holding a project, --force over a project ke
     [['--out', 'notes', '--force'], /thesis\/ in it is a project \(it holds \.git\)/],
     [['--out', 'work', '--force'], /even with --force: it is a folder holding a project \(a\/b\/app\/ holds package\.json and node_modules\)/],
     [['--out', '.ssh', '--force'], /even with --force: it is a hidden folder/],
+    [['--out', '.config/app', '--force'], /even with --force: it is inside a hidden folder \(\.config\)/],
     [['--out', 'node_modules/.cache/legalsite', '--force'], /the build cache's folder/],
     [['--out', 'node_modules/.cache/legalsite/new', '--no-cache'], /the build cache's folder/],
   ];
