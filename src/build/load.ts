@@ -14,6 +14,7 @@ import type { FileStat } from '../file-stat.js';
 import type { ContentSnapshot } from '../write/up-to-date.js';
 import type { RejectedFile } from '../load/rejected-file.js';
 import type { SiteSource } from '../model.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { salvageConfig } from '../validate/salvage.js';
 import type { SemanticOptions } from '../validate/semantics.js';
 import { loadDiskCache } from '../write/disk-cache.js';
@@ -50,7 +51,7 @@ export function loadContent(run: BuildRun, snapshot?: ContentSnapshot, digests =
   const siteFile = loaded.rejected.find((r) => r.schema === 'site');
   const standIn = loaded.site ? undefined : salvageConfig(siteFile?.data, siteFile?.problems ?? []);
   const source: SiteSource = loaded.site ?? { ...loaded.entities!, config: standIn!.config, configFile: run.rel(path.join(run.contentAbs, 'site.yaml')), articles: [] };
-  const semantics: SemanticOptions = { tagsKnown: !standIn || standIn.tagsKnown, mayExist: unlistedPdfs(source, loaded.rejected) };
+  const semantics: SemanticOptions = { tagsKnown: !standIn || standIn.tagsKnown, mayExist: excusedDownloads(source, loaded.rejected, loaded.diagnostics, run.rel(path.join(run.contentAbs, 'templates'))) };
   if (opts.baseUrl) source.config.baseUrl = opts.baseUrl.replace(/\/+$/, '');
   return { cache, loaded, source, buildable: Boolean(loaded.site), semantics, idFileSeen };
 }
@@ -62,9 +63,20 @@ function hashesOf(snapshot: ContentSnapshot): (contentPath: string) => string | 
   return (contentPath) => hashes.get(contentPath);
 }
 
-/** When templates/index.yaml could not be parsed, the PDFs it may list (generated from a Markdown
- * template of the same name): not reported as missing downloads. */
-function unlistedPdfs(source: SiteSource, rejected: RejectedFile[]): Set<string> | undefined {
-  if (!rejected.some((r) => r.schema === 'templates-index' && r.data === undefined)) return undefined;
-  return new Set(source.templates.filter((t) => t.name.endsWith('.md')).map((t) => `/templates/${t.name.replace(/\.md$/, '.pdf')}`));
+/** Downloads not reported as missing, since a file's own error already is: when
+ * templates/index.yaml could not be parsed, the PDFs it may list (generated from a Markdown template
+ * of the same name); and a template that is there but could not be read (fixing its permissions
+ * makes every link to it good, so "did you mean" another file would mislead). */
+function excusedDownloads(source: SiteSource, rejected: RejectedFile[], diagnostics: Diagnostic[], templatesDir: string): Set<string> | undefined {
+  const excused = new Set<string>();
+  if (rejected.some((r) => r.schema === 'templates-index' && r.data === undefined)) {
+    for (const t of source.templates) if (t.name.endsWith('.md')) excused.add(`/templates/${t.name.replace(/\.md$/, '.pdf')}`);
+  }
+  for (const d of diagnostics) {
+    if (d.rule !== 'unreadable-file' || !d.file.startsWith(`${templatesDir}/`)) continue;
+    const name = d.file.slice(templatesDir.length + 1);
+    excused.add(`/templates/${name}`);
+    if (name.endsWith('.md')) excused.add(`/templates/${name.replace(/\.md$/, '.pdf')}`);
+  }
+  return excused.size ? excused : undefined;
 }
