@@ -11,13 +11,23 @@ export interface PrettyOptions {
   readSource: (file: string) => string | undefined;
 }
 
+/** Control characters as escapes (`\n`, `\x1b`): a file named with a line break stays on its one
+ * line, and one named with a terminal's escape codes cannot repaint the terminal. */
+const CONTROLS = /[\x00-\x1f\x7f-\x9f]/g;
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const escape = (c: string) => ESCAPES[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+export const printable = (s: string): string => s.replace(CONTROLS, escape);
+const terminalSafe = (s: string): string => s.replace(CONTROLS, (c) => (c === '\n' || c === '\t' ? c : escape(c)));
+
 /** Formats one diagnostic as the single line DESIGN.md shows. */
 export function formatDiagnosticLine(d: Diagnostic, color = false): string {
   const paint = (code: string, s: string) => (color ? `\u001b[${code}m${s}\u001b[0m` : s);
-  const where = `${d.file}:${d.line}:${d.column}`;
+  const where = `${printable(d.file)}:${d.line}:${d.column}`;
   const label = d.severity === 'error' ? paint('31', 'error') : paint('33', 'warning');
-  const what = d.field ? `${d.field} ${d.message}` : d.message;
-  const hint = d.hint ? `  ${paint('2', `(${d.hint})`)}` : '';
+  // Messages and hints are legalsite's own sentences (any user text in them already quoted), and
+  // may break a line on purpose: only what could repaint the terminal is escaped in them.
+  const what = d.field ? `${printable(d.field)} ${terminalSafe(d.message)}` : terminalSafe(d.message);
+  const hint = d.hint ? `  ${paint('2', `(${terminalSafe(d.hint)})`)}` : '';
   return `${paint('1', where)}  ${label}  ${what}${hint}`;
 }
 
