@@ -8,6 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Diagnostic, diagnostic, UsageError } from '../diagnostics/diagnostic.js';
+import { isFolder } from '../file-stat.js';
 import type { Article, Dataset, Page, SiteSource, TemplateFile, Term } from '../model.js';
 import { checkArticleIds } from '../validate/article-ids.js';
 import { validateAgainstSchema, type SchemaId } from '../validate/schema-validator.js';
@@ -126,7 +127,11 @@ function readSiteYaml(r: ContentReader): YamlSource | undefined {
   const siteFile = path.join(r.contentDir, 'site.yaml');
   const [siteListed] = r.list('site.yaml');
   // Without one, every other file is still read and checked (every error at once).
-  if (!siteListed && !r.diagnostics.some((d) => d.file === r.rel(siteFile))) r.diagnostics.push(diagnostic('unreadable-file', { file: r.rel(siteFile) }, '', 'is missing', 'Every content folder needs a site.yaml with the site name, baseUrl and tags.'));
+  if (!siteListed && !r.diagnostics.some((d) => d.file === r.rel(siteFile))) {
+    // A folder named site.yaml is there, just not a file: "is missing" would contradict what the editor sees.
+    const folder = isFolder(siteFile);
+    r.diagnostics.push(folder ? diagnostic('not-a-file', { file: r.rel(siteFile) }, '', 'is a folder, not a file', 'Replace the folder with the site.yaml file: the site name, baseUrl and tags.') : diagnostic('unreadable-file', { file: r.rel(siteFile) }, '', 'is missing', 'Every content folder needs a site.yaml with the site name, baseUrl and tags.'));
+  }
   return siteListed ? loadYaml(r, siteFile, 'site') : undefined;
 }
 

@@ -6,7 +6,7 @@
  * all be put in one site at once; cases that must change site.yaml or templates/index.yaml (there is
  * one of each) are `alone`.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface Expected {
@@ -168,6 +168,15 @@ export const BAD_CONTENT: BadCase[] = [
     alone: true,
     apply: (content) => rmSync(path.join(content, 'site.yaml')),
     expect: { rule: 'unreadable-file', file: 'content/site.yaml', line: 1, field: '', message: /is missing/ },
+  },
+  {
+    name: 'a folder where site.yaml should be: it is there, not missing',
+    alone: true,
+    apply: (content) => {
+      rmSync(path.join(content, 'site.yaml'));
+      mkdirSync(path.join(content, 'site.yaml'));
+    },
+    expect: { rule: 'not-a-file', file: 'content/site.yaml', line: 1, field: '', message: /is a folder, not a file/ },
   },
   // Site-wide semantics.
   added('articles', 'an unknown tag', 'tags: [evidence]', 'tags: [evidense]', { rule: 'unknown-tag', line: 6, field: 'tags[0]', message: /did you mean|not a known tag/ }),
