@@ -10,7 +10,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { defaultWorkers, ShardPool } from '../engine/shard-pool.js';
 import { MIN_ARTICLES_FOR_WORKERS, shardLimits } from '../engine/shard-limits.js';
 import type { FileStat } from '../file-stat.js';
-import { listContentFiles } from '../load/content-files.js';
+import { listContentFiles, notAFolder } from '../load/content-files.js';
 import type { ScannedFolder } from '../write/file-thread.js';
 import { type BuildState, type InputKey, outputSeemsIntact } from '../write/up-to-date.js';
 import type { BuildRun } from './run.js';
@@ -80,7 +80,9 @@ function articleFilesIn(contentAbs: string, scanned: ScannedFolder | undefined, 
   // As the glob: directly in articles/, not hidden.
   const articles = scanned.entries((p) => /^articles\/[^/.][^/]*\.md$/.test(p));
   const inside = pathsInside(contentAbs, rel);
-  return { files: Array.from(articles, ([p, { size, mtimeMs, ctimeMs, ino }]) => ({ ...inside(p), stat: { size, mtimeMs, ctimeMs, ino } })), diagnostics: [] };
+  // A file named articles where the folder should be: said at its path, as the glob's listing says it.
+  const notFolder = Array.from(scanned.entries((p) => p === 'articles')).length ? [notAFolder(rel(path.join(contentAbs, 'articles')), 'articles')] : [];
+  return { files: Array.from(articles, ([p, { size, mtimeMs, ctimeMs, ino }]) => ({ ...inside(p), stat: { size, mtimeMs, ctimeMs, ino } })), diagnostics: notFolder };
 }
 
 /**

@@ -68,6 +68,12 @@ function linkedOutFolder(contentDir: string, pattern: string): { abs: string; pr
     const problem = link ? confinementProblem(abs, contentDir) : undefined;
     // A link to a folder inside the content folder is followed, as a link to one of its files is.
     if (problem && problem('').rule === 'outside-content') return { abs, problem: (file) => ({ ...problem(file), hint: 'Copy the folder into the content folder instead of linking to it.' }) };
+    // A file where the folder should be (content/articles made by `echo … > content/articles`):
+    // the content's mistake, said at its path, not a failure of the environment.
+    if (!link && !lstatSync(abs).isDirectory()) return { abs, problem: (file) => notAFolder(file, part) };
   }
   return undefined;
 }
+
+/** A file where a folder of the content folder (articles, glossary, …) should be. */
+export const notAFolder = (file: string, name: string): Diagnostic => diagnostic('not-a-file', { file }, '', 'is a file, not a folder', `Make ${name}/ a folder and put the files in it.`);

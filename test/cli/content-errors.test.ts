@@ -1,7 +1,7 @@
 /** Broken content gets one clear line per problem (file:line:col, field, message, hint), exit 1, and
  * leaves the previous dist/ exactly as it was. Fixtures are the minimal site with one known mistake. */
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -240,6 +240,24 @@ test('a template that cannot be read is its own one error: the links to it are n
   const out = JSON.parse(r.stdout) as { errors: number; diagnostics: { file: string; rule: string; message: string }[] };
   assert.equal(out.diagnostics.map((d) => [d.file, d.rule]), [['content/templates/custody-log.csv', 'unreadable-file']], r.stdout);
   assert.is(r.exitCode, 1);
+});
+
+test('a file where a content folder should be is a content error at its path (exit 1), for check and build alike', async () => {
+  const cwd = copyFixture('minimal');
+  for (const folder of ['articles', 'glossary']) {
+    rmSync(path.join(cwd, 'content', folder), { recursive: true });
+    writeFileSync(path.join(cwd, 'content', folder), 'x');
+    for (const command of ['check', 'build']) {
+      const r = await runCli([command, '--reporter', 'json'], cwd);
+      assert.is(r.exitCode, 1, `${command} with ${folder} a file: ${r.stderr}`);
+      const out = JSON.parse(r.stdout) as { diagnostics: { file: string; rule: string; message: string }[] };
+      assert.ok(out.diagnostics.some((d) => d.file === `content/${folder}` && d.rule === 'not-a-file' && d.message === 'is a file, not a folder'), `${command}: ${r.stdout}`);
+    }
+    cpSync(path.join(copyFixture('minimal'), 'content', folder), path.join(cwd, 'content', `${folder}.new`), { recursive: true });
+    rmSync(path.join(cwd, 'content', folder));
+    renameSync(path.join(cwd, 'content', `${folder}.new`), path.join(cwd, 'content', folder));
+  }
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0, 'put right, the site builds');
 });
 
 function chownTree(dir: string, uid: number): void {
