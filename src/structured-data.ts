@@ -177,6 +177,24 @@ export function definedTermSetLd(config: SiteConfig, terms: Term[]) {
   };
 }
 
+/** The knowledge graph as a schema.org Dataset whose download is /api/knowledge-graph.json (spec §7:
+ * "A link to /api/knowledge-graph.json appears in structured data"), on the /api page. */
+export function knowledgeGraphLd(config: SiteConfig, dateModified: string) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Dataset',
+    name: `${config.name} knowledge graph`,
+    description: `Every article and glossary term of ${config.name} and the links between them (mentions, see-also links, shared tags, contrasts), as JSON.`,
+    url: `${config.baseUrl}/api`,
+    dateModified,
+    license: config.license.url,
+    isAccessibleForFree: true,
+    creator: publisherLd(config),
+    publisher: publisherLd(config),
+    distribution: [{ '@type': 'DataDownload', name: 'Knowledge graph (JSON)', encodingFormat: 'application/json', contentUrl: `${config.baseUrl}/api/knowledge-graph.json` }],
+  };
+}
+
 export function datasetLd(config: SiteConfig, d: Dataset) {
   return {
     '@context': CONTEXT,

@@ -7,7 +7,7 @@ import { JURISDICTIONS, type OutputLimits } from '../constants.js';
 import type { Dataset } from '../model.js';
 import type { BuiltSite } from '../pipeline.js';
 import { hasAnswer } from '../passes/article-fields.js';
-import { breadcrumbLd, datasetLd, itemListLd } from '../structured-data.js';
+import { breadcrumbLd, datasetLd, itemListLd, knowledgeGraphLd } from '../structured-data.js';
 import { siteEndpoints } from './endpoints.js';
 import { feedPageRoutes } from './feeds.js';
 import { answerListRoutes, listPages, listPageMeta } from './list-pages.js';
@@ -136,7 +136,7 @@ function apiRoute(site: BuiltSite, newest: string, limits: OutputLimits): HtmlRo
       endpoints: siteEndpoints(site, limits),
       clusters: site.clusters,
     },
-    meta: makeMeta(config, { title: 'Content API and Knowledge Graph', description: 'Static JSON, CSV, feeds and a knowledge graph of every article and glossary term.', url: '/api', jsonLd: [breadcrumbLd(config, crumbs('API', '/api'))] }),
+    meta: makeMeta(config, { title: 'Content API and Knowledge Graph', description: 'Static JSON, CSV, feeds and a knowledge graph of every article and glossary term.', url: '/api', jsonLd: [breadcrumbLd(config, crumbs('API', '/api')), knowledgeGraphLd(config, newest)] }),
   };
 }
 

@@ -103,6 +103,16 @@ test('llms.txt follows the convention and links only to files that exist', async
   assert.not.match(md, /^:::/m, 'callouts become blockquotes');
 });
 
+test('the /api page\'s structured data links the knowledge graph (spec §7), a file of the build', async () => {
+  const { dist } = await shippedBuild();
+  const html = readFileSync(path.join(dist, 'api.html'), 'utf8');
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as { '@type': string; distribution?: { contentUrl: string; encodingFormat: string }[] });
+  const graph = blocks.find((b) => b['@type'] === 'Dataset');
+  assert.ok(graph, 'a Dataset block');
+  assert.equal(graph.distribution?.map((d) => [d.contentUrl, d.encodingFormat]), [[`${BASE}/api/knowledge-graph.json`, 'application/json']]);
+  assert.ok(resolves(dist, `${BASE}/api/knowledge-graph.json`));
+});
+
 test('robots.txt points at both sitemaps; the IndexNow key file holds the key', async () => {
   const { dist } = await shippedBuild();
   const robots = readFileSync(path.join(dist, 'robots.txt'), 'utf8');
