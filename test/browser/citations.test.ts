@@ -155,6 +155,16 @@ test('an address naming an FAQ question opens it, on arrival and when the addres
   await page.close();
 });
 
+test('an answer point, a reference and an FAQ question an address names are marked as a cited paragraph is', async () => {
+  const page = await context.newPage();
+  for (const id of ['hashing-evidence-p001', 'a0-1', 'ref-nist', 'faq-why']) {
+    await page.goto(`${site.base}/articles/hashing-evidence#${id}`);
+    const background = await page.evaluate((target) => getComputedStyle(document.getElementById(target)!).backgroundColor, id);
+    assert.is(background, 'rgb(255, 246, 214)', id);
+  }
+  await page.close();
+});
+
 test('"Cite this" copies the citation of the whole article', async () => {
   const page = await context.newPage();
   await page.goto(`${host.url}/articles/hashing-evidence`);
