@@ -14,6 +14,9 @@ const PAGE = 5;
 /** At most this many results are fetched for a page of those holding a phrase: a phrase query costs
  * what any other does, and "Show more results" checks the next ones. */
 const CHECKED = PAGE;
+/** While a page would otherwise show nothing (a phrase most candidates lack), checking goes on, up
+ * to this many: an empty list with a "Show more results" button tells the reader nothing. */
+const CHECKED_WHEN_NONE = 5 * PAGE;
 const PASSAGES = 3;
 const TYPE_NAMES: Record<DocType, [one: string, many: string]> = { article: ['Article', 'Articles'], term: ['Glossary term', 'Glossary terms'], dataset: ['Dataset', 'Datasets'] };
 
@@ -33,14 +36,19 @@ function readState(): State {
   return { q: p.get('q') ?? '', types: p.getAll('type').filter((t): t is DocType => (DOC_TYPES as readonly string[]).includes(t)), jurisdictions: p.getAll('jurisdiction'), tags: p.getAll('tag') };
 }
 
-function writeState(s: State): void {
+/** The state into the address bar: `push` makes it a step of the history (a facet chosen, a new
+ * query), so Back undoes it; otherwise it replaces the current step (the next letters of a query). */
+function writeState(s: State, push = false): void {
   const p = new URLSearchParams();
   if (s.q) p.set('q', s.q);
   for (const t of s.types) p.append('type', t);
   for (const j of s.jurisdictions) p.append('jurisdiction', j);
   for (const t of s.tags) p.append('tag', t);
   const query = p.toString();
-  history.replaceState(null, '', query ? `/search?${query}` : '/search');
+  const url = query ? `/search?${query}` : '/search';
+  if (url === `${location.pathname}${location.search}`) return;
+  if (push) history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(name: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -89,29 +97,47 @@ let facetsRead: Promise<DocFacets> | undefined;
 const facetsOf = (index: IndexReader) => (facetsRead ??= index.facets().then(readFacets));
 
 let run = 0;
-let pending: { hits: Hit[]; next: number; words: QueryWords; index: IndexReader; shown: number } | undefined;
+let pending: { hits: Hit[]; next: number; words: QueryWords; index: IndexReader; shown: number; query: string } | undefined;
 
 /** Shows the next page of results: fetches what they show, drops those without a phrase (checking
  * at most CHECKED of them each time). */
 async function showMore(mine: number): Promise<void> {
   if (!pending || !resultsEl || !moreEl) return;
   const p = pending;
+  // The button hides while the page loads: the keyboard that pressed it is given a place after.
+  const pressed = document.activeElement === moreEl;
   let shown = 0;
+  let firstNew: HTMLLIElement | undefined;
   const start = p.next;
   moreEl.hidden = true;
-  while (shown < PAGE && p.next < p.hits.length && p.next - start < CHECKED) {
-    const batch = p.hits.slice(p.next, p.next + Math.min(PAGE - shown, CHECKED - (p.next - start)));
+  const limit = () => (shown === 0 && p.shown === 0 ? CHECKED_WHEN_NONE : CHECKED);
+  while (shown < PAGE && p.next < p.hits.length && p.next - start < limit()) {
+    const batch = p.hits.slice(p.next, p.next + Math.min(PAGE - shown, limit() - (p.next - start)));
     p.next += batch.length;
     const made = await Promise.all(batch.map((h) => showable(p.index, h, p.words)));
     if (mine !== run) return;
-    made.forEach((m, i) => m && (resultsEl.append(resultItem(batch[i], m, p.words)), shown++));
+    made.forEach((m, i) => {
+      if (!m) return;
+      const item = resultItem(batch[i], m, p.words);
+      firstNew ??= item;
+      resultsEl.append(item);
+      shown++;
+    });
   }
   p.shown += shown;
-  if (p.words.groups.some((g) => g.phrase)) {
-    const n = p.hits.length;
-    status(`${p.shown} of the first ${p.next} results checked hold the phrase as written (${n} hold all its words).`);
+  const n = p.hits.length;
+  if (p.words.groups.some((g) => g.phrase) && n > 0) {
+    // Every candidate checked and none holds the phrase: nothing to show, and the page says so.
+    if (p.shown === 0 && p.next >= n) status(`No results for “${p.query}”.`);
+    else status(`${p.shown} of the first ${p.next} results checked hold the phrase as written (${n} hold all its words).`);
   }
   moreEl.hidden = p.next >= p.hits.length;
+  if (pressed) {
+    const link = firstNew?.querySelector<HTMLAnchorElement>('a');
+    if (link) link.focus();
+    else if (!moreEl.hidden) moreEl.focus();
+    else if (statusEl) (statusEl.tabIndex = -1), statusEl.focus();
+  }
 }
 
 function facetGroup(legend: string, name: string, values: [value: string, label: string][], counts: Map<string, number>, selected: string[]): HTMLFieldSetElement {
@@ -161,7 +187,7 @@ async function search(retry = true): Promise<void> {
     const words: QueryWords = { groups, matched: matches.map((g, k) => new Set(groups[k].phrase ? groups[k].indexed : g.flatMap((w) => w.map((m) => m.word)))) };
     const n = hits.length;
     status(n === 0 ? `No results for “${s.q.trim()}”.` : `${n.toLocaleString('en-US')} ${n === 1 ? 'result' : 'results'}`);
-    pending = { hits, next: 0, words, index, shown: 0 };
+    pending = { hits, next: 0, words, index, shown: 0, query: s.q.trim() };
     await showMore(mine);
   } catch (error) {
     if (mine !== run) return;
@@ -181,21 +207,35 @@ if (form && box) {
   const s = readState();
   box.value = s.q;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // A new query typed is one step of the history, however many letters it takes: its first letter
+  // pushes an entry, the others replace it. Choosing a facet is a step of its own.
+  let typing = false;
   const changed = (delay: number) => {
-    const state = readState();
-    writeState({ ...state, q: box.value });
+    writeState({ ...readState(), q: box.value }, !typing);
+    typing = true;
     clearTimeout(timer);
     timer = setTimeout(search, delay);
   };
   box.addEventListener('input', () => changed(120));
-  form.addEventListener('submit', (e) => (e.preventDefault(), changed(0)));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    changed(0);
+    typing = false;
+  });
   facetsEl?.addEventListener('change', (e) => {
     const input = e.target as HTMLInputElement;
     const state = readState();
     const key = input.name === 'type' ? 'types' : input.name === 'jurisdiction' ? 'jurisdictions' : 'tags';
     const list = (state[key] as string[]).filter((v) => v !== input.value);
     if (input.checked) list.push(input.value);
-    writeState({ ...state, [key]: list });
+    writeState({ ...state, [key]: list }, true);
+    typing = false;
+    void search();
+  });
+  // Back and Forward through queries and facets: the page follows the address.
+  addEventListener('popstate', () => {
+    typing = false;
+    box.value = readState().q;
     void search();
   });
   moreEl?.addEventListener('click', () => void showMore(run));

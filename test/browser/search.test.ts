@@ -36,7 +36,11 @@ The last paragraph names the quokkaesque cataloguing method the clerk used.
 `;
 
 test.before(async () => {
-  site = await serveFixture('minimal', (dir) => writeFileSync(path.join(dir, 'content/articles/field-notes.md'), FIELD_NOTES));
+  site = await serveFixture('minimal', (dir) => {
+    writeFileSync(path.join(dir, 'content/articles/field-notes.md'), FIELD_NOTES);
+    // Seven articles sharing one rare word: more results than one page shows.
+    for (let i = 1; i <= 7; i++) writeFileSync(path.join(dir, `content/articles/ledger-${i}.md`), `---\ntitle: Ledger ${i}\nsummary: Ledger number ${i}.\ndatePublished: "2025-09-0${i}"\ntags: [evidence]\njurisdiction: Global\n---\nThe wombatish ledger ${i} records exhibits.\n`);
+  });
   browser = await launchBrowser();
   context = await browser.newContext();
 });
@@ -112,6 +116,52 @@ test('facets narrow the results, show their counts, and survive a reload', async
   await page.goto(`${site.base}/search?q=privilege&jurisdiction=United+States&type=article`);
   await page.locator('.search-result').first().waitFor();
   assert.equal(await resultTitles(page), ['Privilege basics']);
+  await page.close();
+});
+
+test('a phrase no result holds as written says "No results", with nothing offered to show more', async () => {
+  const page = await context.newPage();
+  await page.goto(`${site.base}/search`);
+  for (const query of ['"log privilege"', 'zebra-crossing']) {
+    await page.getByRole('searchbox', { name: 'Search the site' }).fill(query);
+    await page.waitForFunction((q) => document.querySelector('[data-search-status]')?.textContent === `No results for “${q}”.`, query, { timeout: 10_000 });
+    assert.is(await page.locator('.search-result').count(), 0, query);
+    assert.not.ok(await page.getByRole('button', { name: 'Show more results' }).isVisible(), query);
+  }
+  await page.close();
+});
+
+test('"Show more results" from the keyboard: focus goes to the first new result, never to the page', async () => {
+  const page = await context.newPage();
+  await page.goto(`${site.base}/search?q=wombatish`);
+  await page.waitForFunction(() => document.querySelectorAll('.search-result').length === 5);
+  await page.getByRole('button', { name: 'Show more results' }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('.search-result').length === 7);
+  const focused = await page.evaluate(() => ({ text: document.activeElement?.textContent, inSixth: document.querySelectorAll('.search-result')[5].contains(document.activeElement) }));
+  assert.ok(focused.inSixth, `the sixth result has the focus: ${focused.text}`);
+  await page.close();
+});
+
+test('Back undoes a chosen facet and a sent search', async () => {
+  const page = await context.newPage();
+  await page.goto(`${site.base}/search?q=custody`);
+  await page.locator('.search-result').first().waitFor();
+  const all = await resultTitles(page);
+  await page.getByRole('checkbox', { name: /Glossary terms \(\d+\)/ }).check();
+  await page.waitForURL(/[?&]type=term/);
+  await page.waitForFunction((n) => document.querySelectorAll('.search-result').length < n, all.length);
+  await page.goBack();
+  await page.waitForURL((url) => !url.search.includes('type='));
+  await page.waitForFunction((n) => document.querySelectorAll('.search-result').length === n, all.length);
+  assert.not.ok(await page.getByRole('checkbox', { name: /Glossary terms/ }).isChecked());
+  const box = page.getByRole('searchbox', { name: 'Search the site' });
+  await box.fill('wombatish');
+  await box.press('Enter');
+  await page.waitForURL(/q=wombatish/);
+  await page.goBack();
+  await page.waitForURL(/q=custody/);
+  assert.is(await box.inputValue(), 'custody');
   await page.close();
 });
 
