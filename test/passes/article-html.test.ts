@@ -29,9 +29,13 @@ test('callouts render as labelled asides', () => {
   assert.match(html, /<strong class="callout-title">Pro tip<\/strong>/);
 });
 
-test('tables are wrapped in a focusable scroll region', () => {
+test('tables are wrapped in a focusable scroll region, named after the heading they stand under', () => {
   const { html } = render('| a | b |\n|---|---|\n| 1 | 2 |');
   assert.match(html, /<div class="table-wrap" tabindex="0" role="region" aria-label="Table"><table>/);
+  const table = '| a | b |\n|---|---|\n| 1 | 2 |\n';
+  const named = render(`## Minimum *fields*\n\n${table}\nText.\n\n${table}\n### Where it applies\n\n${table}`).html;
+  const labels = [...named.matchAll(/<div class="table-wrap"[^>]*aria-label="([^"]*)"/g)].map((m) => m[1]);
+  assert.equal(labels, ['Table: Minimum fields', 'Table 2: Minimum fields', 'Table: Where it applies']);
 });
 
 test('raw HTML in Markdown is escaped, not rendered', () => {
