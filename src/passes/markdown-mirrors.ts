@@ -11,6 +11,7 @@ import type { ArticleFields } from './article-fields.js';
 import { CHANGE_KIND_LABELS, changeLog } from './change-log.js';
 import { factsYaml } from './facts-yaml.js';
 import { markdownText as text } from './markdown-text.js';
+import { escapeHtmlLike, mapOutsideCode } from './markdown-prose.js';
 
 /** Site paths become absolute URLs; with `page`, so do links to a place on the page itself (`#x`),
  * which in /llms-full.txt, where many articles are joined, would not say which article. */
@@ -39,26 +40,31 @@ function calloutsToQuotes(markdown: string): string {
  * would read a plain 2025-08-25 as a timestamp, not the text the JSON mirror has. */
 const quoteDates = (yaml: string) => yaml.replace(/^(datePublished|dateModified|lawStatedAt): (\d{4}-\d{2}-\d{2})$/gm, '$1: "$2"');
 
+/** The editor's Markdown as the mirror's (markdown-prose.ts): what the page shows as text stays text. */
+const proseOf = (baseUrl: string, page: string) => (markdown: string) => mapOutsideCode(markdown, (prose) => absolutizeLinks(stripNoLinkMarkers(escapeHtmlLike(prose)), baseUrl, page));
+
 export function articleMarkdown(a: Article, fields: ArticleFields, stats: ArticleStats, config: SiteConfig): string {
   const url = `${config.baseUrl}/articles/${a.slug}`;
+  const prose = proseOf(config.baseUrl, url);
   const facts = {
     title: a.title, slug: a.slug, url, summary: a.summary, author: a.author, datePublished: a.datePublished, dateModified: a.dateModified,
     ...(a.lawStatedAt ? { lawStatedAt: a.lawStatedAt } : {}),
     jurisdiction: a.jurisdiction, tags: a.tags, readingTime: stats.readingTime, wordCount: stats.wordCount, license: config.license.url,
   };
   const out = ['---', quoteDates(factsYaml(facts)).trimEnd(), '---', '', `# ${text(a.title)}`, '', `> ${text(a.summary)}`, ''];
-  if (a.editorialNote) out.push('## Citation guidance', '', a.editorialNote.trim(), '');
+  if (a.editorialNote) out.push('## Citation guidance', '', prose(a.editorialNote.trim()), '');
   if (fields.answer) {
     out.push(`## ${fields.answer.title}`, '', `Answer ID: answers/${a.slug}#a0`, '');
-    fields.answer.points.forEach((p, i) => out.push(`${i + 1}. ${p}`));
+    // The points as the page's text (their Markdown rendered, then its text), written as text.
+    fields.answer.points.forEach((p, i) => out.push(`${i + 1}. ${text(p)}`));
     if (fields.answer.citation) out.push('', `Citation: ${fields.answer.citation}`);
     out.push('');
   }
-  if (a.keyTakeaways.length) out.push('## Key takeaways', '', ...a.keyTakeaways.map((t) => `- ${t}`), '');
-  out.push(absolutizeLinks(calloutsToQuotes(stripNoLinkMarkers(a.body.trim())), config.baseUrl, url), '');
+  if (a.keyTakeaways.length) out.push('## Key takeaways', '', ...a.keyTakeaways.map((t) => `- ${prose(t)}`), '');
+  out.push(prose(calloutsToQuotes(a.body.trim())), '');
   if (fields.faq.length) {
     out.push('## Frequently asked questions', '');
-    for (const f of fields.faq) out.push(`### ${text(f.q)}`, '', absolutizeLinks(stripNoLinkMarkers(a.faq.find((x) => x.id === f.id)!.a.trim()), config.baseUrl, url), '');
+    for (const f of fields.faq) out.push(`### ${text(f.q)}`, '', prose(a.faq.find((x) => x.id === f.id)!.a.trim()), '');
   }
   if (a.references.length) {
     out.push('## References', '');

@@ -9,6 +9,7 @@ import { renderArticleFields } from '../../src/passes/article-fields.js';
 import { articleMarkdown, glossaryMarkdown } from '../../src/passes/markdown-mirrors.js';
 import { llmsTxt } from '../../src/passes/llms-txt.js';
 import { makeArticle, makeConfig, makeDataset, makeTerm } from '../helpers/make-site.js';
+import { renderMarkdown } from '../../src/passes/markdown.js';
 import { parseHtml } from '../helpers/html.js';
 
 const test = suite('Markdown mirrors');
@@ -81,6 +82,73 @@ test('llms.txt and glossary.md read the site\'s name, tagline and a dataset\'s w
   assert.ok(textOf(llms, 'li').includes('Rows: First line of the description & <more>. Second line that was dropped.'), 'the whole description, on one line');
   const glossary = md.render(glossaryMarkdown([makeTerm({ slug: 'hash' })], odd));
   assert.equal(textOf(glossary, 'h1'), ['R&D "Ref" <Site> {x} Glossary']);
+});
+
+/** A CommonMark reader with raw HTML on (and GFM tables), as GitHub and most Markdown tools read a mirror. */
+const commonMark = new MarkdownIt({ html: true });
+const words = (html: string) => parseHtml(html).bodyText().trim();
+/** The text the page shows for `body`, and the text a CommonMark reader shows for its mirror's body. */
+function bothTexts(body: string): [page: string, mirror: string] {
+  const mirror = mirrorOf({ slug: 'prose', title: 'T', summary: 'S.', body });
+  const mirrorBody = mirror.slice(mirror.indexOf('> S.\n') + 5, mirror.lastIndexOf('\n---\n'));
+  return [words(renderMarkdown(body, 1).html), words(commonMark.render(mirrorBody))];
+}
+
+test('the body reads as the page shows it: < as text stays text, code keeps its syntax, links and autolinks stay links', () => {
+  const body = [
+    'First paragraph with & ampersand, <angle> brackets, a < b and an autolink <https://example.org/a_b>.',
+    '',
+    'Third paragraph containing ]]> and --> and </script> and <!-- comment and <?php and <!DOCTYPE x>.',
+    '',
+    'Write a link as `[text](/glossary/provenance)` and a marker as `` [word]{.nolink} `` in your files; see [the term](/glossary/provenance) and the [collection]{.nolink}.',
+    '',
+    '| a \\| pipe | <b> & |',
+    '|---|---|',
+    '| 1 | 2 |',
+    '',
+    '- list item with <x> and &',
+    '',
+    '> A blockquote with <y>.',
+    '',
+    '```markdown',
+    'See [provenance](/glossary/provenance) and the [collection]{.nolink} of <b>documents</b>.',
+    '```',
+  ].join('\n');
+  const [page, mirror] = bothTexts(body);
+  assert.is(mirror, page);
+  const mirrorHtml = commonMark.render(mirrorOf({ slug: 'prose', body }));
+  assert.ok(mirrorHtml.includes('<a href="https://test.example.org/glossary/provenance">the term</a>') || /href="[^"]+\/glossary\/provenance">the term/.test(mirrorHtml), 'a site link outside code is absolute');
+  assert.match(mirrorHtml, /<a href="https:\/\/example\.org\/a_b">/, 'the autolink is a link');
+  assert.match(mirrorHtml, /<code>\[text\]\(\/glossary\/provenance\)<\/code>/, 'code keeps the path as written');
+});
+
+test('key takeaways, FAQ answers and answer points read as the page shows them', () => {
+  const mirror = mirrorOf({
+    slug: 'fields', answer: ['An answer with <tag> and *emphasis*.'], keyTakeaways: ['Takeaway with <tag> & "quotes".'],
+    faq: [{ id: 'faq-1', q: 'Q?', a: 'Answer with **bold** & <em>-like text and ]]> and --> too.' }],
+  });
+  const html = commonMark.render(mirror.replace(/^---\n[\s\S]*?\n---\n/, ''));
+  assert.ok(textOf(html, 'li').includes('Takeaway with <tag> & "quotes".'));
+  assert.ok(textOf(html, 'li').includes('An answer with <tag> and emphasis.'), 'the point as the page\'s text');
+  assert.ok(textOf(html, 'p').includes('Answer with bold & <em>-like text and ]]> and --> too.'));
+  assert.not.ok(textOf(html, 'em').includes('-like text and ]]> and --> too.'), 'no emphasis opened by <em>');
+});
+
+test('3,000 random bodies read the same on the page and in the mirror', () => {
+  let seed = 7;
+  const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+  const bits = ['plain words', '<b>', '</i>', '<!-- note', '<?x', '<!x', '<https://ex.org/p_q>', '<a@b.org>', 'a < b', '`code <b> [a](/x)`', '``two `ticks` here``', '[link](/glossary/y)', '[w]{.nolink}', '*em*', '&amp; &copy;', '\\<escaped', '<sub>2</sub>', '](<not a link>)', '<', '`'];
+  for (let i = 0; i < 3000; i++) {
+    const blocks: string[] = [];
+    for (let b = 0, nb = 1 + rand(4); b < nb; b++) {
+      const line = Array.from({ length: 1 + rand(6) }, () => bits[rand(bits.length)]).join(' ');
+      const kind = rand(5);
+      blocks.push(kind === 0 ? `- ${line}` : kind === 1 ? `> ${line}` : kind === 2 ? `\`\`\`\n${line}\n\`\`\`` : `${line}`);
+    }
+    const body = blocks.join('\n\n');
+    const [page, mirror] = bothTexts(body);
+    assert.is(mirror, page, JSON.stringify(body));
+  }
 });
 
 test.run();
