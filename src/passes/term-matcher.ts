@@ -15,12 +15,12 @@ import type { Term } from '../model.js';
 import { scanWords, wordEndAt, wordStartFrom } from './word-scan.js';
 
 /** What the matcher reads of a term (the link rules are optional, for tests and small callers). */
-export type LinkTerm = Pick<Term, 'slug' | 'title'> & Partial<Pick<Term, 'alsoCalled' | 'noLink' | 'linkOnly'>>;
+export type LinkTerm = Pick<Term, 'slug' | 'title'> & Partial<Pick<Term, 'alsoCalled' | 'noLink' | 'linkOnly' | 'formerSlugs'>>;
 
 /** Only what the matcher reads of a term, so that (in a build's setup key) an edit to a definition
  * does not count as a change to what bodies are linked against. */
 export function linkTermOf(t: LinkTerm): LinkTerm {
-  return { slug: t.slug, title: t.title, alsoCalled: t.alsoCalled ?? [], noLink: t.noLink ?? [], linkOnly: t.linkOnly ?? [] };
+  return { slug: t.slug, title: t.title, alsoCalled: t.alsoCalled ?? [], noLink: t.noLink ?? [], linkOnly: t.linkOnly ?? [], formerSlugs: t.formerSlugs ?? [] };
 }
 
 interface Entry {
@@ -48,6 +48,9 @@ export interface TermMatcher {
   /** All non-overlapping links in `text`, left to right, longest first at each position. */
   find(text: string): TermMatch[];
   readonly size: number;
+  /** The slug a term has now, for one it had before (`formerSlugs`): an editor's link to the old
+   * address still mentions the term. Any other slug as given. */
+  currentSlug(slug: string): string;
 }
 
 // Words with inner hyphens or apostrophes stay one token: "retrieval-augmented", "attorney's".
@@ -124,7 +127,8 @@ function phraseKeys(phrase: string): { keys: string[]; words: string[]; tail: st
 
 export function buildTermMatcher(terms: LinkTerm[]): TermMatcher {
   const root = phraseTrie(terms);
-  return { find: finderOver(root, firstWordHashes(root)), size: terms.length };
+  const renamed = new Map(terms.flatMap((t) => (t.formerSlugs ?? []).map((former) => [former, t.slug] as const)));
+  return { find: finderOver(root, firstWordHashes(root)), size: terms.length, currentSlug: (slug) => renamed.get(slug) ?? slug };
 }
 
 /** Every term's phrases in one trie of words (and the gaps between them), entries ranked at each end. */

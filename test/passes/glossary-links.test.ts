@@ -53,6 +53,13 @@ test('every linked term is a mention quoting the sentence of its first link, as 
   assert.equal(mentions, [{ termSlug: 'hash-value', context: 'Then a hash value appears, and text continues.', via: 'auto' }]);
 });
 
+test('a link to a renamed term\'s former address is a mention of the term as it is now, and counts as its link', () => {
+  const renamed = [{ slug: 'hearsay-rule', title: 'Hearsay rule', alsoCalled: ['hearsay'], formerSlugs: ['hearsay'] }];
+  const { mentions, links } = link('Out-of-court statements are [hearsay](/glossary/hearsay). Hearsay again.\n\nHearsay once more.\n\nAnd hearsay a third time.', renamed);
+  assert.equal(mentions, [{ termSlug: 'hearsay-rule', context: 'Out-of-court statements are hearsay.', via: 'link' }]);
+  assert.equal(links, ['hearsay-rule'], 'the editor\'s link and one auto-link make the two an article may have');
+});
+
 test('a term met only where it cannot link (a heading, code) is no mention', () => {
   assert.equal(link('## Hash value\n\nSee `hash value`.').mentions, []);
 });

@@ -73,8 +73,10 @@ export function linkGlossaryTerms(markup: Markup, matcher: TermMatcher, termTitl
   for (const run of runs) {
     const text = (markup[run.at] as { value: string }).value;
     if (run.linkTo) {
-      if (!mentions.has(run.linkTo)) mentions.set(run.linkTo, { termSlug: run.linkTo, context: sentenceAt(run, 0, text.length), via: 'link' });
-      count(run.linkTo, run.block);
+      // A link to a term's former address (its redirect) is a mention of the term as it is now.
+      const slug = matcher.currentSlug(run.linkTo);
+      if (!mentions.has(slug)) mentions.set(slug, { termSlug: slug, context: sentenceAt(run, 0, text.length), via: 'link' });
+      count(slug, run.block);
       continue;
     }
     if (!run.linkable) continue;
