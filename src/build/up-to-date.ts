@@ -6,13 +6,13 @@
  * Reads: the content folder's listing and changed files, the output folder's listing, the state.
  * Writes: the state (a no-change build's snapshot), _legalsite/changes.json (no changes).
  */
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { isFolder } from '../file-stat.js';
 import { FileThread, type FolderScan, type ScannedFolder } from '../write/file-thread.js';
 import { cacheFile } from '../write/cache-location.js';
-import { guardOutputFolder, OUTPUT_MARKER } from '../write/output-guard.js';
+import { guardOutputFolder, OUTPUT_MARKER, outputFolderAt } from '../write/output-guard.js';
 import { lockOutputFolder } from '../write/output-lock.js';
 import { recoverOutputFolder } from '../write/output-recovery.js';
 import { reserveScratchFor } from '../write/scratch-read.js';
@@ -40,6 +40,10 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
     // recovery, which may have put back a folder that a killed build was replacing.
     const guard = { outDir: opts.outDir, contentDir: opts.contentDir, cwd: run.cwd, force: opts.force, cacheDir: path.dirname(cacheFile(run.cwd, opts.contentDir)) };
     guardOutputFolder(guard);
+    // A read-only output folder could be swapped out but its files not deleted: the build then
+    // failed after dist/ had already changed, and its leftover copy stopped every later build.
+    // Refused (exit 4) before anything moves.
+    if (isFolder(outAbs)) accessSync(outputFolderAt(outAbs), constants.W_OK);
     run.lock = lockOutputFolder(outAbs);
     const recovered = recoverOutputFolder(outAbs);
     if (recovered.putBack) guardOutputFolder(guard);

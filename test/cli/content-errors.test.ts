@@ -1,12 +1,12 @@
 /** Broken content gets one clear line per problem (file:line:col, field, message, hint), exit 1, and
  * leaves the previous dist/ exactly as it was. Fixtures are the minimal site with one known mistake. */
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execa } from 'execa';
-import { BIN, copyFixture, listFiles, runCli } from '../helpers/sites.js';
+import { copyFixture, listFiles, runCli } from '../helpers/sites.js';
+import { unprivilegedCli } from '../helpers/unprivileged.js';
 
 const test = suite('content errors');
 
@@ -231,14 +231,11 @@ test('usage mistakes exit with code 2 and say what is wrong', async () => {
 
 test('a template that cannot be read is its own one error: the links to it are not blamed, nor another file suggested', async () => {
   const cwd = copyFixture('minimal');
-  // Root reads any file whatever its mode: as root, the check runs as the unprivileged user.
-  const root = process.getuid?.() === 0;
-  if (root) chownTree(cwd, 65534);
+  const cli = unprivilegedCli(cwd);
   chmodSync(path.join(cwd, 'content/templates/custody-log.csv'), 0o000);
-  const command = root ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'node', BIN, 'check', '--reporter', 'json']] as const : ['node', [BIN, 'check', '--reporter', 'json']] as const;
-  const r = await execa(command[0], [...command[1]], { cwd, reject: false, env: { NO_COLOR: '1', HOME: cwd } });
-  const out = JSON.parse(r.stdout) as { errors: number; diagnostics: { file: string; rule: string; message: string }[] };
-  assert.equal(out.diagnostics.map((d) => [d.file, d.rule]), [['content/templates/custody-log.csv', 'unreadable-file']], r.stdout);
+  const r = await cli(['check', '--reporter', 'json']);
+  const out = JSON.parse(String(r.stdout)) as { errors: number; diagnostics: { file: string; rule: string; message: string }[] };
+  assert.equal(out.diagnostics.map((d) => [d.file, d.rule]), [['content/templates/custody-log.csv', 'unreadable-file']], String(r.stdout));
   assert.is(r.exitCode, 1);
 });
 
@@ -259,14 +256,5 @@ test('a file where a content folder should be is a content error at its path (ex
   }
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0, 'put right, the site builds');
 });
-
-function chownTree(dir: string, uid: number): void {
-  chownSync(dir, uid, uid);
-  for (const name of readdirSync(dir)) {
-    const abs = path.join(dir, name);
-    if (statSync(abs).isDirectory()) chownTree(abs, uid);
-    else chownSync(abs, uid, uid);
-  }
-}
 
 test.run();

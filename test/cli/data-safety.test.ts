@@ -1,7 +1,7 @@
 /** Never lose a user's data: dangerous output folders are refused with nothing deleted, a failed or
  * killed build leaves the previous output (or, after the next build, a cold build's output), the
  * build cache is checked rather than trusted, and leftovers of killed builds are cleaned up. */
-import { closeSync, cpSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, cpSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 import { build } from '../../src/build.js';
 import { guardOutputFolder, OUTPUT_MARKER } from '../../src/write/output-guard.js';
 import { BIN, copyFixture, listFiles, runCli, tempDir } from '../helpers/sites.js';
+import { unprivilegedCli } from '../helpers/unprivileged.js';
 
 const test = suite('data safety');
 
@@ -639,6 +640,26 @@ async function gone(pid: number): Promise<void> {
   const until = Date.now() + 60_000;
   while (Date.now() < until && existsSync(`/proc/${pid}`) && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))) await new Promise((r) => setTimeout(r, 20));
 }
+
+test('a read-only output folder is refused with exit 4 before anything moves: dist/ as it was, nothing left beside it', async () => {
+  // It could be swapped out but its files not deleted: the build failed after dist/ had changed,
+  // and the copy it left beside it stopped every later build.
+  const site = copyFixture('minimal');
+  const cli = unprivilegedCli(site);
+  assert.is((await cli(['build', '--quiet'])).exitCode, 0);
+  const out = path.join(site, 'dist');
+  const before = snapshot(out);
+  editArticle(site, 'A privilege log lists what is withheld.', 'A privilege log lists, item by item, what is withheld.');
+  chmodSync(out, 0o555);
+  const r = await cli(['build', '--quiet']);
+  assert.is(r.exitCode, 4, String(r.stderr));
+  assert.match(String(r.stderr), /permission denied \(access\) for .*dist\. Check that you may read and write there/);
+  assert.equal(snapshot(out), before, 'the output folder is as it was');
+  assert.equal(readdirSync(site).filter((f) => f.startsWith('dist.')), [], 'nothing beside it');
+  chmodSync(out, 0o755);
+  assert.is((await cli(['build', '--quiet'])).exitCode, 0, 'writable again, the build goes through');
+  assert.not.equal(snapshot(out), before);
+});
 
 test('a full disk fails the build with exit 4 and one plain line; the previous output stays whole', async () => {
   const cwd = copyFixture('minimal');
