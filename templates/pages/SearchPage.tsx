@@ -16,12 +16,14 @@ export function SearchPage() {
         <p>Search needs JavaScript, which is off in this browser. Find what you need in the <a href="/glossary">A–Z glossary</a> or the <a href="/articles">list of articles</a>.</p>
       </noscript>
       <div className="search-layout">
-        <div className="search-facets" data-search-facets hidden aria-label="Narrow the results" role="group" />
+        {/* The results come first in the page's order, so the keyboard reaches them before the
+            facets; on a wide screen the facets are drawn in a column to their left (site.css). */}
         <div className="search-main">
           <p className="muted" data-search-status aria-live="polite" />
           <ol className="search-results" data-search-results />
           <button type="button" className="button button-secondary" data-search-more hidden>Show more results</button>
         </div>
+        <div className="search-facets" data-search-facets hidden aria-label="Narrow the results" role="group" />
       </div>
     </>
   );

@@ -143,6 +143,27 @@ test('"Show more results" from the keyboard: focus goes to the first new result,
   await page.close();
 });
 
+test('the keyboard reaches the results before the facets; a phone shows the facets after the results, a wide screen to their left', async () => {
+  for (const [width, facetsLeft] of [[390, false], [1280, true]] as const) {
+    const ctx = await browser.newContext({ viewport: { width, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(`${site.base}/search?q=wombatish`);
+    await page.locator('.search-result').first().waitFor();
+    const order = await page.evaluate(() => {
+      const all = [...document.querySelectorAll<HTMLElement>('a[href], input, button')].filter((e) => e.checkVisibility() && e.tabIndex >= 0);
+      const firstResult = all.findIndex((e) => e.closest('.search-result'));
+      const firstFacet = all.findIndex((e) => e.closest('[data-search-facets]'));
+      const r = document.querySelector('[data-search-results]')!.getBoundingClientRect();
+      const f = document.querySelector('[data-search-facets]')!.getBoundingClientRect();
+      return { firstResult, firstFacet, facetsBelow: f.top >= r.bottom, facetsLeft: f.right <= r.left };
+    });
+    assert.ok(order.firstResult < order.firstFacet, `${width}: results come first in the tab order`);
+    assert.is(order.facetsLeft, facetsLeft, `${width}: facets to the left`);
+    if (!facetsLeft) assert.ok(order.facetsBelow, `${width}: facets after the results`);
+    await ctx.close();
+  }
+});
+
 test('Back undoes a chosen facet and a sent search', async () => {
   const page = await context.newPage();
   await page.goto(`${site.base}/search?q=custody`);
