@@ -37,7 +37,10 @@ test('web addresses, site paths and base URLs', () => {
   for (const bad of ['//evil.example/x.csv', '/\\evil.example', 'templates/x.csv', '/a b']) assert.not.ok(isSitePath(bad), bad);
   assert.ok(isSiteUrl('#'), 'the placeholder link');
   assert.ok(isSiteUrl('/about'));
-  assert.is(baseUrlProblem('https://reference.example.com/sub'), undefined);
+  // Pages link from the root: a site under a path would have its own links lead out of it.
+  assert.match(baseUrlProblem('https://reference.example.com/sub')!, /without a path such as "\/sub"/);
+  assert.is(baseUrlProblem('https://reference.example.com/'), undefined);
+  assert.is(baseUrlProblem('https://reference.example.com'), undefined);
   assert.match(baseUrlProblem('https://reference.example.com/?preview=1')!, /query/);
   assert.match(baseUrlProblem('https://reference.example.com#top')!, /fragment/);
   assert.match(baseUrlProblem('https://user:pw@reference.example.com')!, /user name or password/);
