@@ -9,6 +9,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Article, Dataset, Jurisdiction, Page, SiteConfig, TemplateFile, Term } from '../model.js';
 import { slugify } from '../passes/slugify.js';
 import { unprintableInPdf } from '../passes/pdf-text.js';
+import { codePointLabel } from '../validate/control-characters.js';
 import type { YamlSource } from './yaml-source.js';
 
 type Data = Record<string, any>;
@@ -152,7 +153,7 @@ export function toTemplates(
       const unprintable = source === undefined ? undefined : unprintableInPdf(source);
       if (unprintable) {
         const { line, column, char } = unprintable;
-        const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+        const code = codePointLabel(char.codePointAt(0)!);
         diagnostics.push(diagnostic('unsupported-character', { file: rel(sourceAbs), line, column }, 'body', `${JSON.stringify(char)} (${code}) cannot be shown in ${e.file}, which is made from this file: its standard PDF fonts have Western European letters (Windows-1252) only, and the character would be printed wrong or not at all`));
       } else if (source !== undefined) out.push({ file: rel(sourceAbs), name: e.file, title: e.title, description: e.description, usedBy: e.usedBy, source });
     } else {

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import type PDFKit from 'pdfkit';
 import type { SiteConfig, TemplateFile } from '../model.js';
+// The source was checked when read (load/normalize.ts): every character is one the fonts show.
 import { pdfInlineText } from './pdf-text.js';
 
 export async function generateTemplateFiles(templates: TemplateFile[], config: SiteConfig): Promise<TemplateFile[]> {
@@ -33,17 +34,17 @@ export async function markdownToPdf(source: string, title: string, config: SiteC
     doc.on('error', reject);
     let paragraph: string[] = [];
     const flush = () => {
-      if (paragraph.length) doc.font('Helvetica').fontSize(10.5).text(plain(paragraph.join(' ')), { paragraphGap: 6 });
+      if (paragraph.length) doc.font('Helvetica').fontSize(10.5).text(pdfInlineText(paragraph.join(' ')), { paragraphGap: 6 });
       paragraph = [];
     };
     for (const raw of source.split(/\r?\n/)) {
       const line = raw.trim();
       let m: RegExpExecArray | null;
       if (!line) flush();
-      else if ((m = /^#\s+(.*)$/.exec(line))) (flush(), doc.font('Helvetica-Bold').fontSize(20).text(plain(m[1]), { paragraphGap: 10 }));
-      else if ((m = /^#{2,}\s+(.*)$/.exec(line))) (flush(), doc.moveDown(0.6).font('Helvetica-Bold').fontSize(13.5).text(plain(m[1]), { paragraphGap: 4 }));
-      else if ((m = /^[-*]\s+\[[ xX]\]\s+(.*)$/.exec(line))) (flush(), doc.font('Helvetica').fontSize(10.5).text(`[  ]  ${plain(m[1])}`, { indent: 8, paragraphGap: 3 }));
-      else if ((m = /^[-*]\s+(.*)$/.exec(line))) (flush(), doc.font('Helvetica').fontSize(10.5).text(`•  ${plain(m[1])}`, { indent: 8, paragraphGap: 3 }));
+      else if ((m = /^#\s+(.*)$/.exec(line))) (flush(), doc.font('Helvetica-Bold').fontSize(20).text(pdfInlineText(m[1]), { paragraphGap: 10 }));
+      else if ((m = /^#{2,}\s+(.*)$/.exec(line))) (flush(), doc.moveDown(0.6).font('Helvetica-Bold').fontSize(13.5).text(pdfInlineText(m[1]), { paragraphGap: 4 }));
+      else if ((m = /^[-*]\s+\[[ xX]\]\s+(.*)$/.exec(line))) (flush(), doc.font('Helvetica').fontSize(10.5).text(`[  ]  ${pdfInlineText(m[1])}`, { indent: 8, paragraphGap: 3 }));
+      else if ((m = /^[-*]\s+(.*)$/.exec(line))) (flush(), doc.font('Helvetica').fontSize(10.5).text(`•  ${pdfInlineText(m[1])}`, { indent: 8, paragraphGap: 3 }));
       else paragraph.push(line);
     }
     flush();
@@ -51,7 +52,3 @@ export async function markdownToPdf(source: string, title: string, config: SiteC
     doc.end();
   });
 }
-
-/** Inline Markdown to the plain text the PDF prints. The source was checked when read
- * (load/normalize.ts): every character left is one its fonts show. */
-const plain = (text: string): string => pdfInlineText(text);

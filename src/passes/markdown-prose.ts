@@ -12,7 +12,7 @@
  */
 
 /** CommonMark's autolinks: `<scheme:…>` and `<address@host>`, which stay links. */
-const AUTOLINK = /^<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>/;
+const AUTOLINK = /<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>/y;
 
 /** `<` that would open raw HTML for a CommonMark reader: a tag, a closing tag, a comment, a
  * processing instruction, a declaration or CDATA. */
@@ -21,7 +21,13 @@ const HTML_START = /<(?=[A-Za-z/!?])/g;
 /** Escapes each `<` of prose that a reader would read as the start of HTML (not an autolink, not
  * an angle-bracketed link destination `](<…>)`). */
 export function escapeHtmlLike(prose: string): string {
-  return prose.replace(HTML_START, (lt, at: number) => (AUTOLINK.test(prose.slice(at)) || LINK_OPENS_BEFORE.test(prose.slice(Math.max(0, at - 1000), at)) ? lt : '\\<'));
+  return prose.replace(HTML_START, (lt, at: number) => (autolinkAt(prose, at) || LINK_OPENS_BEFORE.test(prose.slice(Math.max(0, at - 1000), at)) ? lt : '\\<'));
+}
+
+/** Whether an autolink starts at `at` (a sticky match: the rest of the text is not copied). */
+function autolinkAt(text: string, at: number): boolean {
+  AUTOLINK.lastIndex = at;
+  return AUTOLINK.test(text);
 }
 
 /** `[words](` just before: the `<` opens the link's destination (`[x](<a b>)`), not a tag. */
@@ -45,9 +51,9 @@ export function mapOutsideCode(markdown: string, f: (prose: string) => string): 
     flushProse();
     const fence = open[1];
     const block = [lines[i]];
+    const close = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
     for (i++; i < lines.length; i++) {
       block.push(lines[i]);
-      const close = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
       if (close.test(lines[i])) break;
     }
     out.push(block.join('\n'));

@@ -16,6 +16,9 @@ const CONTROL = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\uFFFE\uFFFF]|[\uD800-\uDBF
 
 const NAMES: Record<number, string> = { 0x0b: 'a vertical tab, as Word writes a manual line break', 0x0c: 'a form feed, as a page break pasted from a PDF', 0x1b: 'an escape', 0x00: 'a NUL' };
 
+/** A character's code point as Unicode writes it: U+000B. */
+export const codePointLabel = (code: number): string => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+
 /** The first control character in `text`, or undefined. */
 export function controlCharacterIn(text: string): { index: number; code: number } | undefined {
   const m = CONTROL.exec(text);
@@ -52,7 +55,7 @@ export function controlCharacterProblems(source: YamlSource): Diagnostic[] {
 }
 
 function problem(source: YamlSource, path: FieldPath, text: string, found: { index: number; code: number }, key = false): Diagnostic {
-  const code = `U+${found.code.toString(16).toUpperCase().padStart(4, '0')}`;
+  const code = codePointLabel(found.code);
   const what = NAMES[found.code] ? `${code}, ${NAMES[found.code]}` : code;
   const before = text.slice(Math.max(0, found.index - 24), found.index).replace(/\s+/g, ' ');
   const where = found.index === 0 ? 'at its start' : `after ${JSON.stringify(before)}`;
