@@ -3,7 +3,8 @@
  * looks them up and highlights them): runs of letters and digits (\p{L}, \p{N}, with the combining
  * marks that belong to them), lower-cased, accents removed ("Café" and "cafe" are one word). Every
  * other character separates words: "26(b)(5)(A)" is 26, b, 5, a; "attorney-client" is attorney,
- * client (a query word with such joins is searched as a phrase: query.ts).
+ * client (a query word with such joins is searched as a phrase: query.ts), except that initialisms
+ * ("U.S.C.", "R&D") are also indexed whole (initialisms).
  * Browser-safe: no Node imports.
  */
 
@@ -83,5 +84,34 @@ export function hasOnlyAsciiWords(text: string): boolean {
 }
 
 /** Whether a word is in the index: single letters are not ("a", the "s" of "party's"), single digits
- * are. A query's single letters still count where a phrase is checked against the text. */
+ * are. A query's single letters still count where a phrase is checked against the text, and
+ * initialisms made of them are indexed as one word (initialisms). */
 export const isIndexed = (word: string): boolean => word.length > 1 || (word >= '0' && word <= '9');
+
+/** Whether the character code joins the letters of an initialism: "." (U.S.C.) or "&" (R&D). */
+export const joinsInitials = (c: number): boolean => c === 46 || c === 38;
+
+/**
+ * The initialisms of `text`, each as the one word the index holds it under: runs of two or more
+ * single letters, each joined to the next by one "." or "&" ("U.S.C." is "usc", "S.D.N.Y." is
+ * "sdny", "R&D" is "rd"). Their letters alone are not indexed (isIndexed), so without this a query
+ * for "U.S.C." would have nothing to look up; the query then checks the letters as a phrase.
+ */
+export function initialisms(text: string): string[] {
+  const out: string[] = [];
+  let run = '';
+  let runEnd = -2;
+  const flush = () => {
+    if (run.length >= 2) out.push(run.slice(0, MAX_WORD));
+    run = '';
+  };
+  scanTokens(text, (start, end) => {
+    const word = normalizeWord(text.slice(start, end));
+    if (word.length !== 1 || isIndexed(word)) return flush();
+    if (!(start === runEnd + 1 && joinsInitials(text.charCodeAt(runEnd)))) flush();
+    run += word;
+    runEnd = end;
+  });
+  flush();
+  return out;
+}

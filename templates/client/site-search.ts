@@ -7,7 +7,7 @@
 import { DOC_FOLDERS, type DocText, type DocType, DOC_TYPES } from '../../src/search/format.js';
 import { type DocRef, IndexReader } from './lib/search/index-reader.js';
 import { allDocuments, applyFacets, type DocFacets, type FacetCounts, type Filters, type Hit, matchGroups, rankDocuments, readFacets } from './lib/search/matcher.js';
-import { type ArticleMirror, articleText, markWords, matchingPassages, type QueryWords, type ShownPassage } from './lib/search/passages.js';
+import { type ArticleMirror, articleText, markWords, marksOf, matchingPassages, NO_MARKS, type QueryWords, type ShownPassage } from './lib/search/passages.js';
 import { parseQuery } from './lib/search/query.js';
 
 const PAGE = 5;
@@ -74,16 +74,15 @@ async function showable(index: IndexReader, hit: DocRef, words: QueryWords): Pro
   const slug = typeof entry === 'string' ? entry : entry[0];
   const url = `/${DOC_FOLDERS[hit.type]}/${slug}`;
   const doc: DocText = typeof entry === 'string' ? articleText(await index.json<ArticleMirror>(`${url}.json`)) : { title: entry[1], headings: [], passages: entry[2].map((t): [string, number, string] => ['', -1, t]) };
-  const passages = words.groups.length ? matchingPassages(doc, words, PASSAGES) : [{ anchor: '', pieces: markWords(doc.passages[0]?.[2] ?? '', new Set()) }];
+  const passages = words.groups.length ? matchingPassages(doc, words, PASSAGES) : [{ anchor: '', pieces: markWords(doc.passages[0]?.[2] ?? '', NO_MARKS) }];
   if (!passages) return undefined;
   // Matched by its title or tags alone: its opening passage stands for it.
-  if (passages.length === 0 && doc.passages.length) passages.push({ anchor: '', pieces: markWords(doc.passages[0][2], new Set(words.matched.flatMap((s) => [...s]))) });
+  if (passages.length === 0 && doc.passages.length) passages.push({ anchor: '', pieces: markWords(doc.passages[0][2], marksOf(words)) });
   return { title: doc.title, url, passages };
 }
 
 function resultItem(hit: Hit, shown: NonNullable<Awaited<ReturnType<typeof showable>>>, words: QueryWords): HTMLLIElement {
-  const all = new Set(words.matched.flatMap((s) => [...s]));
-  const title = el('h2', { className: 'result-title' }, el('a', { href: shown.url }, ...marked(markWords(shown.title, all, false))));
+  const title = el('h2', { className: 'result-title' }, el('a', { href: shown.url }, ...marked(markWords(shown.title, marksOf(words), false))));
   const passages = el('ul', { className: 'result-passages' });
   for (const p of shown.passages) {
     const item = el('li', {}, el('a', { href: p.anchor ? `${shown.url}#${p.anchor}` : shown.url }, ...marked(p.pieces)));

@@ -1,7 +1,7 @@
 /**
  * The site search in Chromium, on a fixture site served by `legalsite serve`: full text down to the
  * last paragraph with a link to its pinpoint, one typo, facets kept in the URL, the "/" shortcut on
- * each kind of page, text that stays text, and what /search says without JavaScript.
+ * each kind of page, initialisms ("S.D.N.Y."), text that stays text, and what /search says without JavaScript.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +23,7 @@ datePublished: "2025-09-01"
 tags: [evidence]
 jurisdiction: Global
 ---
-The first paragraph says where the exhibits were kept.
+The first paragraph says where the exhibits were kept, for a case in the S.D.N.Y. that the U.S. brought.
 
 ## Moving day
 
@@ -81,6 +81,18 @@ test('one typo still finds the word', async () => {
   await page.locator('.search-result').first().waitFor();
   assert.equal(await resultTitles(page), ['Field notes on custody']);
   assert.is(await page.locator('.result-passages mark').first().innerText(), 'quokkaesque', 'the word found is the one marked');
+  await page.close();
+});
+
+test('an initialism typed with its dots is found, and marked whole', async () => {
+  const page = await context.newPage();
+  await page.goto(`${site.base}/search`);
+  await searchFor(page, 'S.D.N.Y.');
+  assert.equal(await resultTitles(page), ['Field notes on custody']);
+  assert.is(await page.locator('.result-passages mark').first().innerText(), 'S.D.N.Y');
+  await page.goto(`${site.base}/search?q=${encodeURIComponent('S.D.')}`);
+  await page.waitForFunction(() => /results?\b|No results/.test(document.querySelector('[data-search-status]')?.textContent ?? ''));
+  assert.match(await page.locator('[data-search-status]').innerText(), /No results/, 'a shorter initialism is not the longer one');
   await page.close();
 });
 

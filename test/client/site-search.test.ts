@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { IndexReader } from '../../templates/client/lib/search/index-reader.js';
 import { applyFacets, type Hit, matchGroups, matchWord, rankDocuments } from '../../templates/client/lib/search/matcher.js';
-import { markWords } from '../../templates/client/lib/search/passages.js';
+import { markWords, marksOf } from '../../templates/client/lib/search/passages.js';
 import { containsPhrase, parseQuery } from '../../templates/client/lib/search/query.js';
 import { oneEditApart, typoPrefixes } from '../../templates/client/lib/search/typo.js';
 import { DEFAULT_ANSWER_TITLE } from '../../templates/client/lib/search/passages.js';
@@ -33,6 +33,11 @@ test('a query: words, quoted phrases, words joined by punctuation as phrases, th
   assert.equal(parseQuery('26(b)(5)(A)')[0].words, ['26', 'b', '5', 'a']);
   assert.equal(parseQuery('26(b)(5)(A)')[0].indexed, ['26', '5'], 'single letters only narrow the phrase');
   assert.equal(parseQuery('  a  '), [], 'nothing to look up');
+  const usc = parseQuery('U.S.C.')[0];
+  assert.equal([usc.words, usc.indexed, usc.phrase], [['u', 's', 'c'], ['usc'], true], 'an initialism is looked up whole, its letters checked as a phrase');
+  assert.equal(parseQuery('S.D.N.Y. R&D').map((g) => g.indexed), [['sdny'], ['rd']]);
+  assert.equal(parseQuery('"the U.S. court"')[0].indexed, ['the', 'court', 'us']);
+  assert.equal(parseQuery('"U. S."'), [], 'letters apart are no initialism');
   assert.ok(containsPhrase(['rule', '26', 'b', '5'], ['26', 'b']));
   assert.not.ok(containsPhrase(['rule', '26', 'x', 'b'], ['26', 'b']));
 });
@@ -45,12 +50,22 @@ test('one typo: a letter added, dropped, changed, or two swapped', () => {
 });
 
 test('marked words come back as text pieces: markup in a passage stays text', () => {
-  const pieces = markWords('A <b>privilege</b> log & "claims"', new Set(['privilege']));
+  const words = (...w: string[]) => ({ words: new Set(w), phrases: [] });
+  const pieces = markWords('A <b>privilege</b> log & "claims"', words('privilege'));
   assert.equal(pieces, [{ text: 'A <b>', mark: false }, { text: 'privilege', mark: true }, { text: '</b> log & "claims"', mark: false }]);
   const long = `${'word '.repeat(100)}privilege ${'tail '.repeat(100)}`;
-  const cut = markWords(long, new Set(['privilege']));
+  const cut = markWords(long, words('privilege'));
   assert.ok(cut.some((p) => p.mark) && cut[0].text === '…' && cut[cut.length - 1].text === '…', 'a long passage is cut around its first match');
   assert.ok(cut.map((p) => p.text).join('').length < 400);
+});
+
+test('a phrase is marked where its words stand together, as one mark, single letters included', () => {
+  const text = 'Under 28 U.S.C. § 1782, a U.S. court may order discovery; without it, no prejudice. Without prejudice.';
+  const pieces = markWords(text, marksOf({ groups: [...parseQuery('U.S.C.'), ...parseQuery('"without prejudice"')], matched: [new Set(['usc']), new Set(['without', 'prejudice'])] }));
+  assert.equal(pieces.filter((p) => p.mark).map((p) => p.text), ['U.S.C', 'Without prejudice'], 'not the words of a phrase apart, nor a shorter initialism');
+  assert.is(pieces.map((p) => p.text).join(''), text, 'the text whole');
+  const mixed = markWords('A privilege log, a log of privilege.', { words: new Set(['log']), phrases: [['privilege', 'log']] });
+  assert.equal(mixed.filter((p) => p.mark).map((p) => p.text), ['privilege log', 'log'], 'a word inside a phrase joins its mark');
 });
 
 test('facets: each count is what choosing that value would give, the other facets as chosen', () => {
@@ -112,8 +127,10 @@ test('on the shipped site: a typo finds the word; a phrase needs every word; the
   const { slugs } = await search(reader, '"without prejudice"');
   assert.ok(slugs.includes('article:without-prejudice-communications'));
   assert.ok(slugs.length < 25, `${slugs.length} documents hold both words`);
+  const initialism = await search(reader, 'S.D.N.Y.');
+  assert.ok(initialism.slugs.includes('article:citations-and-pinpoints'), `an initialism is found: ${initialism.slugs.join(' ')}`);
   const chunks = fetched.filter((u) => u.includes('/c-'));
-  assert.ok(chunks.length <= 4, `${chunks.length} chunks fetched for three words and a typo`);
+  assert.ok(chunks.length <= 5, `${chunks.length} chunks fetched for three words, a typo and an initialism`);
   assert.ok(reader.manifest.chunks.length > chunks.length * 4, 'out of many');
 });
 

@@ -17,7 +17,7 @@ import { articlePostings, termPostings } from '../../src/passes/search/postings.
 import { buildTermMatcher } from '../../src/passes/term-matcher.js';
 import { decodePostings, encodePostings } from '../../src/search/codec.js';
 import { type DocPostings, fieldOf, FIELD, MAX_KEY } from '../../src/search/format.js';
-import { hasOnlyAsciiWords, isIndexed, MAX_WORD, tokenize } from '../../src/search/tokens.js';
+import { hasOnlyAsciiWords, initialisms, isIndexed, MAX_WORD, tokenize } from '../../src/search/tokens.js';
 import { makeConfig, makeTerm } from '../helpers/make-site.js';
 import { SHIPPED_CONTENT } from '../helpers/sites.js';
 
@@ -37,6 +37,21 @@ test('words: letters and digits, lower case, accents removed; punctuation separa
   const [t] = tokenize('  Privilege.');
   assert.equal([t.start, t.end], [2, 11], 'with where each stands, for highlighting');
   assert.ok(isIndexed('14') && isIndexed('5') && !isIndexed('s') && !isIndexed('a'), 'single letters are not indexed; digits are');
+});
+
+test('initialisms: single letters joined by "." or "&", indexed whole', () => {
+  assert.equal(initialisms('Under 28 U.S.C. § 1782, R&D in the S.D.N.Y., e.g. at 9 a.m.'), ['usc', 'rd', 'sdny', 'eg', 'am']);
+  assert.equal(initialisms('U. S. and 26(b)(5)(A), a.1, party\'s a b'), [], 'letters apart, in brackets, beside digits or alone are none');
+  assert.equal(initialisms('Ü.S.A.'), ['usa'], 'accents removed, as in words');
+  const config = makeConfig();
+  const term = (definition: string) => weightsOf(termPostings(makeTerm({ slug: 't', title: 'T', definition }), config));
+  const ascii = term('Filed in the S.D.N.Y. under 28 U.S.C. § 1782; R&D, U.S.');
+  const general = term('Filed in the S.D.N.Y. under 28 U.S.C. § 1782; R&D, U.S. Café');
+  for (const w of ['sdny', 'usc', 'rd', 'us']) {
+    assert.ok(ascii.has(w), `${w}: the fast ASCII scan indexes it`);
+    assert.is(general.get(w), ascii.get(w), `${w}: the general scan weighs it the same`);
+  }
+  assert.not.ok(ascii.has('s') || ascii.has('u'), 'its letters alone are not indexed');
 });
 
 test('a document counts every word once, with the best field it is in and how often', () => {
@@ -61,7 +76,10 @@ test('every article word is indexed, body, answer, key takeaways and FAQ; the fa
     const { postings, bodyWords } = articlePostings(article!, body.plainText, fields, makeConfig());
     const indexed = new Set(postings.words.split(' '));
     const expected = [body.plainText, article!.title, article!.summary, ...(fields.answer?.points ?? []), ...article!.keyTakeaways, ...fields.faq.flatMap((f) => [f.q, f.aText])];
-    for (const text of expected) for (const { word } of tokenize(text)) if (isIndexed(word)) assert.ok(indexed.has(word), `${file}: "${word}" is indexed`);
+    for (const text of expected) {
+      for (const { word } of tokenize(text)) if (isIndexed(word)) assert.ok(indexed.has(word), `${file}: "${word}" is indexed`);
+      for (const word of initialisms(text)) assert.ok(indexed.has(word), `${file}: the initialism "${word}" is indexed`);
+    }
     assert.is(indexed.size, postings.words.split(' ').length, `${file}: each word once`);
     const overlong = tokenize(body.plainText).some((t) => t.end - t.start > MAX_WORD);
     if (bodyWords === undefined) assert.ok(!hasOnlyAsciiWords(body.plainText) || overlong, `${file}: a body whose words are ASCII, none overlong, gives its word set`);

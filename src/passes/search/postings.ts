@@ -9,7 +9,7 @@
  */
 import type { ArticleMeta, Dataset, SiteConfig, Term } from '../../model.js';
 import { type DocPostings, FIELD, weightOf } from '../../search/format.js';
-import { hasOnlyAsciiWords, isIndexed, MAX_WORD, normalizeWord, scanTokens } from '../../search/tokens.js';
+import { hasOnlyAsciiWords, initialisms, isIndexed, joinsInitials, MAX_WORD, normalizeWord, scanTokens } from '../../search/tokens.js';
 import { WordTable } from './word-table.js';
 import type { ArticleFields } from '../article-fields.js';
 
@@ -28,20 +28,32 @@ class WordCounter {
   private counts: number[] = [];
   /** A word was cut to MAX_WORD characters. */
   cut = false;
+  /** Initialisms found (search/tokens.ts initialisms) and their fields, counted last (postings) so
+   * that the words counted before them stay the words of the text, in order (wordsOfThreeOrMore). */
+  private initials: [word: string, field: number][] = [];
 
   add(text: string | undefined, field: number): void {
     if (!text) return;
     if (hasOnlyAsciiWords(text)) this.addAscii(text.toLowerCase(), field);
-    else
+    else {
       scanTokens(text, (start, end) => {
         const word = normalizeWord(text.slice(start, end));
         if (isIndexed(word)) this.count(this.table.idOf(word, 0, word.length), field);
       });
+      for (const word of initialisms(text)) this.initials.push([word, field]);
+    }
   }
 
   private addAscii(lower: string, field: number): void {
     const n = lower.length;
     let i = 0;
+    // The single letters of an initialism read so far, and where the last of them ends.
+    let run = '';
+    let runEnd = -2;
+    const endRun = () => {
+      if (run.length >= 2) this.initials.push([run.slice(0, MAX_WORD), field]);
+      run = '';
+    };
     while (i < n) {
       let c = lower.charCodeAt(i);
       if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) {
@@ -55,11 +67,18 @@ class WordCounter {
         if (i - start < MAX_WORD) h = (Math.imul(h, 31) + c) | 0;
         c = ++i < n ? lower.charCodeAt(i) : 0;
       } while ((c >= 97 && c <= 122) || (c >= 48 && c <= 57));
-      // Single letters are not indexed (isIndexed); single digits are.
-      if (i - start === 1 && lower.charCodeAt(start) >= 97) continue;
+      // Single letters are not indexed (isIndexed), but may make an initialism; single digits are.
+      if (i - start === 1 && lower.charCodeAt(start) >= 97) {
+        if (!(start === runEnd + 1 && joinsInitials(lower.charCodeAt(runEnd)))) endRun();
+        run += lower[start];
+        runEnd = i;
+        continue;
+      }
+      endRun();
       if (i - start > MAX_WORD) this.cut = true;
       this.count(this.table.idOf(lower, start, Math.min(i, start + MAX_WORD), h), field);
     }
+    endRun();
   }
 
   private count(id: number, field: number): void {
@@ -78,6 +97,8 @@ class WordCounter {
   }
 
   postings(): DocPostings {
+    for (const [word, field] of this.initials) this.count(this.table.idOf(word, 0, word.length), field);
+    this.initials = [];
     let weights = '';
     for (let id = 0; id < this.counts.length; id++) weights += String.fromCharCode(weightOf(this.fields[id], this.counts[id]));
     return { words: this.table.words.join(' '), weights };

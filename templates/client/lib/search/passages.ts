@@ -117,14 +117,47 @@ export interface QueryWords {
 
 const SNIPPET = 320;
 
-/** Splits `text` into pieces, marking the words in `marked`, cut to about SNIPPET characters around
- * the first mark. */
-export function markWords(text: string, marked: Set<string>, cut = true): ShownPassage['pieces'] {
-  const tokens = tokenize(text).filter((t) => marked.has(t.word));
+/** What a result marks: words wherever they stand, and each phrase where its words stand together,
+ * as one mark from its first word to its last (single letters included: all of "U.S.C."). */
+export interface Marks {
+  words: ReadonlySet<string>;
+  phrases: readonly (readonly string[])[];
+}
+
+export const NO_MARKS: Marks = { words: new Set(), phrases: [] };
+
+/** The marks of a query: the words each word group matched, and each phrase as typed. */
+export function marksOf(q: QueryWords): Marks {
+  return { words: new Set(q.groups.flatMap((g, k) => (g.phrase ? [] : [...q.matched[k]]))), phrases: q.groups.filter((g) => g.phrase).map((g) => g.words) };
+}
+
+/** Where the marks of `text` stand, in order, overlapping ones joined. */
+function markedSpans(text: string, marks: Marks): [start: number, end: number][] {
+  const tokens = tokenize(text);
+  const spans: [number, number][] = tokens.filter((t) => marks.words.has(t.word)).map((t) => [t.start, t.end]);
+  for (const phrase of marks.phrases) {
+    for (let i = 0; i + phrase.length <= tokens.length; i++) {
+      if (phrase.every((w, k) => tokens[i + k].word === w)) spans.push([tokens[i].start, tokens[i + phrase.length - 1].end]);
+    }
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  const joined: [number, number][] = [];
+  for (const span of spans) {
+    const last = joined[joined.length - 1];
+    if (last && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]);
+    else joined.push([...span]);
+  }
+  return joined;
+}
+
+/** Splits `text` into pieces, marking what `marks` asks for, cut to about SNIPPET characters
+ * around the first mark. */
+export function markWords(text: string, marks: Marks, cut = true): ShownPassage['pieces'] {
+  const spans = markedSpans(text, marks);
   let from = 0;
   let to = text.length;
   if (cut && text.length > SNIPPET) {
-    const first = tokens[0]?.start ?? 0;
+    const first = spans[0]?.[0] ?? 0;
     from = Math.max(0, text.lastIndexOf(' ', Math.max(0, first - 80)) + 1);
     if (first - from > 120) from = first;
     to = Math.min(text.length, from + SNIPPET);
@@ -133,11 +166,11 @@ export function markWords(text: string, marked: Set<string>, cut = true): ShownP
   }
   const pieces: ShownPassage['pieces'] = [];
   let at = from;
-  for (const t of tokens) {
-    if (t.start < from || t.end > to) continue;
-    if (t.start > at) pieces.push({ text: text.slice(at, t.start), mark: false });
-    pieces.push({ text: text.slice(t.start, t.end), mark: true });
-    at = t.end;
+  for (const [start, end] of spans) {
+    if (start < from || end > to) continue;
+    if (start > at) pieces.push({ text: text.slice(at, start), mark: false });
+    pieces.push({ text: text.slice(start, end), mark: true });
+    at = end;
   }
   if (at < to) pieces.push({ text: text.slice(at, to), mark: false });
   if (from > 0) pieces.unshift({ text: '…', mark: false });
@@ -152,7 +185,7 @@ export function markWords(text: string, marked: Set<string>, cut = true): ShownP
  * its own (a paragraph, an answer point) comes before one that links to its heading or the page.
  */
 export function matchingPassages(doc: DocText, q: QueryWords, limit: number): ShownPassage[] | undefined {
-  const marked = new Set(q.matched.flatMap((s) => [...s]));
+  const marks = marksOf(q);
   const scored: { i: number; score: number }[] = [];
   const phraseFound = q.groups.map((g) => !g.phrase || containsPhrase(tokenize(doc.title).map((t) => t.word), g.words));
   doc.passages.forEach(([, , text], i) => {
@@ -171,6 +204,6 @@ export function matchingPassages(doc: DocText, q: QueryWords, limit: number): Sh
     const [anchor, h, text] = doc.passages[i];
     // A heading's own words are a passage: it is not shown as sitting under itself.
     const heading = h >= 0 && doc.headings[h][1] !== text ? doc.headings[h] : undefined;
-    return { anchor, heading, pieces: markWords(text, marked) };
+    return { anchor, heading, pieces: markWords(text, marks) };
   });
 }

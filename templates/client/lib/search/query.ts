@@ -4,12 +4,13 @@
  * whose words must stand together in a passage. The last word, while the reader is still typing it
  * (no space after it), also matches longer words it starts.
  */
-import { isIndexed, tokenize } from '../../../../src/search/tokens.js';
+import { initialisms, isIndexed, tokenize } from '../../../../src/search/tokens.js';
 
 export interface QueryGroup {
   /** Every word, single letters included (a phrase is checked against the text with them). */
   words: string[];
-  /** The words the index is asked for (search/tokens.ts isIndexed). */
+  /** The words the index is asked for: those it holds (search/tokens.ts isIndexed), and each
+   * initialism whole ("U.S.C." is "usc"), its letters then checked as a phrase. */
   indexed: string[];
   phrase: boolean;
   /** The last word of the query, still being typed: longer words it starts match too. */
@@ -22,7 +23,8 @@ export function parseQuery(query: string): QueryGroup[] {
   const add = (text: string, quoted: boolean) => {
     const words = tokenize(text).map((t) => t.word);
     if (words.length === 0) return;
-    groups.push({ words, indexed: words.filter(isIndexed), phrase: quoted || words.length > 1, prefix: false });
+    const indexed = [...new Set([...words.filter(isIndexed), ...initialisms(text)])];
+    groups.push({ words, indexed, phrase: quoted || words.length > 1, prefix: false });
   };
   // Quoted parts are phrases (an unclosed quote runs to the end); the rest is split at spaces.
   const parts = query.split('"');
@@ -33,7 +35,7 @@ export function parseQuery(query: string): QueryGroup[] {
   const last = groups[groups.length - 1];
   const open = parts.length % 2 === 0;
   if (last && !last.phrase && !open && !/\s$/.test(query) && last.words[0].length >= 3) last.prefix = true;
-  // A group of single letters alone ("a") cannot be looked up: it only narrows a phrase.
+  // A group of single letters alone ("a", "U. S.") cannot be looked up: it only narrows a phrase.
   return groups.filter((g) => g.indexed.length > 0);
 }
 
