@@ -142,7 +142,7 @@ function readTerms(r: ContentReader): Term[] {
     if (!source) return [];
     const term = toTerm(source);
     const declared = (source.data as { slug?: unknown }).slug !== undefined;
-    const unslugged = declared ? undefined : titleSlugProblem(r.rel(abs), source.locate(['title']), term.slug);
+    const unslugged = declared ? undefined : titleSlugProblem(r.rel(abs), () => source.locate(['title']), term.slug);
     if (unslugged) r.diagnostics.push(unslugged);
     return unslugged ? [] : [term];
   });
