@@ -84,6 +84,15 @@ test('one typo still finds the word', async () => {
   await page.close();
 });
 
+test('a plural finds the singular, and the word found is marked', async () => {
+  const page = await context.newPage();
+  await page.goto(`${site.base}/search?q=${encodeURIComponent('vans')}`);
+  await page.locator('.search-result').first().waitFor();
+  assert.equal(await resultTitles(page), ['Field notes on custody']);
+  assert.is(await page.locator('.result-passages mark').first().innerText(), 'van');
+  await page.close();
+});
+
 test('an initialism typed with its dots is found, and marked whole', async () => {
   const page = await context.newPage();
   await page.goto(`${site.base}/search`);

@@ -12,6 +12,7 @@ import { applyFacets, type Hit, matchGroups, matchWord, rankDocuments } from '..
 import { markWords, marksOf } from '../../templates/client/lib/search/passages.js';
 import { containsPhrase, parseQuery } from '../../templates/client/lib/search/query.js';
 import { oneEditApart, typoPrefixes } from '../../templates/client/lib/search/typo.js';
+import { otherNumber } from '../../templates/client/lib/search/inflections.js';
 import { DEFAULT_ANSWER_TITLE } from '../../templates/client/lib/search/passages.js';
 import { ANSWER_DEFAULT_TITLE } from '../../src/constants.js';
 import { shippedBuild } from '../helpers/shipped-build.js';
@@ -47,6 +48,25 @@ test('one typo: a letter added, dropped, changed, or two swapped', () => {
   for (const far of ['privilege', 'privlage', 'privileges!!', 'pr']) assert.not.ok(oneEditApart(far, 'privilege'), far);
   // The vocabulary files looked in: every prefix a one-edit word can have, but a changed first two letters.
   for (const typo of ['privlege', 'pirvilege', 'rpivilege', 'xprivilege']) assert.ok(typoPrefixes(typo).includes('pr'), typo);
+});
+
+test("a word's other number: regular English plurals and singulars, nothing for what is no plural", () => {
+  const cases: [string, string[]][] = [
+    ['chronologies', ['chronology']],
+    ['chronology', ['chronologies']],
+    ['statements', ['statement']],
+    ['log', ['logs']],
+    ['witness', ['witnesses']],
+    ['witnesses', ['witnesse', 'witness', 'witnessis']],
+    ['analysis', ['analyses']],
+    ['boxes', ['boxe', 'box']],
+    ['keys', ['key']],
+    ['status', ['statuses']],
+    ['news', []],
+    ['is', []],
+    ['902', []],
+  ];
+  for (const [word, forms] of cases) assert.equal(otherNumber(word), forms, word);
 });
 
 test('marked words come back as text pieces: markup in a passage stays text', () => {
@@ -127,10 +147,16 @@ test('on the shipped site: a typo finds the word; a phrase needs every word; the
   const { slugs } = await search(reader, '"without prejudice"');
   assert.ok(slugs.includes('article:without-prejudice-communications'));
   assert.ok(slugs.length < 25, `${slugs.length} documents hold both words`);
+  const plural = await search(reader, 'chronologies');
+  const singular = await search(reader, 'chronology');
+  assert.ok(singular.slugs.length > 20 && singular.slugs.every((s) => plural.slugs.includes(s)), 'a plural finds what its singular does');
+  assert.is(plural.slugs.length, singular.slugs.length);
+  const quoted = await search(reader, '"chronologies"');
+  assert.ok(quoted.slugs.length < plural.slugs.length, 'in quotes, a word is matched as written');
   const initialism = await search(reader, 'S.D.N.Y.');
   assert.ok(initialism.slugs.includes('article:citations-and-pinpoints'), `an initialism is found: ${initialism.slugs.join(' ')}`);
   const chunks = fetched.filter((u) => u.includes('/c-'));
-  assert.ok(chunks.length <= 5, `${chunks.length} chunks fetched for three words, a typo and an initialism`);
+  assert.ok(chunks.length <= 4, `${chunks.length} chunks fetched for four words (with their other number), a typo and an initialism: a word and its plural share a chunk`);
   assert.ok(reader.manifest.chunks.length > chunks.length * 4, 'out of many');
 });
 

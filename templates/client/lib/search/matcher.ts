@@ -11,11 +11,12 @@ import { decodeFacets } from '../../../../src/search/codec.js';
 import { DOC_TYPES, type DocType, fieldOf, type FacetsFile, frequencyOf } from '../../../../src/search/format.js';
 import type { DocRef, IndexReader, WordPostings } from './index-reader.js';
 import type { QueryGroup } from './query.js';
+import { otherNumber } from './inflections.js';
 import { oneEditApart, typoPrefixes } from './typo.js';
 
 /** What each field adds to a word's score (search/format.ts FIELD: body, lead, tag, alias, title). */
 const FIELD_BOOST = [0, 2, 3, 6, 10];
-const KIND_FACTOR = { exact: 1, prefix: 0.7, typo: 0.6 } as const;
+const KIND_FACTOR = { exact: 1, number: 0.9, prefix: 0.7, typo: 0.6 } as const;
 const PREFIX_WORDS = 12;
 const TYPO_WORDS = 3;
 const MIN_TYPO_LENGTH = 4;
@@ -44,15 +45,18 @@ export interface FacetCounts {
 
 const countOf = (p: WordPostings) => DOC_TYPES.reduce((n, t) => n + p[t].length / 2, 0);
 
-/** The index's words a query word matches: itself, longer words it starts (while typed), or, when
- * it is in no document, words one typo away (the most common first). */
-export async function matchWord(reader: IndexReader, word: string, prefix: boolean): Promise<WordMatch[]> {
-  const exact = await reader.postings(word);
-  const out: WordMatch[] = exact ? [{ word, kind: 'exact', postings: exact }] : [];
+/** The index's words a query word matches: itself, its singular or plural (inflections.ts; not for
+ * a word of a phrase, which is matched as written), longer words it starts (while typed), or, when
+ * none is in any document, words one typo away (the most common first). */
+export async function matchWord(reader: IndexReader, word: string, prefix: boolean, inflect = true): Promise<WordMatch[]> {
+  const forms = [word, ...(inflect ? otherNumber(word) : [])];
+  const found = await Promise.all(forms.map((w) => reader.postings(w)));
+  const out: WordMatch[] = [];
+  forms.forEach((w, i) => found[i] && out.push({ word: w, kind: i === 0 ? 'exact' : 'number', postings: found[i]! }));
   if (prefix) {
     const longer = await reader.wordsStarting(word, PREFIX_WORDS);
     const found = await Promise.all(longer.map((w) => reader.postings(w)));
-    longer.forEach((w, i) => found[i] && out.push({ word: w, kind: 'prefix', postings: found[i]! }));
+    longer.forEach((w, i) => found[i] && !forms.includes(w) && out.push({ word: w, kind: 'prefix', postings: found[i]! }));
   }
   if (out.length === 0 && word.length >= MIN_TYPO_LENGTH) {
     const near = (await reader.vocabulary(typoPrefixes(word))).filter((w) => oneEditApart(word, w));
@@ -140,5 +144,5 @@ export function applyFacets(hits: Hit[], facets: DocFacets, names: { jurisdictio
 
 /** Each group's words matched in the index (per word, its matches): what rankDocuments reads. */
 export async function matchGroups(reader: IndexReader, groups: QueryGroup[]): Promise<WordMatch[][][]> {
-  return Promise.all(groups.map((g) => Promise.all(g.indexed.map((w) => matchWord(reader, w, g.prefix)))));
+  return Promise.all(groups.map((g) => Promise.all(g.indexed.map((w) => matchWord(reader, w, g.prefix, !g.phrase)))));
 }
