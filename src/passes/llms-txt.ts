@@ -53,7 +53,7 @@ function optional(u: (p: string) => string, fullText: string): string[] {
     '',
     `- [Full text](${u('/llms-full.txt')}): ${fullText}`,
     `- [For AI systems](${u('/for-ai-systems')}): citation, licence and crawling etiquette`,
-    `- [Entry points](${u('/for-ai-systems/index.json')}): every machine-readable file`,
+    `- [Entry points](${u('/for-ai-systems/index.json')}): the machine-readable files, and what each returns`,
     '',
   ];
 }

@@ -16,6 +16,7 @@ export const ENDPOINTS: Endpoint[] = [
   { url: '/datasets/index.json', format: 'JSON', description: 'Every dataset with its distributions.' },
   { url: '/datasets/{slug}.json', format: 'JSON', description: 'One dataset: description, fields, distributions (JSON Schema, CSV template).' },
   { url: '/api/knowledge-graph.json', format: 'JSON', description: 'Nodes (articles, terms) and edges (mentions, see-also, contrast, shared tags) with strengths.' },
+  { url: '/api/published.json', format: 'JSON', description: 'Every published URL, the anchors of each page (the paragraph and section ids a citation may point at), and the addresses of renamed pages that redirect.' },
   { url: '/exports/articles.jsonl', format: 'JSON Lines', description: 'One article index item per line.' },
   { url: '/exports/articles.csv', format: 'CSV', description: 'The article index as CSV.' },
   { url: '/exports/glossary.jsonl', format: 'JSON Lines', description: 'One glossary term per line.' },

@@ -62,7 +62,9 @@ export function referenceFileRoutes(site: BuiltSite, limits: OutputLimits): (Fil
   });
   routes.push(...knowledgeGraphRoutes(site, limits));
 
-  const termRows = () => site.terms.map((t) => ({ slug: t.slug, title: t.title, jurisdiction: t.jurisdiction, tags: t.tags, definition: t.definition, alsoCalled: t.alsoCalled, contrastWith: t.contrastWith, seeAlso: t.seeAlso, dataFields: t.dataFields, lastModified: t.lastModified }));
+  // `jurisdiction` is the text the glossary shows; `jurisdictions` the list, for grouping and
+  // splitting (on "; " in the CSV, as every list), last so that earlier columns keep their places.
+  const termRows = () => site.terms.map((t) => ({ slug: t.slug, title: t.title, jurisdiction: t.jurisdiction, tags: t.tags, definition: t.definition, alsoCalled: t.alsoCalled, contrastWith: t.contrastWith, seeAlso: t.seeAlso, dataFields: t.dataFields, lastModified: t.lastModified, jurisdictions: t.jurisdictions }));
   const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
   /** Rows as CSV, columns named by the first row's keys, lists joined by "; "; no rows, no header. */
   const table = (rows: object[]) => {

@@ -2,7 +2,7 @@
  * validate against the sitemaps.org schema (xmllint), every JSON file parses and has its documented
  * shape, and every URL in sitemaps and feeds resolves to a file in dist/. */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { suite } from 'uvu';
@@ -87,6 +87,9 @@ test('every JSON file parses, and the mirrors have their documented shape', asyn
   assert.ok(dataset.distributions.every((d: { contentUrl: string; encodingFormat: string }) => d.contentUrl.startsWith(BASE) && d.encodingFormat));
   const forAi = readJson(path.join(dist, 'for-ai-systems/index.json'));
   for (const e of forAi.endpoints) if (!e.url.includes('{')) assert.ok(resolves(dist, e.url), `${e.url} resolves`);
+  // Every JSON file under /api/ is an entry point: the published manifest holds each page's anchors.
+  const listed = new Set(forAi.endpoints.map((e: { url: string }) => e.url));
+  for (const file of readdirSync(path.join(dist, 'api')).filter((f) => f.endsWith('.json'))) assert.ok(listed.has(`${BASE}/api/${file}`), `/api/${file} is listed`);
 });
 
 test('llms.txt follows the convention and links only to files that exist', async () => {
@@ -126,7 +129,12 @@ test('exports: JSONL has one parseable object per line and CSV a header', async 
   const lines = readFileSync(path.join(dist, 'exports/articles.jsonl'), 'utf8').trim().split('\n');
   assert.ok(lines.length >= 14);
   lines.forEach((l) => JSON.parse(l));
-  assert.match(readFileSync(path.join(dist, 'exports/glossary.csv'), 'utf8'), /^slug,title,jurisdiction,tags,definition/);
+  assert.match(readFileSync(path.join(dist, 'exports/glossary.csv'), 'utf8'), /^slug,title,jurisdiction,tags,definition.*,lastModified,jurisdictions\n/);
+  // A term's jurisdictions as a list, as glossary.json has them: the shown text alone cannot be split.
+  const terms = JSON.parse(readFileSync(path.join(dist, 'glossary.json'), 'utf8')).terms as { slug: string; jurisdictions: string[] }[];
+  const rows = readFileSync(path.join(dist, 'exports/glossary.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { slug: string; jurisdictions: string[] });
+  assert.equal(rows.map((r) => [r.slug, r.jurisdictions]), terms.map((t) => [t.slug, t.jurisdictions]));
+  assert.ok(rows.some((r) => r.jurisdictions.length > 1), 'some term has more than one');
 });
 
 test.run();
