@@ -76,6 +76,9 @@ export interface OutputLimits {
   /** Words of article text in one part of the full text; llms-full.txt is one file while the whole
    * site's articles fit in one part. 100,000 words are about 0.7 MB of Markdown. */
   llmsFullPartWords: number;
+  /** Articles /for-ai-systems/index.json lists itself, about 520 bytes each: 500 keep it near 260
+   * KB. Past that it names lists of at most that many, /for-ai-systems/articles-{n}.json. */
+  aiIndexArticles: number;
   /** The sitemap protocol's limits for one file (sitemaps.org): 50,000 URLs and 50 MB
    * (52,428,800 bytes) uncompressed. Past either, a sitemap becomes an index of numbered files. */
   sitemapUrls: number;
@@ -92,6 +95,7 @@ export const OUTPUT_LIMITS: Readonly<OutputLimits> = {
   llmsTxtArticles: 100,
   llmsLinksPerFile: 200,
   llmsFullPartWords: 100_000,
+  aiIndexArticles: 500,
   sitemapUrls: 50_000,
   sitemapBytes: 52_428_800,
 };

@@ -34,6 +34,7 @@ export const SIZE_KINDS: { kind: string; match: RegExp; budget?: number }[] = [
   { kind: '/glossary.json', match: /^glossary\.json$/ },
   { kind: '/datasets/index.json', match: /^datasets\/index\.json$/ },
   { kind: '/for-ai-systems/index.json', match: /^for-ai-systems\/index\.json$/ },
+  { kind: '/for-ai-systems/ article lists', match: /^for-ai-systems\/articles-\d+\.json$/ },
   { kind: '/exports/articles.jsonl', match: /^exports\/articles\.jsonl$/ },
   { kind: '/exports/articles.csv', match: /^exports\/articles\.csv$/ },
   { kind: '/exports/glossary.jsonl', match: /^exports\/glossary\.jsonl$/ },

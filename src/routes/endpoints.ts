@@ -39,7 +39,14 @@ export function siteEndpoints(site: Pick<BuiltSite, 'articles' | 'terms' | 'stat
   const graphSplit = graphIsSplit(site, limits);
   const llmsSplit = site.articles.length > limits.llmsTxtArticles;
   const fullSplit = fullTextParts(site, limits.llmsFullPartWords).length > 1;
+  const aiSplit = site.articles.length > limits.aiIndexArticles;
   return ENDPOINTS.flatMap((e): Endpoint[] => {
+    if (e.url === '/for-ai-systems/index.json' && aiSplit) {
+      return [
+        { ...e, description: 'This list, with licence and citation guidance, for automated clients, and the addresses of the lists of articles.' },
+        { url: '/for-ai-systems/articles-{n}.json', format: 'JSON', description: `List n of the articles, newest first, ${limits.aiIndexArticles} to a file: each with its page, JSON, Markdown and answer addresses and its last-modified date.` },
+      ];
+    }
     if (e.url === '/api/knowledge-graph.json' && graphSplit) {
       return [
         { ...e, description: "An index of the knowledge graph's parts: node and edge counts and each part's address." },

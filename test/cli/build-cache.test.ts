@@ -431,6 +431,7 @@ test('a site split into numbered pages and parts (limits lowered), rebuilt with 
   ];
   assert.ok((await warm()).ok);
   assert.ok(listFiles(path.join(cwd, 'dist')).some((f) => f.startsWith('api/knowledge-graph/part-')), 'the graph is split');
+  assert.ok(listFiles(path.join(cwd, 'dist')).some((f) => f.startsWith('for-ai-systems/articles-')), "so are the entry points' articles");
   for (const edit of edits) {
     edit();
     const result = await warm();

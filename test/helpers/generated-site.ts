@@ -19,6 +19,7 @@ export const LOW_LIMITS: Partial<OutputLimits> = {
   llmsTxtArticles: 30,
   llmsLinksPerFile: 40,
   llmsFullPartWords: 30_000,
+  aiIndexArticles: 30,
   sitemapUrls: 250,
 };
 

@@ -1,6 +1,7 @@
 /** Outputs split at any size (issue 18), on a generated site with the limits lowered so that each is
  * split: the glossary's page per letter, the knowledge graph's parts, llms.txt's index and files,
- * the full text's parts, the sitemap index and the recommendations index. Each split output holds
+ * the full text's parts, the sitemap index, the recommendations index and the AI entry points'
+ * article lists. Each split output holds
  * exactly what the single one holds (the same site built with the shipped limits). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -157,11 +158,33 @@ test('/content-recommendations: every recommendation page linked once over numbe
   }
 });
 
+test("the AI entry points name lists of the articles that together are the single file's list, in order", async () => {
+  const { dist } = await low();
+  const single = JSON.parse(read((await whole()).dist, 'for-ai-systems/index.json'));
+  const index = JSON.parse(read(dist, 'for-ai-systems/index.json'));
+  assert.is(index.articles, undefined, 'no list of its own');
+  assert.is(index.articleCount, single.articles.length);
+  const base = single.url.replace(/\/$/, '');
+  const lists = index.articleLists as { url: string; count: number; newest: string; oldest: string }[];
+  assert.is(lists.length, Math.ceil(single.articles.length / LOW_LIMITS.aiIndexArticles!));
+  const joined = lists.flatMap((l, i) => {
+    const file = JSON.parse(read(dist, l.url.replace(`${base}/`, '')));
+    assert.equal([file.list, file.lists, file.articles.length], [i + 1, lists.length, l.count], l.url);
+    assert.equal([file.articles[0].slug, file.articles.at(-1).slug], [l.newest, l.oldest]);
+    assert.ok(Buffer.byteLength(read(dist, l.url.replace(`${base}/`, ''))) < 40_000, 'each list small');
+    return file.articles;
+  });
+  assert.equal(joined, single.articles);
+  const { articles: _whole, ...rest } = single;
+  const { articleCount: _count, articleLists: _lists, ...restSplit } = index;
+  assert.equal(Object.keys(restSplit), Object.keys(rest), 'the rest of the file as it was');
+});
+
 test('the entry points name the parts; every page, link and structured datum of the split site passes the quality gates', async () => {
   const { dist, result } = await low();
   const base = result.site!.config.baseUrl;
   const endpoints = JSON.parse(read(dist, 'for-ai-systems/index.json')).endpoints.map((e: { url: string }) => e.url);
-  for (const u of ['/api/knowledge-graph/part-{n}.json', '/llms-full/part-{n}.txt', '/llms/articles-{n}.txt']) assert.ok(endpoints.includes(`${base}${u}`), u);
+  for (const u of ['/api/knowledge-graph/part-{n}.json', '/llms-full/part-{n}.txt', '/llms/articles-{n}.txt', '/for-ai-systems/articles-{n}.json']) assert.ok(endpoints.includes(`${base}${u}`), u);
   for (const e of endpoints.filter((u: string) => !u.includes('{'))) assert.ok(resolves(dist, base, e), `${e} resolves`);
   const gates = auditDist(dist);
   assert.ok(gates.every((g) => g.problems.length === 0), formatGates(gates));
