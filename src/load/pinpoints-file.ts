@@ -16,7 +16,7 @@ import { type FileStat, statOf, unchangedSince } from '../file-stat.js';
 import { hashOf } from '../hash.js';
 import { confinementProblem } from './content-files.js';
 import type { ArticleMeta } from '../model.js';
-import { headerLine, parseArticlePins, PINPOINTS_FILE, type PinsChunk, splitPinsFile } from '../passes/pinpoints/record-format.js';
+import { headerLine, parseArticlePins, PINPOINTS_FILE, type PinsChunk, splitPinsBytes } from '../passes/pinpoints/record-format.js';
 
 /** Where an article's lines are in the file, and their key (pinsKeyOf). */
 export interface PinsSpan {
@@ -96,14 +96,11 @@ export function readPinsFile(contentAbs: string, rel: (abs: string) => string, m
 
 /** The file read whole: every line checked, each article's span and key. */
 function indexOf(file: string, abs: string, bytes: Buffer, seen: Pick<PinsMemo, 'stat' | 'readAt' | 'hash'>): PinsFile {
-  const text = bytes.toString('utf8');
-  const { chunks, problems } = splitPinsFile(text);
+  const { chunks, problems } = splitPinsBytes(bytes);
   for (const chunk of chunks.values()) problems.push(...parseArticlePins(chunk).problems);
   const diagnostics = problems.map((p) => diagnostic('invalid-pinpoints', { file, line: p.line }, '', p.message));
-  const lineStart = [0];
-  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lineStart.push(at + 1);
-  const spans = new Map([...chunks.values()].map((c) => [c.slug, { offset: lineStart[c.line - 1], length: Buffer.byteLength(c.text), key: pinsKeyOf(c.text) }]));
-  const canonical = diagnostics.length === 0 && isCanonical(text, chunks);
+  const spans = new Map([...chunks.values()].map((c) => [c.slug, { offset: c.offset, length: c.byteLength, key: pinsKeyOf(c.text) }]));
+  const canonical = diagnostics.length === 0 && isCanonical(bytes, chunks);
   const memo = diagnostics.length ? undefined : memoOf(seen, canonical, spans);
   return { file, abs, exists: true, spans, canonical, diagnostics, bytes, memo };
 }
@@ -117,11 +114,12 @@ export const memoOf = (seen: Pick<PinsMemo, 'stat' | 'readAt' | 'hash'>, canonic
 });
 
 /** The file has legalsite's first line, its articles in order, one newline at the end, nothing else. */
-function isCanonical(text: string, chunks: Map<string, PinsChunk>): boolean {
+function isCanonical(bytes: Buffer, chunks: Map<string, PinsChunk>): boolean {
   const slugs = [...chunks.keys()];
   const sorted = slugs.every((s, i) => i === 0 || slugs[i - 1] < s);
-  const length = headerLine().length + 1 + [...chunks.values()].reduce((n, c) => n + c.text.length + 1, 0);
-  return sorted && text.startsWith(`${headerLine()}\n`) && text.length === length && !text.includes('\n\n');
+  const header = Buffer.from(`${headerLine()}\n`);
+  const length = header.length + [...chunks.values()].reduce((n, c) => n + c.byteLength + 1, 0);
+  return sorted && bytes.subarray(0, header.length).equals(header) && bytes.length === length && bytes.indexOf('\n\n') === -1;
 }
 
 /** An article's lines: from the bytes read, or (the file not read whole) from its span in the file. */
