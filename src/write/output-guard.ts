@@ -4,8 +4,8 @@
  * says: an empty name (an unset variable in `--out "$OUT"`), the file system's root, the home folder
  * or a folder holding it, the current folder or any of its parents, the content folder, a folder
  * inside it or holding it, the build cache's folder, inside it or holding it, a folder with a
- * package.json or .git in it (a project) or with a project directly in it (projectMark), and a
- * file. Refused unless --force: an existing folder with files that no legalsite build made (no
+ * package.json or .git in it (a project) or with a project directly in it (projectMark), one with
+ * a file system mounted anywhere inside it (mount-points.ts), and a file. Refused unless --force: an existing folder with files that no legalsite build made (no
  * OUTPUT_MARKER). And --force never replaces a folder directly under the file system's root (/usr,
  * /etc), a hidden one (~/.ssh) or one inside a hidden one (~/.ssh/backup), or one with a project
  * anywhere inside.
@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { pathInside } from '../inside-folder.js';
+import { mountPointsInside } from './mount-points.js';
 
 /** Every build writes this file into its output folder: the proof that legalsite made the folder. */
 export const OUTPUT_MARKER = '.legalsite-output.json';
@@ -89,6 +90,9 @@ function refusal({ outDir, contentDir, cwd, force, home = os.homedir(), cacheDir
   if (!statSync(parent).isDirectory()) return `refusing to use ${shown} as the output folder: ${parent} is a file, not a folder. Choose a folder, e.g. --out dist.`;
   if (!existsSync(abs)) return undefined;
   if (!statSync(abs).isDirectory()) return `refusing to use ${shown} as the output folder: it is a file, not a folder. Choose a folder, e.g. --out dist.`;
+  const real = realpathSync.native(abs);
+  const [mounted] = mountPointsInside(real);
+  if (mounted) return `refusing to use ${shown} as the output folder: ${path.relative(real, mounted)}/ in it is a mount point (another file system), whose files a build would delete with the old output. Unmount it or move it out of ${shown}, or choose another folder.`;
   for (const project of PROJECT_FILES) {
     if (existsSync(path.join(abs, project))) return refuse(`a project folder (it holds ${project})`);
   }

@@ -224,6 +224,35 @@ test('a folder re-made by the user where a build once wrote is theirs: refused w
   assert.match(under.stderr, /afile is a file, not a folder/);
 });
 
+test('a file system mounted inside the output folder is refused, with --no-cache and --force too: nothing on it deleted', async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet', '--out', 'dist'], cwd)).exitCode, 0);
+  const vol = path.join(cwd, 'dist/media/vol');
+  mkdirSync(vol, { recursive: true });
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', vol]);
+  } catch {
+    // Only root may mount; test/write/mount-points.test.ts covers the guard's reading of the mounts.
+    assert.ok(process.getuid?.() !== 0, 'root can mount a tmpfs');
+    return;
+  }
+  try {
+    mkdirSync(path.join(vol, 'sub'));
+    writeFileSync(path.join(vol, 'sub/precious.txt'), 'precious');
+    const before = listFiles(path.join(cwd, 'dist'));
+    for (const extra of [[], ['--no-cache'], ['--no-cache', '--force'], ['--base-url', 'https://staging.example.org']]) {
+      const r = await runCli(['build', '--out', 'dist', ...extra], cwd);
+      assert.is(r.exitCode, 2, `${extra.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, /media\/vol\/ in it is a mount point/);
+      assert.is(readFileSync(path.join(vol, 'sub/precious.txt'), 'utf8'), 'precious');
+      assert.equal(listFiles(path.join(cwd, 'dist')), before, 'the output folder as it was');
+      assert.equal(readdirSync(cwd).filter((n) => n.startsWith('dist.')), [], 'nothing beside it');
+    }
+  } finally {
+    execFileSync('umount', [vol]);
+  }
+});
+
 test('the guard resolves links: a link to the project is the project', () => {
   const cwd = tempDir();
   mkdirSync(path.join(cwd, 'content'));
