@@ -75,11 +75,21 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   }
   const cli = cliModule();
   if (earlyThreads > 0) await startEarly(cli, earlyThreads);
-  const { main } = await import(cli);
+  const { main, endUncaught } = await import(cli);
+  // An error no caller waits for (a library's process that could not start) ends the command as
+  // its own errors do: one line and the exit code of its kind (4: the machine refused).
+  process.on('uncaughtException', (error) => void endUncaught(error, process.argv));
   process.exitCode = await main(process.argv);
   // The command is done: nothing left running (a thread a failure left open) may keep it from ending.
   setTimeout(() => process.exit(), 2000).unref();
 } else {
+  // The machine refusing the launcher what it needs (open files: ulimit -n; processes: ulimit -u;
+  // memory) is one line and exit 4, as every failure of the environment is in the CLI
+  // (src/diagnostics/environment.ts), never a stack trace.
+  process.on('uncaughtException', (error) => {
+    process.stderr.write(`legalsite: ${machineRefusal(error) ?? `internal failure in the launcher: ${error?.stack ?? error}`}\n`);
+    process.exit(machineRefusal(error) ? 4 : 3);
+  });
   const args = process.argv.slice(2);
   const contentMb = Math.ceil(contentBytes(contentDirOf(args)) / 2 ** 20);
   const heapMb = Math.min(Math.floor((os.totalmem() / 2 ** 20) * 0.75), 768 + 4 * contentMb);
@@ -96,6 +106,10 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...env, LEGALSITE_NO_RESPAWN: '1', [LAUNCHER_PID]: String(process.pid), GLIBC_TUNABLES: withMallocTunables(process.env.GLIBC_TUNABLES), UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '8' },
   });
+  child.on('error', (error) => {
+    process.stderr.write(`legalsite: ${machineRefusal(error) ?? `could not start the build's process: ${error.message}.`}\n`);
+    process.exit(4);
+  });
   // Ctrl-C reaches both processes (one process group); a signal sent to this one alone is passed on.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => {
@@ -104,6 +118,21 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
       process.kill(process.pid, signal);
     } else process.exit(code ?? 1);
   });
+}
+
+/** What to tell the user when the machine refused a file, process or memory (the code of `error`). */
+function machineRefusal(error) {
+  switch (error?.code) {
+    case 'EMFILE':
+    case 'ENFILE':
+      return 'too many files are open at once on this machine. Close other programs, or raise the limit (ulimit -n), and run again.';
+    case 'EAGAIN':
+      return 'the machine would not start another process or thread (too many are running, or ulimit -u is low). Close other programs, or raise the limit, and run again.';
+    case 'ENOMEM':
+      return 'the machine ran out of memory. Close other programs, or build with fewer threads (--workers 1), and run again.';
+    default:
+      return undefined;
+  }
 }
 
 /** How many shard threads the CLI's process should start before it loads the CLI (0: none): a

@@ -37,7 +37,7 @@ const out = `${final}.${process.pid}.tmp`;
 /** Each entry, by the name the code starts its thread by (src/parallel/worker-module.ts: beside the
  * module starting it, which in a bundle is the bundle itself), and what its loader exports. */
 const ENTRIES = [
-  { name: 'cli', entry: path.join(lib, 'cli.js'), exports: ['main'] },
+  { name: 'cli', entry: path.join(lib, 'cli.js'), exports: ['main', 'endUncaught'] },
   { name: 'shard-worker', entry: path.join(lib, 'engine', 'shard-worker.js'), exports: [] },
   { name: 'file-worker', entry: path.join(lib, 'write', 'file-worker.js'), exports: [] },
 ];

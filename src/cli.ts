@@ -16,7 +16,7 @@ import { ENVIRONMENT_EXIT, EnvironmentError, environmentMessage } from './diagno
 import { ContentChangedError } from './engine/shard-protocol.js';
 import { packageVersion } from './package-root.js';
 import { CacheChangedError } from './write/disk-cache.js';
-import { isStopping } from './write/interruption.js';
+import { endWithCleanups, isStopping } from './write/interruption.js';
 
 /** In the order `--help` lists them. */
 const COMMANDS: RegisterCommand[] = [registerBuildCommand, registerCheckCommand, registerServeCommand, registerPublishCommand, registerNotifyCommand];
@@ -36,6 +36,13 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   } catch (error) {
     return exitCodeOf(error, argv, io);
   }
+}
+
+/** What escaped a command (an error thrown where no caller waits: esbuild's service failing to
+ * start when no file can be opened) is said as a command's error would be, and ends the process
+ * with its exit code once a running build has cleaned up as a stopped one does. */
+export async function endUncaught(error: unknown, argv: string[], io: Io = processIo()): Promise<void> {
+  await endWithCleanups(exitCodeOf(error, argv, io));
 }
 
 /** What a command threw, said once on stderr (a stack trace only with --debug), as an exit code. */

@@ -46,6 +46,8 @@ export function environmentMessage(error: unknown): string | undefined {
     case 'EMFILE':
     case 'ENFILE':
       return 'too many files are open at once on this machine. Close other programs, or raise the limit (ulimit -n), and run again.';
+    case 'EAGAIN':
+      return 'the machine would not start another process or thread (too many are running, or ulimit -u is low). Close other programs, or raise the limit, and run again.';
     case 'ENOMEM':
       return 'the machine ran out of memory. Close other programs, or build with fewer threads (--workers 1), and run again.';
     case 'EIO':
@@ -75,6 +77,9 @@ function systemError(error: unknown): SystemError | undefined {
   if (!(error instanceof Error)) return undefined;
   const e = error as Error & Partial<SystemError>;
   if (typeof e.code === 'string' && /^E[A-Z]{2,}$/.test(e.code)) return e as SystemError;
+  // A thread that could not start: "Worker initialization failure: EMFILE" (or EAGAIN, ENOMEM).
+  const worker = e.code === 'ERR_WORKER_INIT_FAILED' && /\b(E[A-Z]{2,})\b/.exec(e.message);
+  if (worker) return { code: worker[1] };
   const m = MESSAGE.exec(e.message);
   if (m) return { code: m[1], syscall: m[2], path: m[3] };
   return undefined;

@@ -74,8 +74,18 @@ export async function heldFromStops<T>(work: () => Promise<T>): Promise<T> {
 export const isStopping = (): boolean => stopping;
 
 async function stop(signal: NodeJS.Signals): Promise<void> {
+  await cleanUpThen(() => endBy(signal));
+}
+
+/** Ends the process with exit code `code` once the cleanups a stop runs are done: after a failure
+ * no caller could catch (cli.ts endUncaught), the build's lock and staging folder go as they would. */
+export async function endWithCleanups(code: number): Promise<void> {
+  await cleanUpThen(() => process.exit(code));
+}
+
+async function cleanUpThen(end: () => void): Promise<void> {
   stopping = true;
-  setTimeout(() => endBy(signal), CLEANUP_WAIT_MS);
+  setTimeout(end, CLEANUP_WAIT_MS);
   for (const cleanup of [...cleanups].reverse()) {
     try {
       await cleanup();
@@ -83,7 +93,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
       // The rest still runs; what is left beside the output folder the next build removes.
     }
   }
-  endBy(signal);
+  end();
 }
 
 /** Ends the process by `signal` itself, as Node's default would have: a shell or a CI runner sees

@@ -4,6 +4,7 @@
 import { chmodSync, closeSync, cpSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import { execa } from 'execa';
 import { suite } from 'uvu';
 import { withTmpfs } from '../helpers/tmpfs.js';
 import * as assert from 'uvu/assert';
@@ -706,6 +707,23 @@ test('a full disk fails the build with exit 4 and one plain line; the previous o
     assert.equal(snapshot(out), before, 'the output folder is as it was');
     assert.equal(readdirSync(mnt), ['dist'], 'nothing left beside it');
   });
+});
+
+test('too many open files (ulimit -n) is one plain line and exit 4, wherever it strikes: launcher, bundler or build; nothing left beside the output folder', async () => {
+  const cwd = copyFixture('minimal');
+  const refused: number[] = [];
+  // Below about 20 Node itself cannot open the script; from about 30 the build has what it needs.
+  for (const limit of [20, 22, 24, 26, 28]) {
+    const r = await execa('bash', ['-c', `ulimit -n ${limit}; exec node ${JSON.stringify(BIN)} build --out dist`], { cwd, reject: false });
+    if (r.exitCode === 0) continue;
+    refused.push(limit);
+    assert.is(r.exitCode, 4, `ulimit -n ${limit}: ${r.stderr}`);
+    assert.match(r.stderr, /^legalsite: too many files are open at once on this machine\. .*ulimit -n.*$/, `ulimit -n ${limit}: one line`);
+    assert.not.match(r.stderr, /\n\s+at |Unhandled|bug in legalsite/);
+    assert.equal(readdirSync(cwd).filter((n) => n.startsWith('dist.')), [], `ulimit -n ${limit}: no lock or staging folder left`);
+  }
+  assert.ok(refused.length >= 2, `the limits refused some of the runs (${refused.join(', ')})`);
+  assert.is((await runCli(['build', '--quiet', '--out', 'dist'], cwd)).exitCode, 0, 'and the next build, with files enough, builds');
 });
 
 test('a reader that stops reading (build | head -1) gets no stack trace: the build ends as it would have', async () => {

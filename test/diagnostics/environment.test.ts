@@ -32,10 +32,18 @@ test('system errors name the path or port and what to do', () => {
   assert.match(environmentMessage(sys('EADDRINUSE', { port: 4321, address: '127.0.0.1' }))!, /port 4321 on 127\.0\.0\.1 is already in use.*--port/);
   assert.match(environmentMessage(sys('ENOTFOUND', { hostname: 'nosuch.invalid' }))!, /host name nosuch\.invalid could not be found/);
   assert.match(environmentMessage(sys('EMFILE'))!, /too many files/);
+  assert.match(environmentMessage(sys('EAGAIN', { syscall: 'uv_thread_create' }))!, /would not start another process or thread.*ulimit -u/, 'a thread or process refused (ulimit -u)');
 });
 
 test('an error from a worker thread, which loses its code, is known by its message', () => {
   assert.match(environmentMessage(new Error("a worker failed: ENOSPC: no space left on device, write '/d/x.html'"))!, /disk is full \(could not write \/d\/x\.html\)/);
+});
+
+test('a thread that could not start for want of files, processes or memory is the environment', () => {
+  const failed = (why: string) => Object.assign(new Error(`Worker initialization failure: ${why}`), { code: 'ERR_WORKER_INIT_FAILED' });
+  assert.match(environmentMessage(failed('EMFILE'))!, /too many files/);
+  assert.match(environmentMessage(failed('EAGAIN'))!, /would not start another process or thread/);
+  assert.is(environmentMessage(failed('something else')), undefined);
 });
 
 test('other failures are not the environment', () => {
