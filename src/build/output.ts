@@ -11,6 +11,7 @@
 import { existsSync } from 'node:fs';
 import type { BuildCache } from '../engine/build-cache.js';
 import { saveDiskCache } from '../write/disk-cache.js';
+import { removeDeadPreviewMarks } from '../write/output-recovery.js';
 import { type CommitReport, OutputTarget } from '../write/output-target.js';
 import { type BuildState, outputSeemsIntact, saveBuildState } from '../write/up-to-date.js';
 import { commitPinpoints, type PinsUpdate } from './pinpoints.js';
@@ -53,6 +54,8 @@ export async function commitOutput(run: BuildRun, last: LastBuild, cache: BuildC
   const output = run.target;
   if (writing) await timed('published', () => writing);
   const committed = output ? await timed('commit', () => output.commit(run.remember)) : undefined;
+  // The whole folder is this build's now: a killed serve's quick preview no longer stands in it.
+  if (committed) removeDeadPreviewMarks(outAbs);
   if (committed && opts.cache) opts.cache.outputs = { outDir: outAbs, records: committed.records };
   // The id file after the output folder: a build that fails before never touches the content folder.
   const content = committed ? timed('pinpoints', () => commitPinpoints(run, pins, last.input?.content, cache)) : undefined;

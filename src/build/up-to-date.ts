@@ -14,7 +14,7 @@ import { FileThread, type FolderScan, type ScannedFolder } from '../write/file-t
 import { cacheFile } from '../write/cache-location.js';
 import { guardOutputFolder, OUTPUT_MARKER, outputFolderAt } from '../write/output-guard.js';
 import { lockOutputFolder } from '../write/output-lock.js';
-import { recoverOutputFolder } from '../write/output-recovery.js';
+import { recoverOutputFolder, removeDeadPreviewMarks } from '../write/output-recovery.js';
 import { reserveScratchFor } from '../write/scratch-read.js';
 import { type BuildState, type InputKey, inputKey, outputUnchanged, readBuildState, recordNoChanges, sameInput, sameSnapshot, saveBuildState } from '../write/up-to-date.js';
 import type { BuildResult, BuildRun } from './run.js';
@@ -67,6 +67,8 @@ export async function checkUpToDate(run: BuildRun): Promise<{ last: LastBuild; u
   const outputFiles = await timed('up-to-date', () => outputScan?.help());
   const recorded = timed('up-to-date', () => outputUnchanged(outAbs, state, outputFiles) && recordNoChanges(outAbs, state));
   if (!recorded) return { last };
+  // Every file is as the last build wrote it: no page of a killed serve's quick preview stands there.
+  removeDeadPreviewMarks(outAbs);
   if (recorded === 'rewritten' || !sameSnapshot(state.content, input.content)) saveBuildState(stateFile, { ...state, content: input.content });
   const upToDate: BuildResult = { ok: true, diagnostics: [], files: [], fileCount: state.files.count - (state.files.seek(OUTPUT_MARKER) >= 0 ? 1 : 0), routes: [], urls: new Set(), pages: state.pages, upToDate: true, timings: run.timings, ms: run.elapsed() };
   return { last, upToDate };

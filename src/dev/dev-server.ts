@@ -22,6 +22,7 @@ import { existsSync, lstatSync, rmSync, writeFileSync, renameSync, readFileSync 
 import { ContentChangedError } from '../engine/shard-protocol.js';
 import { CacheChangedError } from '../write/disk-cache.js';
 import { isStopping } from '../write/interruption.js';
+import { previewMarkOf } from '../write/output-recovery.js';
 import { articlePreviewer } from './article-preview.js';
 
 export interface DevServerOptions {
@@ -127,7 +128,12 @@ function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: strin
         if (link) return opts.log(`legalsite: quick preview skipped: ${link} in the output folder is a link; rebuilding…`);
         // Created afresh ('wx'), never through a link of that name.
         if (!replaced.has(page.file)) {
-          if (replaced.size === 0) outputsThen = cache.outputs;
+          if (replaced.size === 0) {
+            outputsThen = cache.outputs;
+            // Before the first page: killed from here until the rebuild settles, serve leaves a
+            // folder check --dist and publish refuse and the next build puts right.
+            writeFileSync(previewMarkOf(outDir), `${JSON.stringify({ pid: process.pid })}\n`);
+          }
           replaced.set(page.file, existsSync(abs) ? readFileSync(abs) : null);
         }
         replaceFile(abs, page.html);
@@ -144,16 +150,20 @@ function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: strin
       const unseen = written.filter((f) => !sameAsPreviewed(f));
       previewed.clear();
       replaced.clear();
+      rmSync(previewMarkOf(outDir), { force: true });
       return unseen;
     },
     restore(outputs) {
-      if (outputs !== outputsThen) return;
-      for (const [file, bytes] of replaced) {
-        const abs = path.join(outDir, file);
-        if (bytes) replaceFile(abs, bytes);
-        else rmSync(abs, { force: true });
+      if (outputs === outputsThen) {
+        for (const [file, bytes] of replaced) {
+          const abs = path.join(outDir, file);
+          if (bytes) replaceFile(abs, bytes);
+          else rmSync(abs, { force: true });
+        }
       }
+      // Put back, or written over by a build that committed since: the folder is one build's again.
       replaced.clear();
+      rmSync(previewMarkOf(outDir), { force: true });
     },
   };
 }

@@ -4,7 +4,9 @@
  * commit fail as a full disk would; LEGALSITE_FAULT=commit-kill:N kills the process there, as a
  * power cut or `kill -9` would; LEGALSITE_FAULT=commit-interrupt:N sends it SIGINT there, as Ctrl-C
  * would; LEGALSITE_FAULT=interrupt-at:STEP[:N] sends it SIGTERM as a build reaches STEP (atStep) for
- * the Nth time (default the first: N counts serve's rebuilds), as a cancelled CI job would. Unset (always, outside those tests), it costs one comparison.
+ * the Nth time (default the first: N counts serve's rebuilds), as a cancelled CI job would;
+ * LEGALSITE_FAULT=kill-at:STEP[:N] kills it there (SIGKILL). Unset (always, outside those tests),
+ * it costs one comparison.
  */
 const [kind, at, times] = (process.env.LEGALSITE_FAULT ?? '').split(':');
 const nth = Number(at);
@@ -25,7 +27,7 @@ let reached = 0;
 /** Called as the build reaches a step of its own (src/build.ts). The signal is heard before the
  * build goes on: a signal is acted on at the event loop's next turn, wherever the build is then. */
 export async function atStep(step: string): Promise<void> {
-  if (kind !== 'interrupt-at' || at !== step || ++reached !== Number(times || 1)) return;
-  process.kill(process.pid, 'SIGTERM');
+  if ((kind !== 'interrupt-at' && kind !== 'kill-at') || at !== step || ++reached !== Number(times || 1)) return;
+  process.kill(process.pid, kind === 'kill-at' ? 'SIGKILL' : 'SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 20));
 }

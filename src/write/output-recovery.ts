@@ -152,11 +152,38 @@ export function recoverOutputFolder(outDir: string): { putBack: boolean; leftAsi
 }
 
 /**
+ * The mark `serve` keeps beside its output folder while pages of its quick preview stand in it
+ * before the full rebuild that follows has written the rest (dev/dev-server.ts): a serve killed
+ * then (kill -9) leaves a page newer than its mirrors, feeds and search index. The mark of a process
+ * that is gone makes the folder unfinished (unfinishedCommitBeside) until a build commits.
+ */
+export const previewMarkOf = (outDir: string, pid = process.pid): string => `${outDir}.legalsite-preview-${pid}`;
+
+const previewMarkPattern = (outDir: string) => new RegExp(`^${escape(path.basename(outDir))}\\.legalsite-preview-(\\d+)$`);
+
+/** Removes the preview marks of processes that are gone: a build has just committed the whole folder. */
+export function removeDeadPreviewMarks(outDir: string): void {
+  const pattern = previewMarkPattern(outDir);
+  let names: string[];
+  try {
+    names = readdirSync(path.dirname(outDir));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = pattern.exec(name)?.[1];
+    if (pid && !alive(Number(pid))) rmSync(path.join(path.dirname(outDir), name), { force: true });
+  }
+}
+
+/**
  * The folder beside `outDir` of a commit that moved files and has not finished (cut short, or still
- * running): until the next build puts it right, `outDir` may hold a mix of two builds.
+ * running), or the preview mark of a `serve` that was killed: until the next build puts it right,
+ * `outDir` may hold a mix of two builds.
  */
 export function unfinishedCommitBeside(outDir: string): string | undefined {
   const pattern = new RegExp(`^${escape(path.basename(outDir))}\\.legalsite-(staging|old)-\\d+-[0-9a-z]+$`);
+  const preview = previewMarkPattern(outDir);
   let names: string[];
   try {
     names = readdirSync(path.dirname(outDir));
@@ -164,6 +191,8 @@ export function unfinishedCommitBeside(outDir: string): string | undefined {
     return undefined;
   }
   return names.find((name) => {
+    const previewer = preview.exec(name)?.[1];
+    if (previewer) return !alive(Number(previewer));
     const dir = path.join(path.dirname(outDir), name);
     const kind = pattern.exec(name)?.[1];
     if (kind === 'old') return exists(path.join(dir, OUTPUT_MARKER));

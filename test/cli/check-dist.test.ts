@@ -1,6 +1,7 @@
 /** `legalsite check --dist`: the static quality gates pass on a good build and fail, naming the
  * problem, when a link, a fragment, metadata or structured data is broken. */
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -57,6 +58,26 @@ test('a malformed %-escape, a path out of the folder and a link out of it are br
   assert.match(run.stdout, /link "\/a%00b" resolves to no file/);
   assert.match(run.stdout, /link "\/ext\/memo" resolves to no file/, 'a page in a linked folder is not the site\'s');
   assert.not.match(run.stdout, /salary|self\/self/);
+});
+
+test("a folder a killed serve's quick preview left half updated (its mark beside it) is not audited until a build puts it right", async () => {
+  const cwd = await built();
+  // The mark of a serve that is gone: a process number that no longer runs.
+  const gone = spawnSync('true').pid!;
+  const mark = path.join(cwd, `dist.legalsite-preview-${gone}`);
+  writeFileSync(mark, JSON.stringify({ pid: gone }));
+  const run = await runCli(['check', '--dist'], cwd);
+  assert.is(run.exitCode, 2, run.stdout);
+  assert.match(run.stderr, new RegExp(`dist\\.legalsite-preview-${gone} is beside it`));
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0, 'the next build puts it right');
+  assert.not.ok(existsSync(mark), 'and removes the mark');
+  assert.is((await runCli(['check', '--dist'], cwd)).exitCode, 0);
+  // A running serve's own mark is its business while it runs: a build never removes it.
+  const live = path.join(cwd, `dist.legalsite-preview-${process.pid}`);
+  writeFileSync(live, '{}');
+  assert.is((await runCli(['build', '--quiet', '--no-cache'], cwd)).exitCode, 0);
+  assert.ok(existsSync(live));
+  rmSync(live);
 });
 
 test('a folder whose last commit did not finish (a build killed part-way) is not audited: exit 2, run a build first', async () => {

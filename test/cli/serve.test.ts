@@ -184,6 +184,31 @@ test('Ctrl-C during a rebuild: the rebuild is dropped, the quick preview put bac
   assert.equal(readdirSync(dir).filter((f) => f.includes('.legalsite-') && f !== '.legalsite-cache'), [], 'nothing left beside it');
 });
 
+test('serve killed (kill -9) after its quick preview, before the rebuild wrote the rest: check --dist and publish refuse the folder until a build puts it right', async () => {
+  const dir = copyFixture('minimal');
+  const proc = execa('node', [BIN, 'serve', '--port', '0'], { cwd: dir, env: { NO_COLOR: '1', LEGALSITE_FAULT: 'kill-at:site-files:2' }, reject: false, timeout: 60_000 });
+  let out = '';
+  proc.stdout!.on('data', (chunk: Buffer) => (out += chunk));
+  for (let i = 0; i < 300 && !out.includes('Serving'); i++) await new Promise((r) => setTimeout(r, 100));
+  const article = path.join(dir, 'content/articles/privilege-basics.md');
+  writeFileSync(article, readFileSync(article, 'utf8').replace('Privilege protects', 'Privilege shields'));
+  const r = await proc;
+  assert.is(r.signal, 'SIGKILL', `${r.exitCode} ${r.stderr}`);
+  assert.match(out, /Updated \/articles\/privilege-basics in \d+ ms/, 'the quick preview wrote the page');
+  assert.match(readFileSync(path.join(dir, 'dist/articles/privilege-basics.html'), 'utf8'), /Privilege shields/);
+  assert.not.match(readFileSync(path.join(dir, 'dist/articles/privilege-basics.md'), 'utf8'), /Privilege shields/, 'its mirror is the last build\'s');
+  const check = await execa('node', [BIN, 'check', '--dist'], { cwd: dir, reject: false });
+  assert.is(check.exitCode, 2, check.stdout);
+  assert.match(check.stderr, /dist\.legalsite-preview-\d+ is beside it/);
+  const publish = await execa('node', [BIN, 'publish', '--dry-run', '--bucket', 'b'], { cwd: dir, reject: false });
+  assert.is(publish.exitCode, 2, publish.stderr);
+  assert.match(publish.stderr, /was cut short \(dist\.legalsite-preview-\d+ is beside it\)/);
+  assert.is((await execa('node', [BIN, 'build', '--quiet'], { cwd: dir, reject: false })).exitCode, 0);
+  assert.match(readFileSync(path.join(dir, 'dist/articles/privilege-basics.md'), 'utf8'), /Privilege shields/, 'the build wrote the rest');
+  assert.equal(readdirSync(dir).filter((f) => f.includes('.legalsite-preview')), [], 'and removed the mark');
+  assert.is((await execa('node', [BIN, 'check', '--dist'], { cwd: dir, reject: false })).exitCode, 0);
+});
+
 test('an empty --host (an unset variable) is refused with exit 2, never bound on every interface', async () => {
   const r = await execa('node', [BIN, 'serve', '--port', '0', '--host', ''], { cwd, env: { NO_COLOR: '1' }, reject: false, timeout: 20_000 });
   assert.is(r.exitCode, 2, r.stderr);

@@ -2,7 +2,7 @@
  * `publish --prune` from an empty or wrong folder is refused and deletes nothing, and --prune deletes
  * at most --max-deletes objects, which the dry run reports. */
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -116,6 +116,18 @@ test('a folder a build is writing, or whose last commit was cut short, is refuse
   }
   assert.equal(await bucketKeys(), before);
   assert.is((await publish(dist())).exitCode, 0, 'once the build is over, publish goes ahead');
+});
+
+test("a folder a killed serve's quick preview left half updated is refused until a build puts it right", async () => {
+  const gone = spawnSync('true').pid!;
+  writeFileSync(path.join(cwd, `dist.legalsite-preview-${gone}`), JSON.stringify({ pid: gone }));
+  const before = await bucketKeys();
+  const cut = await publish(dist(), '--prune');
+  assert.is(cut.exitCode, 2, cut.stderr);
+  assert.match(cut.stderr, new RegExp(`was cut short \\(dist\\.legalsite-preview-${gone} is beside it\\).*nothing was uploaded or deleted`));
+  assert.equal(await bucketKeys(), before);
+  await build();
+  assert.is((await publish(dist())).exitCode, 0, 'after a build, publish goes ahead');
 });
 
 test('a link in the output folder, to a file or a folder outside it, is never followed: the publish is refused, nothing uploaded', async () => {
