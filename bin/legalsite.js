@@ -120,7 +120,9 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   });
 }
 
-/** What to tell the user when the machine refused a file, process or memory (the code of `error`). */
+/** What to tell the user when the machine refused a file, process or memory (the code of `error`).
+ * The words of src/diagnostics/environment.ts, kept here rather than imported: when no file can be
+ * opened, neither can the module that would say so. */
 function machineRefusal(error) {
   switch (error?.code) {
     case 'EMFILE':
