@@ -1,29 +1,24 @@
 /**
  * Machine-readable files of the graph and AI-facing layer (spec §2, §7; DESIGN.md output contract):
- * dataset JSON, /for-ai-systems/index.json, the knowledge graph, JSONL/CSV exports, feeds, Markdown
+ * dataset JSON, /for-ai-systems/index.json (ai-entry-points.ts), the knowledge graph, JSONL/CSV exports, feeds, Markdown
  * mirrors, llms.txt, robots.txt, the IndexNow key, and the manifest with this build's changes.
  */
 import type { BuiltSite, OrderedSite } from '../pipeline.js';
-import { hasAnswer } from '../passes/article-fields.js';
 import { glossaryMarkdown } from '../passes/markdown-mirrors.js';
-import { articleAnswerUrl, articleJsonUrl, articleMarkdownUrl, CITATION_FILES, MARKDOWN_TYPE } from './article-files.js';
-import { EDUCATIONAL_NOTE, type OutputLimits } from '../constants.js';
+import { CITATION_FILES, MARKDOWN_TYPE } from './article-files.js';
+import type { OutputLimits } from '../constants.js';
 import { headersFile } from '../security.js';
-import { siteEndpoints } from './endpoints.js';
 import { feedFileRoutes } from './feeds.js';
 import { robotsTxt } from './robots.js';
 import { articleExportRoutes } from './article-rows.js';
 import { csvTable } from './csv.js';
 import { fileInputs } from './file-inputs.js';
+import { aiEntryPointRoutes } from './ai-entry-points.js';
 import { knowledgeGraphRoutes } from './graph-files.js';
 import { llmsFullRoutes, llmsTxtRoutes } from './llms-files.js';
 import { searchFileRoutes } from './search-files.js';
 import { json } from './machine-files.js';
-import { chunk } from './pagination.js';
 import type { FileRoute, JoinedRoute } from './types.js';
-
-/** List n of the articles in the AI entry points, once they are split (OutputLimits.aiIndexArticles). */
-export const aiArticleListUrl = (n: number) => `/for-ai-systems/articles-${n}.json`;
 
 /** A text file; given a function, it is made only when written. */
 const text = (url: string, body: string | (() => string), type: string): FileRoute => ({ kind: 'file', url, body, type });
@@ -49,36 +44,7 @@ export function referenceFileRoutes(site: BuiltSite, limits: OutputLimits): (Fil
   for (const d of datasets) routes.push(json(`/datasets/${d.slug}.json`, datasetJson(d)));
 
   const inputs = fileInputs(site);
-  const aiArticle = (a: (typeof site.articles)[number]) => ({ slug: a.slug, title: a.title, url: u(`/articles/${a.slug}`), json: u(articleJsonUrl(a.slug)), markdown: u(articleMarkdownUrl(a.slug)), answer: hasAnswer(a) ? u(articleAnswerUrl(a.slug)) : undefined, dateModified: a.dateModified });
-  // Past `aiIndexArticles` articles the entry points name lists of them, so that the first file an
-  // automated client reads stays small at any size (5.2 MB at 10,000 articles as one list).
-  const aiLists = site.articles.length > limits.aiIndexArticles ? chunk(site.articles, limits.aiIndexArticles) : undefined;
-  const aiArticles = aiLists
-    ? { articleCount: site.articles.length, articleLists: aiLists.map((run, i) => ({ url: u(aiArticleListUrl(i + 1)), count: run.length, newest: run[0].slug, oldest: run[run.length - 1].slug })) }
-    : { articles: site.articles.map(aiArticle) };
-  routes.push({
-    ...json('/for-ai-systems/index.json', () => ({
-    site: config.name, description: config.description.trim(), url: u('/'), license: { name: config.license.name, url: config.license.url },
-    citation: {
-      format: '{title} — {product}, {url}#{section} (Last updated: {date})', paragraphAnchors: '#{slug}-p001', answerIds: 'answers/{slug}#a0',
-      files: { bibtex: u('/articles/{slug}.bib'), ris: u('/articles/{slug}.ris'), cslJson: u('/articles/{slug}.csl.json') },
-      corrections: u('/feeds/corrections.xml'),
-    },
-    etiquette: ['Respect /robots.txt', 'At most one request per second', 'Identify with a descriptive User-Agent', 'Cache and revalidate', 'Attribute under CC BY 4.0'],
-    notice: EDUCATIONAL_NOTE,
-    endpoints: siteEndpoints(site, limits).map((e) => ({ ...e, url: u(e.url) })),
-    ...aiArticles,
-    })),
-    // The entry points say which files are split, which a body's word count can change (the full text).
-    inputs: () => JSON.stringify([config, inputs.articles(), siteEndpoints(site, limits)]),
-  });
-  for (const [i, run] of (aiLists ?? []).entries()) {
-    routes.push({
-      ...json(aiArticleListUrl(i + 1), () => ({ site: config.name, license: config.license.url, list: i + 1, lists: aiLists!.length, articles: run.map(aiArticle) })),
-      // Its own articles' fields and the number of lists: an edit elsewhere leaves it as it is.
-      inputs: () => JSON.stringify([config, aiLists!.length, run.map((a) => site.metaKeys.get(a.slug))]),
-    });
-  }
+  routes.push(...aiEntryPointRoutes(site, limits));
   routes.push(...knowledgeGraphRoutes(site, limits));
 
   // `jurisdiction` is the text the glossary shows; `jurisdictions` the list, for grouping and
