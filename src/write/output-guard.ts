@@ -90,7 +90,8 @@ function refusal({ outDir, contentDir, cwd, force, home = os.homedir(), cacheDir
   if (!statSync(parent).isDirectory()) return `refusing to use ${shown} as the output folder: ${parent} is a file, not a folder. Choose a folder, e.g. --out dist.`;
   if (!existsSync(abs)) return undefined;
   if (!statSync(abs).isDirectory()) return `refusing to use ${shown} as the output folder: it is a file, not a folder. Choose a folder, e.g. --out dist.`;
-  const real = realpathSync.native(abs);
+  // bothForms resolved the links of the existing folder: its last form is the real path.
+  const real = out[out.length - 1];
   const [mounted] = mountPointsInside(real);
   if (mounted) return `refusing to use ${shown} as the output folder: ${path.relative(real, mounted)}/ in it is a mount point (another file system), whose files a build would delete with the old output. Unmount it or move it out of ${shown}, or choose another folder.`;
   for (const project of PROJECT_FILES) {
