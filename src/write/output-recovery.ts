@@ -140,7 +140,11 @@ export function recoverOutputFolder(outDir: string): { putBack: boolean; leftAsi
       removeMarkedFolder(dir);
     } else if (kind === 'tmp' && exists(path.join(dir, OUTPUT_MARKER))) {
       removeMarkedFolder(dir);
-    } else if (kind === 'old') {
+    } else if (kind !== 'old') {
+      // Killed between making the folder and writing its marker: an empty folder holds nothing of
+      // anyone's, and rmdir removes a folder only while it is empty.
+      removeIfEmpty(dir);
+    } else {
       // Killed between moving the old output aside and moving the new one in: the old one goes back,
       // a folder of the user's that --force was replacing too (it has no marker).
       if (!exists(outDir)) (renameSync(dir, outDir), (putBack = true));
@@ -149,6 +153,14 @@ export function recoverOutputFolder(outDir: string): { putBack: boolean; leftAsi
     }
   }
   return { putBack, leftAside };
+}
+
+function removeIfEmpty(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch {
+    // Not empty (someone's files, left where they are), or already gone.
+  }
 }
 
 /**

@@ -347,7 +347,7 @@ test('a --force build killed between moving the folder it replaces aside and mov
   assert.is(readFileSync(path.join(path.dirname(www), aside, 'precious.txt'), 'utf8'), 'mine');
 });
 
-test('folders a killed build left are removed; folders of the same name that legalsite did not make are not', async () => {
+test('folders a killed build left are removed, empty ones too; folders of the same name that legalsite did not make are not', async () => {
   const cwd = copyFixture('minimal');
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
   const ours = path.join(cwd, 'dist.legalsite-staging-999999-abc');
@@ -357,6 +357,11 @@ test('folders a killed build left are removed; folders of the same name that leg
   const theirs = path.join(cwd, 'dist.legalsite-tmp-999999-abc');
   mkdirSync(theirs);
   writeFileSync(path.join(theirs, 'notes.txt'), 'mine');
+  // Killed between making its folders and writing their markers: empty, and nobody's.
+  const emptyTmp = path.join(cwd, 'dist.legalsite-tmp-999998-abd');
+  const emptyStaging = path.join(cwd, 'dist.legalsite-staging-999998-abe');
+  mkdirSync(emptyTmp);
+  mkdirSync(emptyStaging);
   // A backup of the output folder, marker and all, named as people name backups.
   const backup = path.join(cwd, 'dist.old-2024-06');
   cpSync(path.join(cwd, 'dist'), backup, { recursive: true });
@@ -364,6 +369,8 @@ test('folders a killed build left are removed; folders of the same name that leg
   editArticle(cwd, 'Privilege protects', 'Privilege shields');
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
   assert.not.ok(existsSync(ours));
+  assert.not.ok(existsSync(emptyTmp), 'an empty folder a killed build made is removed');
+  assert.not.ok(existsSync(emptyStaging));
   assert.is(readFileSync(path.join(theirs, 'notes.txt'), 'utf8'), 'mine');
   assert.is(readFileSync(path.join(backup, 'NOTES.txt'), 'utf8'), 'mine');
 });
