@@ -6,6 +6,7 @@
  * external memory that starts V8's full collections: scratch-read.ts).
  */
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { namingFile } from './named-write.js';
 
 /** All of `bytes`, at the file's position: a write may take fewer bytes than given. */
 function writeAll(fd: number, bytes: Uint8Array, file: string): void {
@@ -19,11 +20,15 @@ function writeAll(fd: number, bytes: Uint8Array, file: string): void {
 /** `file` made of `pieces`, one after another, written where it is (not atomically: for a new file
  * in a folder of new files, such as the output target's staging folder). */
 export function writePieces(file: string, pieces: readonly Uint8Array[]): void {
-  const fd = openSync(file, 'w');
   try {
-    for (const piece of pieces) writeAll(fd, piece, file);
-  } finally {
-    closeSync(fd);
+    const fd = openSync(file, 'w');
+    try {
+      for (const piece of pieces) writeAll(fd, piece, file);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    throw namingFile(error, file);
   }
 }
 
@@ -49,6 +54,6 @@ export function writeStreamAtomically<T>(file: string, temp: string, produce: (p
     return result;
   } catch (error) {
     rmSync(temp, { force: true });
-    throw error;
+    throw namingFile(error, file);
   }
 }

@@ -13,6 +13,7 @@ import { closeSync, lstatSync, openSync, readdirSync, readFileSync, writeFileSyn
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { writePieces } from './atomic-file.js';
+import { namingFile } from './named-write.js';
 import { publishedFrame, type PublishedFrame, spliceFramed } from '../passes/published.js';
 
 export const FACTS_PER_FILE = 5;
@@ -228,7 +229,9 @@ if (parentPort && (workerData as FileThreadData | undefined)?.fileThread) {
         join(request.parts, request.separator, request.out);
         port.postMessage({ id: request.id, joined: true } satisfies FileReply);
       }
-    } catch (error) {
+    } catch (caught) {
+      // A write that fails once its file is open (a full disk) names no file: the line the editor reads must.
+      const error = 'out' in request ? namingFile(caught, request.out) : caught;
       const { message, code, syscall, path: file } = error as NodeJS.ErrnoException;
       port.postMessage({ id: request.id, error: message, code, syscall, path: file } satisfies FileReply);
     }

@@ -8,7 +8,7 @@
  * - reuse: each file's fingerprint (what it is made from), so a file whose fingerprint did not change
  *   is left as it is (output-target.ts) instead of made and written again.
  */
-import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { checksumOfPieces, sealHeaderFor, unsealed } from './checksum.js';
 import { piecesLength, serializePieces } from './serialize-pieces.js';
@@ -263,8 +263,7 @@ export function recordNoChanges(outDir: string, state: BuildState): false | 'kep
   }
   const body = fileBody(route);
   if (current !== body) {
-    writeFileSync(`${abs}.tmp`, body);
-    renameSync(`${abs}.tmp`, abs);
+    writeFileAtomically(abs, [Buffer.from(body)]);
     const st = statSync(abs);
     state.files.update(entry, { fingerprint: hashOf(body), size: st.size, mtimeMs: st.mtimeMs });
     return 'rewritten';

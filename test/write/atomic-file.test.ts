@@ -6,6 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeFileAtomically, writePieces } from '../../src/write/atomic-file.js';
 import { tempDir } from '../helpers/sites.js';
+import { withTmpfs } from '../helpers/tmpfs.js';
 
 const test = suite('atomic file');
 
@@ -41,6 +42,31 @@ test('a file written in pieces holds them one after another, whatever their numb
   assert.is(readFileSync(path.join(dir, 'f'), 'utf8'), 'shorter', 'an existing file is replaced whole');
   writePieces(path.join(dir, 'empty'), []);
   assert.is(statSync(path.join(dir, 'empty')).size, 0);
+});
+
+test('a write that fails on a full disk names the file, and an atomic one leaves the old file and no temporary one', async () => {
+  // /dev/full refuses every write with ENOSPC, and Node's error for a write names no file.
+  const err = (run: () => void) => {
+    try {
+      run();
+    } catch (e) {
+      return e as NodeJS.ErrnoException;
+    }
+    assert.unreachable('the write failed');
+  };
+  const pieces = err(() => writePieces('/dev/full', [Buffer.from('x')]))!;
+  assert.is(pieces.code, 'ENOSPC');
+  assert.is(pieces.path, '/dev/full');
+  assert.match(pieces.message, /'\/dev\/full'$/);
+  await withTmpfs('size=64k', async (dir) => {
+    const file = path.join(dir, 'changes.json');
+    writeFileSync(file, 'old');
+    const atomic = err(() => writeFileAtomically(file, [Buffer.alloc(1 << 20, 97)]))!;
+    assert.is(atomic.code, 'ENOSPC');
+    assert.is(atomic.path, file, 'the file meant, not its temporary name');
+    assert.is(readFileSync(file, 'utf8'), 'old');
+    assert.equal(readdirSync(dir), ['changes.json'], 'no temporary file left');
+  });
 });
 
 test.run();

@@ -125,4 +125,21 @@ test('a file of rows made on the file thread from the last one is the file made 
   }
 });
 
+test('a write on the file thread that fails once its file is open (a full disk) names the file', async () => {
+  const dir = tempDir('legalsite-full-');
+  const part = path.join(dir, 'part.txt');
+  writeFileSync(part, 'x');
+  const thread = new FileThread();
+  try {
+    // /dev/full refuses every write with ENOSPC, as a file on a full disk does, and Node's error names no path.
+    const failed = await thread.join([part, part], '\n', '/dev/full').then(() => undefined, (e: NodeJS.ErrnoException) => e);
+    assert.ok(failed, 'the join failed');
+    assert.is(failed.code, 'ENOSPC');
+    assert.is(failed.path, '/dev/full');
+    assert.match(failed.message, /'\/dev\/full'/);
+  } finally {
+    await thread.close();
+  }
+});
+
 test.run();
