@@ -34,6 +34,14 @@ export interface FeedSet {
   updated: string;
 }
 
+/**
+ * A feed item's id, which a feed reader keeps to know an item it has shown: the address the
+ * article or term was first published under (the first of its former slugs, which are listed
+ * oldest first), so that renaming it does not show it to every subscriber again as new. That
+ * address redirects to the current one, so the id stays a permalink.
+ */
+const firstSlug = (entity: { slug: string; formerSlugs?: string[] }) => entity.formerSlugs?.[0] ?? entity.slug;
+
 export function buildFeedItems(articles: ArticleMeta[], terms: Term[], config: SiteConfig): FeedSet {
   const articleItem = (a: ArticleMeta): FeedItem => ({
     title: a.title,
@@ -41,7 +49,7 @@ export function buildFeedItems(articles: ArticleMeta[], terms: Term[], config: S
     description: a.summary,
     pubDate: a.datePublished,
     updated: a.dateModified,
-    guid: `${config.baseUrl}/articles/${a.slug}`,
+    guid: `${config.baseUrl}/articles/${firstSlug(a)}`,
     author: a.author,
     category: a.tags,
   });
@@ -51,7 +59,7 @@ export function buildFeedItems(articles: ArticleMeta[], terms: Term[], config: S
     description: t.definition,
     pubDate: t.lastModified,
     updated: t.lastModified,
-    guid: `${config.baseUrl}/glossary/${t.slug}`,
+    guid: `${config.baseUrl}/glossary/${firstSlug(t)}`,
     author: config.publisher.name,
     category: t.tags,
   });
@@ -61,7 +69,7 @@ export function buildFeedItems(articles: ArticleMeta[], terms: Term[], config: S
     description: c.summary,
     pubDate: c.date,
     updated: c.date,
-    guid: `${config.baseUrl}/articles/${a.slug}#${c.id}`,
+    guid: `${config.baseUrl}/articles/${firstSlug(a)}#${c.id}`,
     author: a.author,
     category: a.tags,
   })));

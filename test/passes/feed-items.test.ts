@@ -53,6 +53,20 @@ test('a feed item carries title, link, description, dates, guid, author and cate
   });
 });
 
+test('a renamed article, term or corrected article keeps the id its item was first published with', () => {
+  const feeds = buildFeedItems(
+    [makeArticle({ slug: 'privilege-logs', formerSlugs: ['privilege-log-basics', 'privilege-log-guide'], datePublished: '2025-08-25', changes: [{ date: '2025-09-01', kind: 'correction', summary: 'Fixed a date.' }] })],
+    [makeTerm({ slug: 'hearsay-rule', formerSlugs: ['hearsay'], lastModified: '2025-08-26' })],
+    config,
+  );
+  const [article] = feeds.articles;
+  assert.is(article.guid, 'https://test.example.org/articles/privilege-log-basics', 'the first address it was published under (former slugs are listed oldest first)');
+  assert.is(article.link, 'https://test.example.org/articles/privilege-logs', 'linked at its address now');
+  assert.is(feeds.glossary[0].guid, 'https://test.example.org/glossary/hearsay');
+  assert.is(feeds.glossary[0].link, 'https://test.example.org/glossary/hearsay-rule');
+  assert.equal(feeds.corrections.map((c) => [c.guid, c.link]), [['https://test.example.org/articles/privilege-log-basics#change-2025-09-01', 'https://test.example.org/articles/privilege-logs#change-2025-09-01']]);
+});
+
 test('the feeds are what sorting every item (newest first, then by title, then as given) and keeping the first gives, ties included', () => {
   let seed = 7;
   const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
