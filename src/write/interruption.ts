@@ -56,6 +56,10 @@ export function onStop(cleanup: Cleanup): () => void {
  * written whole, or when the command ends, whichever is first.
  */
 export async function heldFromStops<T>(work: () => Promise<T>): Promise<T> {
+  // A signal is heard only when the event loop polls, and a build can work for seconds without a
+  // turn of it (awaits of promises alone): one that came meanwhile must be heard before the moves
+  // begin, or a build stopped a second ago would replace the output folder all the same.
+  await pollOnce();
   // A stop under way is removing what the build wrote: no commit may start moving it in.
   if (stopping) throw new Error('the build was stopped by a signal');
   holding++;
@@ -67,6 +71,12 @@ export async function heldFromStops<T>(work: () => Promise<T>): Promise<T> {
     // id file, the build state, the cache: all written before it awaits anything) is done first.
     if (holding === 0 && pending) setImmediate(() => !stopping && pending && void stop(pending));
   }
+}
+
+/** Resolves after the event loop has polled at least once: an immediate runs after this turn's poll
+ * or, queued while immediates run, after the next turn's; the second of two always follows a poll. */
+async function pollOnce(): Promise<void> {
+  for (let i = 0; i < 2; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Whether a signal is stopping the process: what fails meanwhile (a call to a stopped thread) is

@@ -20,7 +20,7 @@ import { hashOf } from '../hash.js';
 import { writePieces } from './atomic-file.js';
 import type { ScannedFolder } from './file-thread.js';
 import { type OutputRecord, OutputRecords } from './output-records.js';
-import { beforeCommitMove } from './fault-injection.js';
+import { atStep, beforeCommitMove } from './fault-injection.js';
 import { heldFromStops } from './interruption.js';
 import { besideOutput, CommitJournal, removeEmptyFolders, removeMarkedFolder, removeMarkedFolderFast, STAGING_MARKER } from './output-recovery.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './output-guard.js';
@@ -208,6 +208,7 @@ export class OutputTarget {
 
   /** `record`: stat every file for the records (not needed when no later build will use them). */
   async commit(record = true): Promise<CommitReport> {
+    await atStep('commit');
     // A signal that comes during the moves is acted on once they are done (interruption.ts).
     return heldFromStops(async () => {
       const report = await (this.previous ? this.commitUpdate() : this.commitFresh(record));

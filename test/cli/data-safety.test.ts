@@ -621,6 +621,23 @@ test('SIGTERM before the commit: the build stops as a failed one does, the outpu
   assert.is((await runCli(['build', '--quiet', '--base-url', 'https://staging.example.org'], site)).exitCode, 0);
 });
 
+test('SIGTERM that comes while the build works without a turn of the event loop, just before the commit: the output folder as it was', async () => {
+  // A build works for seconds on promises alone, when no signal is heard; one sent then was heard
+  // only once the commit had begun, and the stopped build replaced the output folder.
+  const site = copyFixture('minimal');
+  const out = path.join(site, 'dist');
+  assert.is((await runCli(['build', '--quiet'], site)).exitCode, 0);
+  const before = snapshot(out);
+  const pins = readFileSync(path.join(site, 'content/pinpoints.jsonl'), 'utf8');
+  editArticle(site, 'A privilege log lists what is withheld.', 'A privilege log lists, item by item, what is withheld.');
+  const r = await runToEnd(['build', '--quiet'], site, { LEGALSITE_FAULT: 'unheard-at:commit' });
+  assert.is(r.signal, 'SIGTERM', `ended by the signal: ${r.code} ${r.stderr}`);
+  assert.is(r.stderr, '', 'nothing to say: the stop is no failure');
+  assert.equal(snapshot(out), before, 'the output folder is as it was');
+  assert.is(readFileSync(path.join(site, 'content/pinpoints.jsonl'), 'utf8'), pins, 'the id file is as it was');
+  assert.equal(besideOutput(out), [], 'no staging folder or lock left beside it');
+});
+
 test('a CLI process whose launcher was killed before it could hear of it stops at once: the output folder and the id file as they were', async () => {
   // kill -9 of `legalsite build` in its first tenth of a second left the CLI's own process running
   // alone, and it replaced dist/ although the caller had seen the build killed. The launcher's
