@@ -1,8 +1,8 @@
 /**
- * Checks that need the whole site: known tags and jurisdictions, unique slugs, and that every
- * cross-reference (term seeAlso/contrastWith, article seeAlso, downloads, dataset distributions,
- * site.yaml's home lists) resolves (an article's own ids are checked where it is parsed:
- * article-ids.ts). Reads: SiteSource and YAML positions. Writes: diagnostics.
+ * Checks that need the whole site: known tags and jurisdictions, unique slugs (slug-clashes.ts), and
+ * that every cross-reference (term seeAlso/contrastWith, article seeAlso, downloads, dataset
+ * distributions, site.yaml's home lists) resolves (an article's own ids are checked where it is
+ * parsed: article-ids.ts). Reads: SiteSource and YAML positions. Writes: diagnostics.
  */
 import { JURISDICTIONS } from '../constants.js';
 import { diagnostic, didYouMean, type Diagnostic, type RuleId } from '../diagnostics/diagnostic.js';
@@ -11,6 +11,7 @@ import type { YamlSource } from '../load/yaml-source.js';
 import type { ArticleMeta, Dataset, SiteSource, Term } from '../model.js';
 import { formatFieldPath } from './schema-validator.js';
 import { checkLinkRules } from './link-rules.js';
+import { checkSlugClashes } from './slug-clashes.js';
 
 export interface SemanticOptions {
   /** False when site.yaml's tags could not be read: tags are then not checked. */
@@ -31,11 +32,9 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
   const c = siteChecks(site, sources, opts, out);
   const checked = <T extends { file: string }>(items: T[]) => (onlyFile === undefined ? items : items.filter((x) => x.file === onlyFile));
   if (onlyFile === undefined) {
-    checkDuplicateSlugs(c, 'article', site.articles);
-    checkDuplicateSlugs(c, 'term', site.terms);
-    checkDuplicateSlugs(c, 'dataset', site.datasets);
-    checkFormerSlugs(c, 'article', site.articles);
-    checkFormerSlugs(c, 'term', site.terms);
+    out.push(...checkSlugClashes('article', site.articles, sources, opts.guessedSlugs));
+    out.push(...checkSlugClashes('term', site.terms, sources, opts.guessedSlugs));
+    out.push(...checkSlugClashes('dataset', site.datasets, sources, opts.guessedSlugs));
   }
   for (const a of checked(site.articles)) checkArticle(c, a);
   for (const t of checked(site.terms)) checkTerm(c, t);
@@ -77,34 +76,6 @@ function siteChecks(site: SiteSource, sources: Map<string, YamlSource>, opts: Se
     termSlugs: new Set(site.terms.map((t) => t.slug)),
     templateHrefs: new Set([...site.templates.map((t) => `/templates/${t.name}`), ...(opts.mayExist ?? [])]),
   };
-}
-
-/** Every slug but the first of its kind is a duplicate (guessed slugs aside). */
-function checkDuplicateSlugs(c: SiteChecks, kind: string, items: { slug: string; file: string }[]): void {
-  const first = new Map<string, string>();
-  for (const item of items) {
-    if (c.opts.guessedSlugs?.has(item.file)) continue;
-    const earlier = first.get(item.slug);
-    if (earlier) c.report('duplicate-slug', item.file, ['slug'], `"${item.slug}" is already the slug of ${kind} ${earlier}`);
-    else first.set(item.slug, item.file);
-  }
-}
-
-/** A former slug is nobody's current slug of that kind and is claimed once: its address redirects to
- * one place. */
-function checkFormerSlugs(c: SiteChecks, kind: string, items: { slug: string; file: string; formerSlugs: string[] }[]): void {
-  const current = new Map(items.map((item) => [item.slug, item.file]));
-  const claimed = new Map<string, string>();
-  for (const item of items) {
-    item.formerSlugs.forEach((former, i) => {
-      const owner = current.get(former);
-      const earlier = claimed.get(former);
-      if (owner === item.file) c.report('invalid-value', item.file, ['formerSlugs', i], `"${former}" is the ${kind}'s own slug`, 'List only slugs it was published under before.');
-      else if (owner) c.report('duplicate-slug', item.file, ['formerSlugs', i], `"${former}" is the slug of ${kind} ${owner}`, 'An address cannot redirect while another page is published at it.');
-      else if (earlier) c.report('duplicate-slug', item.file, ['formerSlugs', i], `"${former}" is already a former slug of ${kind} ${earlier}`, 'An old address can redirect to one place only.');
-      else claimed.set(former, item.file);
-    });
-  }
 }
 
 /** Every tag is one of site.yaml's (unless site.yaml's tags could not be read). */

@@ -63,10 +63,20 @@ test('an article seeAlso to a missing article is an error', async () => {
   assert.ok(diagnostics.some((d) => d.rule === 'dangling-reference' && d.field === 'seeAlso[1]' && d.line === 17));
 });
 
-test('a duplicate slug points at the second file', async () => {
+test('a duplicate slug points at the file that took it, not at the file named by it', async () => {
   const { run, diagnostics } = await breakAndBuild((c) => writeFileSync(path.join(c, 'glossary/hash-again.yaml'), 'slug: hash-value\ntitle: Hash again\ndefinition: A duplicate.\n'));
-  assert.ok(run.stderr.includes('content/glossary/hash-value.yaml:1:7  error  slug "hash-value" is already the slug of term content/glossary/hash-again.yaml'), run.stderr);
+  assert.ok(run.stderr.includes('content/glossary/hash-again.yaml:1:7  error  slug "hash-value" is already the slug of term content/glossary/hash-value.yaml'), run.stderr);
   assert.is(diagnostics[0].rule, 'duplicate-slug');
+});
+
+test('an article copied and given another article\'s slug is reported at the copy\'s slug: line, not at the untouched file', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => {
+    const text = readFileSync(path.join(c, 'articles/privilege-basics.md'), 'utf8').replace('summary:', 'slug: hashing-evidence\nsummary:');
+    writeFileSync(path.join(c, 'articles/aaa-new.md'), text);
+  });
+  assert.ok(run.stderr.includes('content/articles/aaa-new.md:3:7  error  slug "hashing-evidence" is already the slug of article content/articles/hashing-evidence.md'), run.stderr);
+  assert.not.match(run.stderr, /content\/articles\/hashing-evidence\.md:\d+:\d+/, 'the untouched file is not blamed');
+  assert.equal(diagnostics.filter((d) => d.rule === 'duplicate-slug').map((d) => [d.file, d.line, d.field]), [['content/articles/aaa-new.md', 3, 'slug']]);
 });
 
 test('a former slug that is still another article\'s slug is an error at the list item', async () => {
