@@ -46,6 +46,7 @@ export const RULES = {
   'url-clash': 'Choose another slug or file name.',
   'invalid-file-name': 'Rename the file with lowercase letters, digits and hyphens.',
   'unsupported-markdown': 'Write it with the Markdown legalsite reads: docs/content.md.',
+  'invalid-encoding': 'Save the file as UTF-8 and retype the characters shown as "�".',
   'unsupported-character': 'Write the character another way (<= for ≤, -> for →), or put a PDF you made yourself into content/templates/ under the listed name.',
   'invalid-pinpoints': 'legalsite build writes this file: restore it from version control (git checkout -- <file>) and run legalsite build again.',
   'stale-pinpoints': 'The file keeps every published paragraph and heading id, so pinpoints never move (docs/content.md#the-id-file).',

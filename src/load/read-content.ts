@@ -15,6 +15,7 @@ import { validateAgainstSchema, type SchemaId } from '../validate/schema-validat
 import { listContentFiles } from './content-files.js';
 import type { RejectedFile } from './rejected-file.js';
 import { fileNameProblem, titleSlugProblem } from '../validate/file-slugs.js';
+import { bodyTextProblems } from '../validate/body-text.js';
 import { footnoteProblems } from '../validate/footnotes.js';
 import { soundEntries, soundFields } from '../validate/salvage.js';
 import { splitFrontMatter } from './front-matter.js';
@@ -47,20 +48,22 @@ export interface LoadOptions {
 /** One article file, parsed and schema-checked: the Article, or the file's diagnostics. Pure over
  * its text, so any thread can run it (src/engine/shard.ts). */
 export function parseArticleText(text: string, rel: string, memo?: YamlMemo): { article?: Article; source?: YamlSource; diagnostics: Diagnostic[]; rejected?: RejectedFile } {
-  const { parsed, diagnostics } = splitFrontMatter(text, rel, memo);
+  const { parsed, diagnostics: syntax } = splitFrontMatter(text, rel, memo);
   const rejected = (data: unknown, problems: Diagnostic[]): RejectedFile => ({ schema: 'article', file: rel, data, problems, body: parsed && { text: parsed.body, line: parsed.bodyLine } });
-  if (!parsed || diagnostics.length) return { diagnostics, rejected: rejected(undefined, diagnostics) };
+  // The body's own problems are reported whatever the front matter's, in the same round.
+  const body = parsed ? [...bodyTextProblems(rel, parsed.body, parsed.bodyLine), ...footnoteProblems(rel, parsed.body, parsed.bodyLine)] : [];
+  if (!parsed || syntax.length) return { diagnostics: [...syntax, ...body], rejected: rejected(undefined, [...syntax, ...body]) };
   if (parsed.source.data == null) parsed.source.data = {};
   const problems = validateAgainstSchema(parsed.source, 'article');
   if (problems.length) {
     // Its ids are checked all the same, in the lists that have no errors of their own.
     const sound = soundFields(parsed.source.data, problems) as Partial<Pick<Article, 'faq' | 'references'>>;
-    const all = [...problems, ...checkArticleIds({ file: rel, faq: sound.faq ?? [], references: sound.references ?? [] }, parsed.source)];
+    const all = [...problems, ...checkArticleIds({ file: rel, faq: sound.faq ?? [], references: sound.references ?? [] }, parsed.source), ...body];
     return { source: parsed.source, diagnostics: all, rejected: rejected(parsed.source.data, all) };
   }
   const article = toArticle(parsed.source, parsed.body, parsed.bodyLine, stem(rel));
   const named = (parsed.source.data as { slug?: unknown }).slug === undefined ? fileNameProblem(rel, stem(rel), 'article') : undefined;
-  const own = [...(named ? [named] : []), ...footnoteProblems(rel, parsed.body, parsed.bodyLine), ...checkArticleIds(article, parsed.source)];
+  const own = [...(named ? [named] : []), ...body, ...checkArticleIds(article, parsed.source)];
   return own.length ? { source: parsed.source, diagnostics: own, rejected: rejected(parsed.source.data, own) } : { article, source: parsed.source, diagnostics: [] };
 }
 
@@ -206,7 +209,8 @@ function loadYaml(r: ContentReader, abs: string, schema: SchemaId): YamlSource |
 function loadMarkdown(r: ContentReader, abs: string, schema: SchemaId): { source: YamlSource; body: string; bodyLine: number } | undefined {
   const text = readText(r, abs);
   if (text === undefined) return undefined;
-  const { parsed, diagnostics: syntax } = splitFrontMatter(text, r.rel(abs), r.yamlMemo);
+  const { parsed, diagnostics: frontMatter } = splitFrontMatter(text, r.rel(abs), r.yamlMemo);
+  const syntax = parsed ? [...frontMatter, ...bodyTextProblems(r.rel(abs), parsed.body, parsed.bodyLine)] : frontMatter;
   if (!parsed) {
     r.diagnostics.push(...syntax);
     r.rejected.push({ schema, file: r.rel(abs), data: undefined, problems: syntax });

@@ -107,6 +107,25 @@ function tooLarge(file: string, lineOffset: number, size: number): Diagnostic {
   return diagnostic('file-too-large', { file, line: lineOffset + 1 }, '', `holds ${formatSize(size)} of YAML; legalsite reads at most ${formatSize(MAX_YAML_BYTES)} of YAML in one file`, 'Split the content into smaller files; a glossary term or a front matter needs a few KB.');
 }
 
+/** A line a merge left in the file (`<<<<<<< HEAD`, `>>>>>>> branch`): YAML reads the lines
+ * between as fields in the wrong place, and gave four errors about quoting and indentation. */
+const CONFLICT_MARKER = /^(<{7}|>{7})(?: |$)/m;
+
+/** The problem of a conflict marker at `offset`, named by the field on the line after it (the
+ * field the merge left two versions of), when there is one. */
+function conflictProblem(file: string, text: string, offset: number, lineOffset: number, marker: string): Diagnostic {
+  const next = /^[ \t]*([A-Za-z0-9_-]+):/m.exec(text.slice(text.indexOf('\n', offset) + 1).split('\n', 1)[0]);
+  const message = `${next ? 'is' : 'the file is'} part of a merge that was not finished: a merge conflict marker (${marker}) is on this line`;
+  return diagnostic('yaml-syntax', { file, line: lineOffset + lineAt(text, offset), column: 1 }, next?.[1] ?? '', message, 'Keep the lines you want, and delete the lines <<<<<<<, ======= and >>>>>>> with the version you do not.');
+}
+
+/** The 1-based line of `text` that `offset` is on. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
 /** A problem at a field path, placed at an offset of the text. */
 type Locate = (rule: RuleId, path: FieldPath, offset: number, message: string, hint: string) => Diagnostic;
 
@@ -118,6 +137,8 @@ interface ParsedText {
 
 /** A text's data as `yaml` reads it, or its problems: syntax errors, then legalsite's limits. */
 function readWithYaml(text: string, file: string, lineOffset: number): { data: unknown } | { problems: Diagnostic[] } {
+  const conflict = CONFLICT_MARKER.exec(text);
+  if (conflict) return { problems: [conflictProblem(file, text, conflict.index, lineOffset, conflict[1])] };
   const { doc, at } = parse(text, lineOffset);
   const located: Locate = (rule, path, offset, message, hint) =>
     diagnostic(rule, { file, ...at(offset) }, formatFieldPath(path), path.length ? message : `the file ${message}`, hint);

@@ -11,10 +11,15 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { type FieldPath, formatFieldPath } from '../load/field-path.js';
 import type { YamlSource } from '../load/yaml-source.js';
 
-/** C0 controls but tab, LF and CR; DEL and the C1 controls; U+FFFE and U+FFFF; unpaired surrogates. */
-const CONTROL = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** C0 controls but tab, LF and CR; DEL and the C1 controls; U+FFFD, U+FFFE and U+FFFF; unpaired surrogates. */
+const CONTROL = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\uFFFD\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const NAMES: Record<number, string> = { 0x0b: 'a vertical tab, as Word writes a manual line break', 0x0c: 'a form feed, as a page break pasted from a PDF', 0x1b: 'an escape', 0x00: 'a NUL' };
+
+/** U+FFFD stands where a decoder met bytes that are not UTF-8: a file saved as Windows-1252 or
+ * Latin-1, every "é" and curly quote of which would be published as "�". */
+export const REPLACEMENT_MESSAGE = 'holds the replacement character "�" (U+FFFD): the file is not valid UTF-8 (saved as Windows-1252 or Latin-1), or the text was pasted from a damaged copy';
+export const REPLACEMENT_HINT = 'Save the file as UTF-8 (in VS Code: click the encoding in the status bar, "Save with Encoding", UTF-8) and retype each "�".';
 
 /** A character's code point as Unicode writes it: U+000B. */
 export const codePointLabel = (code: number): string => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -55,9 +60,11 @@ export function controlCharacterProblems(source: YamlSource): Diagnostic[] {
 }
 
 function problem(source: YamlSource, path: FieldPath, text: string, found: { index: number; code: number }, key = false): Diagnostic {
+  const at = { file: source.file, ...source.locate(path, key) };
+  if (found.code === 0xfffd) return diagnostic('invalid-encoding', at, formatFieldPath(path) || '(file)', REPLACEMENT_MESSAGE, REPLACEMENT_HINT);
   const code = codePointLabel(found.code);
   const what = NAMES[found.code] ? `${code}, ${NAMES[found.code]}` : code;
   const before = text.slice(Math.max(0, found.index - 24), found.index).replace(/\s+/g, ' ');
   const where = found.index === 0 ? 'at its start' : `after ${JSON.stringify(before)}`;
-  return diagnostic('invalid-format', { file: source.file, ...source.locate(path, key) }, formatFieldPath(path) || '(file)', `holds an invisible control character (${what}) ${where}: feeds, sitemaps and other XML files cannot carry it`, 'Delete the character (retype the text around it), or use a plain line break.');
+  return diagnostic('invalid-format', at, formatFieldPath(path) || '(file)', `holds an invisible control character (${what}) ${where}: feeds, sitemaps and other XML files cannot carry it`, 'Delete the character (retype the text around it), or use a plain line break.');
 }

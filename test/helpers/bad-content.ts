@@ -293,6 +293,42 @@ export const BAD_CONTENT: BadCase[] = [
     apply: (content) => writeFileSync(path.join(content, 'pages/About_Us.md'), PAGE),
     expect: { rule: 'invalid-file-name', file: 'content/pages/About_Us.md', line: 1, field: '', message: /a page's file name is its address/ },
   },
+  {
+    name: 'an article saved as Windows-1252: its "é" is not UTF-8, and every reader would see "�"',
+    apply: (content) => writeFileSync(path.join(content, 'articles/case-cp1252.md'), Buffer.concat([Buffer.from(ARTICLE), Buffer.from('Before the d'), Buffer.from([0xe9]), Buffer.from('lai of the court.\n')])),
+    expect: { rule: 'invalid-encoding', file: 'content/articles/case-cp1252.md', line: 17, field: 'body', message: /replacement character "�" \(U\+FFFD\): the file is not valid UTF-8/ },
+  },
+  {
+    name: 'a glossary term saved as Latin-1',
+    apply: (content) => writeFileSync(path.join(content, 'glossary/case-latin1.yaml'), Buffer.from(variant(TERM, 'definition: A definition of the case term.', 'definition: A caf\u00e9 definition.'), 'latin1')),
+    expect: { rule: 'invalid-encoding', file: 'content/glossary/case-latin1.yaml', line: 4, field: 'definition', message: /the file is not valid UTF-8/ },
+  },
+  {
+    name: 'an article with an HTML comment, an editor\'s private note the page would publish as a paragraph',
+    apply: (content) => writeFileSync(path.join(content, 'articles/case-comment.md'), `${ARTICLE}Write \`<!--\` to open one.\n\n<!-- TODO: check the date before filing -->\n`),
+    expect: { rule: 'unsupported-markdown', file: 'content/articles/case-comment.md', line: 19, field: 'body', message: /is an HTML comment, which legalsite publishes as text/ },
+  },
+  {
+    name: 'an article body left part-way through a merge',
+    apply: (content) => writeFileSync(path.join(content, 'articles/case-merge-body.md'), `${ARTICLE}<<<<<<< HEAD\nOld paragraph.\n=======\nNew paragraph.\n>>>>>>> feature\n`),
+    expect: { rule: 'invalid-format', file: 'content/articles/case-merge-body.md', line: 17, field: 'body', message: /holds a merge conflict marker \(<<<<<<<\)/ },
+    also: [{ rule: 'invalid-format', file: 'content/articles/case-merge-body.md', line: 21, field: 'body', message: /\(>>>>>>>\)/ }],
+  },
+  {
+    name: 'an article\'s front matter left part-way through a merge (YAML gave four errors about quoting)',
+    apply: (content) => writeFileSync(path.join(content, 'articles/case-merge-front.md'), variant(ARTICLE, 'summary: One case of the bad-content corpus.', '<<<<<<< HEAD\nsummary: One case of the bad-content corpus.\n=======\nsummary: Another summary.\n>>>>>>> feature')),
+    expect: { rule: 'yaml-syntax', file: 'content/articles/case-merge-front.md', line: 3, field: 'summary', message: /is part of a merge that was not finished: a merge conflict marker \(<<<<<<<\) is on this line/ },
+  },
+  {
+    name: 'a glossary term left part-way through a merge',
+    apply: (content) => writeFileSync(path.join(content, 'glossary/case-merge.yaml'), variant(TERM, 'definition: A definition of the case term.', '<<<<<<< HEAD\ndefinition: A definition of the case term.\n=======\ndefinition: Another.\n>>>>>>> b')),
+    expect: { rule: 'yaml-syntax', file: 'content/glossary/case-merge.yaml', line: 4, field: 'definition', message: /merge conflict marker/ },
+  },
+  {
+    name: 'an article body holding an escape character',
+    apply: (content) => writeFileSync(path.join(content, 'articles/case-escape-body.md'), `${ARTICLE}A line with \u001b in it.\n`),
+    expect: { rule: 'invalid-format', file: 'content/articles/case-escape-body.md', line: 17, field: 'body', message: /invisible control character \(U\+001B\)/ },
+  },
   edited('site.yaml', 'a glossary FAQ link to a page that does not exist', 'href: /glossary/hash-value', 'href: /glossary/hash-valeu', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href' }),
 ];
 
