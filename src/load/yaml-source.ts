@@ -5,7 +5,7 @@
  * rest, reports every syntax error, and finds every position.
  */
 import { readFileSync } from 'node:fs';
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node, type Scalar } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node, type Scalar } from 'yaml';
 import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics/diagnostic.js';
 import { hashOf } from '../hash.js';
 import { fastYaml } from './fast-yaml.js';
@@ -50,7 +50,8 @@ export function parseYamlSource(
   if (memoKey && memo!.previous.has(memoKey)) return { source: sourceOf(file, recall(memo!, memoKey), text, lineOffset), diagnostics: [] };
   const size = sizeOver(text, MAX_YAML_BYTES);
   if (size !== undefined) return { source: sourceOf(file, undefined, text, lineOffset), diagnostics: [tooLarge(file, lineOffset, size)] };
-  let data = fastYaml(text);
+  // A text with a comment after a value goes to `yaml`, which tells whether it cut one short.
+  let data = COMMENT_AFTER_TEXT.test(text) ? undefined : fastYaml(text);
   if (data === undefined) {
     const read = readWithYaml(text, file, lineOffset);
     if ('problems' in read) return { source: sourceOf(file, undefined, text, lineOffset), diagnostics: read.problems };
@@ -93,6 +94,9 @@ function positionsOfFile(abs: string): YamlSource['locate'] {
 function sourceOf(file: string, data: unknown, text: string, lineOffset: number): YamlSource {
   return { file, data, locate: locator(text, lineOffset) };
 }
+
+/** A "#" after a space or tab: a comment, when it is not inside quotes or a block scalar. */
+const COMMENT_AFTER_TEXT = /[ \t]#/;
 
 /** The data parsed before from a text of this key, kept for the next build too. */
 function recall(memo: YamlMemo, memoKey: string): unknown {
@@ -158,6 +162,8 @@ function readWithYaml(text: string, file: string, lineOffset: number): { data: u
     const what = isAlias(complex) ? 'an alias' : isSeq(complex) ? 'a list' : 'a mapping';
     return { problems: [located('yaml-syntax', field, offset, `is a key that is ${what}; every key must be plain text`, 'Write the key as a plain word, e.g. `title:`.')] };
   }
+  const cut = valuesCutByComments(p, text);
+  if (cut.length) return { problems: cut };
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -166,6 +172,31 @@ function readWithYaml(text: string, file: string, lineOffset: number): { data: u
   }
   if (nestedTooDeep(data)) return { problems: [tooDeep(p, firstAlias(doc.contents)?.range?.[0] ?? 0)] };
   return { data };
+}
+
+/**
+ * Values an editor's " #" cut short: in YAML a "#" after a space starts a comment, so
+ * `summary: Exhibit #3 must be filed` publishes "Exhibit", silently. "#3", "Case #123" and "item #2"
+ * are everyday legal text, and a comment after a plain value is rare and easily moved to a line of
+ * its own, so each is an error at the value. Quoted values, block scalars (`>-`, `|`) and lists or
+ * mappings in brackets keep their "#" or end before it, and are not affected.
+ */
+function valuesCutByComments({ doc, located }: ParsedText, text: string): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  visit(doc, {
+    Scalar(_key, node) {
+      if (node.type !== 'PLAIN' || node.comment === undefined || !node.range) return;
+      const [start, end] = node.range;
+      const hash = text.indexOf('#', end);
+      if (hash < 0 || text.slice(end, hash).includes('\n')) return;
+      const lineEnd = text.indexOf('\n', hash);
+      const dropped = text.slice(hash, lineEnd < 0 ? text.length : lineEnd).trimEnd();
+      const kept = text.slice(start, end).replace(/\s+/g, ' ');
+      const shown = (words: string) => JSON.stringify(words.length > 40 ? `${words.slice(0, 40)}…` : words);
+      problems.push(located('yaml-syntax', keyPathAt(doc.contents, start).path, start, `is cut short at " #": YAML reads ${shown(dropped)} as a comment and drops it, leaving ${shown(kept)}`, 'Put the whole value in double quotes ("Exhibit #3 …"), or move a comment to a line of its own.'));
+    },
+  });
+  return problems;
 }
 
 /** The parser's syntax errors in words, one per line. */

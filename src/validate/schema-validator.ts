@@ -109,11 +109,7 @@ export function parsePointer(pointer: string): FieldPath {
 export { formatFieldPath };
 
 function toDiagnostics(errors: ErrorObject[], source: YamlSource): Diagnostic[] {
-  // A failed oneOf/anyOf also reports every branch's errors; keep only our one sentence for it.
-  const unions = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.instancePath);
-  const kept = errors.filter(
-    (e) => e.keyword === 'oneOf' || e.keyword === 'anyOf' || !unions.some((u) => e.instancePath === u || e.instancePath.startsWith(`${u}/`)),
-  );
+  const kept = explainUnions(errors);
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const e of kept) {
@@ -125,6 +121,43 @@ function toDiagnostics(errors: ErrorObject[], source: YamlSource): Diagnostic[] 
     }
   }
   return out;
+}
+
+const isUnion = (e: ErrorObject) => e.keyword === 'oneOf' || e.keyword === 'anyOf';
+
+/** Whether `e` is an error of one of the branches of the failed union `union`. */
+const inBranchOf = (e: ErrorObject, union: ErrorObject) =>
+  e.schemaPath.startsWith(`${union.schemaPath}/`) && (e.instancePath === union.instancePath || e.instancePath.startsWith(`${union.instancePath}/`));
+
+/**
+ * A failed oneOf/anyOf also reports every branch's errors. When the value has the type of one branch
+ * only, that branch's errors say what is wrong with what the editor wrote (`ai: { nme: AI }` in
+ * site.yaml's tags is a mapping with an unknown field, not "text or a mapping"); otherwise the union
+ * is one sentence (unionDiagnostic). Unions inside a branch are explained the same way.
+ */
+function explainUnions(errors: ErrorObject[]): ErrorObject[] {
+  const union = errors.find((e) => isUnion(e) && !errors.some((o) => o !== e && isUnion(o) && inBranchOf(e, o)));
+  if (!union) return errors;
+  const inside = errors.filter((e) => e !== union && inBranchOf(e, union));
+  const rest = errors.filter((e) => e !== union && !inside.includes(e));
+  const branch = branchOfItsType(union, inside);
+  return [...(branch ? explainUnions(branch) : [union]), ...explainUnions(rest)];
+}
+
+/** The errors of the one branch of `union` whose type the value has, or undefined when no branch or
+ * several have it (`references` items: neither branch names a type). */
+function branchOfItsType(union: ErrorObject, inside: ErrorObject[]): ErrorObject[] | undefined {
+  // Valid by more than one branch of a oneOf: no branch's errors say what is wrong.
+  if ((union.params as { passingSchemas?: unknown }).passingSchemas) return undefined;
+  const branches = new Map<string, ErrorObject[]>();
+  for (const e of inside) {
+    const index = e.schemaPath.slice(union.schemaPath.length + 1).split('/')[0];
+    const branch = branches.get(index);
+    if (branch) branch.push(e);
+    else branches.set(index, [e]);
+  }
+  const fitting = [...branches].filter(([index, errs]) => !errs.some((e) => e.keyword === 'type' && e.instancePath === union.instancePath && e.schemaPath === `${union.schemaPath}/${index}/type`));
+  return fitting.length === 1 ? fitting[0][1] : undefined;
 }
 
 function toDiagnostic(e: ErrorObject, source: YamlSource): Diagnostic {
@@ -169,12 +202,23 @@ function toDiagnostic(e: ErrorObject, source: YamlSource): Diagnostic {
     case 'uniqueItems':
       return diagnostic('invalid-value', at(path), field, 'lists the same value twice', 'Remove the repeated value.');
     case 'oneOf':
-      return diagnostic('wrong-type', at(path), field, 'should be a list of strings, or an object with title, content (a list) and citation');
     case 'anyOf':
-      return diagnostic('missing-field', at(path), field, 'needs a url or a source', 'Add `url:` (an official link) or `source:` (a citation in text).');
+      return unionDiagnostic(path, e.data, at(path), field);
     default:
       return diagnostic('invalid-value', at(path), field, e.message ?? 'is not valid');
   }
+}
+
+/** A value that fits no form of a field that takes several (explainUnions found no one branch to
+ * blame), said in the terms of that field. */
+function unionDiagnostic(path: FieldPath, data: unknown, at: { file: string; line: number; column: number }, field: string): Diagnostic {
+  // site.yaml's tags first: a tag may be called anything, "answer" too.
+  if (path[0] === 'tags' && path.length === 2) return diagnostic('wrong-type', at, field, `should be the tag's one-line description, or a mapping with name and description, not ${describe(data)}`, `Write \`${String(path[1])}: A one-line description.\`, or \`${String(path[1])}: { name: …, description: … }\`.`);
+  const key = lastKey(path);
+  if (key === 'references') return diagnostic('missing-field', at, field, 'needs a url or a source', 'Add `url:` (an official link) or `source:` (a citation in text).');
+  if (key === 'answer') return diagnostic('wrong-type', at, field, `should be a list of strings, or an object with title, content (a list) and citation, not ${describe(data)}`);
+  if (key === 'jurisdiction') return diagnostic('wrong-type', at, field, `should be one jurisdiction, or a list of them, not ${describe(data)}`, 'Write `jurisdiction: Global`, or `jurisdiction: [England and Wales, Australia]`.');
+  return diagnostic('wrong-type', at, field, `is not in a form this field takes: ${describe(data)}`, 'See docs/content.md for the forms of this field.');
 }
 
 /** A failed format: an unsafe or non-web scheme, an invalid URL, or an impossible date. */

@@ -79,6 +79,13 @@ test('an article copied and given another article\'s slug is reported at the cop
   assert.equal(diagnostics.filter((d) => d.rule === 'duplicate-slug').map((d) => [d.file, d.line, d.field]), [['content/articles/aaa-new.md', 3, 'slug']]);
 });
 
+test('a misspelt field of a tag in site.yaml is named with a did-you-mean, not as a reference needing a url', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'site.yaml'), 'evidence: Rules and practice of evidence.', 'evidence: { nme: Evidence, description: Rules and practice of evidence. }'));
+  assert.ok(run.stderr.includes('content/site.yaml:17:15  error  tags.evidence.nme is not a known field  (did you mean "name"?'), run.stderr);
+  assert.not.match(run.stderr, /url or a source/);
+  assert.equal(diagnostics.map((d) => [d.rule, d.field]), [['unknown-field', 'tags.evidence.nme']]);
+});
+
 test('a former slug that is still another article\'s slug is an error at the list item', async () => {
   const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'articles/hashing-evidence.md'), /^title:/m, 'formerSlugs: [hash-basics, privilege-basics]\ntitle:'));
   assert.match(run.stderr, /content\/articles\/hashing-evidence\.md:\d+:\d+ {2}error {2}formerSlugs\[1\] "privilege-basics" is the slug of article content\/articles\/privilege-basics\.md/);

@@ -329,6 +329,11 @@ export const BAD_CONTENT: BadCase[] = [
     apply: (content) => writeFileSync(path.join(content, 'articles/case-escape-body.md'), `${ARTICLE}A line with \u001b in it.\n`),
     expect: { rule: 'invalid-format', file: 'content/articles/case-escape-body.md', line: 17, field: 'body', message: /invisible control character \(U\+001B\)/ },
   },
+  {
+    name: 'an article summary cut short by " #", which YAML reads as a comment ("Exhibit #3 …" published as "Exhibit")',
+    apply: (content) => writeFileSync(path.join(content, 'articles/case-hash.md'), variant(ARTICLE, 'summary: One case of the bad-content corpus.', 'summary: Exhibit #3 must be filed with the bundle.')),
+    expect: { rule: 'yaml-syntax', file: 'content/articles/case-hash.md', line: 3, field: 'summary', message: /is cut short at " #": YAML reads "#3 must be filed with the bundle\." as a comment and drops it, leaving "Exhibit"/ },
+  },
   edited('site.yaml', 'a glossary FAQ link to a page that does not exist', 'href: /glossary/hash-value', 'href: /glossary/hash-valeu', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href' }),
 ];
 
