@@ -64,6 +64,13 @@ export function describeSyntaxError(error: YAMLError, root: unknown, text: strin
     while (keyStarts.length && keyStarts[keyStarts.length - 1] >= offset) (keyStarts.pop(), path.pop());
   }
   const valueStart = node?.range?.[0] ?? offset;
+  const squeezed = isImplicitKeyError(error) ? keyWithoutSpace(text, offset) : undefined;
+  if (squeezed) {
+    const { key, after, indented, line } = squeezed;
+    const fixed = `${key}: ${line.slice(line.indexOf(':') + 1).trim()}`;
+    const shown = fixed.length > 60 ? `${fixed.slice(0, 57)}...` : fixed;
+    return { path: indented ? path : [key], offset: after, message: `has no space after \`${key}:\`, so YAML does not read the line as the field ${key}`, hint: `Add a space after \`${key}:\`: \`${shown}\`.` };
+  }
   const said = error.message.split('\n')[0].replace(/ at line \d+, column \d+.*$/, '');
   const at = (message: string, hint: string, where = offset): SyntaxProblem => ({ path, offset: where, message, hint });
   switch (error.code) {
@@ -123,6 +130,24 @@ export function describeSyntaxError(error: YAMLError, root: unknown, text: strin
     default:
       return at(`cannot be read: ${lowerFirst(said)}`, 'Check indentation and quoting on this line; values containing ": " need quotes.');
   }
+}
+
+/** The errors `yaml` gives for a line it cannot read as `key: value`: what a missing space after a
+ * key's colon (`title:"Late Filing Checklist"`) leads to, besides values holding ": ". */
+function isImplicitKeyError(error: YAMLError): boolean {
+  return error.code === 'BLOCK_AS_IMPLICIT_KEY' || error.code === 'MULTILINE_IMPLICIT_KEY' || (error.code === 'MISSING_CHAR' && /followed by map values/.test(error.message));
+}
+
+/** The line holding `offset` when it is a key, a colon and a value with no space between them
+ * (`title:"Late"`, `- id:faq-1`): its key, the offset right after the colon, and whether it is
+ * indented or a list item. An address (`https://…`) is not such a line. */
+function keyWithoutSpace(text: string, offset: number): { key: string; after: number; indented: boolean; line: string } | undefined {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset);
+  const line = text.slice(start, end < 0 ? undefined : end).replace(/\r$/, '');
+  const m = /^(\s*(?:-\s+)?)([A-Za-z_][A-Za-z0-9_-]*):(?!\/\/)(\S)/.exec(line);
+  if (!m) return undefined;
+  return { key: m[2], after: start + m[1].length + m[2].length + 1, indented: m[1] !== '', line: line.slice(m[1].length) };
 }
 
 /** Where the last list or mapping in brackets that opens before `offset` opens. */

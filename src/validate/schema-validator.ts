@@ -182,7 +182,10 @@ function toDiagnostic(e: ErrorObject, source: YamlSource): Diagnostic {
       const expected = article((e.params as { type: string }).type);
       // `title:` with nothing after the colon is read as no value at all, not as empty text.
       if (e.data === null) return diagnostic('wrong-type', at(path), field || '(file)', `has no value (it should be ${expected})`, field ? `Write the value after "${lastKey(path)}:", or remove the line if the field is optional.` : 'Write the fields of the file.');
-      return diagnostic('wrong-type', at(path), field || '(file)', `should be ${expected}, not ${describe(e.data)}`, TYPE_HINTS[(e.params as { type: string }).type]);
+      // A file of one line `title:Late` is read as that text: a key with no space after its colon.
+      const squeezed = typeof e.data === 'string' ? /^([A-Za-z_][A-Za-z0-9_-]*):(?!\/\/)\S/.exec(e.data)?.[1] : undefined;
+      const hint = squeezed ? `Add a space after \`${squeezed}:\`, so that YAML reads it as the field ${squeezed}.` : TYPE_HINTS[(e.params as { type: string }).type];
+      return diagnostic('wrong-type', at(path), field || '(file)', `should be ${expected}, not ${describe(e.data)}`, hint);
     }
     case 'format':
       return formatDiagnostic((e.params as { format: string }).format, String(e.data), at(path), field);

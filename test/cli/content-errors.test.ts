@@ -86,6 +86,12 @@ test('a misspelt field of a tag in site.yaml is named with a did-you-mean, not a
   assert.equal(diagnostics.map((d) => [d.rule, d.field]), [['unknown-field', 'tags.evidence.nme']]);
 });
 
+test('title:"…" with no space after the colon says to add the space, at the field', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'articles/privilege-basics.md'), 'title: Privilege basics', 'title:"Privilege basics"'));
+  assert.ok(run.stderr.includes('content/articles/privilege-basics.md:2:7  error  title is not valid YAML: it has no space after `title:`, so YAML does not read the line as the field title  (Add a space after `title:`: `title: "Privilege basics"`.)'), run.stderr);
+  assert.equal(diagnostics.map((d) => [d.rule, d.field, d.line]), [['yaml-syntax', 'title', 2]]);
+});
+
 test('a former slug that is still another article\'s slug is an error at the list item', async () => {
   const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'articles/hashing-evidence.md'), /^title:/m, 'formerSlugs: [hash-basics, privilege-basics]\ntitle:'));
   assert.match(run.stderr, /content\/articles\/hashing-evidence\.md:\d+:\d+ {2}error {2}formerSlugs\[1\] "privilege-basics" is the slug of article content\/articles\/privilege-basics\.md/);

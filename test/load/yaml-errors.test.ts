@@ -34,6 +34,21 @@ test('a value holding ": " names the field it belongs to, not the accidental key
   assert.match(d.hint!, /double quotes/);
 });
 
+test('a key with no space after its colon (title:"…") says to add the space, at the colon, naming the field', () => {
+  const { diagnostics } = splitFrontMatter('---\ntitle:"Late Filing Checklist"\nsummary: S\n---\nBody.\n', 'content/articles/late-filing-checklist.md');
+  assert.is(diagnostics.length, 1, JSON.stringify(diagnostics));
+  const [d] = diagnostics;
+  assert.equal([d.rule, d.field, d.line, d.column], ['yaml-syntax', 'title', 2, 7]);
+  assert.is(d.message, 'is not valid YAML: it has no space after `title:`, so YAML does not read the line as the field title');
+  assert.is(d.hint, 'Add a space after `title:`: `title: "Late Filing Checklist"`.');
+  assert.not.match(`${d.message} ${d.hint}`, /double quotes|nested/);
+  // The last line, a plain value, a list item: the same advice.
+  assert.equal([only('title: T\nsummary:Short one\n')].map((x) => [x.field, x.line, x.column, x.hint]), [['summary', 2, 9, 'Add a space after `summary:`: `summary: Short one`.']]);
+  assert.match(only('faq:\n  - id:faq-a\n    q: b\n').hint!, /^Add a space after `id:`/);
+  // A value holding ": " keeps its own advice.
+  assert.match(only('title: Privilege: the basics\ndefinition: d\n').hint!, /double quotes/);
+});
+
 test('a key written twice, a tab, an unclosed list: each in words with its field', () => {
   assert.match(only('title: A\ntitle: B\ndefinition: d\n').message, /written twice/);
   assert.is(only('title: A\ntitle: B\ndefinition: d\n').field, 'title');

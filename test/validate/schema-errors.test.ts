@@ -49,4 +49,10 @@ test('an answer, a jurisdiction and a reference are judged by the form they were
   assert.equal(problems('article', `${ARTICLE}references: [{ id: a, title: T }]\n`).map((p) => [p.rule, p.field, p.message]), [['missing-field', 'references[0]', 'needs a url or a source']]);
 });
 
+test('front matter of one line `title:Late` (read as text) says to add the space after the colon', () => {
+  const [d, ...rest] = problems('article', 'title:Late\n');
+  assert.equal(rest, []);
+  assert.equal([d.rule, d.field, d.hint], ['wrong-type', '(file)', 'Add a space after `title:`, so that YAML reads it as the field title.']);
+});
+
 test.run();
