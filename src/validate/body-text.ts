@@ -6,27 +6,40 @@
  *   values (control-characters.ts);
  * - a merge conflict left in the file (`<<<<<<< HEAD`): published as a heading with both versions;
  * - an HTML comment (`<!-- TODO … -->`): Markdown's way of hiding a note, which legalsite (no raw
- *   HTML) publishes as a citable paragraph, the editor's private note made public.
+ *   HTML) publishes as a citable paragraph, the editor's private note made public;
+ * - a link to a `javascript:`, `vbscript:`, `data:` or `file:` address, which markdown-it refuses
+ *   and so shows as the raw `[words](address)`;
+ * - a footnote marker (`[^2]`), shown as text (footnotes.ts reports a note's definition);
+ * - a callout of a kind legalsite does not know (`:::danger`, shown as text), or one never closed
+ *   (every heading after it put in the box).
  * Each is an error at its line and column. Fenced code shows what it holds as written, so only
- * the first two count there.
+ * the first two count there; inline code likewise keeps its comment, link or marker.
  * Reads: a Markdown body. Writes: diagnostics.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { CALLOUT_KINDS } from '../passes/markdown.js';
 import { codePointLabel, controlCharacterIn, REPLACEMENT_HINT, REPLACEMENT_MESSAGE } from './control-characters.js';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** Anything any of the checks below could find: most bodies hold none of it, and cost one search. */
-const SUSPECT = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\uD800-\uDFFF\uFFFD\uFFFE\uFFFF]|^(?:<{7}|>{7})(?: |$)|<!--/m;
+const SUSPECT = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\uD800-\uDFFF\uFFFD\uFFFE\uFFFF]|^(?:<{7}|>{7})(?: |$)|<!--|\]\(\s*<?\s*(?:javascript|vbscript|data|file):|\[\^[^\]\s]+\](?!:)|^ {0,3}:{3}/im;
 const CONFLICT = /^(<{7}|>{7})(?: |$)/;
 const INLINE_CODE = /(`+)[^`]*?\1/g;
+const UNSAFE_LINK = /\]\(\s*<?\s*(javascript|vbscript|data|file):/i;
+const FOOTNOTE_MARKER = /\[\^([^\]\s]+)\](?!:)/;
+const CALLOUT = /^ {0,3}:{3,}\s*(\S*)/;
+
+type At = (column: number) => { file: string; line: number; column: number };
 
 /** Each problem of `body` (file lines from `bodyLine`), at most one per line. */
 export function bodyTextProblems(file: string, body: string, bodyLine: number): Diagnostic[] {
   if (!SUSPECT.test(body)) return [];
   const problems: Diagnostic[] = [];
+  const callouts: { kind: string; at: At }[] = [];
   let fence: string | undefined;
+  let defined: Set<string> | undefined;
   body.split('\n').forEach((line, i) => {
-    const at = (column: number) => ({ file, line: bodyLine + i, column });
+    const at: At = (column) => ({ file, line: bodyLine + i, column });
     const found = characterProblem(line, at);
     if (found) return void problems.push(found);
     const open = FENCE.exec(line)?.[1];
@@ -35,25 +48,53 @@ export function bodyTextProblems(file: string, body: string, bodyLine: number): 
       return;
     }
     if (open) return void (fence = open);
-    if (CONFLICT.test(line)) {
-      problems.push(diagnostic('invalid-format', at(1), 'body', `holds a merge conflict marker (${line.slice(0, 7)}): the file was left part-way through a merge, and both versions would be published`, 'Keep the text you want, and delete the lines <<<<<<<, ======= and >>>>>>> with the version you do not.'));
-      return;
+    const callout = CALLOUT.exec(line);
+    if (callout) {
+      const kind = callout[1];
+      if (!kind) return void callouts.pop();
+      if ((CALLOUT_KINDS as readonly string[]).includes(kind)) return void callouts.push({ kind, at });
+      return void problems.push(diagnostic('unsupported-markdown', at(1), 'body', `is a callout of a kind legalsite does not know (:::${kind}), which the page would show as text`, `Use :::${CALLOUT_KINDS.join(', :::')}, with a title of your own after it if you like (:::warning Deadline), and close it with ::: on its own line.`));
     }
-    const comment = line.replace(INLINE_CODE, (code) => ' '.repeat(code.length)).indexOf('<!--');
-    if (comment >= 0) {
-      problems.push(diagnostic('unsupported-markdown', at(comment + 1), 'body', 'is an HTML comment, which legalsite publishes as text (it reads no raw HTML): the note would appear on the page as a paragraph of its own', 'Delete the comment, or keep the note outside the content folder (an issue, a file of your own).'));
-    }
+    const problem = lineProblem(line, at, (label) => (defined ??= definedNotes(body)).has(label));
+    if (problem) problems.push(problem);
   });
+  for (const { kind, at } of callouts) {
+    problems.push(diagnostic('unsupported-markdown', at(1), 'body', `opens a :::${kind} callout that is never closed: everything after it, headings included, would go into the box`, 'Add a line ::: where the callout ends.'));
+  }
   return problems;
 }
 
+/** The labels of the footnotes `body` defines (`[^1]: the note`): their markers are reported with
+ * the note (footnotes.ts), not again. */
+const definedNotes = (body: string) => new Set(Array.from(body.matchAll(/^ {0,3}\[\^([^\]\s]+)\]:/gm), (m) => m[1]));
+
+/** A merge conflict marker, an HTML comment, an unsafe link or a footnote marker without a note on
+ * `line`. */
+function lineProblem(line: string, at: At, noted: (label: string) => boolean): Diagnostic | undefined {
+  if (CONFLICT.test(line)) {
+    return diagnostic('invalid-format', at(1), 'body', `holds a merge conflict marker (${line.slice(0, 7)}): the file was left part-way through a merge, and both versions would be published`, 'Keep the text you want, and delete the lines <<<<<<<, ======= and >>>>>>> with the version you do not.');
+  }
+  const text = line.replace(INLINE_CODE, (code) => ' '.repeat(code.length));
+  const comment = text.indexOf('<!--');
+  if (comment >= 0) {
+    return diagnostic('unsupported-markdown', at(comment + 1), 'body', 'is an HTML comment, which legalsite publishes as text (it reads no raw HTML): the note would appear on the page as a paragraph of its own', 'Delete the comment, or keep the note outside the content folder (an issue, a file of your own).');
+  }
+  const unsafe = UNSAFE_LINK.exec(text);
+  if (unsafe) {
+    return diagnostic('unsafe-url', at(unsafe.index + 3), 'body', `links to a ${unsafe[1].toLowerCase()}: address, which no page may link to: the page would show the link as raw Markdown`, 'Use an https:// address or a site path starting with "/".');
+  }
+  const marker = FOOTNOTE_MARKER.exec(text);
+  if (marker && !noted(marker[1])) {
+    return diagnostic('unsupported-markdown', at(marker.index + 1), 'body', `is a footnote marker (${marker[0]}), which the page would show as text: legalsite does not publish footnotes`, 'Put the note into the sentence it explains, or cite its source under references: (shown as numbered references with pinpoints).');
+  }
+  return undefined;
+}
+
 /** A replacement or control character on `line`, as an error at its column. */
-function characterProblem(line: string, at: (column: number) => { file: string; line: number; column: number }): Diagnostic | undefined {
+function characterProblem(line: string, at: At): Diagnostic | undefined {
   const replaced = line.indexOf('\uFFFD');
   const control = controlCharacterIn(line);
-  if (replaced >= 0 && (!control || replaced <= control.index)) {
-    return diagnostic('invalid-encoding', at(replaced + 1), 'body', REPLACEMENT_MESSAGE, REPLACEMENT_HINT);
-  }
+  if (replaced >= 0 && (!control || replaced <= control.index)) return diagnostic('invalid-encoding', at(replaced + 1), 'body', REPLACEMENT_MESSAGE, REPLACEMENT_HINT);
   if (!control) return undefined;
   return diagnostic('invalid-format', at(control.index + 1), 'body', `holds an invisible control character (${codePointLabel(control.code)}): feeds, sitemaps and other XML files cannot carry it`, 'Delete the character (retype the text around it).');
 }

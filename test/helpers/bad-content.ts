@@ -334,6 +334,22 @@ export const BAD_CONTENT: BadCase[] = [
     apply: (content) => writeFileSync(path.join(content, 'articles/case-hash.md'), variant(ARTICLE, 'summary: One case of the bad-content corpus.', 'summary: Exhibit #3 must be filed with the bundle.')),
     expect: { rule: 'yaml-syntax', file: 'content/articles/case-hash.md', line: 3, field: 'summary', message: /is cut short at " #": YAML reads "#3 must be filed with the bundle\." as a comment and drops it, leaving "Exhibit"/ },
   },
+  {
+    name: 'an article linking to a javascript: address (markdown-it refused it and the page showed the raw Markdown)',
+    apply: (content) => writeFileSync(path.join(content, 'articles/case-js-link.md'), `${ARTICLE}Click [here](javascript:alert(1)) but \`[code](javascript:x)\` is code.\n`),
+    expect: { rule: 'unsafe-url', file: 'content/articles/case-js-link.md', line: 17, field: 'body', message: /links to a javascript: address/ },
+  },
+  {
+    name: 'an article with a footnote marker and no note (shown as "[^2]")',
+    apply: (content) => writeFileSync(path.join(content, 'articles/case-marker.md'), `${ARTICLE}A claim.[^2]\n`),
+    expect: { rule: 'unsupported-markdown', file: 'content/articles/case-marker.md', line: 17, field: 'body', message: /is a footnote marker \(\[\^2\]\)/ },
+  },
+  {
+    name: 'an article with a callout of an unknown kind and one never closed',
+    apply: (content) => writeFileSync(path.join(content, 'articles/case-callouts.md'), `${ARTICLE}:::danger\nCareful.\n:::\n\n:::tip Filing\nFile early.\n\n## Next steps\n\nMore text.\n`),
+    expect: { rule: 'unsupported-markdown', file: 'content/articles/case-callouts.md', line: 17, field: 'body', message: /is a callout of a kind legalsite does not know \(:::danger\)/ },
+    also: [{ rule: 'unsupported-markdown', file: 'content/articles/case-callouts.md', line: 21, field: 'body', message: /opens a :::tip callout that is never closed/ }],
+  },
   edited('site.yaml', 'a glossary FAQ link to a page that does not exist', 'href: /glossary/hash-value', 'href: /glossary/hash-valeu', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href' }),
 ];
 
