@@ -15,6 +15,7 @@ import { diagnostic, didYouMean, type Diagnostic } from '../diagnostics/diagnost
 import { type FieldPath, formatFieldPath } from '../load/field-path.js';
 import type { YamlSource } from '../load/yaml-source.js';
 import { packageRoot } from '../package-root.js';
+import { blankTextProblems } from './blank-text.js';
 import { controlCharacterProblems } from './control-characters.js';
 import { isIsoDate } from './dates.js';
 import { baseUrlProblem, isSitePath, isSiteUrl, isWebUrl, unsafeScheme } from './urls.js';
@@ -88,12 +89,14 @@ export function validatorFor(schema: SchemaId): ValidateFunction {
   return validate;
 }
 
-/** Validates `source.data` in place (filling defaults) and returns diagnostics for every problem. */
+/** Validates `source.data` in place (filling defaults) and returns diagnostics for every problem,
+ * required text that is only white space among them (blank-text.ts). */
 export function validateAgainstSchema(source: YamlSource, schema: SchemaId): Diagnostic[] {
   const validate = validatorFor(schema);
   const controls = controlCharacterProblems(source);
-  if (validate(source.data)) return controls;
-  return [...toDiagnostics(validate.errors ?? [], source), ...controls];
+  if (validate(source.data)) return [...blankTextProblems(source, SCHEMAS[schema]), ...controls];
+  const problems = toDiagnostics(validate.errors ?? [], source);
+  return [...problems, ...blankTextProblems(source, SCHEMAS[schema], problems), ...controls];
 }
 
 /** `/faq/2/q` → ['faq', 2, 'q'] */

@@ -92,6 +92,22 @@ test('title:"…" with no space after the colon says to add the space, at the fi
   assert.equal(diagnostics.map((d) => [d.rule, d.field, d.line]), [['yaml-syntax', 'title', 2]]);
 });
 
+test('a title of spaces and a definition of a tab are errors at their lines, and nothing is published', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => {
+    edit(path.join(c, 'articles/privilege-basics.md'), 'title: Privilege basics', 'title: "   "');
+    edit(path.join(c, 'glossary/hash-value.yaml'), 'title: Hash value', 'title: "  "');
+    edit(path.join(c, 'glossary/hash-value.yaml'), /^definition: .*(\n  .*)*$/m, 'definition: "\\t"');
+  });
+  assert.ok(run.stderr.includes('content/articles/privilege-basics.md:2:8  error  title is blank  (Write the text of title: it holds only white space'), run.stderr);
+  assert.ok(run.stderr.includes('content/glossary/hash-value.yaml:2:8  error  title is blank'), run.stderr);
+  assert.match(run.stderr, /content\/glossary\/hash-value\.yaml:\d+:13 {2}error {2}definition is blank/);
+  assert.equal(diagnostics.map((d) => [d.rule, d.file, d.field]), [
+    ['missing-field', 'content/articles/privilege-basics.md', 'title'],
+    ['missing-field', 'content/glossary/hash-value.yaml', 'title'],
+    ['missing-field', 'content/glossary/hash-value.yaml', 'definition'],
+  ]);
+});
+
 test('a former slug that is still another article\'s slug is an error at the list item', async () => {
   const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'articles/hashing-evidence.md'), /^title:/m, 'formerSlugs: [hash-basics, privilege-basics]\ntitle:'));
   assert.match(run.stderr, /content\/articles\/hashing-evidence\.md:\d+:\d+ {2}error {2}formerSlugs\[1\] "privilege-basics" is the slug of article content\/articles\/privilege-basics\.md/);
