@@ -10,7 +10,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { defaultWorkers, ShardPool } from '../engine/shard-pool.js';
 import { MIN_ARTICLES_FOR_WORKERS, shardLimits } from '../engine/shard-limits.js';
 import type { FileStat } from '../file-stat.js';
-import { listContentFiles, notAFolder } from '../load/content-files.js';
+import { listContentFiles, notAFolder, UNREAD_MARKDOWN, unreadMarkdownFiles, unreadMarkdownProblem } from '../load/content-files.js';
 import type { ScannedFolder } from '../write/file-thread.js';
 import { type BuildState, type InputKey, outputSeemsIntact } from '../write/up-to-date.js';
 import type { BuildRun } from './run.js';
@@ -75,14 +75,15 @@ function articleFilesIn(contentAbs: string, scanned: ScannedFolder | undefined, 
       const st = statSync(abs);
       return { abs, rel: rel(abs), stat: { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino } };
     });
-    return { files: listed, diagnostics };
+    return { files: listed, diagnostics: [...diagnostics, ...unreadMarkdownFiles(contentAbs, 'articles', rel)] };
   }
   // As the glob: directly in articles/, not hidden.
   const articles = scanned.entries((p) => /^articles\/[^/.][^/]*\.md$/.test(p));
   const inside = pathsInside(contentAbs, rel);
   // A file named articles where the folder should be: said at its path, as the glob's listing says it.
   const notFolder = Array.from(scanned.entries((p) => p === 'articles')).length ? [notAFolder(rel(path.join(contentAbs, 'articles')), 'articles')] : [];
-  return { files: Array.from(articles, ([p, { size, mtimeMs, ctimeMs, ino }]) => ({ ...inside(p), stat: { size, mtimeMs, ctimeMs, ino } })), diagnostics: notFolder };
+  const unread = Array.from(scanned.entries((p) => p.startsWith('articles/') && UNREAD_MARKDOWN.test(p)), ([p]) => unreadMarkdownProblem(p, inside(p).rel) ?? []).flat();
+  return { files: Array.from(articles, ([p, { size, mtimeMs, ctimeMs, ino }]) => ({ ...inside(p), stat: { size, mtimeMs, ctimeMs, ino } })), diagnostics: [...notFolder, ...unread] };
 }
 
 /**

@@ -30,6 +30,27 @@ export function listContentFiles(contentDir: string, pattern: string, rel: (abs:
   return files.sort();
 }
 
+/** Markdown files a build does not read, by their extension: `.markdown`, `.mdown`, `.mkd`, `.mkdn`,
+ * `.mdx`, or `.md` in capitals (`.MD`). Each was skipped without a word: an article written and
+ * never published. Its path is in the content folder (`articles/x.MD`), not hidden. */
+export const UNREAD_MARKDOWN = /^(articles|pages)\/[^/.][^/]*\.(?:markdown|mdown|mkdn?|mdx|md)$/i;
+
+/** The error of a Markdown file that would not be read (UNREAD_MARKDOWN), or undefined. */
+export function unreadMarkdownProblem(contentPath: string, file: string): Diagnostic | undefined {
+  const m = UNREAD_MARKDOWN.exec(contentPath);
+  if (!m || contentPath.endsWith('.md')) return undefined;
+  const name = path.posix.basename(contentPath).replace(/\.[^.]+$/, '.md');
+  const what = m[1] === 'articles' ? 'an article' : 'a page';
+  return diagnostic('invalid-file-name', { file }, '', `is not read, so it would not be published: legalsite reads ${what} only from a file whose name ends in .md (in lowercase)`, `Rename it to ${name}.`);
+}
+
+/** The errors of the Markdown files under `contentDir`'s `folder` (articles, pages) that a build
+ * would not read, found by listing the folder again (when no scan of the content folder lists it). */
+export function unreadMarkdownFiles(contentDir: string, folder: 'articles' | 'pages', rel: (abs: string) => string): Diagnostic[] {
+  const found = fg.sync(`${folder}/*.{markdown,mdown,mkd,mkdn,mdx,md}`, { cwd: contentDir, caseSensitiveMatch: false, onlyFiles: true, followSymbolicLinks: false });
+  return found.sort().flatMap((p) => unreadMarkdownProblem(p, rel(path.join(contentDir, p))) ?? []);
+}
+
 /** Why the file at `abs` (a link, or not a regular file) must not be read, or undefined if it may. */
 export function confinementProblem(abs: string, contentDir: string): ((file: string) => Diagnostic) | undefined {
   let real: string;

@@ -12,7 +12,7 @@ import { isFolder } from '../file-stat.js';
 import type { Article, Dataset, Page, SiteSource, TemplateFile, Term } from '../model.js';
 import { checkArticleIds } from '../validate/article-ids.js';
 import { validateAgainstSchema, type SchemaId } from '../validate/schema-validator.js';
-import { listContentFiles } from './content-files.js';
+import { listContentFiles, unreadMarkdownFiles } from './content-files.js';
 import type { RejectedFile } from './rejected-file.js';
 import { fileNameProblem, titleSlugProblem } from '../validate/file-slugs.js';
 import { bodyTextProblems } from '../validate/body-text.js';
@@ -163,6 +163,7 @@ function readDatasets(r: ContentReader): Dataset[] {
 
 /** The Markdown pages without errors of their own. */
 function readPages(r: ContentReader): Page[] {
+  r.diagnostics.push(...unreadMarkdownFiles(r.contentDir, 'pages', r.rel));
   return r.list('pages/*.md').flatMap((abs) => {
     const md = loadMarkdown(r, abs, 'page');
     const named = md ? fileNameProblem(r.rel(abs), stem(abs), 'page') : undefined;

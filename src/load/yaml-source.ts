@@ -95,8 +95,10 @@ function sourceOf(file: string, data: unknown, text: string, lineOffset: number)
   return { file, data, locate: locator(text, lineOffset) };
 }
 
-/** A "#" after a space or tab: a comment, when it is not inside quotes or a block scalar. */
-const COMMENT_AFTER_TEXT = /[ \t]#/;
+/** A "#" written as text is (one space, "#", then a word's first character: "Exhibit #3"): in a
+ * plain value, YAML reads it as a comment. Texts with none take the fast path. */
+const TEXT_HASH = /[^ \t\n] #[^\s#]/;
+const COMMENT_AFTER_TEXT = TEXT_HASH;
 
 /** The data parsed before from a text of this key, kept for the next build too. */
 function recall(memo: YamlMemo, memoKey: string): unknown {
@@ -177,9 +179,10 @@ function readWithYaml(text: string, file: string, lineOffset: number): { data: u
 /**
  * Values an editor's " #" cut short: in YAML a "#" after a space starts a comment, so
  * `summary: Exhibit #3 must be filed` publishes "Exhibit", silently. "#3", "Case #123" and "item #2"
- * are everyday legal text, and a comment after a plain value is rare and easily moved to a line of
- * its own, so each is an error at the value. Quoted values, block scalars (`>-`, `|`) and lists or
- * mappings in brackets keep their "#" or end before it, and are not affected.
+ * are everyday legal text, written with one space before the "#" and none after; a comment is
+ * written `value   # note`, with a space after the "#" (as the examples in docs/content.md are). So
+ * a "#" with a word right after it and one space before is an error at the value; quoted values,
+ * block scalars (`>-`, `|`) and lists or mappings in brackets keep their "#" or end before it.
  */
 function valuesCutByComments({ doc, located }: ParsedText, text: string): Diagnostic[] {
   const problems: Diagnostic[] = [];
@@ -188,7 +191,7 @@ function valuesCutByComments({ doc, located }: ParsedText, text: string): Diagno
       if (node.type !== 'PLAIN' || node.comment === undefined || !node.range) return;
       const [start, end] = node.range;
       const hash = text.indexOf('#', end);
-      if (hash < 0 || text.slice(end, hash).includes('\n')) return;
+      if (hash < 0 || text.slice(end, hash).includes('\n') || !TEXT_HASH.test(text.slice(hash - 2, hash + 2))) return;
       const lineEnd = text.indexOf('\n', hash);
       const dropped = text.slice(hash, lineEnd < 0 ? text.length : lineEnd).trimEnd();
       const kept = text.slice(start, end).replace(/\s+/g, ' ');

@@ -350,6 +350,15 @@ export const BAD_CONTENT: BadCase[] = [
     expect: { rule: 'unsupported-markdown', file: 'content/articles/case-callouts.md', line: 17, field: 'body', message: /is a callout of a kind legalsite does not know \(:::danger\)/ },
     also: [{ rule: 'unsupported-markdown', file: 'content/articles/case-callouts.md', line: 21, field: 'body', message: /opens a :::tip callout that is never closed/ }],
   },
+  {
+    name: 'an article saved as .markdown and one as .MD, which were skipped without a word',
+    apply: (content) => {
+      writeFileSync(path.join(content, 'articles/case-long-ext.markdown'), ARTICLE);
+      writeFileSync(path.join(content, 'articles/case-capitals.MD'), ARTICLE);
+    },
+    expect: { rule: 'invalid-file-name', file: 'content/articles/case-capitals.MD', line: 1, field: '', message: /is not read, so it would not be published/ },
+    also: [{ rule: 'invalid-file-name', file: 'content/articles/case-long-ext.markdown', line: 1, field: '' }],
+  },
   edited('site.yaml', 'a glossary FAQ link to a page that does not exist', 'href: /glossary/hash-value', 'href: /glossary/hash-valeu', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href' }),
 ];
 

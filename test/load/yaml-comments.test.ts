@@ -18,7 +18,7 @@ test('a plain value, a list item and a value over two lines cut short by " #" ar
   ]);
 });
 
-test('quoted values, block scalars, bracketed lists, "#" inside a word and comments on their own lines are not', () => {
+test('quoted values, block scalars, bracketed lists, "#" inside a word, comments written as comments ("# note") and comments on their own lines are not', () => {
   const text = [
     '# A comment on its own line.',
     'title: "Filing checklist #2"',
@@ -29,6 +29,8 @@ test('quoted values, block scalars, bracketed lists, "#" inside a word and comme
     '  Item #1',
     'tags: [evidence, procedure]   # a note after a list',
     'url: https://example.org/page#section',
+    'author: Editorial Team            # default "Editorial Team"',
+    'reviewedBy: Editorial Team # a comment, with a space after its "#"',
     'seeAlso:',
     '  # a comment inside a list',
     '  - hash-value',
@@ -40,6 +42,7 @@ test('quoted values, block scalars, bracketed lists, "#" inside a word and comme
   assert.is(data.title, 'Filing checklist #2');
   assert.is(data.definition, 'Text with # in a folded block # stays.');
   assert.is(data.url, 'https://example.org/page#section');
+  assert.is(data.author, 'Editorial Team');
   assert.equal(data.tags, ['evidence', 'procedure']);
 });
 
