@@ -117,6 +117,8 @@ export const BAD_CONTENT: BadCase[] = [
   added('glossary', 'a key written twice in a term', 'jurisdiction: Global', 'jurisdiction: Global\njurisdiction: Australia', { rule: 'yaml-syntax', line: 3, field: 'jurisdiction', message: /twice/ }),
   added('articles', 'an article without front matter', /^---\n/, '', { rule: 'front-matter-missing', line: 1, field: '' }),
   added('articles', 'a front matter that is never closed', /\n---\nA body/, '\nA body', { rule: 'front-matter-missing', line: 1, field: '' }),
+  added('articles', 'an article with empty lines above its front matter', /^---\n/, '\n\n---\n', { rule: 'front-matter-missing', line: 3, field: '', message: /has front matter that starts on line 3, after 2 empty lines: the first "---" must be the file's first line/ }),
+  added('articles', 'an article saved with classic Mac OS line endings (a carriage return alone)', /\n/g, '\r', { rule: 'front-matter-missing', line: 1, field: '', message: /end in a carriage return alone/ }),
   addedWith('glossary', 'an alias bomb (billion laughs) in a term', (_t, stem) => `title: Bomb ${stem}\ndefinition: d\n${BOMB}\n`, { rule: 'yaml-limit', line: 6, field: 'a3', message: /billion laughs/ }),
   added('glossary', 'a term nested 5,000 brackets deep', 'tags: [evidence]', `tags: ${'['.repeat(5000)}${']'.repeat(5000)}`, { rule: 'yaml-limit', line: 3, field: 'tags', message: /nested more than 64 levels/ }),
   added('glossary', 'a key that is a list (a `?` key) in a term', 'tags: [evidence]', 'tags: [evidence]\n? [a, b]\n: c', { rule: 'yaml-syntax', line: 4, field: '[a, b]', message: /is a key that is a list; every key must be plain text/ }),
