@@ -17,6 +17,7 @@ import type { RejectedFile } from './load/rejected-file.js';
 import type { YamlSource } from './load/yaml-source.js';
 import type { SiteSource } from './model.js';
 import { renderMarkdown } from './passes/markdown.js';
+import { slugify } from './passes/slugify.js';
 import { runGraphPasses, runOrderPasses, runSitePasses, type Timer, withDigests } from './pipeline.js';
 import { type Assets, siteRoutes } from './routes.js';
 import { articlePageRefs, graphPageRefs } from './routes/site-pages.js';
@@ -83,7 +84,8 @@ function excusedPaths(failed: FailedBuild, read: ReadResult): (path: string) => 
   const of = (schema: RejectedFile['schema']) => failed.rejected.filter((r) => r.schema === schema);
   const terms = new Set([...of('term').flatMap((r) => [salvageTerm(r.data, r.problems, r.file, stem(r.file)).entity.slug, stem(r.file)]), ...failed.source.terms.map((t) => t.slug)]);
   const datasets = new Set([...of('dataset').flatMap((r) => [salvageDataset(r.data, r.problems, r.file, stem(r.file)).entity.slug, stem(r.file)]), ...failed.source.datasets.map((d) => d.slug)]);
-  const pages = new Set(of('page').map((r) => stem(r.file)));
+  // A page whose file name is no slug is meant to have the address its rename gives.
+  const pages = new Set(of('page').flatMap((r) => [stem(r.file), slugify(stem(r.file))]));
   const downloads = failed.semantics.mayExist ?? new Set<string>();
   const patterns: [RegExp, Set<string>][] = [
     [/^\/articles\/([^/]+?)(?:\.answer\.json|\.json|\.md)?$/, articles],

@@ -13,6 +13,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { RejectedFile } from '../load/rejected-file.js';
 import type { ArticleMeta, Dataset, Jurisdiction, Page, SiteConfig, SiteSource, Term } from '../model.js';
 import { slugify } from '../passes/slugify.js';
+import { SLUG_PATTERN } from './file-slugs.js';
 import type { SchemaId } from './schema-validator.js';
 
 type Data = Record<string, unknown>;
@@ -52,12 +53,17 @@ function slugKnown(data: unknown, problems: Diagnostic[], field: string): boolea
 }
 
 /** An article for the site-wide checks. `stem`: its file name without extension. */
+/** The slug a file's name gives, or the one its rename would (the file-name error suggests it:
+ * validate/file-slugs.ts): links and `seeAlso` to the address the file is meant to have are then not
+ * reported as well, with a "did you mean" of the misspelt name that would break them all. */
+const slugOfName = (stem: string) => (SLUG_PATTERN.test(stem) ? stem : slugify(stem) || stem);
+
 export function salvageArticle(data: unknown, problems: Diagnostic[], file: string, stem: string): Salvaged<ArticleMeta> {
   const d = soundFields(data, problems);
   const datePublished = text(d.datePublished);
   return { slugGuessed: !slugKnown(data, problems, 'slug'), entity: {
     file,
-    slug: text(d.slug, stem),
+    slug: text(d.slug, slugOfName(stem)),
     title: text(d.title),
     summary: text(d.summary),
     description: text(d.description, text(d.summary)),
@@ -116,7 +122,7 @@ export function salvageDataset(data: unknown, problems: Diagnostic[], file: stri
   const datePublished = text(d.datePublished);
   return { slugGuessed: !slugKnown(data, problems, 'slug'), entity: {
     file,
-    slug: text(d.slug, stem),
+    slug: text(d.slug, slugOfName(stem)),
     title: text(d.title),
     description: text(d.description),
     datePublished,

@@ -361,6 +361,15 @@ export const BAD_CONTENT: BadCase[] = [
     expect: { rule: 'invalid-file-name', file: 'content/articles/case-capitals.MD', line: 1, field: '', message: /is not read, so it would not be published/ },
     also: [{ rule: 'invalid-file-name', file: 'content/articles/case-long-ext.markdown', line: 1, field: '' }],
   },
+  {
+    name: 'an article renamed with a capital, which other articles link to by the address it is meant to have (17 errors, each "did you mean" the misspelt name)',
+    apply: (content) => {
+      writeFileSync(path.join(content, 'articles/Case-Renamed.md'), ARTICLE);
+      const linking = variant(ARTICLE, 'seeAlso: [glossary/hash-value]', 'seeAlso: [glossary/hash-value, articles/case-renamed]');
+      writeFileSync(path.join(content, 'articles/case-linking.md'), `${linking}See [the renamed one](/articles/case-renamed).\n`);
+    },
+    expect: { rule: 'invalid-file-name', file: 'content/articles/Case-Renamed.md', line: 1, field: '', message: /the file name "Case-Renamed" is not a slug/ },
+  },
   edited('site.yaml', 'a glossary FAQ link to a page that does not exist', 'href: /glossary/hash-value', 'href: /glossary/hash-valeu', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href' }),
 ];
 
