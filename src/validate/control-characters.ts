@@ -65,6 +65,8 @@ function problem(source: YamlSource, path: FieldPath, text: string, found: { ind
   const code = codePointLabel(found.code);
   const what = NAMES[found.code] ? `${code}, ${NAMES[found.code]}` : code;
   const before = text.slice(Math.max(0, found.index - 24), found.index).replace(/\s+/g, ' ');
-  const where = found.index === 0 ? 'at its start' : `after ${JSON.stringify(before)}`;
+  // Words quoted from an address with a password would print it in a CI log.
+  const secret = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#]*@/i.test(text.slice(0, found.index));
+  const where = found.index === 0 ? 'at its start' : secret ? 'after an address holding a user name or password (not shown)' : `after ${JSON.stringify(before)}`;
   return diagnostic('invalid-format', at, formatFieldPath(path) || '(file)', `holds an invisible control character (${what}) ${where}: feeds, sitemaps and other XML files cannot carry it`, 'Delete the character (retype the text around it), or use a plain line break.');
 }

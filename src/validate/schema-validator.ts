@@ -18,7 +18,7 @@ import { packageRoot } from '../package-root.js';
 import { blankTextProblems } from './blank-text.js';
 import { controlCharacterProblems } from './control-characters.js';
 import { isIsoDate } from './dates.js';
-import { baseUrlProblem, isSitePath, isSiteUrl, isWebUrl, unsafeScheme } from './urls.js';
+import { baseUrlProblem, credentialsIn, isSitePath, isSiteUrl, isWebUrl, maskAddress, maskCredentials, unsafeScheme } from './urls.js';
 import { loadStandalone, saveStandalone, type StandaloneSource, standaloneCodeOptions, standaloneKey, validatorCacheDir, canKeepIn } from './standalone-validators.js';
 
 export type SchemaId = 'article' | 'term' | 'dataset' | 'page' | 'site' | 'templates-index';
@@ -167,7 +167,8 @@ function toDiagnostic(e: ErrorObject, source: YamlSource): Diagnostic {
   const path = parsePointer(e.instancePath);
   const at = (p: FieldPath, key = false) => ({ file: source.file, ...source.locate(p, key) });
   const field = formatFieldPath(path);
-  const shown = JSON.stringify(e.data);
+  // Quoted values never carry an address's password into a CI log.
+  const shown = JSON.stringify(typeof e.data === 'string' ? maskCredentials(e.data) : e.data);
   switch (e.keyword) {
     case 'additionalProperties': {
       const name = String((e.params as { additionalProperty: string }).additionalProperty);
@@ -198,6 +199,8 @@ function toDiagnostic(e: ErrorObject, source: YamlSource): Diagnostic {
       return diagnostic('invalid-value', at(path), field, `${shown} is not one of ${allowed.join(', ')}`, hint);
     }
     case 'pattern':
+      // secretEnv is an environment variable's name: what is written there instead is often the secret.
+      if (path.includes('secretEnv')) return diagnostic('invalid-format', at(path), field, 'is not the name of an environment variable; its value is not shown, as it may be the secret itself', patternHint(path));
       return diagnostic('invalid-format', at(path), field, `${shown} does not have the expected form`, patternHint(path));
     case 'minItems':
       return diagnostic('missing-field', at(path), field, 'is an empty list', `Add at least ${(e.params as { limit: number }).limit === 1 ? 'one item' : `${(e.params as { limit: number }).limit} items`} to the list, or remove the line if the field is optional.`);
@@ -229,12 +232,24 @@ function unionDiagnostic(path: FieldPath, data: unknown, at: { file: string; lin
 
 /** A failed format: an unsafe or non-web scheme, an invalid URL, or an impossible date. */
 function formatDiagnostic(format: string, value: string, at: { file: string; line: number; column: number }, field: string): Diagnostic {
-  const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  const masked = maskAddress(value);
+  const shown = JSON.stringify(masked.length > 80 ? `${masked.slice(0, 77)}...` : masked);
   if (format === 'date') return diagnostic('invalid-date', at, field, `${shown} is not a valid date`);
   const scheme = unsafeScheme(value);
   if (scheme) return diagnostic('unsafe-url', at, field, `${shown} uses the ${scheme} scheme, which a page must never link to (it runs code or carries content of its own)`, FORMAT_HINTS[format]);
+  const credentials = credentialsIn(value);
+  if (credentials) return diagnostic('invalid-format', at, field, `${shown} holds ${credentials}`, credentialsHint(field));
   if (format === 'base-url') return diagnostic('invalid-format', at, field, `${shown} is not a base URL: ${baseUrlProblem(value) ?? 'it must not end with "/"'}`, 'Write the address the site is published at, e.g. https://reference.example.com.');
   return diagnostic('invalid-format', at, field, `${shown} is not ${FORMAT_NAMES[format] ?? `a valid ${format}`}`, FORMAT_HINTS[format]);
+}
+
+/** What to do with the credentials written in the address at `field`, and why. */
+function credentialsHint(field: string): string {
+  const write = 'Write the address with no user name or password';
+  if (/^webhooks\[\d+\]\.url$/.test(field)) return `${write}: notify prints it in every delivery report. Deliveries are authenticated by their signature instead: put the signing secret in an environment variable and name that variable in secretEnv (docs/webhooks.md).`;
+  if (field === 'baseUrl') return `${write}: every page address, feed and sitemap is made from baseUrl, so they would be published.`;
+  if (field.startsWith('indexnow.')) return `${write}: notify prints every endpoint it calls, and IndexNow needs only the key.`;
+  return `${write}: the address is published on the site's pages and printed in reports.`;
 }
 
 const FORMAT_NAMES: Record<string, string> = {
@@ -276,9 +291,10 @@ function describe(value: unknown): string {
   if (value === null) return 'empty';
   if (typeof value === 'object') return 'a mapping of fields';
   if (typeof value !== 'string') return `${typeof value} ${JSON.stringify(value)}`;
-  const chars = [...value];
-  if (chars.length <= QUOTED_VALUE_MAX) return `text ${JSON.stringify(value)}`;
-  return `text ${JSON.stringify(`${chars.slice(0, QUOTED_VALUE_MAX).join('')}…`)} (${chars.length.toLocaleString('en')} characters)`;
+  const masked = maskCredentials(value);
+  const chars = [...masked];
+  if (chars.length <= QUOTED_VALUE_MAX) return `text ${JSON.stringify(masked)}`;
+  return `text ${JSON.stringify(`${chars.slice(0, QUOTED_VALUE_MAX).join('')}…`)} (${[...value].length.toLocaleString('en')} characters)`;
 }
 
 function patternHint(path: FieldPath): string {
@@ -287,7 +303,7 @@ function patternHint(path: FieldPath): string {
   if (last === 'id') return 'Ids start with a letter and use letters, digits, "-" and "_".';
   if (last === 'editorialEmail') return 'Write an email address, e.g. editors@reference.example.com.';
   if (last === 'key') return 'An IndexNow key is 8 to 128 letters, digits or hyphens.';
-  if (last === 'secretEnv') return 'Write the name of an environment variable, e.g. WEBHOOK_SECRET (never the secret itself).';
+  if (last === 'secretEnv' || path[path.length - 2] === 'secretEnv') return 'Write the name of an environment variable, e.g. WEBHOOK_SECRET (never the secret itself).';
   if (last === 'summary') return 'A change is summarised in one line: write it without line breaks (a long line may be folded with ">-").';
   if (last === 'file') return 'Write a file name in content/templates/, without folders, e.g. privilege-log.csv.';
   return 'Fix the value to match the expected format.';

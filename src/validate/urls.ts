@@ -41,6 +41,35 @@ export function hasCredentials(value: string): boolean {
   return /^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/?#\s]*@/i.test(value.trim());
 }
 
+/** A user name and password ("user:secret"), or a lone user name (often a token), as messages
+ * print it: "user:***", "***". */
+function maskUserinfo(userinfo: string): string {
+  const colon = userinfo.indexOf(':');
+  return colon < 0 ? '***' : `${userinfo.slice(0, colon)}:***`;
+}
+
+/** `text` with the credentials of every address in it masked ("https://user:***@host/x",
+ * "https://***@host/x"): messages quote what the editor wrote, and CI logs keep them. */
+export function maskCredentials(text: string): string {
+  // Greedy up to the last "@" before the host, as a URL parser reads "user:p@ss@host".
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)([^\s/?#]*)@/gi, (_, scheme: string, userinfo: string) => `${scheme}${maskUserinfo(userinfo)}@`);
+}
+
+/** An address as messages quote it: its credentials masked, also without a scheme
+ * ("user:***@host:9000"); an email address or a mailto: link is left as written. */
+export function maskAddress(value: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim())) return maskCredentials(value);
+  return /^\s*(?!mailto:)[^:/?#\s@]+:[^/?#\s]*@/i.test(value) ? value.replace(/^(\s*)([^/?#\s]*)@/, (_, space: string, userinfo: string) => `${space}${maskUserinfo(userinfo)}@`) : value;
+}
+
+/** What an address with "://" holds before its host: "a user name and password", "a user name", or
+ * undefined when it holds neither. */
+export function credentialsIn(value: string): string | undefined {
+  const userinfo = /^\s*[a-z][a-z0-9+.-]*:\/\/([^\s/?#]*)@/i.exec(value)?.[1];
+  if (userinfo === undefined) return undefined;
+  return userinfo.includes(':') ? 'a user name and password' : 'a user name';
+}
+
 /** A URL as messages print it: without a user name, password, query or fragment, which hold tokens
  * and signatures (a presigned URL's) as often as not; "?…" says a query was left out. */
 export function urlForMessages(value: string): string {

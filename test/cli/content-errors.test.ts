@@ -108,6 +108,14 @@ test('a title of spaces and a definition of a tab are errors at their lines, and
   ]);
 });
 
+test('a webhook URL with a password is refused for that reason, its password never printed', async () => {
+  const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'site.yaml'), /^tags:/m, 'webhooks: [{ url: "https://user:hunter2pass@hooks.example.com/x", events: [article.created], secretEnv: HOOK_SECRET }]\ntags:'));
+  assert.ok(run.stderr.includes('content/site.yaml:16:19  error  webhooks[0].url "https://user:***@hooks.example.com/x" holds a user name and password  (Write the address with no user name or password: notify prints it in every delivery report.'), run.stderr);
+  assert.match(run.stderr, /name that variable in secretEnv/);
+  assert.not.match(run.stderr, /hunter2pass/);
+  assert.equal(diagnostics.map((d) => [d.rule, d.field]), [['invalid-format', 'webhooks[0].url']]);
+});
+
 test('a former slug that is still another article\'s slug is an error at the list item', async () => {
   const { run, diagnostics } = await breakAndBuild((c) => edit(path.join(c, 'articles/hashing-evidence.md'), /^title:/m, 'formerSlugs: [hash-basics, privilege-basics]\ntitle:'));
   assert.match(run.stderr, /content\/articles\/hashing-evidence\.md:\d+:\d+ {2}error {2}formerSlugs\[1\] "privilege-basics" is the slug of article content\/articles\/privilege-basics\.md/);
