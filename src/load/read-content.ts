@@ -58,12 +58,12 @@ export function parseArticleText(text: string, rel: string, memo?: YamlMemo): { 
   if (problems.length) {
     // Its ids are checked all the same, in the lists that have no errors of their own.
     const sound = soundFields(parsed.source.data, problems) as Partial<Pick<Article, 'faq' | 'references'>>;
-    const all = [...problems, ...checkArticleIds({ file: rel, faq: sound.faq ?? [], references: sound.references ?? [] }, parsed.source), ...body];
+    const all = [...problems, ...checkArticleIds({ file: rel, faq: sound.faq ?? [], references: sound.references ?? [] }, parsed.source, { text: parsed.body, line: parsed.bodyLine }), ...body];
     return { source: parsed.source, diagnostics: all, rejected: rejected(parsed.source.data, all) };
   }
   const article = toArticle(parsed.source, parsed.body, parsed.bodyLine, stem(rel));
   const named = (parsed.source.data as { slug?: unknown }).slug === undefined ? fileNameProblem(rel, stem(rel), 'article') : undefined;
-  const own = [...(named ? [named] : []), ...body, ...checkArticleIds(article, parsed.source)];
+  const own = [...(named ? [named] : []), ...body, ...checkArticleIds(article, parsed.source, { text: parsed.body, line: parsed.bodyLine })];
   return own.length ? { source: parsed.source, diagnostics: own, rejected: rejected(parsed.source.data, own) } : { article, source: parsed.source, diagnostics: [] };
 }
 

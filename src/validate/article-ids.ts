@@ -1,5 +1,8 @@
 /**
- * Checks that need one article alone: its FAQ and reference ids are unique within the file. Run where
+ * Checks that need one article alone: its FAQ and reference ids are unique on its page: not used
+ * twice, not one of the page's own section ids, and not the id a heading of its body takes (a
+ * reference `frcp-6` and a heading "FRCP 6" gave the page two elements `id="frcp-6"`, and a cited
+ * #frcp-6 landed on whichever came first). Run where
  * the article is parsed (read-content.ts parseArticleText), so an article that a rebuild does not
  * read again, its file unchanged, is not checked again either.
  * Reads: the article and its YAML positions. Writes: diagnostics.
@@ -8,18 +11,55 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { YamlSource } from '../load/yaml-source.js';
 import type { Article } from '../model.js';
 import { formatFieldPath } from './schema-validator.js';
+import { ARTICLE_RESERVED_IDS } from '../constants.js';
+import { slugify } from '../passes/slugify.js';
 
-export function checkArticleIds(article: Pick<Article, 'file' | 'faq' | 'references'>, source: YamlSource): Diagnostic[] {
+export function checkArticleIds(article: Pick<Article, 'file' | 'faq' | 'references'>, source: YamlSource, body?: { text: string; line: number }): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const checkUnique = (field: 'faq' | 'references', ids: string[]) => {
-    const seen = new Set<string>();
+  const headings = body ? headingIds(body.text, body.line) : new Map<string, HeadingAt>();
+  const seen = new Map<string, string>();
+  const check = (field: 'faq' | 'references', ids: string[]) => {
     ids.forEach((id, i) => {
       const path = [field, i, 'id'];
-      if (seen.has(id)) out.push(diagnostic('duplicate-id', { file: article.file, ...source.locate(path) }, formatFieldPath(path), `id "${id}" is used twice`));
-      seen.add(id);
+      const report = (message: string, hint?: string) => out.push(diagnostic('duplicate-id', { file: article.file, ...source.locate(path) }, formatFieldPath(path), message, hint));
+      const first = seen.get(id);
+      const heading = headings.get(id);
+      if (first) report(first === field ? `id "${id}" is used twice` : `id "${id}" is also the id of ${first === 'faq' ? 'an FAQ entry' : 'a reference'} of this article: a link to #${id} would land on the first of them`);
+      else if (ARTICLE_RESERVED_IDS.includes(id)) report(`id "${id}" is the id of a section of every article page (#${id}): a link to #${id} would land on the section`, 'Choose another id.');
+      else if (heading) report(`id "${id}" is also the id of the heading "${heading.text}" (line ${heading.line}): a link to #${id} would land on the first of them`, 'Give one of the two another id or wording: the newer one, since a published id is cited.');
+      seen.set(id, field);
     });
   };
-  checkUnique('faq', article.faq.map((f) => f.id));
-  checkUnique('references', article.references.map((r) => r.id));
+  check('faq', article.faq.map((f) => f.id));
+  check('references', article.references.map((r) => r.id));
   return out;
+}
+
+interface HeadingAt {
+  text: string;
+  line: number;
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const ATX_HEADING = /^ {0,3}#{2,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+
+/** The id each h2–h6 of the body takes from its text (a new heading's: passes/pinpoints/assign.ts),
+ * with its text and file line. Inline Markdown (links, emphasis, code) is read for its words. */
+function headingIds(body: string, firstLine: number): Map<string, HeadingAt> {
+  const ids = new Map<string, HeadingAt>();
+  let fence: string | undefined;
+  body.split('\n').forEach((line, i) => {
+    const open = FENCE.exec(line)?.[1];
+    if (fence) {
+      if (open && open[0] === fence[0] && open.length >= fence.length && line.trim() === open) fence = undefined;
+      return;
+    }
+    if (open) return void (fence = open);
+    const m = ATX_HEADING.exec(line);
+    if (!m) return;
+    const text = m[1].replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').trim();
+    const id = slugify(text);
+    if (id && !ids.has(id)) ids.set(id, { text, line: firstLine + i });
+  });
+  return ids;
 }

@@ -370,6 +370,20 @@ export const BAD_CONTENT: BadCase[] = [
     },
     expect: { rule: 'invalid-file-name', file: 'content/articles/Case-Renamed.md', line: 1, field: '', message: /the file name "Case-Renamed" is not a slug/ },
   },
+  {
+    name: 'a reference whose id is the id a heading of the body takes (two elements id="ref-one" on the page)',
+    apply: (content) => writeFileSync(path.join(content, 'articles/case-id-heading.md'), `${ARTICLE}## Ref *one*\n\nText under it.\n`),
+    expect: { rule: 'duplicate-id', file: 'content/articles/case-id-heading.md', line: 11, field: 'references[0].id', message: /id "ref-one" is also the id of the heading "Ref one" \(line 17\)/ },
+  },
+  {
+    name: 'a reference with the id of an FAQ entry, and an FAQ entry with the id of a section of every article page',
+    apply: (content) => {
+      writeFileSync(path.join(content, 'articles/case-id-faq.md'), variant(ARTICLE, 'id: ref-one', 'id: faq-one'));
+      writeFileSync(path.join(content, 'articles/case-id-section.md'), variant(ARTICLE, 'id: faq-one', 'id: references'));
+    },
+    expect: { rule: 'duplicate-id', file: 'content/articles/case-id-faq.md', line: 11, field: 'references[0].id', message: /id "faq-one" is also the id of an FAQ entry of this article/ },
+    also: [{ rule: 'duplicate-id', file: 'content/articles/case-id-section.md', line: 9, field: 'faq[0].id', message: /id "references" is the id of a section of every article page/ }],
+  },
   edited('site.yaml', 'a glossary FAQ link to a page that does not exist', 'href: /glossary/hash-value', 'href: /glossary/hash-valeu', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href' }),
 ];
 
