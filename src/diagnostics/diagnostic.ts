@@ -37,6 +37,7 @@ export const RULES = {
   'missing-download': 'Add the file under content/templates/ or fix the path.',
   'date-order': 'dateModified cannot be earlier than datePublished.',
   'unreadable-file': 'Check that the file exists and is readable.',
+  'empty-file': 'Write the fields of the file: docs/content.md shows an example of each kind.',
   'empty-body': 'Write the body below the front matter.',
   'outside-content': 'Copy the file into the content folder instead of linking to it.',
   'not-a-file': 'Replace it with a regular file, or remove it from the content folder.',

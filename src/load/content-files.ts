@@ -47,7 +47,8 @@ export function unreadMarkdownProblem(contentPath: string, file: string): Diagno
 /** The errors of the Markdown files under `contentDir`'s `folder` (articles, pages) that a build
  * would not read, found by listing the folder again (when no scan of the content folder lists it). */
 export function unreadMarkdownFiles(contentDir: string, folder: 'articles' | 'pages', rel: (abs: string) => string): Diagnostic[] {
-  const found = fg.sync(`${folder}/*.{markdown,mdown,mkd,mkdn,mdx,md}`, { cwd: contentDir, caseSensitiveMatch: false, onlyFiles: true, followSymbolicLinks: false });
+  // A folder that is a file, or cannot be read, is reported where the files are listed.
+  const found = fg.sync(`${folder}/*.{markdown,mdown,mkd,mkdn,mdx,md}`, { cwd: contentDir, caseSensitiveMatch: false, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true });
   return found.sort().flatMap((p) => unreadMarkdownProblem(p, rel(path.join(contentDir, p))) ?? []);
 }
 

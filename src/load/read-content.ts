@@ -229,12 +229,25 @@ function accept(r: ContentReader, source: YamlSource, syntax: Diagnostic[], sche
     r.rejected.push({ schema, file: source.file, data: undefined, problems: syntax, body });
     return undefined;
   }
+  // An empty YAML file is one mistake, not one per required field (a front matter has its fields listed).
+  const empty = source.data == null && !body && schema !== 'templates-index';
   if (source.data == null) source.data = schema === 'templates-index' ? [] : {};
   r.sources.set(source.file, source);
-  const problems = validateAgainstSchema(source, schema);
+  const problems = empty ? [emptyFileProblem(source.file, schema)] : validateAgainstSchema(source, schema);
   r.diagnostics.push(...problems);
   if (problems.length) r.rejected.push({ schema, file: source.file, data: source.data, problems, body });
   return problems.length ? undefined : source;
+}
+
+/** The error of a YAML file with no fields at all (empty, or only comments). */
+function emptyFileProblem(file: string, schema: SchemaId): Diagnostic {
+  const fields: Partial<Record<SchemaId, string>> = {
+    site: 'name, tagline, description, baseUrl, publisher, editorialEmail and tags',
+    term: 'title and definition (and, as a rule, jurisdiction and tags)',
+    dataset: 'title, description, datePublished and distributions',
+  };
+  const what = fields[schema] ? `its ${fields[schema]}` : 'its fields';
+  return diagnostic('empty-file', { file, line: 1 }, '', 'is empty', `Write ${what}: docs/content.md shows an example of each kind of file.`);
 }
 
 /** The templates index's entries without errors of their own, when the index as a whole has some. */

@@ -384,6 +384,17 @@ export const BAD_CONTENT: BadCase[] = [
     expect: { rule: 'duplicate-id', file: 'content/articles/case-id-faq.md', line: 11, field: 'references[0].id', message: /id "faq-one" is also the id of an FAQ entry of this article/ },
     also: [{ rule: 'duplicate-id', file: 'content/articles/case-id-section.md', line: 9, field: 'faq[0].id', message: /id "references" is the id of a section of every article page/ }],
   },
+  {
+    name: 'an empty glossary file (one error, not one per required field)',
+    apply: (content) => writeFileSync(path.join(content, 'glossary/case-empty.yaml'), '# to be written\n'),
+    expect: { rule: 'empty-file', file: 'content/glossary/case-empty.yaml', line: 1, field: '', message: /^is empty$/ },
+  },
+  {
+    name: 'an empty site.yaml',
+    alone: true,
+    apply: (content) => writeFileSync(path.join(content, 'site.yaml'), ''),
+    expect: { rule: 'empty-file', file: 'content/site.yaml', line: 1, field: '', message: /^is empty$/ },
+  },
   edited('site.yaml', 'a glossary FAQ link to a page that does not exist', 'href: /glossary/hash-value', 'href: /glossary/hash-valeu', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href' }),
 ];
 
