@@ -14,6 +14,7 @@ import { INDEXNOW_ENDPOINTS } from '../notify/constants.js';
 import { indexNowBodies, indexNowUrls, submitIndexNow } from '../notify/indexnow.js';
 import { readSiteConfig } from '../notify/read-site-config.js';
 import { webhookEvents, type WebhookEvent } from '../notify/webhook-events.js';
+import { shownWebhookUrl } from '../notify/shown-url.js';
 import { deliverWebhooks, signingOf, subscribedEvents } from '../notify/webhooks.js';
 import { packageVersion } from '../package-root.js';
 import type { Io } from './io.js';
@@ -98,7 +99,7 @@ async function notifyWebhooks(config: SiteConfig, events: WebhookEvent[], opts: 
       const names = sub.secretEnv ?? [];
       const check = signingOf(sub, io.env);
       const signing = `${names.length ? `signed with ${names.map((n) => `$${n}`).join(', ')}` : 'unsigned'}${'problem' in check ? ` (WOULD NOT BE SENT: ${check.problem})` : ''}`;
-      io.stdout(`  ${sub.url} (${signing}): ${mine.length} event${s(mine.length)}`);
+      io.stdout(`  ${shownWebhookUrl(sub.url)} (${signing}): ${mine.length} event${s(mine.length)}`);
       for (const e of mine) io.stdout(`    ${e.event}  ${e.data.key}`);
     }
     return;
@@ -109,8 +110,8 @@ async function notifyWebhooks(config: SiteConfig, events: WebhookEvent[], opts: 
     const mine = deliveries.filter((d) => d.subscriber === index);
     const ok = mine.filter((d) => d.ok);
     const retried = ok.filter((d) => d.attempts > 1).length;
-    io.stdout(`  ${sub.url}: ${ok.length} delivered${retried ? ` (${retried} after a retry)` : ''}, ${mine.length - ok.length} failed`);
-    for (const d of mine.filter((x) => !x.ok)) io.stderr(`  warning  webhook ${d.url}  ${d.event} ${d.key} failed after ${d.attempts} attempt${s(d.attempts)}: ${d.error}`);
+    io.stdout(`  ${shownWebhookUrl(sub.url)}: ${ok.length} delivered${retried ? ` (${retried} after a retry)` : ''}, ${mine.length - ok.length} failed`);
+    for (const d of mine.filter((x) => !x.ok)) io.stderr(`  warning  webhook ${shownWebhookUrl(d.url)}  ${d.event} ${d.key} failed after ${d.attempts} attempt${s(d.attempts)}: ${d.error}`);
   }
 }
 

@@ -279,6 +279,26 @@ test('a mistake in the webhooks settings is reported like a content error, with 
   assert.is(noDist.stderr, 'legalsite: nowhere/_legalsite/manifest.json not found (run `legalsite build` first, or pass --out DIR)');
 });
 
+test('a webhook whose address is its secret (Slack\'s /services/T…/B…/token) is never printed whole, in a dry run or a report', async () => {
+  const siteFile = path.join(cwd, 'content/site.yaml');
+  const good = readFileSync(siteFile, 'utf8');
+  const site = parse(good);
+  site.webhooks = [{ url: `${hooks.url}/services/T000/B000/SECRETTOKEN42`, events: ['article.created', 'article.updated', 'content.deleted'] }];
+  writeFileSync(siteFile, stringify(site));
+  try {
+    reset();
+    const dry = await notify('--dry-run');
+    assert.is(dry.exitCode, 0, dry.stderr);
+    assert.match(dry.stdout, new RegExp(`^  ${hooks.url}/services/… \\(unsigned\\): \\d+ events?$`, 'm'));
+    reset();
+    const sent = await notify('--webhooks', '--retry-delay', '0');
+    assert.match(sent.stdout, new RegExp(`^  ${hooks.url}/services/…: \\d+ delivered`, 'm'));
+    for (const run of [dry, sent]) assert.not.match(run.stdout + run.stderr, /SECRETTOKEN42|T000\/B000/);
+  } finally {
+    writeFileSync(siteFile, good);
+  }
+});
+
 test('a site.yaml that is a link out of the content folder, or a named pipe, is refused as the build refuses it: nothing of it printed, no wait', async () => {
   const siteFile = path.join(cwd, 'content/site.yaml');
   const secret = path.join(tempDir(), 'shadow-like');
