@@ -7,7 +7,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerBuildCommand } from './commands/build.js';
 import { registerCheckCommand } from './commands/check.js';
-import { type Io, processIo, type RegisterCommand } from './commands/io.js';
+import { type Io, maskingCredentials, processIo, type RegisterCommand } from './commands/io.js';
 import { registerNotifyCommand } from './commands/notify.js';
 import { registerPublishCommand } from './commands/publish.js';
 import { registerServeCommand } from './commands/serve.js';
@@ -21,7 +21,8 @@ import { endWithCleanups, isStopping } from './write/interruption.js';
 /** In the order `--help` lists them. */
 const COMMANDS: RegisterCommand[] = [registerBuildCommand, registerCheckCommand, registerServeCommand, registerPublishCommand, registerNotifyCommand];
 
-export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+export async function main(argv: string[], given: Io = processIo()): Promise<number> {
+  const io = maskingCredentials(given);
   let exitCode = 0;
   const program = new Command('legalsite')
     .description('Compile a folder of legal-practice content into a static, citable reference website.')
@@ -42,7 +43,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
  * start when no file can be opened) is said as a command's error would be, and ends the process
  * with its exit code once a running build has cleaned up as a stopped one does. */
 export async function endUncaught(error: unknown, argv: string[], io: Io = processIo()): Promise<void> {
-  await endWithCleanups(exitCodeOf(error, argv, io));
+  await endWithCleanups(exitCodeOf(error, argv, maskingCredentials(io)));
 }
 
 /** What a command threw, said once on stderr (a stack trace only with --debug), as an exit code. */

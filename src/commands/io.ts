@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { ENVIRONMENT_EXIT } from '../diagnostics/environment.js';
+import { maskCredentials } from '../validate/urls.js';
 
 export interface Io {
   stdout: (s: string) => void;
@@ -12,6 +13,18 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   /** Writes without a newline (progress lines on a terminal). */
   stderrRaw?: (s: string) => void;
+}
+
+/** `io` with any address's user name and password masked in what it writes ("https://user:***@…"):
+ * commander quotes a rejected option's value whole (`--base-url https://user:secret@…`), and a CI
+ * log keeps every line a command prints. No command has a reason to print a password. */
+export function maskingCredentials(io: Io): Io {
+  return {
+    ...io,
+    stdout: (s) => io.stdout(maskCredentials(s)),
+    stderr: (s) => io.stderr(maskCredentials(s)),
+    ...(io.stderrRaw ? { stderrRaw: (s: string) => io.stderrRaw!(maskCredentials(s)) } : {}),
+  };
 }
 
 /** Adds one command to the program; `done` receives its exit code. */

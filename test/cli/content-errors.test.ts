@@ -274,6 +274,13 @@ test('usage mistakes exit with code 2 and say what is wrong', async () => {
     assert.match(base.stderr.split('\n')[0], reason);
     assert.not.ok(existsSync(path.join(cwd, 'dist')), 'nothing built');
   }
+  // commander quotes a rejected value whole: a password in it would be in every CI log.
+  for (const url of ['https://deploy:s3cretPass@test.example.org/', 'ftp://deploy:s3cretPass@test.example.org/']) {
+    const secret = await runCli(['build', '--base-url', url], cwd);
+    assert.is(secret.exitCode, 2, url);
+    assert.not.match(secret.stderr, /s3cretPass/, secret.stderr);
+    assert.match(secret.stderr, /deploy:\*\*\*@test\.example\.org/);
+  }
 });
 
 test('a template that cannot be read is its own one error: the links to it are not blamed, nor another file suggested', async () => {
