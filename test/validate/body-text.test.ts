@@ -34,6 +34,11 @@ test('callouts: the three kinds, with titles, closed, are fine; an unknown kind 
   ]);
 });
 
+test('a callout in a fenced block is code, whether or not the body holds anything else to check', () => {
+  assert.equal(problems(['```markdown', ':::danger', '```', '', ':::tip', 'A tip.', ':::'].join('\n')), []);
+  assert.equal(problems(['~~~', ':::note', '~~~', '', ':::warning', 'Unclosed.'].join('\n')), ['14:1 unsupported-markdown opens a :::warning callout tha']);
+});
+
 test('a footnote marker whose note is defined is left to the note\'s own error; https and site links are fine', () => {
   assert.equal(problems(['A claim.[^1] See [the rule](https://www.law.cornell.edu/rules/frcp/rule_26) and [a term](/glossary/hash-value).', '', '[^1]: The note.'].join('\n')), []);
 });
