@@ -13,6 +13,7 @@ import type { Article } from '../model.js';
 import { formatFieldPath } from './schema-validator.js';
 import { ARTICLE_RESERVED_IDS } from '../constants.js';
 import { slugify } from '../passes/slugify.js';
+import { forEachLine } from './markdown-lines.js';
 
 export function checkArticleIds(article: Pick<Article, 'file' | 'faq' | 'references'>, source: YamlSource, body?: { text: string; line: number }): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -40,22 +41,14 @@ interface HeadingAt {
   line: number;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const ATX_HEADING = /^ {0,3}#{2,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 
 /** The id each h2–h6 of the body takes from its text (a new heading's: passes/pinpoints/assign.ts),
  * with its text and file line. Inline Markdown (links, emphasis, code) is read for its words. */
 function headingIds(body: string, firstLine: number): Map<string, HeadingAt> {
   const ids = new Map<string, HeadingAt>();
-  let fence: string | undefined;
-  body.split('\n').forEach((line, i) => {
-    const open = FENCE.exec(line)?.[1];
-    if (fence) {
-      if (open && open[0] === fence[0] && open.length >= fence.length && line.trim() === open) fence = undefined;
-      return;
-    }
-    if (open) return void (fence = open);
-    const m = ATX_HEADING.exec(line);
+  forEachLine(body, (line, i, code) => {
+    const m = code ? null : ATX_HEADING.exec(line);
     if (!m) return;
     const text = m[1].replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').trim();
     const id = slugify(text);

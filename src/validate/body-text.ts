@@ -18,9 +18,9 @@
  */
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { CALLOUT_KINDS } from '../passes/markdown.js';
+import { forEachLine } from './markdown-lines.js';
 import { codePointLabel, controlCharacterIn, REPLACEMENT_HINT, REPLACEMENT_MESSAGE } from './control-characters.js';
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** Anything the line checks below could find: most bodies hold none of it, and cost one search.
  * Callouts, which many bodies hold, are checked by a search of their own (calloutProblems). */
 const SUSPECT = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\uD800-\uDFFF\uFFFD\uFFFE\uFFFF]|^(?:<{7}|>{7})(?: |$)|<!--|\]\(\s*<?\s*(?:javascript|vbscript|data|file):|\[\^[^\]\s]+\](?!:)/im;
@@ -39,18 +39,12 @@ export function bodyTextProblems(file: string, body: string, bodyLine: number): 
   if (!SUSPECT.test(body)) return body.includes(':::') ? calloutProblems(file, body, bodyLine) : [];
   const problems: Diagnostic[] = [];
   const callouts: { kind: string; at: At }[] = [];
-  let fence: string | undefined;
   let defined: Set<string> | undefined;
-  body.split('\n').forEach((line, i) => {
+  forEachLine(body, (line, i, code) => {
     const at: At = (column) => ({ file, line: bodyLine + i, column });
     const found = characterProblem(line, at);
     if (found) return void problems.push(found);
-    const open = FENCE.exec(line)?.[1];
-    if (fence) {
-      if (open && open[0] === fence[0] && open.length >= fence.length && line.trim() === open) fence = undefined;
-      return;
-    }
-    if (open) return void (fence = open);
+    if (code) return;
     const callout = CALLOUT.exec(line);
     if (callout) {
       const kind = callout[1];

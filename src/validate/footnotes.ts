@@ -6,34 +6,27 @@
  * Reads: a Markdown body. Writes: diagnostics.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { forEachLine } from './markdown-lines.js';
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const FOOTNOTE_DEFINITION = /^ {0,3}\[\^[^\]\s]+\]:/;
 
 /** Each footnote definition in `body` (outside fenced code), located in `file` from `bodyLine`. */
 export function footnoteProblems(file: string, body: string, bodyLine: number): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  let fence: string | undefined;
-  body.split('\n').forEach((line, i) => {
-    const open = FENCE.exec(line)?.[1];
-    if (fence) {
-      if (open && open[0] === fence[0] && open.length >= fence.length && line.trim() === open) fence = undefined;
-      return;
-    }
-    if (open) fence = open;
-    else if (FOOTNOTE_DEFINITION.test(line)) {
-      const text = line.trim();
-      const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
-      problems.push(
-        diagnostic(
-          'unsupported-markdown',
-          { file, line: bodyLine + i, column: 1 },
-          'body',
-          `is a footnote (${shown}), which legalsite does not publish as one: the page would show its marker as text and the note as a paragraph of its own`,
-          'Put the note into the sentence it explains, or cite its source under references: (shown as numbered references with pinpoints).',
-        ),
-      );
-    }
+  if (!body.includes('[^')) return problems;
+  forEachLine(body, (line, i, code) => {
+    if (code || !FOOTNOTE_DEFINITION.test(line)) return;
+    const text = line.trim();
+    const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+    problems.push(
+      diagnostic(
+        'unsupported-markdown',
+        { file, line: bodyLine + i, column: 1 },
+        'body',
+        `is a footnote (${shown}), which legalsite does not publish as one: the page would show its marker as text and the note as a paragraph of its own`,
+        'Put the note into the sentence it explains, or cite its source under references: (shown as numbered references with pinpoints).',
+      ),
+    );
   });
   return problems;
 }

@@ -621,15 +621,22 @@ test('SIGTERM before the commit: the build stops as a failed one does, the outpu
   assert.is((await runCli(['build', '--quiet', '--base-url', 'https://staging.example.org'], site)).exitCode, 0);
 });
 
-test('SIGTERM that comes while the build works without a turn of the event loop, just before the commit: the output folder as it was', async () => {
-  // A build works for seconds on promises alone, when no signal is heard; one sent then was heard
-  // only once the commit had begun, and the stopped build replaced the output folder.
+/** The minimal site built, its output folder and id file as that build left them, then an article
+ * edited: what a build stopped or killed now must leave as it was. */
+async function builtThenEdited(): Promise<{ site: string; out: string; before: ReturnType<typeof snapshot>; pins: string }> {
   const site = copyFixture('minimal');
   const out = path.join(site, 'dist');
   assert.is((await runCli(['build', '--quiet'], site)).exitCode, 0);
   const before = snapshot(out);
   const pins = readFileSync(path.join(site, 'content/pinpoints.jsonl'), 'utf8');
   editArticle(site, 'A privilege log lists what is withheld.', 'A privilege log lists, item by item, what is withheld.');
+  return { site, out, before, pins };
+}
+
+test('SIGTERM that comes while the build works without a turn of the event loop, just before the commit: the output folder as it was', async () => {
+  // A build works for seconds on promises alone, when no signal is heard; one sent then was heard
+  // only once the commit had begun, and the stopped build replaced the output folder.
+  const { site, out, before, pins } = await builtThenEdited();
   const r = await runToEnd(['build', '--quiet'], site, { LEGALSITE_FAULT: 'unheard-at:commit' });
   assert.is(r.signal, 'SIGTERM', `ended by the signal: ${r.code} ${r.stderr}`);
   assert.is(r.stderr, '', 'nothing to say: the stop is no failure');
@@ -642,12 +649,7 @@ test('a CLI process whose launcher was killed before it could hear of it stops a
   // kill -9 of `legalsite build` in its first tenth of a second left the CLI's own process running
   // alone, and it replaced dist/ although the caller had seen the build killed. The launcher's
   // death is simulated by a launcher id that is not this process's parent.
-  const site = copyFixture('minimal');
-  const out = path.join(site, 'dist');
-  assert.is((await runCli(['build', '--quiet'], site)).exitCode, 0);
-  const before = snapshot(out);
-  const pins = readFileSync(path.join(site, 'content/pinpoints.jsonl'), 'utf8');
-  editArticle(site, 'A privilege log lists what is withheld.', 'A privilege log lists, item by item, what is withheld.');
+  const { site, out, before, pins } = await builtThenEdited();
   const child = (launcher: number) => new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     const proc = spawn(process.execPath, [BIN, 'build', '--quiet'], { cwd: site, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: { ...process.env, LEGALSITE_NO_RESPAWN: '1', LEGALSITE_LAUNCHER_PID: String(launcher) } });
     proc.on('exit', (code, signal) => resolve({ code, signal }));
