@@ -3,11 +3,12 @@
  * failed build runs the passes over it only to find its remaining errors (broken links), which need
  * the site's every URL: duplicates are dropped (the first file of a slug keeps it), references to
  * what does not exist are left out, unknown tags and jurisdictions and impossible date orders are
- * set aside. The result is a site that could be valid content, so the passes meet nothing they were
+ * set aside, and a name two terms link by is kept by the term it links to. The result is a site that could be valid content, so the passes meet nothing they were
  * not written for. Nothing of it is ever written. Reads: a SiteSource. Writes: a SiteSource.
  */
 import { JURISDICTIONS } from '../constants.js';
-import type { SiteSource } from '../model.js';
+import type { SiteSource, Term } from '../model.js';
+import { checkSharedNames } from './link-rules.js';
 
 export function consistentSite(site: SiteSource): SiteSource {
   const articles = firstOfEachSlug(site.articles);
@@ -39,7 +40,7 @@ export function consistentSite(site: SiteSource): SiteSource {
       seeAlso: a.seeAlso.filter(resolves),
       downloads: a.downloads.filter((d) => templateHrefs.has(d.href)),
     })),
-    terms: terms.map((t) => ({
+    terms: withoutSharedNames(terms).map((t) => ({
       ...t,
       tags: t.tags.filter(knownTag),
       jurisdiction: jurisdiction(t.jurisdiction),
@@ -54,4 +55,21 @@ export function consistentSite(site: SiteSource): SiteSource {
 function firstOfEachSlug<T extends { slug: string }>(items: T[]): T[] {
   const seen = new Set<string>();
   return items.filter((item) => !seen.has(item.slug) && Boolean(seen.add(item.slug)));
+}
+
+/** `terms` with each name another term links by taken from the term it never links to (a title so
+ * taken is made unique with the slug: it linked to the other term all the same). */
+function withoutSharedNames(terms: Term[]): Term[] {
+  const lost = new Map<Term, Set<string>>();
+  checkSharedNames(terms, (term, path) => {
+    const t = term as Term;
+    lost.set(t, (lost.get(t) ?? new Set()).add(path.join('.')));
+  });
+  if (lost.size === 0) return terms;
+  return terms.map((t) => {
+    const paths = lost.get(t);
+    if (!paths) return t;
+    const keep = (field: string) => (_: string, i: number) => !paths.has(`${field}.${i}`);
+    return { ...t, title: paths.has('title') ? `${t.title} [${t.slug}]` : t.title, alsoCalled: t.alsoCalled.filter(keep('alsoCalled')), linkOnly: t.linkOnly.filter(keep('linkOnly')) };
+  });
 }

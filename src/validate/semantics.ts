@@ -10,7 +10,7 @@ import type { FieldPath } from '../load/field-path.js';
 import type { YamlSource } from '../load/yaml-source.js';
 import type { ArticleMeta, Dataset, SiteSource, Term } from '../model.js';
 import { formatFieldPath } from './schema-validator.js';
-import { checkLinkRules } from './link-rules.js';
+import { checkLinkRules, checkSharedNames } from './link-rules.js';
 import { checkSlugClashes } from './slug-clashes.js';
 
 export interface SemanticOptions {
@@ -40,6 +40,10 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
   for (const t of checked(site.terms)) checkTerm(c, t);
   for (const d of checked(site.datasets)) checkDataset(c, d);
   if (onlyFile !== undefined) return out;
+  // Copies of one term (a duplicate slug, reported as such) share their names as a matter of course.
+  const slugCount = new Map<string, number>();
+  for (const t of site.terms) slugCount.set(t.slug, (slugCount.get(t.slug) ?? 0) + 1);
+  checkSharedNames(site.terms.filter((t) => slugCount.get(t.slug) === 1), (t, path, message, hint) => c.report('invalid-value', t.file, path, message, hint));
   checkHomeLists(c);
   checkTemplateUsers(c);
   return out;

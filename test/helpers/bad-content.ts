@@ -395,6 +395,11 @@ export const BAD_CONTENT: BadCase[] = [
     apply: (content) => writeFileSync(path.join(content, 'site.yaml'), ''),
     expect: { rule: 'empty-file', file: 'content/site.yaml', line: 1, field: '', message: /^is empty$/ },
   },
+  {
+    name: 'a term with an alias that is another term\'s title, so it never links to it',
+    apply: (content) => writeFileSync(path.join(content, 'glossary/case-shared-name.yaml'), variant(TERM, 'title: Case term', 'title: Case shared term\nalsoCalled: [digest, hash value]')),
+    expect: { rule: 'invalid-value', file: 'content/glossary/case-shared-name.yaml', line: 2, field: 'alsoCalled[1]', message: /"hash value" is also the title of the term content\/glossary\/hash-value\.yaml, where it links: it never links to this term/ },
+  },
   edited('site.yaml', 'a glossary FAQ link to a page that does not exist', 'href: /glossary/hash-value', 'href: /glossary/hash-valeu', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href' }),
 ];
 
