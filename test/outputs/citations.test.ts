@@ -215,7 +215,13 @@ test('no former address is listed or linked: sitemaps, feeds, search index, llms
   // The renamed page carries its former slug's anchors as second anchors (old pinpoints, the feedback
   // heading's id, a term's entry on the glossary's lists land on it): anchors, not addresses.
   const withoutOldAnchors = (text: string) => text.replace(/ id=\\?"(?:feedback-(?:article|glossary):)?(?:hash-basics|hash-digest)(?:-[^"\\]*)?\\?"/g, '');
-  for (const file of files) assert.not.match(withoutOldAnchors(read(file)), /hash-basics|hash-digest/, `${file} names a former slug`);
+  // A feed item keeps the address it was first published under as its id (RSS guid isPermaLink="false",
+  // Atom id), so a rename does not show it to subscribers again as new (RFC 4287 §4.2.6: an entry's
+  // id MUST NOT change when it is relocated): an identifier no reader follows, not a listed address.
+  const withoutFeedIds = (text: string) => text.replace(/<guid isPermaLink="false">[^<]*<\/guid>|<id>[^<]*<\/id>/g, '');
+  for (const file of files) assert.not.match(withoutFeedIds(withoutOldAnchors(read(file))), /hash-basics|hash-digest/, `${file} names a former slug`);
+  const feed = read('feed.xml');
+  assert.match(feed, /<link>https:\/\/test\.example\.org\/articles\/hashing-evidence<\/link>\s*<guid isPermaLink="false">https:\/\/test\.example\.org\/articles\/hash-basics<\/guid>/, 'linked at its address, known by its first one');
 });
 
 test('on the shipped site every article has Cite this, its citation_* tags and citation files that parse to its title and URL', async () => {
