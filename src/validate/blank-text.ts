@@ -1,8 +1,8 @@
 /**
- * Required text that holds only white space: `title: "   "` passed the schemas' minLength and
- * shipped pages titled "    | Site". A text field is required when its schema lists it under
- * `required` or gives it a minLength (list items such as answer points), and every entry of a
- * mapping of texts is (site.yaml's tag descriptions). Walks the data already parsed and validated,
+ * Text that holds only white space: `title: "   "` passed the schemas' minLength and shipped pages
+ * titled "    | Site", and an optional `description: "  "` replaced the summary with nothing. Every
+ * text that is there, required or not, list items and the entries of a mapping of texts
+ * (site.yaml's tag descriptions) included, must hold something to show. Walks the data already parsed and validated,
  * beside its schema: no parsing, and positions are looked up only for a problem.
  * Reads: YAML data and the entity's JSON Schema. Writes: diagnostics.
  */
@@ -14,42 +14,51 @@ import type { YamlSource } from '../load/yaml-source.js';
 interface Schema {
   type?: string | string[];
   properties?: Record<string, Schema>;
-  required?: string[];
   additionalProperties?: boolean | Schema;
   items?: Schema;
   anyOf?: Schema[];
   oneOf?: Schema[];
+  required?: string[];
   minLength?: number;
+}
+
+/** A blank text found: where, and whether the field must be there (else deleting it is a way out). */
+interface Blank {
+  path: FieldPath;
+  required: boolean;
 }
 
 /** Nothing but white space, or the zero-width characters that show as nothing either. */
 const BLANK = /^[\s\u200B-\u200D\u2060]*$/;
 
 /**
- * Every required text of `source.data` (as `schema` describes it) that is empty or blank, but for
+ * Every text of `source.data` (as `schema` describes it) that is empty or blank, but for
  * the fields `reported` already has a problem at (an empty text under a minLength, a blank address).
  */
 export function blankTextProblems(source: YamlSource, schema: object, reported: Diagnostic[] = []): Diagnostic[] {
-  const found: FieldPath[] = [];
+  const found: Blank[] = [];
   walk(schema as Schema, source.data, [], false, found);
   const taken = new Set(reported.map((d) => d.field));
   return found
-    .filter((path) => !taken.has(formatFieldPath(path)))
-    .map((path) => {
+    .filter(({ path }) => !taken.has(formatFieldPath(path)))
+    .map(({ path, required }) => {
       const field = formatFieldPath(path);
       const name = [...path].reverse().find((seg) => typeof seg === 'string') ?? 'value';
       const what = path[0] === 'tags' && path.length === 2 ? `the one-line description of the tag ${name}` : `the text of ${name}`;
       const empty = valueAt(source.data, path) === '';
-      return diagnostic('missing-field', { file: source.file, ...source.locate(path) }, field, empty ? 'is empty' : 'is blank', empty ? `Write ${what}; it cannot be empty.` : `Write ${what}: it holds only white space (spaces, tabs, line breaks), which a page shows as nothing.`);
+      return diagnostic('missing-field', { file: source.file, ...source.locate(path) }, field, empty ? 'is empty' : 'is blank', empty ? `Write ${what}${required ? '; it cannot be empty' : ', or delete the field if you meant to leave it out'}.` : `Write ${what}${required ? '' : ', or delete the field'}: it holds only white space (spaces, tabs, line breaks), which a page shows as nothing.`);
     });
 }
 
-/** Adds to `found` the path of each blank required text in `value`; `path` is its own (restored on return). */
-function walk(schema: Schema, value: unknown, path: FieldPath, required: boolean, found: FieldPath[]): void {
+/** Adds to `found` each blank text in `value`; `path` is its own (restored on return). `required`:
+ * the field must be there (listed under `required`, an item under a minLength, a tag's entry). */
+function walk(schema: Schema, value: unknown, path: FieldPath, required: boolean, found: Blank[]): void {
   if (typeof value === 'string') {
     const minLength = schema.minLength ?? 0;
-    // An empty text under a minLength is the schema's own error ("is empty").
-    if ((required || minLength > 0) && BLANK.test(value) && !(value === '' && minLength > 0)) found.push([...path]);
+    // An empty text under a minLength is the schema's own error ("is empty"). An optional text that
+    // is there is there to be shown: blank, it blanked what it replaces (a description: "  " made
+    // the page's meta description empty instead of the summary).
+    if (BLANK.test(value) && !(value === '' && minLength > 0)) found.push({ path: [...path], required: required || minLength > 0 });
     return;
   }
   const union = schema.anyOf ?? schema.oneOf;

@@ -1,5 +1,5 @@
-/** Required text holding only white space is an error at its line, as empty text is: a title of
- * spaces shipped pages titled "    | Site". Found in the data already parsed, with no position read
+/** Text holding only white space is an error at its line, as empty text is: a title of spaces
+ * shipped pages titled "    | Site", an optional description of spaces blanked the meta description. Found in the data already parsed, with no position read
  * unless something is blank. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -25,7 +25,7 @@ test('an article title of spaces is blank, at its line, like an empty one', () =
   const [d, ...rest] = validateAgainstSchema(parsed!.source, 'article');
   assert.equal(rest, []);
   assert.equal([d.rule, d.field, d.line, d.column, d.message], ['missing-field', 'title', 2, 8, 'is blank']);
-  assert.match(d.hint!, /^Write the text of title: it holds only white space/);
+  assert.match(d.hint!, /^Write the text of title: it holds only white space/, 'a required field is not to be deleted');
   assert.equal(problems('article', ARTICLE.replace('title: T', 'title: ""')), [['missing-field', 'title', 1, 8, 'is empty']], 'empty is reported once, as before');
 });
 
@@ -41,8 +41,14 @@ test('every required text: list items that may not be empty, fields of list entr
   assert.equal(article.map(([, field, , , message]) => [field, message]), [['answer[0]', 'is blank'], ['faq[0].q', 'is blank'], ['changes[0].summary', 'is blank']]);
   const site = problems('site', `${SITE.replace('tagline: T', 'tagline: ""').replace('  name: P', '  name: " "')}  ai: { name: AI, description: "  " }\n  ethics: " "\n`);
   assert.equal(site.map(([, field, , , message]) => [field, message]), [['tagline', 'is empty'], ['publisher.name', 'is blank'], ['tags.ai.description', 'is blank'], ['tags.ethics', 'is blank']]);
-  // Optional text is not required text, and text with words is never blank.
-  assert.equal(problems('article', `${ARTICLE}reviewedBy: " "\nkeyTakeaways: ["  Indented, with words."]\n`), []);
+  // Text with words is never blank.
+  assert.equal(problems('article', `${ARTICLE}keyTakeaways: ["  Indented, with words."]\n`), []);
+});
+
+test('optional text that is there is there to be shown: blank or empty, it is an error too', () => {
+  assert.equal(problems('article', `${ARTICLE}description: "   "\nreviewedBy: ""\n`).map(([, field, , , message]) => [field, message]), [['description', 'is blank'], ['reviewedBy', 'is empty']]);
+  const { source } = parseYamlSource(`${ARTICLE}description: "   "\n`, 'content/articles/a.md');
+  assert.match(blankTextProblems(source, articleSchema)[0].hint!, /^Write the text of description, or delete the field: /);
 });
 
 test('a blank value that breaks another rule is reported once, by that rule', () => {
