@@ -9,6 +9,7 @@ import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, par
 import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics/diagnostic.js';
 import { hashOf } from '../hash.js';
 import { fastYaml } from './fast-yaml.js';
+import { lineOf } from './text-position.js';
 import { type FieldPath, formatFieldPath } from './field-path.js';
 import { describeSyntaxError, keyPathAt } from './yaml-errors.js';
 import { firstAlias, formatSize, MAX_ALIAS_COUNT, MAX_NESTING, MAX_YAML_BYTES, nestedTooDeep, sizeOver, tooDeepNode } from './yaml-limits.js';
@@ -122,15 +123,9 @@ const CONFLICT_MARKER = /^(<{7}|>{7})(?: |$)/m;
 function conflictProblem(file: string, text: string, offset: number, lineOffset: number, marker: string): Diagnostic {
   const next = /^[ \t]*([A-Za-z0-9_-]+):/m.exec(text.slice(text.indexOf('\n', offset) + 1).split('\n', 1)[0]);
   const message = `${next ? 'is' : 'the file is'} part of a merge that was not finished: a merge conflict marker (${marker}) is on this line`;
-  return diagnostic('yaml-syntax', { file, line: lineOffset + lineAt(text, offset), column: 1 }, next?.[1] ?? '', message, 'Keep the lines you want, and delete the lines <<<<<<<, ======= and >>>>>>> with the version you do not.');
+  return diagnostic('yaml-syntax', { file, line: lineOffset + lineOf(text, offset), column: 1 }, next?.[1] ?? '', message, 'Keep the lines you want, and delete the lines <<<<<<<, ======= and >>>>>>> with the version you do not.');
 }
 
-/** The 1-based line of `text` that `offset` is on. */
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}
 
 /** A problem at a field path, placed at an offset of the text. */
 type Locate = (rule: RuleId, path: FieldPath, offset: number, message: string, hint: string) => Diagnostic;

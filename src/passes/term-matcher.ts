@@ -92,6 +92,7 @@ export interface TermPhrase {
  * under noLink), then its stops: the noLink phrases that are not one of those names. */
 export function termPhrases(term: LinkTerm): TermPhrase[] {
   const names: TermPhrase[] = term.linkOnly?.length ? term.linkOnly.map((phrase) => ({ phrase, exact: ACRONYM.test(phrase), kind: 'alias' })) : ownPhrases(term);
+  if (!term.noLink?.length) return names;
   const unlinked = new Set((term.noLink ?? []).map(phraseKey));
   const phrases = names.filter((p) => !unlinked.has(phraseKey(p.phrase)));
   const named = new Set(names.map((p) => phraseKey(p.phrase)));

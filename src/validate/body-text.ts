@@ -18,6 +18,7 @@
  */
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { CALLOUT_KINDS } from '../passes/markdown.js';
+import { lineOf } from '../load/text-position.js';
 import { forEachLine } from './markdown-lines.js';
 import { codePointLabel, controlCharacterIn, REPLACEMENT_HINT, REPLACEMENT_MESSAGE } from './control-characters.js';
 
@@ -64,7 +65,7 @@ export function bodyTextProblems(file: string, body: string, bodyLine: number): 
 function calloutProblems(file: string, body: string, bodyLine: number): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const open: { kind: string; index: number }[] = [];
-  const at = (index: number) => ({ file, line: bodyLine + lineBreaksBefore(body, index), column: 1 });
+  const at = (index: number) => ({ file, line: bodyLine + lineOf(body, index) - 1, column: 1 });
   let fence: string | undefined;
   for (const m of body.matchAll(FENCE_OR_CALLOUT)) {
     const marker = m[1];
@@ -83,11 +84,6 @@ function calloutProblems(file: string, body: string, bodyLine: number): Diagnost
   return problems;
 }
 
-function lineBreaksBefore(text: string, index: number): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
 
 const unknownCallout = (at: { file: string; line: number; column: number }, kind: string) =>
   diagnostic('unsupported-markdown', at, 'body', `is a callout of a kind legalsite does not know (:::${kind}), which the page would show as text`, `Use :::${CALLOUT_KINDS.join(', :::')}, with a title of your own after it if you like (:::warning Deadline), and close it with ::: on its own line.`);

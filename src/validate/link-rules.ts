@@ -31,14 +31,14 @@ type LinkingTerm = Pick<Term, 'file' | 'slug' | 'title' | 'alsoCalled' | 'noLink
 /** Each name (title, alias or linkOnly phrase) that another term also links by, reported on the term
  * it never links to: the matcher's winner is the title over an alias, then the first slug. */
 export function checkSharedNames(terms: LinkingTerm[], report: (term: LinkingTerm, path: FieldPath, message: string, hint: string) => void): void {
-  const claims = new Map<string, { term: LinkingTerm; path: FieldPath; phrase: string; rank: number }[]>();
+  const claims = new Map<string, { term: LinkingTerm; phrase: string; rank: number }[]>();
   for (const term of terms) {
     for (const p of termPhrases(term)) {
       if (p.kind === 'stop') continue;
       const key = phraseKey(p.phrase);
-      const list = claims.get(key) ?? [];
-      if (!list.some((c) => c.term === term)) list.push({ term, path: pathOf(term, p.phrase), phrase: p.phrase, rank: p.kind === 'title' ? 0 : 1 });
-      claims.set(key, list);
+      const list = claims.get(key);
+      if (!list) claims.set(key, [{ term, phrase: p.phrase, rank: p.kind === 'title' ? 0 : 1 }]);
+      else if (!list.some((c) => c.term === term)) list.push({ term, phrase: p.phrase, rank: p.kind === 'title' ? 0 : 1 });
     }
   }
   for (const list of claims.values()) {
@@ -46,7 +46,7 @@ export function checkSharedNames(terms: LinkingTerm[], report: (term: LinkingTer
     const [winner, ...others] = [...list].sort((a, b) => a.rank - b.rank || a.term.slug.localeCompare(b.term.slug));
     for (const other of others) {
       const what = winner.rank === 0 ? 'the title' : 'a name';
-      report(other.term, other.path, `"${other.phrase}" is also ${what} of the term ${winner.term.file}, where it links: it never links to this term`, 'Keep the name on one term only; where both senses occur, give each term a fuller name (e.g. "litigation hold" and "legal hold notice").');
+      report(other.term, pathOf(other.term, other.phrase), `"${other.phrase}" is also ${what} of the term ${winner.term.file}, where it links: it never links to this term`, 'Keep the name on one term only; where both senses occur, give each term a fuller name (e.g. "litigation hold" and "legal hold notice").');
     }
   }
 }
