@@ -33,8 +33,8 @@ const locator = (sources: Map<string, YamlSource>, file: string) => (path: (stri
 export function siteLinks(site: BuiltSite, sources: Map<string, YamlSource>): LinkSource[] {
   const { source } = site;
   return [
-    ...site.articles.map((a) => ({ file: a.file, field: 'body', links: site.bodies.get(a.slug)!.links, locate: locator(sources, a.file) })),
-    ...source.pages.map((p) => ({ file: p.file, field: 'body', links: site.pageBodies.get(p.name)!.links })),
+    ...site.articles.map((a) => ({ file: a.file, field: 'body', links: site.bodies.get(a.slug)!.links, pageUrl: `/articles/${a.slug}`, locate: locator(sources, a.file) })),
+    ...source.pages.map((p) => ({ file: p.file, field: 'body', links: site.pageBodies.get(p.name)!.links, pageUrl: `/${p.name}` })),
     ...source.config.glossaryFaq.map((f, i) => {
       const path = ['glossaryFaq', i, 'href'];
       return { file: source.configFile, field: `glossaryFaq[${i}].href`, links: [{ href: f.href, line: sources.get(source.configFile)?.locate(path).line ?? 1 }] };

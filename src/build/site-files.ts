@@ -23,9 +23,11 @@ import { llmsFullRoutes } from '../routes/llms-files.js';
 import { type FamilyRefs, graphPageRefs } from '../routes/site-pages.js';
 import type { FileRoute, HtmlRoute, JoinedRoute } from '../routes/types.js';
 import { siteLinks, siteUrls } from '../site-links.js';
+import { checkFragmentLinks } from '../validate/fragment-links.js';
 import { checkInternalLinks } from '../validate/links.js';
 import { checkUrlClashes } from '../validate/url-clashes.js';
 import type { LoadedContent } from './load.js';
+import { pageIdsOf } from './page-ids.js';
 import type { RenderedArticles } from './render-articles.js';
 import type { BuildRun } from './run.js';
 
@@ -82,7 +84,8 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   if (cache) cache.backlinks = backlinks!.next();
   const { urls, clashing } = timed('link-check', () => siteUrls(site, families, routes));
   urls.add(PUBLISHED_URL);
-  const linkProblems = timed('link-check', () => [...checkInternalLinks(siteLinks(site, loaded.sources), urls), ...checkUrlClashes(clashing, source, loaded.sources)]);
+  const links = siteLinks(site, loaded.sources);
+  const linkProblems = timed('link-check', () => [...checkInternalLinks(links, urls), ...checkUrlClashes(clashing, source, loaded.sources)]);
   if (linkProblems.length) {
     await making.finished();
     return { linkProblems };
@@ -93,11 +96,15 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   const ahead = thread && timed('published', () => publishedAhead(site.config.baseUrl, urls, pageUrlsOf(families, routes), routes, thread));
   making.add(run.timedStart('render', () => emitter.pages(routes.filter((r): r is HtmlRoute => r.kind === 'html'))));
   timed('write', () => emitter.files(routes.filter((r): r is FileRoute => r.kind === 'file')));
-  if (cache) cache.rows = emitter.rowsMemo();
   await timed('render', () => making.settle());
   // The shards' part is done. A build lets them go now (serve keeps them for the next): their heaps
   // (0.9 GB at 50,000 articles) stayed through the site's last files and the commit.
   if (!run.opts.cache) void pool.close();
+  // Links into a page (`#id`) once every page's ids are known; a build that fails here publishes
+  // nothing, and the next build does not take its files of rows for the output folder's.
+  const fragmentProblems = timed('link-check', () => checkFragmentLinks(links, pageIdsOf(emitter.pageAnchors(), routes, target)));
+  if (fragmentProblems.length) return { linkProblems: fragmentProblems };
+  if (cache) cache.rows = emitter.rowsMemo();
   // Every page is made: the manifest of what this build publishes, with each page's ids.
   // The family pages are never redirects: the manifest's redirects are among the other routes.
   const published = timed('published', () => publishedRoute(site.config.baseUrl, emitter, routes, urls, target, ahead));

@@ -44,7 +44,13 @@ function decodeOrUndefined(decode: (text: string) => string, text: string): stri
 }
 
 export function linkGate(dist: string, pages: PageFacts[]): GateResult {
-  const idsByUrl = new Map(pages.map((p) => [p.url, p.ids]));
+  const byUrl = new Map(pages.map((p) => [p.url, p]));
+  // A redirect page keeps the fragment: a link through it lands on the page it sends the reader to.
+  const idsAt = (url: string) => {
+    let page = byUrl.get(url);
+    for (let hops = 0; page?.redirectTo?.startsWith('/') && hops < 8; hops++) page = byUrl.get(page.redirectTo.split(/[?#]/)[0]);
+    return page?.ids;
+  };
   const problems: string[] = [];
   let internal = 0;
   const external = new Set<string>();
@@ -68,9 +74,10 @@ export function linkGate(dist: string, pages: PageFacts[]): GateResult {
         continue;
       }
       if (fragment && file.endsWith('.html')) {
-        const ids = idsByUrl.get(target.replace(/\/$/, '') || '/');
+        const ids = idsAt(target.replace(/\/$/, '') || '/');
         const id = decodeOrUndefined(decodeURIComponent, fragment);
-        if (ids && (id === undefined || !ids.has(id))) problems.push(`${page.file}: link "${value}" points at no element with id "${fragment}"`);
+        // "#top" with no such element is the top of the page (the HTML standard's indicated part).
+        if (ids && (id === undefined || !(ids.has(id) || id.toLowerCase() === 'top'))) problems.push(`${page.file}: link "${value}" points at no element with id "${fragment}"`);
       }
     }
   }

@@ -17,6 +17,8 @@ export interface PageFacts {
   metas: Map<string, string[]>;
   canonical: string[];
   ids: Set<string>;
+  /** Where a redirect page sends its reader, fragment kept (templates/client/redirect.ts). */
+  redirectTo?: string;
   links: { attr: string; value: string }[];
   jsonLd: string[];
   h1: number;
@@ -45,6 +47,7 @@ function factsOf(rel: string, html: string): PageFacts {
       if (id) facts.ids.add(id);
       const name = attr(el, 'name');
       if (el.tagName === 'a' && name) facts.ids.add(name);
+      if (el.tagName === 'a' && attr(el, 'data-redirect-target') !== undefined) facts.redirectTo = attr(el, 'href');
       if (el.tagName === 'html') facts.lang = attr(el, 'lang');
       if (el.tagName === 'h1') facts.h1++;
       if (el.tagName === 'title') facts.titles.push(text(el));

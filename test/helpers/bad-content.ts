@@ -4,7 +4,8 @@
  * Each case names the diagnostic it must give (rule, file, line, field).
  * Most cases add a file of their own (a copy of a valid template with one line changed), so they can
  * all be put in one site at once; cases that must change site.yaml or templates/index.yaml (there is
- * one of each) are `alone`.
+ * one of each) are `alone`, and so are links into a page (`#id`), checked against the pages a build
+ * makes, which a site with other errors does not make.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -203,6 +204,13 @@ export const BAD_CONTENT: BadCase[] = [
   added('articles', 'a FAQ answer link to a page that does not exist', 'a: Because. }', 'a: "See [custody](/glossary/chain-of-custdy)." }', { rule: 'broken-link', line: 9, field: 'faq[0].a', message: /does not exist/ }),
   added('articles', 'a key takeaway link that is not a site path', 'jurisdiction: Global', 'jurisdiction: Global\nkeyTakeaways: ["Hash first: see [the value](glossary/hash-value)."]', { rule: 'broken-link', line: 8, field: 'keyTakeaways[0]', message: /not a site path/ }),
   added('pages', 'a page body link to a page that does not exist', '(/about)', '(/abuot)', { rule: 'broken-link', line: 6, field: 'body' }),
+  added('articles', 'a body link ending in "/", which object storage does not answer', '(/glossary/hash-value)', '(/glossary/hash-value/)', { rule: 'broken-link', line: 16, field: 'body', message: /ends in "\/"/ }),
+  // Links into a page (`#id`): found once every page is made, so only in a site without other errors.
+  { ...added('articles', 'a body link to a heading another article does not have', '(/glossary/hash-value)', '(/articles/hashing-evidence#why-it-mattered)', { rule: 'broken-link', line: 16, field: 'body', message: /points at no element of \/articles\/hashing-evidence with the id "why-it-mattered"/ }), alone: true },
+  { ...added('articles', 'a pinpoint beyond the last paragraph of another article', '(/glossary/hash-value)', '(/articles/hashing-evidence#hashing-evidence-p030)', { rule: 'broken-link', line: 16, field: 'body', message: /with the id "hashing-evidence-p030"/ }), alone: true },
+  { ...added('articles', 'a body link to a heading of its own page that is not there', '(/glossary/hash-value)', '(#how-to-hash)', { rule: 'broken-link', line: 16, field: 'body', message: /points at no element of this page with the id "how-to-hash"/ }), alone: true },
+  { ...added('articles', 'a FAQ answer link to a section its page does not have', 'a: Because. }', 'a: "See [the takeaways](#key-takeaways)." }', { rule: 'broken-link', line: 9, field: 'faq[0].a', message: /"key-takeaways"/ }), alone: true },
+  { ...added('pages', 'a page body link to a heading another page does not have', '(/about)', '(/about#our-team)', { rule: 'broken-link', line: 6, field: 'body', message: /no element of \/about with the id "our-team"/ }), alone: true },
   {
     ...addedWith('articles', 'a broken link in an article that also has an empty title', (t) => variant(variant(t, '(/glossary/hash-value)', '(/glossary/nowhere)'), 'title: Case article', 'title: ""'), { rule: 'broken-link', line: 16, field: 'body' }),
     also: [{ rule: 'missing-field', file: `content/articles/case-${String(counter).padStart(2, '0')}.md`, line: 2, field: 'title' }],
@@ -401,5 +409,7 @@ export const BAD_CONTENT: BadCase[] = [
     expect: { rule: 'invalid-value', file: 'content/glossary/case-shared-name.yaml', line: 2, field: 'alsoCalled[1]', message: /"hash value" is also the title of the term content\/glossary\/hash-value\.yaml, where it links: it never links to this term/ },
   },
   edited('site.yaml', 'a glossary FAQ link to a page that does not exist', 'href: /glossary/hash-value', 'href: /glossary/hash-valeu', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href' }),
+  edited('site.yaml', 'a glossary FAQ link with a "%" that starts no escape', 'href: /glossary/hash-value', 'href: /glossary/hash%value', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href', message: /not the start of an escape/ }),
+  edited('site.yaml', 'a glossary FAQ link to a section the term page does not have', 'href: /glossary/hash-value', 'href: /glossary/hash-value#faq', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href', message: /no element of \/glossary\/hash-value with the id "faq"/ }),
 ];
 

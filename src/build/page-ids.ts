@@ -1,0 +1,36 @@
+/**
+ * Each page's ids, for the fragment check (validate/fragment-links.ts), once every page is made: as
+ * the shards found them in the pages made now; for a page a rebuild kept, read from the page in the
+ * output folder. A renamed page's old address is a redirect that keeps the fragment
+ * (templates/client/redirect.ts), so a link to it is checked against the page it goes to.
+ * Reads: the emitted pages' anchors, the output folder. Writes: nothing.
+ */
+import type { PageAnchors } from '../engine/emit-site.js';
+import { pageIds } from '../html/page-ids.js';
+import { expandIds } from '../passes/published.js';
+import type { Route } from '../routes/types.js';
+import type { PageIdsOf } from '../validate/fragment-links.js';
+import type { OutputTarget } from '../write/output-target.js';
+
+export function pageIdsOf(pages: PageAnchors, routes: Route[], target: OutputTarget | undefined): PageIdsOf {
+  const redirects = new Map(routes.flatMap((r) => ('redirectTo' in r && r.redirectTo !== undefined ? [[r.url, r.redirectTo] as [string, string]] : [])));
+  const known = new Map<string, ReadonlySet<string> | undefined>();
+  const idsAt = (url: string): ReadonlySet<string> | undefined => {
+    if (!pages.has(url)) return undefined;
+    const made = pages.anchorsOf(url);
+    if (made) return expandIds(made);
+    try {
+      return target ? new Set(pageIds(target.read(pages.pathOf(url)).toString('utf8'))) : undefined;
+    } catch {
+      // A page the output folder lost since the last build: nothing to check its links against.
+      return undefined;
+    }
+  };
+  return (path) => {
+    // A redirect goes where the page it names goes (a page renamed twice: one hop each).
+    let url = path;
+    for (let hops = 0; redirects.has(url) && hops < 8; hops++) url = redirects.get(url)!;
+    if (!known.has(url)) known.set(url, idsAt(url));
+    return known.get(url);
+  };
+}

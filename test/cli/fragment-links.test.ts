@@ -1,0 +1,90 @@
+/**
+ * Links into a page (`/articles/x#x-p014`, `#faq`): a build fails at the link's file and line when
+ * the page has no element with that id, and leaves the output folder as it was; every link that does
+ * land builds, and `check --dist` agrees. In a rebuild, against the pages it made and those it kept.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build, type BuildResult } from '../../src/build.js';
+import { auditDist } from '../../src/verify/audit-dist.js';
+import { copyFixture, listFiles, runCli } from '../helpers/sites.js';
+
+const test = suite('links into a page');
+
+const BASICS = 'content/articles/privilege-basics.md';
+const HASHING = 'content/articles/hashing-evidence.md';
+/** The line of privilege-basics.md an appended paragraph is on. */
+const APPENDED_LINE = 10;
+
+const edit = (dir: string, file: string, change: (text: string) => string) => writeFileSync(path.join(dir, file), change(readFileSync(path.join(dir, file), 'utf8')));
+const append = (dir: string, text: string) => edit(dir, BASICS, (t) => `${t}\n${text}\n`);
+const buildIn = (dir: string) => build({ contentDir: 'content', outDir: 'dist', cwd: dir, write: true });
+const show = (r: BuildResult) => r.diagnostics.map((d) => `${d.file}:${d.line} [${d.rule}] ${d.field} ${d.message} (${d.hint})`).join('\n');
+
+const snapshot = (dir: string) => {
+  const hash = createHash('sha256');
+  for (const f of listFiles(dir)) hash.update(f).update(readFileSync(path.join(dir, f)));
+  return hash.digest('hex');
+};
+
+test('every kind of link that lands builds, and check --dist finds none broken', async () => {
+  const dir = copyFixture('minimal');
+  edit(dir, HASHING, (t) => t.replace('title: Hashing evidence', 'title: Hashing evidence\nformerSlugs: [hash-evidence]'));
+  append(
+    dir,
+    [
+      '[A heading, the second of that text](/articles/hashing-evidence#why-it-matters-2),',
+      '[a paragraph](/articles/hashing-evidence#hashing-evidence-p003), [an FAQ](/articles/hashing-evidence?from=basics#faq-why),',
+      '[a reference](/articles/hashing-evidence#ref-nist), [an answer point](/articles/hashing-evidence#a0-2),',
+      '[through the old address](/articles/hash-evidence#hashing-evidence-p001), [the top](#top),',
+      '[a file, whose fragment is no element](/articles/hashing-evidence.json#sections), [a section of a page](/about#publishing-principles).',
+    ].join(' '),
+  );
+  const result = await buildIn(dir);
+  assert.ok(result.ok, show(result));
+  const links = auditDist(path.join(dir, 'dist')).find((g) => g.name === 'links')!;
+  assert.equal(links.problems, []);
+});
+
+test('a link into a page that lands nowhere fails at its line, through a redirect too, and dist/ is left as it was', async () => {
+  const dir = copyFixture('minimal');
+  edit(dir, HASHING, (t) => t.replace('title: Hashing evidence', 'title: Hashing evidence\nformerSlugs: [hash-evidence]'));
+  assert.ok((await buildIn(dir)).ok);
+  const before = snapshot(path.join(dir, 'dist'));
+  append(dir, '[Para 9](/articles/hashing-evidence#hashing-evidence-p009), [old](/articles/hash-evidence#why-it-matter), [here](#scope).');
+  const run = await runCli(['build'], dir);
+  assert.is(run.exitCode, 1, run.stdout + run.stderr);
+  const out = run.stdout + run.stderr;
+  assert.match(out, new RegExp(`${BASICS}:${APPENDED_LINE}:1 +error +body link "/articles/hashing-evidence#hashing-evidence-p009" points at no element of /articles/hashing-evidence with the id "hashing-evidence-p009"`));
+  assert.match(out, /The page's paragraphs run from #hashing-evidence-p001 to #hashing-evidence-p003/);
+  assert.match(out, /"\/articles\/hash-evidence#why-it-matter" points at no element of \/articles\/hash-evidence with the id "why-it-matter" +\(Did you mean "why-it-matters"\?/);
+  assert.match(out, /"#scope" points at no element of this page with the id "scope"/);
+  assert.match(out, /3 errors/);
+  assert.not.match(out, /\n\s+at .*:\d+:\d+/);
+  assert.is(snapshot(path.join(dir, 'dist')), before, 'dist/ unchanged');
+});
+
+test('a rebuild checks a new link against a page it kept, and an old link against a page it made again', async () => {
+  const dir = copyFixture('minimal');
+  append(dir, 'See [why hash](/articles/hashing-evidence#faq-why).');
+  assert.ok((await buildIn(dir)).ok);
+  // A new link into hashing-evidence, which this rebuild does not make again.
+  edit(dir, BASICS, (t) => t.replace('#faq-why', '#faq-when'));
+  let result = await buildIn(dir);
+  assert.not.ok(result.ok);
+  assert.equal(result.diagnostics.map((d) => [d.file, d.line, d.field, d.rule]), [[BASICS, APPENDED_LINE, 'body', 'broken-link']]);
+  assert.match(result.diagnostics[0].message, /with the id "faq-when"/);
+  edit(dir, BASICS, (t) => t.replace('#faq-when', '#faq-why'));
+  assert.ok((await buildIn(dir)).ok);
+  // The FAQ it links to goes: privilege-basics did not change, and its link is reported.
+  edit(dir, HASHING, (t) => t.replace(/^faq:\n.*\n/m, ''));
+  result = await buildIn(dir);
+  assert.not.ok(result.ok);
+  assert.equal(result.diagnostics.map((d) => [d.file, d.line, d.field, d.rule]), [[BASICS, APPENDED_LINE, 'body', 'broken-link']]);
+  assert.match(result.diagnostics[0].message, /with the id "faq-why"/);
+});
+
+test.run();
