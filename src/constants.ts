@@ -40,6 +40,9 @@ export const NOT_FOUND_TEXT =
  * file is also served at /content/articles/{slug}.json (the calls table's fixed content file). */
 export const PRIVILEGE_LOG_ARTICLE = 'privilege-logs-bases-samples';
 
+/** The footer's chronology-builder link when site.yaml sets none (the spec's placeholder link). */
+export const DEFAULT_CHRONOLOGY_BUILDER_URL = '/about';
+
 /** Reserved element ids on article pages; body headings never take them. */
 export const ARTICLE_RESERVED_IDS = ['answer', 'key-takeaways', 'faq', 'references', 'main', 'see-also', 'downloads', 'cite-this', 'changes'];
 

@@ -3,6 +3,7 @@
  * and every link its files hold (article and page bodies, site.yaml's glossary FAQ). Shared by a
  * build and by a failed build's own link check (failed-build.ts), so both check the same links.
  */
+import { DEFAULT_CHRONOLOGY_BUILDER_URL } from './constants.js';
 import type { BuiltSite } from './pipeline.js';
 import type { YamlSource } from './load/yaml-source.js';
 import { hasAnswer } from './passes/article-fields.js';
@@ -32,12 +33,15 @@ const locator = (sources: Map<string, YamlSource>, file: string) => (path: (stri
 /** Every link of the site's content files, with the file and line it is on. */
 export function siteLinks(site: BuiltSite, sources: Map<string, YamlSource>): LinkSource[] {
   const { source } = site;
+  const { config, configFile } = source;
+  // A value of site.yaml, reported at the value itself (validate/links.ts whereLinkIs).
+  const configLink = (path: (string | number)[], href: string): LinkSource => ({ file: configFile, links: [{ href, line: 0, path }], locate: locator(sources, configFile) });
   return [
     ...site.articles.map((a) => ({ file: a.file, field: 'body', links: site.bodies.get(a.slug)!.links, pageUrl: `/articles/${a.slug}`, locate: locator(sources, a.file) })),
     ...source.pages.map((p) => ({ file: p.file, field: 'body', links: site.pageBodies.get(p.name)!.links, pageUrl: `/${p.name}` })),
-    ...source.config.glossaryFaq.map((f, i) => {
-      const path = ['glossaryFaq', i, 'href'];
-      return { file: source.configFile, field: `glossaryFaq[${i}].href`, links: [{ href: f.href, line: sources.get(source.configFile)?.locate(path).line ?? 1 }] };
-    }),
+    // The footer's chronology-builder link, on every page; its default is a placeholder where the
+    // site has no /about (build/chrome.ts), and "#" is one.
+    ...(config.chronologyBuilderUrl === DEFAULT_CHRONOLOGY_BUILDER_URL ? [] : [configLink(['chronologyBuilderUrl'], config.chronologyBuilderUrl)]),
+    ...config.glossaryFaq.map((f, i) => configLink(['glossaryFaq', i, 'href'], f.href)),
   ];
 }

@@ -5,6 +5,7 @@
  */
 import type { SiteSource } from '../model.js';
 import type { PageBody } from '../passes/page-html.js';
+import { DEFAULT_CHRONOLOGY_BUILDER_URL } from '../constants.js';
 import { META_CONTENT_SECURITY_POLICY } from '../security.js';
 import type { Chrome } from '../../templates/types.js';
 
@@ -17,12 +18,18 @@ export function chromeOf(source: SiteSource, pageBodies: Map<string, PageBody>, 
     publisherUrl: config.publisher.url,
     licenseName: config.license.name,
     licenseUrl: config.license.url,
-    chronologyBuilderUrl: config.chronologyBuilderUrl,
+    chronologyBuilderUrl: chronologyBuilderHref(config.chronologyBuilderUrl, source.pages.map((p) => p.name)),
     cssHref,
     contentSecurityPolicy: META_CONTENT_SECURITY_POLICY,
     language: config.language,
     pageLinks: footerPageLinks(source.pages.map((p) => p.name), pageBodies),
   };
+}
+
+/** The footer's chronology-builder link: its default, /about, is the placeholder "#" on a site
+ * without that page; any other site path is checked as a link (site-links.ts). */
+function chronologyBuilderHref(url: string, names: string[]): string {
+  return url === DEFAULT_CHRONOLOGY_BUILDER_URL && !names.includes('about') ? '#' : url;
 }
 
 const FOOTER_PAGES: { name: string; label: string; fragment?: string }[] = [

@@ -52,6 +52,6 @@ function fillSlots(html: string, parts: [Parameters<typeof slot>[0], string][]):
 /** The header and footer are the same on every page of a build: rendered once per chrome. */
 let parts: { chrome: Chrome; header: string; footer: string } | undefined;
 function staticParts(chrome: Chrome): { header: string; footer: string } {
-  if (parts?.chrome !== chrome) parts = { chrome, header: renderToStaticMarkup(<Header siteName={chrome.siteName} />), footer: renderToStaticMarkup(<Footer chrome={chrome} />) };
+  if (parts?.chrome !== chrome) parts = { chrome, header: renderToStaticMarkup(<Header siteName={chrome.siteName} hasAbout={chrome.pageLinks.some((l) => l.href === '/about')} />), footer: renderToStaticMarkup(<Footer chrome={chrome} />) };
   return parts;
 }

@@ -8,7 +8,7 @@
  * Reads: parsed YAML data and its diagnostics. Writes: entities for checks only.
  */
 import path from 'node:path';
-import { DEFAULT_AUTHOR, DEFAULT_LANGUAGE } from '../constants.js';
+import { DEFAULT_AUTHOR, DEFAULT_CHRONOLOGY_BUILDER_URL, DEFAULT_LANGUAGE } from '../constants.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { RejectedFile } from '../load/rejected-file.js';
 import type { ArticleMeta, Dataset, Jurisdiction, Page, SiteConfig, SiteSource, Term } from '../model.js';
@@ -162,7 +162,7 @@ export function salvageConfig(data: unknown, problems: Diagnostic[]): { config: 
       publisher: { name: text(publisher.name), ...(typeof publisher.url === 'string' ? { url: publisher.url } : {}) },
       editorialEmail: text(d.editorialEmail),
       license: { name: text(license.name, 'CC BY 4.0'), url: text(license.url, 'https://creativecommons.org/licenses/by/4.0/') },
-      chronologyBuilderUrl: text(d.chronologyBuilderUrl, '/about'),
+      chronologyBuilderUrl: text(d.chronologyBuilderUrl, DEFAULT_CHRONOLOGY_BUILDER_URL),
       // Never published either: a failed build writes no robots.txt.
       contentSignals: { search: true, aiInput: true, aiTrain: true },
       keywords: list(d.keywords),

@@ -1,5 +1,6 @@
-/** Site header: logo to /, the three navigation links, and the search button (spec §2). */
-export function Header({ siteName }: { siteName: string }) {
+/** Site header: logo to /, the three navigation links, and the search button (spec §2). About only
+ * when the site has that page, as in the footer. */
+export function Header({ siteName, hasAbout }: { siteName: string; hasAbout: boolean }) {
   return (
     <header className="site-header">
       <div className="container header-inner">
@@ -10,7 +11,7 @@ export function Header({ siteName }: { siteName: string }) {
           <ul className="nav-list">
             <li><a href="/articles">Articles</a></li>
             <li><a href="/glossary">Glossary</a></li>
-            <li><a href="/about">About</a></li>
+            {hasAbout && <li><a href="/about">About</a></li>}
           </ul>
         </nav>
         <a className="search-button" href="/search" aria-label="Search the site" title="Search (/)">

@@ -24,6 +24,16 @@ test('a good build passes every gate with its figure', async () => {
   assert.match(run.stdout, /^pass {2}structured data: \d+ JSON-LD blocks/m);
 });
 
+test('a site without an about page links to none: no About in the header, the chronology-builder link a placeholder', async () => {
+  const cwd = copyFixture('minimal');
+  rmSync(path.join(cwd, 'content/pages/about.md'));
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const run = await runCli(['check', '--dist'], cwd);
+  assert.is(run.exitCode, 0, run.stdout);
+  const home = readFileSync(path.join(cwd, 'dist/index.html'), 'utf8');
+  assert.not.match(home, /href="\/about/);
+});
+
 test('a missing page, a missing fragment, a missing description and bad JSON-LD fail', async () => {
   const cwd = await built();
   const dist = path.join(cwd, 'dist');

@@ -409,6 +409,7 @@ export const BAD_CONTENT: BadCase[] = [
     expect: { rule: 'invalid-value', file: 'content/glossary/case-shared-name.yaml', line: 2, field: 'alsoCalled[1]', message: /"hash value" is also the title of the term content\/glossary\/hash-value\.yaml, where it links: it never links to this term/ },
   },
   edited('site.yaml', 'a glossary FAQ link to a page that does not exist', 'href: /glossary/hash-value', 'href: /glossary/hash-valeu', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href' }),
+  edited('site.yaml', 'a chronology-builder link to a page that does not exist', 'home:', 'chronologyBuilderUrl: /chronology-builder\nhome:', { rule: 'broken-link', line: 10, field: 'chronologyBuilderUrl', message: /"\/chronology-builder" points at a page that does not exist/ }),
   edited('site.yaml', 'a glossary FAQ link with a "%" that starts no escape', 'href: /glossary/hash-value', 'href: /glossary/hash%value', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href', message: /not the start of an escape/ }),
   edited('site.yaml', 'a glossary FAQ link to a section the term page does not have', 'href: /glossary/hash-value', 'href: /glossary/hash-value#faq', { rule: 'broken-link', line: 15, field: 'glossaryFaq[0].href', message: /no element of \/glossary\/hash-value with the id "faq"/ }),
 ];

@@ -106,7 +106,7 @@ test('renderPage writes what React writes for the same page (header and footer s
   // which this bundle lacks) and no page-actions.
   assert.equal(scripts, { scripts: ['/m.js'], preloads: ['/c.js'] });
   const expected = renderToStaticMarkup(h(Layout, { chrome, meta, scripts, content: route.content }, h(ContentPage, props)) as any)
-    .replace(slot('header'), renderToStaticMarkup(h(Header, { siteName: chrome.siteName }) as any))
+    .replace(slot('header'), renderToStaticMarkup(h(Header, { siteName: chrome.siteName, hasAbout: true }) as any))
     .replace(slot('footer'), renderToStaticMarkup(h(Footer, { chrome }) as any));
   assert.ok(expected.includes('<header class="site-header">') && expected.includes('<footer class="site-footer">'), 'the page has its header and footer');
   assert.is(renderPage(route, chrome, bundle), `<!doctype html>\n${expected}\n`);
