@@ -17,6 +17,7 @@ import type { YamlSource } from '../load/yaml-source.js';
 import { packageRoot } from '../package-root.js';
 import { blankTextProblems } from './blank-text.js';
 import { controlCharacterProblems } from './control-characters.js';
+import { plainTextProblems } from './plain-text.js';
 import { isIsoDate } from './dates.js';
 import { baseUrlProblem, credentialsIn, isSitePath, isSiteUrl, isWebUrl, maskAddress, maskCredentials, unsafeScheme } from './urls.js';
 import { loadStandalone, saveStandalone, type StandaloneSource, standaloneCodeOptions, standaloneKey, validatorCacheDir, canKeepIn } from './standalone-validators.js';
@@ -93,7 +94,7 @@ export function validatorFor(schema: SchemaId): ValidateFunction {
  * required text that is only white space among them (blank-text.ts). */
 export function validateAgainstSchema(source: YamlSource, schema: SchemaId): Diagnostic[] {
   const validate = validatorFor(schema);
-  const controls = controlCharacterProblems(source);
+  const controls = [...controlCharacterProblems(source), ...plainTextProblems(source, schema)];
   if (validate(source.data)) return [...blankTextProblems(source, SCHEMAS[schema]), ...controls];
   const problems = toDiagnostics(validate.errors ?? [], source);
   return [...problems, ...blankTextProblems(source, SCHEMAS[schema], problems), ...controls];
