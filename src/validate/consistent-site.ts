@@ -2,15 +2,20 @@
  * The part of a site with errors that is consistent: every check of semantics.ts holds on it. A
  * failed build runs the passes over it only to find its remaining errors (broken links), which need
  * the site's every URL: duplicates are dropped (the first file of a slug keeps it), references to
- * what does not exist are left out, unknown tags and jurisdictions and impossible date orders are
- * set aside, and a name two terms link by is kept by the term it links to. The result is a site that could be valid content, so the passes meet nothing they were
+ * what does not exist are left out, unknown tags and jurisdictions, impossible date orders and dates in the
+ * future are set aside, and a name two terms link by is kept by the term it links to. The result is a site that could be valid content, so the passes meet nothing they were
  * not written for. Nothing of it is ever written. Reads: a SiteSource. Writes: a SiteSource.
  */
 import { JURISDICTIONS } from '../constants.js';
 import type { SiteSource, Term } from '../model.js';
+import { datesNow } from './dates.js';
 import { checkSharedNames } from './link-rules.js';
 
 export function consistentSite(site: SiteSource): SiteSource {
+  // A date in the future is taken as the latest a file may give; the order of two dates is kept.
+  const { latest } = datesNow();
+  const day = (date: string) => (date > latest ? latest : date);
+  const ordered = <T extends { datePublished: string; dateModified: string }>(x: T) => ({ datePublished: day(x.datePublished), dateModified: day(x.dateModified < x.datePublished ? x.datePublished : x.dateModified) });
   const articles = firstOfEachSlug(site.articles);
   const terms = firstOfEachSlug(site.terms);
   const articleSlugs = new Set(articles.map((a) => a.slug));
@@ -23,7 +28,7 @@ export function consistentSite(site: SiteSource): SiteSource {
     return kind === 'glossary' ? termSlugs.has(slug) : kind === 'articles' ? articleSlugs.has(slug) : false;
   };
   const datasets = firstOfEachSlug(site.datasets)
-    .map((d) => ({ ...d, dateModified: d.dateModified < d.datePublished ? d.datePublished : d.dateModified, distributions: d.distributions.filter((x) => templateHrefs.has(x.url)) }))
+    .map((d) => ({ ...d, ...ordered(d), distributions: d.distributions.filter((x) => templateHrefs.has(x.url)) }))
     // A dataset needs a distribution (its schema says so).
     .filter((d) => d.distributions.length > 0);
   return {
@@ -36,18 +41,21 @@ export function consistentSite(site: SiteSource): SiteSource {
       ...a,
       tags: a.tags.filter(knownTag),
       jurisdiction: jurisdiction(a.jurisdiction),
-      dateModified: a.dateModified < a.datePublished ? a.datePublished : a.dateModified,
+      ...ordered(a),
+      ...(a.lawStatedAt === undefined ? {} : { lawStatedAt: day(a.lawStatedAt) }),
       seeAlso: a.seeAlso.filter(resolves),
       downloads: a.downloads.filter((d) => templateHrefs.has(d.href)),
     })),
     terms: withoutSharedNames(terms).map((t) => ({
       ...t,
+      lastModified: day(t.lastModified),
       tags: t.tags.filter(knownTag),
       jurisdiction: jurisdiction(t.jurisdiction),
       seeAlso: t.seeAlso.filter((s) => s !== t.slug && termSlugs.has(s)),
       contrastWith: t.contrastWith.filter((s) => s !== t.slug && termSlugs.has(s)),
     })),
     datasets,
+    pages: site.pages.map((p) => ({ ...p, dateModified: day(p.dateModified) })),
     templates: site.templates.map((t) => ({ ...t, usedBy: t.usedBy.filter((s) => articleSlugs.has(s)) })),
   };
 }

@@ -6,3 +6,12 @@ export function isIsoDate(value: string): boolean {
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Today (UTC), and the latest date a file may give: tomorrow, for the time zones ahead of UTC.
+ * Anything later is a typo (semantics.ts). */
+export function datesNow(now = Date.now()): { today: string; latest: string } {
+  return { today: isoDay(now), latest: isoDay(now + DAY_MS) };
+}

@@ -10,6 +10,7 @@ import type { FieldPath } from '../load/field-path.js';
 import type { YamlSource } from '../load/yaml-source.js';
 import type { ArticleMeta, Dataset, SiteSource, Term } from '../model.js';
 import { formatFieldPath } from './schema-validator.js';
+import { datesNow } from './dates.js';
 import { checkLinkRules, checkSharedNames } from './link-rules.js';
 import { checkSlugClashes } from './slug-clashes.js';
 
@@ -39,6 +40,7 @@ export function checkSemantics(site: SiteSource, sources: Map<string, YamlSource
   for (const a of checked(site.articles)) checkArticle(c, a);
   for (const t of checked(site.terms)) checkTerm(c, t);
   for (const d of checked(site.datasets)) checkDataset(c, d);
+  for (const p of checked(site.pages)) checkNotAhead(c, p.file, [['dateModified', p.dateModified]]);
   if (onlyFile !== undefined) return out;
   // Copies of one term (a duplicate slug, reported as such) share their names as a matter of course.
   const slugCount = new Map<string, number>();
@@ -62,6 +64,9 @@ interface SiteChecks {
   articleSlugs: Set<string>;
   termSlugs: Set<string>;
   templateHrefs: Set<string>;
+  /** Today (UTC) and the latest date a file may give (dates.ts datesNow). */
+  today: string;
+  latest: string;
 }
 
 /** The checks' shared reading of `site`, reporting into `out`. */
@@ -79,6 +84,7 @@ function siteChecks(site: SiteSource, sources: Map<string, YamlSource>, opts: Se
     articleSlugs: new Set(site.articles.map((a) => a.slug)),
     termSlugs: new Set(site.terms.map((t) => t.slug)),
     templateHrefs: new Set([...site.templates.map((t) => `/templates/${t.name}`), ...(opts.mayExist ?? [])]),
+    ...datesNow(),
   };
 }
 
@@ -106,10 +112,24 @@ function checkChangeDates(c: SiteChecks, a: ArticleMeta): void {
   });
 }
 
+/** A date after tomorrow is a typo (2062 for 2026): nothing waits for its date to be published, so
+ * the page would be out now, dated then, and first in every list and feed ordered by date until then.
+ * Later dates of a file (changes) are bounded by its dateModified, checked here. */
+function checkNotAhead(c: SiteChecks, file: string, dates: [field: string, date: string | undefined][]): void {
+  const reported = new Set<string>();
+  for (const [field, date] of dates) {
+    // A dateModified left out is datePublished: one mistake, told once.
+    if (date === undefined || date <= c.latest || reported.has(date)) continue;
+    reported.add(date);
+    c.report('invalid-date', file, [field], `${date} is in the future (today is ${c.today})`, `Write the date it is published or was changed: a page is published when the site is built, whatever its date, and lists and feeds are ordered by it.`);
+  }
+}
+
 /** An article's tags, jurisdiction, dates, see-also references and downloads. */
 function checkArticle(c: SiteChecks, a: ArticleMeta): void {
   checkTags(c, a.file, a.tags);
   checkJurisdiction(c, a.file, a.jurisdiction);
+  checkNotAhead(c, a.file, [['datePublished', a.datePublished], ['dateModified', a.dateModified], ['lawStatedAt', a.lawStatedAt]]);
   if (a.dateModified < a.datePublished) c.report('date-order', a.file, ['dateModified'], `${a.dateModified} is before datePublished ${a.datePublished}`);
   checkChangeDates(c, a);
   a.seeAlso.forEach((ref, i) => {
@@ -126,6 +146,7 @@ function checkArticle(c: SiteChecks, a: ArticleMeta): void {
 /** A term's tags, jurisdictions, link rules, and see-also and contrast references. */
 function checkTerm(c: SiteChecks, t: Term): void {
   checkTags(c, t.file, t.tags);
+  checkNotAhead(c, t.file, [['lastModified', t.lastModified]]);
   checkTermJurisdictions(c, t);
   checkLinkRules(t, (path, message, hint) => c.report('invalid-value', t.file, path, message, hint));
   for (const field of ['seeAlso', 'contrastWith'] as const) {
@@ -150,6 +171,7 @@ function checkTermJurisdictions(c: SiteChecks, t: Term): void {
 
 /** A dataset's dates and distributions. */
 function checkDataset(c: SiteChecks, d: Dataset): void {
+  checkNotAhead(c, d.file, [['datePublished', d.datePublished], ['dateModified', d.dateModified]]);
   if (d.dateModified < d.datePublished) c.report('date-order', d.file, ['dateModified'], `${d.dateModified} is before datePublished ${d.datePublished}`);
   d.distributions.forEach((dist, i) => {
     if (!c.templateHrefs.has(dist.url)) c.report('missing-download', d.file, ['distributions', i, 'url'], `"${dist.url}" is not a file in content/templates/`, didYouMean(dist.url, c.templateHrefs));

@@ -419,7 +419,7 @@ test('a site split into numbered pages and parts (limits lowered), rebuilt with 
     // Words that mention no term: backlinks, and the relation counts that cut the graph, from the memo.
     () => appendFileSync(article(5), '\nThe quokkaesque zebu wandered off.\n'),
     // A newer date: the article moves to the first page of every list, shifting every page after it.
-    () => writeFileSync(article(99), readFileSync(article(99), 'utf8').replace(/^datePublished: .*$/m, 'datePublished: "2031-01-01"').replace(/^dateModified: .*$/m, 'dateModified: "2031-01-02"')),
+    () => writeFileSync(article(99), readFileSync(article(99), 'utf8').replace(/^datePublished: .*$/m, 'datePublished: "2026-06-01"').replace(/^dateModified: .*$/m, 'dateModified: "2026-06-02"')),
     () => {
       const term = path.join(cwd, 'content/glossary', readdirSync(path.join(cwd, 'content/glossary')).sort()[3]);
       writeFileSync(term, readFileSync(term, 'utf8').replace(/^definition: /m, 'definition: Chronology privilege disclosure custodian. '));

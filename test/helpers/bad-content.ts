@@ -205,6 +205,9 @@ export const BAD_CONTENT: BadCase[] = [
   added('articles', 'a key takeaway link that is not a site path', 'jurisdiction: Global', 'jurisdiction: Global\nkeyTakeaways: ["Hash first: see [the value](glossary/hash-value)."]', { rule: 'broken-link', line: 8, field: 'keyTakeaways[0]', message: /not a site path/ }),
   added('pages', 'a page body link to a page that does not exist', '(/about)', '(/abuot)', { rule: 'broken-link', line: 6, field: 'body' }),
   added('articles', 'a body link ending in "/", which object storage does not answer', '(/glossary/hash-value)', '(/glossary/hash-value/)', { rule: 'broken-link', line: 16, field: 'body', message: /ends in "\/"/ }),
+  // Dates in the future: a year typed wrong.
+  added('articles', 'a dateModified in the future (2062 for 2026)', 'dateModified: "2025-08-26"', 'dateModified: "2062-08-26"', { rule: 'invalid-date', line: 5, field: 'dateModified', message: /2062-08-26 is in the future \(today is \d{4}-\d\d-\d\d\)/ }),
+  added('glossary', 'a term lastModified in the future', 'lastModified: "2025-08-26"', 'lastModified: "2205-08-26"', { rule: 'invalid-date', line: 6, field: 'lastModified', message: /in the future/ }),
   // Markdown where a field is plain text.
   added('glossary', 'a Markdown link in a term definition, which is plain text', 'definition: A definition of the case term.', 'definition: A definition; see [hash value](/glossary/hash-value).', { rule: 'unsupported-markdown', line: 4, field: 'definition', message: /\[hash value\]\(\/glossary\/hash-value\)/ }),
   added('articles', 'bold Markdown in an article summary, which is plain text', 'summary: One case of the bad-content corpus.', 'summary: One **important** case of the bad-content corpus.', { rule: 'unsupported-markdown', line: 3, field: 'summary', message: /asterisks/ }),
