@@ -5,6 +5,7 @@
  */
 import { OUTPUT_LIMITS, type OutputLimits } from './constants.js';
 import type { BuiltSite } from './pipeline.js';
+import { analyticsFileRoutes } from './routes/analytics-files.js';
 import { mirrorRoutes, templateRoutes } from './routes/machine-files.js';
 import { type FamilyRefs, sitePageRoutes } from './routes/site-pages.js';
 import { referencePageRoutes } from './routes/reference-pages.js';
@@ -31,7 +32,7 @@ export function allRoutes(families: FamilyRefs, routes: Route[]): Route[] {
  * hold before it is split (constants.ts). */
 export function siteRoutes(site: BuiltSite, assets: Assets, families: FamilyRefs, limits: OutputLimits = OUTPUT_LIMITS): Route[] {
   const pages = [...sitePageRoutes(site, families, limits), ...referencePageRoutes(site, families.recommendations, limits)];
-  const files = [...mirrorRoutes(site), ...templateRoutes(site), ...referenceFileRoutes(site, limits), ...sitemapRoutes(site, pages, limits), redirectsFileRoute(site), ...assets.files];
+  const files = [...mirrorRoutes(site), ...analyticsFileRoutes(site), ...templateRoutes(site), ...referenceFileRoutes(site, limits), ...sitemapRoutes(site, pages, limits), redirectsFileRoute(site), ...assets.files];
   // Redirect pages after the sitemaps are made: no list of the site's pages holds a former address.
   return sortByUrl([...pages.filter((r) => r.kind !== 'page'), ...redirectPageRoutes(site), ...files]);
 }

@@ -8,10 +8,9 @@
  */
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { YamlSource } from '../load/yaml-source.js';
-import type { SchemaId } from './schema-validator.js';
 
 /** The texts of each kind of file that are shown as written. */
-const PLAIN_FIELDS: Partial<Record<SchemaId, string[]>> = {
+const PLAIN_FIELDS: Record<string, string[]> = {
   article: ['title', 'summary', 'description'],
   term: ['title', 'definition'],
   dataset: ['title', 'description'],
@@ -21,7 +20,8 @@ const PLAIN_FIELDS: Partial<Record<SchemaId, string[]>> = {
 /** A Markdown link to a site path or a web address, or bold text: what an editor writes meaning Markdown. */
 const MARKDOWN = /\[[^\]\n]+\]\((?:\/|https?:\/\/)[^)\s]*\)|\*\*[^*\s][^*\n]*\*\*/;
 
-export function plainTextProblems(source: YamlSource, schema: SchemaId): Diagnostic[] {
+/** `schema`: the kind of file (schema-validator.ts SchemaId). */
+export function plainTextProblems(source: YamlSource, schema: string): Diagnostic[] {
   const data = source.data as Record<string, unknown> | undefined;
   if (!data || typeof data !== 'object') return [];
   const out: Diagnostic[] = [];

@@ -7,20 +7,10 @@
  * runs, until the data is in.
  */
 import { useEffect, useState } from 'react';
-import { contentTrendScore, readEvents, trendingScores, type AnalyticsEvent } from '../../client/lib/analytics.js';
+import { readEvents, trendingContent, trendingScores, type AnalyticsEvent, type TrendItem } from '../../client/lib/analytics.js';
 import { showToast } from '../../client/lib/toast.js';
 import { ANALYTICS_EVENTS, automationError, loadAutomations, newAutomation, saveAutomations, sendAutomation, type Automation, type AutomationResult } from './automations.js';
 
-interface ContentItem {
-  type: 'article' | 'term';
-  slug: string;
-  title: string;
-  tags: string[];
-  dateModified: string;
-  wordCount?: number;
-}
-
-const TRENDING_SHOWN = 8;
 const TOP_FETCHED = 10;
 const TOP_SHOWN = 8;
 
@@ -28,23 +18,26 @@ export function AnalyticsDashboard() {
   const [mounted, setMounted] = useState(false);
   const [events, setEvents] = useState<AnalyticsEvent[] | undefined>(undefined);
   const [lastTest, setLastTest] = useState<Record<string, AutomationResult>>({});
-  const [content, setContent] = useState<ContentItem[]>([]);
+  const [content, setContent] = useState<TrendItem[]>([]);
   const [automations, setAutomations] = useState<Automation[]>([]);
   const [form, setForm] = useState({ name: '', url: '', events: [] as string[] });
 
   useEffect(() => {
     setMounted(true);
     setAutomations(loadAutomations());
-    Promise.all([
-      fetch('/articles/index.json').then((r) => r.json()).catch(() => ({ items: [] })),
-      fetch('/glossary.json').then((r) => r.json()).catch(() => ({ terms: [] })),
-    ]).then(([articles, glossary]) => {
-      setContent([
-        ...(articles.items ?? []).map((a: any): ContentItem => ({ type: 'article', slug: a.slug, title: a.title, tags: a.tags ?? [], dateModified: a.dateModified, wordCount: a.wordCount })),
-        ...(glossary.terms ?? []).map((t: any): ContentItem => ({ type: 'term', slug: t.slug, title: t.title, tags: t.tags ?? [], dateModified: t.lastModified })),
-      ].filter((c) => typeof c.slug === 'string' && typeof c.title === 'string' && Array.isArray(c.tags)));
-      setEvents(readEvents());
-    });
+    // The articles and terms that can trend on any day, made by the build (routes/analytics-files.ts):
+    // a few dozen, where every article's index entry would be megabytes on a large site.
+    fetch('/analytics/trending.json')
+      .then((r) => r.json())
+      .catch(() => ({ items: [] }))
+      .then((trending) => {
+        setContent(
+          (Array.isArray(trending.items) ? trending.items : [])
+            .map((c: any): TrendItem => ({ type: c.type === 'term' ? 'term' : 'article', slug: c.slug, title: c.title, tags: c.tags, dateModified: c.dateModified, wordCount: typeof c.wordCount === 'number' ? c.wordCount : undefined }))
+            .filter((c: TrendItem) => typeof c.slug === 'string' && typeof c.title === 'string' && Array.isArray(c.tags) && typeof c.dateModified === 'string'),
+        );
+        setEvents(readEvents());
+      });
   }, []);
 
   const persist = (list: Automation[]) => {
@@ -64,7 +57,7 @@ export function AnalyticsDashboard() {
     { label: 'Avg. Time on Page (seconds)', value: avg(pageviews.map((e) => (e.kind === 'pageview' ? e.timeOnPage : 0))) },
     { label: 'Page Load (ms)', value: avg(loads.map((e) => (e.kind === 'performance' ? e.value : 0))) },
   ];
-  const trending = content.map((c) => ({ ...c, score: contentTrendScore(c, now) })).sort((a, b) => b.score - a.score || a.title.localeCompare(b.title)).slice(0, TRENDING_SHOWN);
+  const trending = trendingContent(content, now);
   const top = trendingScores(events, now).slice(0, TOP_FETCHED).slice(0, TOP_SHOWN);
 
   const create = (e: React.FormEvent) => {
