@@ -1,0 +1,56 @@
+/** A build warns of every address the last build published that it no longer has (an article or a
+ * term deleted, or renamed without formerSlugs), and not of a renamed one whose old address redirects. */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build } from '../../src/build.js';
+import { goneAddressWarnings } from '../../src/build/gone-addresses.js';
+import { copyFixture } from '../helpers/sites.js';
+
+const test = suite('gone addresses');
+
+const edit = (dir: string, file: string, change: (text: string) => string) => writeFileSync(path.join(dir, 'content', file), change(readFileSync(path.join(dir, 'content', file), 'utf8')));
+const buildIn = (dir: string) => build({ contentDir: 'content', outDir: 'dist', cwd: dir, write: true });
+
+/** The minimal site, built, with every link to privilege-basics removed. */
+async function builtWithoutLinksToBasics(): Promise<string> {
+  const dir = copyFixture('minimal');
+  edit(dir, 'site.yaml', (t) => t.replace('latestArticles: [hashing-evidence, privilege-basics]', 'latestArticles: [hashing-evidence]'));
+  edit(dir, 'articles/hashing-evidence.md', (t) => t.replace(', articles/privilege-basics]', ']').replace(' See [the basics](/articles/privilege-basics).', ''));
+  const first = await buildIn(dir);
+  assert.ok(first.ok, JSON.stringify(first.diagnostics));
+  assert.equal(first.warnings, []);
+  return dir;
+}
+
+test('a deleted article is a warning naming its address and how to keep it', async () => {
+  const dir = await builtWithoutLinksToBasics();
+  rmSync(path.join(dir, 'content/articles/privilege-basics.md'));
+  const result = await buildIn(dir);
+  assert.ok(result.ok, JSON.stringify(result.diagnostics));
+  assert.equal(result.warnings, [
+    "the article privilege-basics is gone: the last build published it at /articles/privilege-basics, and links and citations to that address now end on the 404 page. If another article replaces it, list privilege-basics under that article's formerSlugs, and the address redirects there.",
+  ]);
+  // Said once: the next build's last build did not publish it.
+  assert.equal((await buildIn(dir)).warnings, []);
+});
+
+test('a renamed article whose old slug is under formerSlugs keeps its address: no warning', async () => {
+  const dir = await builtWithoutLinksToBasics();
+  const basics = path.join(dir, 'content/articles/privilege-basics.md');
+  writeFileSync(path.join(dir, 'content/articles/privilege-essentials.md'), readFileSync(basics, 'utf8').replace('title: Privilege basics', 'title: Privilege basics\nformerSlugs: [privilege-basics]'));
+  rmSync(basics);
+  const result = await buildIn(dir);
+  assert.ok(result.ok, JSON.stringify(result.diagnostics));
+  assert.equal(result.warnings, []);
+});
+
+test('terms and datasets too; an address still made (a redirect) is not gone', () => {
+  const warnings = goneAddressWarnings({ deleted: ['article:renamed', 'dataset:custody-log', 'glossary:hash-value'] }, new Set(['/articles/renamed']));
+  assert.is(warnings.length, 2);
+  assert.match(warnings[0], /^the dataset custody-log is gone: the last build published it at \/datasets\/custody-log, and links and citations to that address now end on the 404 page\.$/);
+  assert.match(warnings[1], /^the glossary term hash-value is gone: .* list hash-value under that term's formerSlugs/);
+});
+
+test.run();
