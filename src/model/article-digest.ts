@@ -10,6 +10,8 @@ export interface BodyLink {
   href: string;
   /** Line in the source file. */
   line: number;
+  /** Column of the target in that line, where it is written there (not a reference link's). */
+  column?: number;
   /** For a link in a front-matter field (an FAQ answer, a key takeaway), that field's path: its line
    * is found when the link is reported (validate/links.ts), `line` is then 0. */
   path?: (string | number)[];

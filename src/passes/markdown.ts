@@ -74,12 +74,68 @@ export function renderMarkdown(body: string, firstLine: number, opts: { sourceLi
   const env = opts.sourceLines ? { sourceLines: firstLine } : {};
   const tokens = md.parse(body, env);
   const links: BodyLink[] = [];
+  const lineOf = sourceLines(body);
+  // A table cell's text has no line of its own: its row's (the last block token with one) stands.
+  let blockLine = 0;
   for (const token of tokens) {
+    if (token.map) blockLine = token.map[0];
     if (token.type !== 'inline' || !token.children) continue;
-    const line = firstLine + (token.map?.[0] ?? 0);
-    for (const href of linkTargets(token.children)) links.push({ href, line });
+    const first = blockLine;
+    let from = 0;
+    for (const href of linkTargets(token.children)) {
+      const at = linkPlace(token.content, href, from, (k) => lineOf(first + k));
+      if (at) from = at.end;
+      links.push(at ? { href, line: firstLine + first + at.line, column: at.column } : { href, line: firstLine + first });
+    }
   }
   return { html: md.renderer.render(tokens, md.options, env), links };
+}
+
+/** Line n (from 0) of `text`, its line starts found once the first line is asked for. */
+function sourceLines(text: string): (n: number) => string {
+  let starts: number[] | undefined;
+  return (n) => {
+    if (!starts) {
+      starts = [0];
+      for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+    }
+    const start = starts[n] ?? text.length;
+    const end = n + 1 < starts.length ? starts[n + 1] - 1 : text.length;
+    return text.slice(start, end);
+  };
+}
+
+/**
+ * Where a link's target is written in a block (its `content`, one line per source line, from
+ * `from` on): the line within the block, the column in the source line (`rawLine(k)`, markers and
+ * indent included), and where to look for the next one. Found by the target as written or as
+ * markdown-it normalised it (`%20` for a space); undefined when neither is there (a reference
+ * link's target is on its definition's line), and the block's line stands.
+ */
+function linkPlace(content: string, href: string, from: number, rawLine: (k: number) => string): { line: number; column: number; end: number } | undefined {
+  for (const written of hrefSpellings(href)) {
+    const index = content.indexOf(written, from);
+    if (index === -1) continue;
+    let line = 0;
+    for (let at = content.indexOf('\n'); at !== -1 && at < index; at = content.indexOf('\n', at + 1)) line++;
+    const inLine = index - (content.lastIndexOf('\n', index - 1) + 1);
+    const raw = rawLine(line);
+    // The block's line lost its indent and list or quote markers: the first match at or after the
+    // same offset in the source line.
+    const column = raw.indexOf(written, inLine);
+    return { line, column: (column === -1 ? raw.indexOf(written) : column) + 1 || 1, end: index + written.length };
+  }
+  return undefined;
+}
+
+function hrefSpellings(href: string): string[] {
+  if (!href) return [];
+  try {
+    const decoded = decodeURI(href);
+    return decoded === href ? [href] : [href, decoded];
+  } catch {
+    return [href];
+  }
 }
 
 /** The targets of the links and images among inline tokens. */

@@ -60,6 +60,6 @@ function decodedPath(path: string): string | undefined {
  * field's line found only now: rarely needed). */
 export function whereLinkIs(source: LinkSource, link: BodyLink): { field: string; at: { file: string; line: number; column?: number } } {
   const { file, field = '', locate } = source;
-  if (!link.path) return { field, at: { file, line: link.line } };
+  if (!link.path) return { field, at: { file, line: link.line, ...(link.column ? { column: link.column } : {}) } };
   return { field: formatFieldPath(link.path), at: { file, ...(locate?.(link.path) ?? { line: 1, column: 1 }) } };
 }

@@ -16,7 +16,7 @@ const test = suite('links into a page');
 
 const BASICS = 'content/articles/privilege-basics.md';
 const HASHING = 'content/articles/hashing-evidence.md';
-/** The line of privilege-basics.md an appended paragraph is on. */
+/** The line of privilege-basics.md an appended paragraph is on (its first link's target starts at column 10). */
 const APPENDED_LINE = 10;
 
 const edit = (dir: string, file: string, change: (text: string) => string) => writeFileSync(path.join(dir, file), change(readFileSync(path.join(dir, file), 'utf8')));
@@ -58,7 +58,7 @@ test('a link into a page that lands nowhere fails at its line, through a redirec
   const run = await runCli(['build'], dir);
   assert.is(run.exitCode, 1, run.stdout + run.stderr);
   const out = run.stdout + run.stderr;
-  assert.match(out, new RegExp(`${BASICS}:${APPENDED_LINE}:1 +error +body link "/articles/hashing-evidence#hashing-evidence-p009" points at no element of /articles/hashing-evidence with the id "hashing-evidence-p009"`));
+  assert.match(out, new RegExp(`${BASICS}:${APPENDED_LINE}:10 +error +body link "/articles/hashing-evidence#hashing-evidence-p009" points at no element of /articles/hashing-evidence with the id "hashing-evidence-p009"`));
   assert.match(out, /The page's paragraphs run from #hashing-evidence-p001 to #hashing-evidence-p003/);
   assert.match(out, /"\/articles\/hash-evidence#why-it-matter" points at no element of \/articles\/hash-evidence with the id "why-it-matter" +\(Did you mean "why-it-matters"\?/);
   assert.match(out, /"#scope" points at no element of this page with the id "scope"/);

@@ -43,9 +43,9 @@ test('raw HTML in Markdown is escaped, not rendered', () => {
   assert.not.match(html, /<script>/);
 });
 
-test('links are listed with their file line', () => {
+test('links are listed with their file line and column', () => {
   const { links } = render('Intro.\n\nSee [x](/glossary/x) and [y](https://example.org).');
-  assert.equal(links, [{ href: '/glossary/x', line: 12 }, { href: 'https://example.org', line: 12 }]);
+  assert.equal(links, [{ href: '/glossary/x', line: 12, column: 9 }, { href: 'https://example.org', line: 12, column: 30 }]);
 });
 
 test('reading time is ceil(words / 200) over body, answer, takeaways and FAQ', () => {
