@@ -9,7 +9,7 @@ import { hashOf } from '../hash.js';
 import type { Article, ArticleStats, SiteConfig } from '../model.js';
 import type { ArticleDigest } from '../model/article-digest.js';
 import type { ArticlePins } from '../model/pinpoints.js';
-import { pinsKeyOf } from '../load/pinpoints-file.js';
+import { formerPinsKey, pinsKeyOf } from '../load/pinpoints-file.js';
 import { formatArticlePins, parseArticlePins } from '../passes/pinpoints/record-format.js';
 import { type ArticleBody, renderArticleBody } from '../passes/article-html.js';
 import { type ArticleFields, renderArticleFields } from '../passes/article-fields.js';
@@ -33,11 +33,19 @@ export interface GlossaryLinks {
   termTitle: (slug: string) => string;
 }
 
-/** Renders one article. `pins`: its lines in the id file (absent: positional ids, as for a new article). */
-export function articleUnit(article: Article, glossary: GlossaryLinks, pins?: string): ArticleUnit {
-  const body = renderArticleBody(article, glossary.matcher, glossary.termTitle, { pins: pins === undefined ? undefined : recordOf(pins, article.slug) });
+/** Renders one article. `pins`: its lines in the id file (absent: positional ids, as for a new
+ * article); `formerPins`: those of former slugs with records of their own (FoundPins.former). */
+export function articleUnit(article: Article, glossary: GlossaryLinks, pins?: string, formerPins?: string[]): ArticleUnit {
+  const formerRecords = formerPins?.map((lines) => recordOf(lines, formerSlugOf(lines)));
+  const body = renderArticleBody(article, glossary.matcher, glossary.termTitle, { pins: pins === undefined ? undefined : recordOf(pins, article.slug), formerPins: formerRecords });
   const fields = renderArticleFields(article);
   return { article, body, fields, stats: readingStats(body, fields) };
+}
+
+/** The slug a record's lines are of: their first line's ({"article": …}). */
+function formerSlugOf(lines: string): string {
+  const end = lines.indexOf('\n');
+  return (JSON.parse(end === -1 ? lines : lines.slice(0, end)) as { article: string }).article;
 }
 
 /** An article's record from its lines, which the main thread checked (load/pinpoints-file.ts). */
@@ -49,7 +57,7 @@ function recordOf(lines: string, slug: string): ArticlePins {
 
 /** What the main thread keeps of an article unit. `config`: the site's (its tags' names are search
  * words). `pinsIn`: the id file's lines the article was rendered with. */
-export function digestArticle(unit: ArticleUnit, config: Pick<SiteConfig, 'tagNames'>, pinsIn?: string): ArticleDigest {
+export function digestArticle(unit: ArticleUnit, config: Pick<SiteConfig, 'tagNames'>, pinsIn?: string, formerPins?: string[]): ArticleDigest {
   const { body: _body, ...article } = unit.article;
   const { mentions } = unit.body;
   // The links of the body, then those of the fields that hold Markdown: all are checked alike.
@@ -64,7 +72,7 @@ export function digestArticle(unit: ArticleUnit, config: Pick<SiteConfig, 'tagNa
     manifestHash: articleManifestHash(unit.article),
     metaKey: hashOf(JSON.stringify(article)),
     searchKey: hashOf(search.words, search.weights),
-    pins: pinsDigest(pinsIn, formatArticlePins(unit.body.pins)),
+    pins: { ...pinsDigest(pinsIn, formatArticlePins(unit.body.pins)), ...(formerPins?.length ? { former: formerPinsKey(formerPins) } : {}) },
   };
 }
 

@@ -15,7 +15,7 @@
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { hashOf } from '../hash.js';
-import { type FoundPins, pinsKeyOf } from '../load/pinpoints-file.js';
+import { formerPinsKey, type FoundPins, pinsKeyOf } from '../load/pinpoints-file.js';
 import { PINPOINTS_FILE } from '../passes/pinpoints/record-format.js';
 import type { ArticleMeta } from '../model.js';
 import type { PageRef } from '../routes/types.js';
@@ -44,13 +44,14 @@ export type PinsOf = (article: Pick<ArticleMeta, 'slug' | 'formerSlugs'>) => Fou
 
 /** An article's key: its text's with its pinpoint record's, everything its outputs are made from
  * but the rest of the site. */
-const articleKeyOf = (textKey: string, pins: FoundPins | undefined) => (pins ? hashOf(textKey, pins.key) : textKey);
+const articleKeyOf = (textKey: string, pins: FoundPins | undefined) => (pins ? hashOf(textKey, pins.key, ...(pins.former ?? []).map((f) => f.key)) : textKey);
 
 /** A known article can be reused with the record the id file now holds: the one it was made with,
  * or the one it made (the same ids: assigning is a fixed point, passes/pinpoints/assign.ts). */
 const samePins = (known: KnownArticle, pins: FoundPins | undefined) => {
   const key = pins?.key ?? '';
-  return known.digest.pins !== undefined && (key === known.digest.pins.in || key === known.digest.pins.out);
+  const former = formerPinsKey((pins?.former ?? []).map(checkedText));
+  return known.digest.pins !== undefined && (key === known.digest.pins.in || key === known.digest.pins.out) && former === (known.digest.pins.former ?? '');
 };
 
 /** One article after step 1. */
@@ -215,7 +216,7 @@ function resultsInOrder(files: ReadRequest['files'], results: ReadFiles, known: 
  * of the articles it kept (failed-build.ts). A digest known from an earlier build is not made again.
  */
 export async function digestArticles(kept: ReadArticle[], pool: ShardPool): Promise<Map<string, ArticleDigest>> {
-  const jobs: ArticleJob[] = kept.filter((a) => !a.known && !a.reuse).map((a) => ({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: pinsText(a), digest: true, files: false }));
+  const jobs: ArticleJob[] = kept.filter((a) => !a.known && !a.reuse).map((a) => ({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: pinsText(a), ...formerPinsText(a), digest: true, files: false }));
   const made = new Map((jobs.length ? await pool.loadArticles(jobs, { keep: false }) : []).map((r) => [r.rel, r.digest!]));
   return new Map(kept.map((a) => {
     const digest = a.known?.digest ?? a.reuse?.digest ?? made.get(a.rel)!;
@@ -237,10 +238,18 @@ export interface RenderRequest {
 
 /** An article's lines in the id file, which must still have the key they were found with. */
 function pinsText(a: ReadArticle): string | undefined {
-  const text = a.pins?.text();
-  if (text !== undefined && pinsKeyOf(text) !== a.pins!.key) throw new ContentChangedError(PINPOINTS_FILE);
+  return a.pins && checkedText(a.pins);
+}
+
+/** A record's lines, which must still have the key they were found with. */
+function checkedText(pins: FoundPins): string {
+  const text = pins.text();
+  if (pinsKeyOf(text) !== pins.key) throw new ContentChangedError(PINPOINTS_FILE);
   return text;
 }
+
+/** The lines of an article's former slugs' own records, for its job (FoundPins.former). */
+const formerPinsText = (a: ReadArticle) => (a.pins?.former?.length ? { formerPins: a.pins.former.map(checkedText) } : {});
 
 /** Step 2. Returns every article's digest by slug, and the new index. */
 export async function renderArticles(req: RenderRequest): Promise<{ digests: Map<string, ArticleDigest>; index: ArticleIndex }> {
@@ -260,7 +269,7 @@ export async function renderArticles(req: RenderRequest): Promise<{ digests: Map
       continue;
     }
     const digest = !a.known && !a.reuse;
-    jobs.push({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: pinsText(a), digest, files: digest || Boolean(a.reuse), prevKey: a.prevKey, page: pageUnchanged ? undefined : { ...input, fingerprint } });
+    jobs.push({ abs: a.abs, rel: a.rel, key: a.key, textKey: a.textKey, pins: pinsText(a), ...formerPinsText(a), digest, files: digest || Boolean(a.reuse), prevKey: a.prevKey, page: pageUnchanged ? undefined : { ...input, fingerprint } });
     if (pageUnchanged) emitter.noteArticleOutput({ url: ref.url, path: file }, fingerprint, true);
   }
   const results = jobs.length ? await req.pool.loadArticles(jobs, emitter.sink) : [];

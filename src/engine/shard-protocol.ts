@@ -109,6 +109,8 @@ export interface ArticleJob extends FileJob {
   textKey: string;
   /** Its lines in the id file (load/pinpoints-file.ts), when it has a record. */
   pins?: string;
+  /** The lines of its former slugs' own records, when it has a record of its own too (FoundPins.former). */
+  formerPins?: string[];
   /** Render the body and report its digest; false when the digest is known (a page-only job: an
    * unchanged article whose page changed; or one whose files are to be made again). */
   digest: boolean;

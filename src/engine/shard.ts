@@ -111,10 +111,10 @@ export class Shard {
   /** Step 2: renders each article, writes its own files (unless unchanged) and its page. */
   loadArticles(jobs: ArticleJob[], sink: Sink): ArticleResult[] {
     return jobs.map((job) => {
-      const unit = articleUnit(this.articleOf(job), this.glossary!, job.pins);
+      const unit = articleUnit(this.articleOf(job), this.glossary!, job.pins, job.formerPins);
       this.parsed.delete(job.rel);
       const result: ArticleResult = { rel: job.rel, key: job.key, files: [] };
-      if (job.digest) result.digest = digestArticle(unit, this.setup!.config, job.pins);
+      if (job.digest) result.digest = digestArticle(unit, this.setup!.config, job.pins, job.formerPins);
       if (job.files ?? job.digest) {
         result.unchanged = job.key === job.prevKey;
         result.files = result.unchanged ? articleOwnFiles(unit.article) : articleFileRoutes(unit, this.setup!.config).map((r) => this.emit(sink, r.url, outputPath(r), r.body as string, true));

@@ -60,7 +60,14 @@ export interface FoundPins {
   slug: string;
   key: string;
   text(): string;
+  /** Records of the article's former slugs other than this one, when it has a record of its own
+   * (renamed, built, then given its old slug; or having taken in another article): its paragraphs'
+   * ids under those slugs are matched against them (passes/article-html/pinpoint-ids.ts). */
+  former?: FoundPins[];
 }
+
+/** The key of the former slugs' records an article was rendered with (ArticleDigest.pins.former). */
+export const formerPinsKey = (texts: readonly string[]) => (texts.length ? hashOf('former-pinpoints', ...texts) : '');
 
 /** The key of an article's record lines: part of everything made from the article (unit keys). */
 export const pinsKeyOf = (text: string | undefined) => (text === undefined ? '' : hashOf('pinpoints', text));
@@ -141,7 +148,12 @@ export function pinsLookup(pins: PinsFile): (article: Pick<ArticleMeta, 'slug' |
     const span = pins.spans.get(slug);
     return span && { slug, key: span.key, text: () => spanText(pins, span) };
   };
-  return (a) => found(a.slug) ?? a.formerSlugs.map(found).find((f) => f !== undefined);
+  return (a) => {
+    const formers = a.formerSlugs.map(found).filter((f): f is FoundPins => f !== undefined);
+    const main = found(a.slug) ?? formers[0];
+    const former = formers.filter((f) => f.slug !== main?.slug);
+    return main && former.length ? { ...main, former } : main;
+  };
 }
 
 /** `abs` is a regular file itself (not a link), or is not there at all. */

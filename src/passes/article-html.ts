@@ -44,11 +44,11 @@ export function renderArticleBody(
   article: Pick<Article, 'slug' | 'body' | 'bodyLine' | 'formerSlugs' | 'dateModified'>,
   matcher: TermMatcher,
   termTitle: (slug: string) => string,
-  opts: { sourceLines?: boolean; pins?: ArticlePins } = {},
+  opts: { sourceLines?: boolean; pins?: ArticlePins; formerPins?: readonly ArticlePins[] } = {},
 ): ArticleBody {
   const { html, links } = renderMarkdown(article.body, article.bodyLine, opts);
   const read = readMarkup(html);
-  const input = { slug: article.slug, formerSlugs: article.formerSlugs, record: opts.pins, removedOn: article.dateModified };
+  const input = { slug: article.slug, formerSlugs: article.formerSlugs, record: opts.pins, formerRecords: opts.formerPins, removedOn: article.dateModified };
   const pinpoints = addPinpointIds(read, input);
   const { markup: linked, mentions, autoLinks } = linkGlossaryTerms(read, matcher, termTitle);
   const markup = wrapTables(linked);

@@ -25,6 +25,10 @@ export interface PinpointInput {
   formerSlugs: readonly string[];
   /** The record of its published ids (none: positional, as for a new article). */
   record?: ArticlePins;
+  /** The records of former slugs other than the one `record` is (an article renamed, built, then
+   * given its old slug; or one that took in another article): their paragraphs' ids are matched
+   * against these, not taken to be this article's numbers. */
+  formerRecords?: readonly ArticlePins[];
   /** The date a paragraph removed now is recorded as removed on (the article's dateModified). */
   removedOn: string;
 }
@@ -66,6 +70,7 @@ export function addPinpointIds(markup: Markup, input: PinpointInput): Pinpoints 
     return f.level ? { kind: 'h', text } : { kind: 'p', text, sha256: sha256Hex(text) };
   });
   const { ids, record, tombstones } = assignPinpoints(input.slug, input.record, blocks, input.removedOn, ARTICLE_RESERVED_IDS);
+  const formerAnchors = formerParagraphIds(input, blocks);
   const headings: Heading[] = [];
   const paragraphs: PublishedParagraph[] = [];
   const anchors = new Map<number, string[]>();
@@ -81,12 +86,36 @@ export function addPinpointIds(markup: Markup, input: PinpointInput): Pinpoints 
     }
     const pid = paragraphId(input.slug, id.n);
     paragraphs.push({ id: pid, text: blocks[k].text, sha256: blocks[k].sha256! });
-    if (input.formerSlugs.length) anchors.set(f.at, input.formerSlugs.map((s) => paragraphId(s, id.n)));
+    const former = formerAnchors(k, id.n);
+    if (former.length) anchors.set(f.at, former);
     setAttr(f.open, 'id', pid);
     return pid;
   });
   insertAfter(markup, anchors, (id) => anchorSpan(id));
   return { headings, paragraphs, record, tombstones, blockIds, headingText };
+}
+
+/**
+ * Each paragraph's ids under the article's former slugs, by block: the same number under a former
+ * slug whose record is the article's own (renamed in one build: its numbers carried over), else the
+ * number the paragraph has in that slug's own record, matched as a build matches an article with
+ * its record (same text, then recognisably the same); none where it matches no paragraph there.
+ */
+function formerParagraphIds(input: PinpointInput, blocks: Block[]): (block: number, n: number) => string[] {
+  if (!input.formerSlugs.length) return () => [];
+  const matched = new Map<string, (number | undefined)[]>();
+  for (const record of input.formerRecords ?? []) {
+    if (!input.formerSlugs.includes(record.slug)) continue;
+    const own = assignPinpoints(record.slug, record, blocks, input.removedOn, ARTICLE_RESERVED_IDS).ids;
+    // A number the record never issued is a paragraph new to it: no published id to keep.
+    matched.set(record.slug, own.map((id) => (id.kind === 'p' && id.n <= record.issued ? id.n : undefined)));
+  }
+  return (block, n) => input.formerSlugs.flatMap((s) => {
+    const numbers = matched.get(s);
+    if (!numbers) return [paragraphId(s, n)];
+    const m = numbers[block];
+    return m === undefined ? [] : [paragraphId(s, m)];
+  });
 }
 
 const anchorSpan = (id: string): Markup => [{ kind: 'open', name: 'span', attrs: [['id', id]] }, { kind: 'close', name: 'span' }];
