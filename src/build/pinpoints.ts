@@ -59,11 +59,13 @@ export function recordPinpoints(run: BuildRun, read: ArticleFields, articles: Re
 export function stalePinsProblem(update: PinsUpdate): Diagnostic | undefined {
   if (!update.stale) return undefined;
   const { file, changed } = update;
+  // A missing file on a site that was built before is a deletion: a build now would number every
+  // article afresh, and published pinpoints would land on other words (what build itself says when
+  // its cache remembers the file: build/id-file.ts).
+  if (!file.exists) return diagnostic('stale-pinpoints', { file: file.file }, '', `is missing: if the site was built before, restore it (git checkout -- ${file.file}, or from the last commit that has it); run legalsite build and commit ${file.file} only for a site never built before`, `Without it, a build numbers every article's paragraphs afresh, and pinpoints already published land on other words.`);
   const shown = changed.slice(0, 5).join(', ');
   const more = changed.length > 5 ? ` and ${changed.length - 5} more` : '';
-  const what = !file.exists
-    ? 'is missing'
-    : changed.length
+  const what = changed.length
     ? `does not record the current ids of ${changed.length === 1 ? `${shown} (its` : `${changed.length} articles: ${shown}${more} (their`} paragraphs or headings changed)`
     : 'is not as legalsite build writes it';
   return diagnostic('stale-pinpoints', { file: file.file }, '', `${what}: run legalsite build and commit ${file.file}`);

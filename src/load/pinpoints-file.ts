@@ -105,7 +105,7 @@ export function readPinsFile(contentAbs: string, rel: (abs: string) => string, m
 function indexOf(file: string, abs: string, bytes: Buffer, seen: Pick<PinsMemo, 'stat' | 'readAt' | 'hash'>): PinsFile {
   const { chunks, problems } = splitPinsBytes(bytes);
   for (const chunk of chunks.values()) problems.push(...parseArticlePins(chunk).problems);
-  const diagnostics = problems.map((p) => diagnostic('invalid-pinpoints', { file, line: p.line }, '', p.message));
+  const diagnostics = problems.map((p) => diagnostic('invalid-pinpoints', { file, line: p.line }, '', p.message, p.hint));
   const spans = new Map([...chunks.values()].map((c) => [c.slug, { offset: c.offset, length: c.byteLength, key: pinsKeyOf(c.text) }]));
   const canonical = diagnostics.length === 0 && isCanonical(bytes, chunks);
   const memo = diagnostics.length ? undefined : memoOf(seen, canonical, spans);

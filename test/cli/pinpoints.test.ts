@@ -87,7 +87,7 @@ test('check fails on an id file that is out of date, naming the articles, and pa
   assert.match(built.stdout, /Updated content\/pinpoints\.jsonl, the ids of the article privilege-basics: commit it with your content\./);
   assert.is((await runCli(['check', '--quiet'], cwd)).exitCode, 0);
   rmSync(path.join(cwd, 'content/pinpoints.jsonl'));
-  assert.match((await runCli(['check'], cwd)).stderr, /content\/pinpoints\.jsonl:1:1 +error +is missing: run legalsite build and commit content\/pinpoints\.jsonl/);
+  assert.match((await runCli(['check'], cwd)).stderr, /content\/pinpoints\.jsonl:1:1 +error +is missing: if the site was built before, restore it \(git checkout -- content\/pinpoints\.jsonl, or from the last commit that has it\); run legalsite build and commit content\/pinpoints\.jsonl only for a site never built before/);
 });
 
 test('an id file the last build read, deleted since, is an error until it is restored (or the build runs without the cache)', async () => {
@@ -139,6 +139,8 @@ test('a damaged id file is a content error at its line, and nothing is written',
   const result = await runCli(['build'], cwd);
   assert.is(result.exitCode, 1);
   assert.match(result.stderr, /content\/pinpoints\.jsonl:4:1 +error +is a merge conflict marker/);
+  // The docs' advice, which works on a file a merge left unmerged (git checkout -- file does not).
+  assert.match(result.stderr, /take the whole file from the side that was published .*git checkout --ours content\/pinpoints\.jsonl/i);
   assert.is(pins(cwd), lines.join('\n'), 'the file is left as it was');
 });
 

@@ -7,7 +7,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createRng, type Rng } from '../../bench/corpus/random.js';
-import { formatArticlePins, formatPinsFile, headerLine, type PinsChunk, type PinsProblem, splitPinsBytes } from '../../src/passes/pinpoints/record-format.js';
+import { conflictHint, formatArticlePins, formatPinsFile, headerLine, type PinsChunk, type PinsProblem, splitPinsBytes } from '../../src/passes/pinpoints/record-format.js';
 
 const test = suite('pinpoints: the id file split from its bytes');
 
@@ -21,7 +21,7 @@ function referenceSplit(text: string): { chunks: Map<string, Omit<PinsChunk, 'of
       return undefined;
     }
   };
-  const lineProblem = (line: string) => (/^(<<<<<<<|=======|>>>>>>>)/.test(line) ? 'is a merge conflict marker: take either side, then run legalsite build to merge the ids' : parseLine(line) === undefined ? 'is not a JSON object' : undefined);
+  const lineProblem = (line: string) => (/^(<<<<<<<|=======|>>>>>>>)/.test(line) ? 'is a merge conflict marker: two branches changed the ids' : parseLine(line) === undefined ? 'is not a JSON object' : undefined);
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   const starts = [0];
@@ -38,7 +38,7 @@ function referenceSplit(text: string): { chunks: Map<string, Omit<PinsChunk, 'of
   };
   for (let i = 1; i < lines.length; i++) {
     if (!lines[i].startsWith('{"article":')) {
-      if (!open) problems.push({ line: i + 1, message: lineProblem(lines[i]) ?? 'comes before the first article line' });
+      if (!open) problems.push({ line: i + 1, message: lineProblem(lines[i]) ?? 'comes before the first article line', ...conflictHint(lines[i]) });
       continue;
     }
     close(i);

@@ -42,7 +42,15 @@ export function formatPinsFile(chunks: Map<string, string>): string {
 export interface PinsProblem {
   line: number;
   message: string;
+  /** What to do, where the rule's own hint (restore the file) is not it. */
+  hint?: string;
 }
+
+/** A merge's conflict in the file: the docs' advice (content.md, "The id file"), since `git checkout
+ * -- file` fails on a file a merge left unmerged, and taking the side nobody published would give a
+ * published number to another paragraph. */
+const CONFLICT_HINT =
+  'Take the whole file from the side that was published (the branch the live site was built from, usually main): git checkout --ours content/pinpoints.jsonl when you merged into main, --theirs when you merged main in; then run legalsite build, which numbers the other side\'s new paragraphs after the published ones, and commit the file.';
 
 /** One article's lines as found in the file, not yet parsed. */
 export interface PinsChunk {
@@ -96,7 +104,7 @@ export function splitPinsBytes(bytes: Buffer): { chunks: Map<string, PinsChunk>;
     if (bytes.compare(ARTICLE_LINE, 0, ARTICLE_LINE.length, from, Math.min(from + ARTICLE_LINE.length, to)) !== 0) {
       if (!open) {
         const text = decode(from, to);
-        problems.push({ line: line + 1, message: lineProblem(text) ?? 'comes before the first article line' });
+        problems.push({ line: line + 1, message: lineProblem(text) ?? 'comes before the first article line', ...conflictHint(text) });
       }
     } else {
       close(from - 1);
@@ -112,9 +120,12 @@ export function splitPinsBytes(bytes: Buffer): { chunks: Map<string, PinsChunk>;
 
 /** What is wrong with a line that should be JSON, in words. */
 function lineProblem(line: string): string | undefined {
-  if (/^(<<<<<<<|=======|>>>>>>>)/.test(line)) return 'is a merge conflict marker: take either side, then run legalsite build to merge the ids';
+  if (isConflictMarker(line)) return 'is a merge conflict marker: two branches changed the ids';
   return parseLine(line) === undefined ? 'is not a JSON object' : undefined;
 }
+
+const isConflictMarker = (line: string) => /^(<<<<<<<|=======|>>>>>>>)/.test(line);
+export const conflictHint = (line: string): { hint?: string } => (isConflictMarker(line) ? { hint: CONFLICT_HINT } : {});
 
 function parseLine(line: string): Record<string, unknown> | undefined {
   try {
@@ -140,7 +151,7 @@ export function parseArticlePins(chunk: Pick<PinsChunk, 'slug' | 'text' | 'line'
   lines.slice(1).forEach((text, i) => {
     const line = chunk.line + 1 + i;
     const entry = parseEntry(parseLine(text));
-    if (typeof entry === 'string') return problems.push({ line, message: lineProblem(text) ?? entry });
+    if (typeof entry === 'string') return problems.push({ line, message: lineProblem(text) ?? entry, ...conflictHint(text) });
     const ids = entry.kind === 'p' ? [paragraphKey(entry.n)] : [entry.id, ...entry.former];
     const twice = ids.find((id) => seen.has(id));
     if (twice) return problems.push({ line, message: `gives the id "${twice}" a second time in "${chunk.slug}"` });
