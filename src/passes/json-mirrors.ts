@@ -117,7 +117,7 @@ export function buildAnswerJson({ article: a, body, fields }: ArticleParts, conf
     lastModified: a.dateModified,
     lawStatedAt: a.lawStatedAt,
     variant: 'primary',
-    pinpoints: a.references.filter((r) => r.pinpoint).map((r) => ({ id: r.id, title: r.title, pinpoint: r.pinpoint, url: r.url ?? undefined })),
+    pinpoints: a.references.filter((r) => r.pinpoint).map((r) => ({ id: r.id, title: r.title, pinpoint: r.pinpoint, url: r.url ?? undefined, source: r.source ?? undefined })),
     jurisdictions: [a.jurisdiction],
     glossaryTags: body.mentions.map((x) => x.termSlug).sort(),
     license: config.license.url,

@@ -78,6 +78,9 @@ test('every JSON file parses, and the mirrors have their documented shape', asyn
   assert.is(answer.id, 'answers/rag-for-legal-teams#a0');
   assert.is(answer.variant, 'primary');
   for (const key of ['title', 'summary', 'articleTitle', 'articleSlug', 'url', 'lastModified', 'pinpoints', 'jurisdictions', 'glossaryTags']) assert.ok(key in answer, `answer has ${key}`);
+  // Each pinpoint keeps what identifies its source: a case known by its report citation (no URL) too.
+  const withPinpoint = readJson(path.join(dist, 'articles/how-legal-ai-tools-work.json')).references.filter((r: { pinpoint?: string }) => r.pinpoint);
+  assert.equal(readJson(path.join(dist, 'articles/how-legal-ai-tools-work.answer.json')).pinpoints, withPinpoint.map((r: Record<string, string>) => ({ id: r.id, title: r.title, pinpoint: r.pinpoint, ...(r.url ? { url: r.url } : {}), ...(r.source ? { source: r.source } : {}) })));
   const glossary = readJson(path.join(dist, 'glossary.json'));
   assert.ok(glossary.terms.length >= 190);
   const graph = readJson(path.join(dist, 'api/knowledge-graph.json'));
