@@ -138,6 +138,9 @@ function relationOrder(rank: Int32Array): (a: Relation, b: Relation) => number {
 /** Per target node: the relations that refer to it (mentions, see-also, contrast), unsorted. */
 function explicitRelations(nodes: Node[], articles: ArticleMeta[], terms: Term[], mentions: Map<string, TermMention[]>): Relation[][] {
   const termIndex = new Map(terms.map((t, i) => [t.slug, articles.length + i]));
+  const articleIndex = new Map(articles.map((a, i) => [a.slug, i]));
+  // An article's see-also names a term (glossary/{slug}) or another article (articles/{slug}).
+  const seeAlsoTarget = (ref: string) => (ref.startsWith('glossary/') ? termIndex.get(ref.slice('glossary/'.length)) : ref.startsWith('articles/') ? articleIndex.get(ref.slice('articles/'.length)) : undefined);
   const explicit: Relation[][] = nodes.map(() => []);
   articles.forEach((a, i) => {
     for (const m of mentions.get(a.slug) ?? []) {
@@ -145,8 +148,8 @@ function explicitRelations(nodes: Node[], articles: ArticleMeta[], terms: Term[]
       if (to !== undefined) explicit[to].push({ from: i, to, kind: 'mention', strength: 1, context: m.context });
     }
     for (const ref of new Set(a.seeAlso)) {
-      const to = ref.startsWith('glossary/') ? termIndex.get(ref.slice('glossary/'.length)) : undefined;
-      if (to !== undefined) explicit[to].push({ from: i, to, kind: 'see-also', strength: 2, context: LISTED_UNDER['see-also'] });
+      const to = seeAlsoTarget(ref);
+      if (to !== undefined && to !== i) explicit[to].push({ from: i, to, kind: 'see-also', strength: 2, context: LISTED_UNDER['see-also'] });
     }
   });
   terms.forEach((t, k) => {

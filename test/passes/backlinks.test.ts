@@ -42,6 +42,13 @@ test('an article listing a term under see-also refers to it; listing an article 
   assert.equal(summary(byTarget.get('glossary:spoliation')), ['holds:see-also:2']);
 });
 
+test('an article listing another article under see-also refers to it (an edge of the knowledge graph); one listing itself does not', () => {
+  const articles = [makeArticle({ slug: 'holds', seeAlso: ['articles/other', 'articles/holds'] }), makeArticle({ slug: 'other' })];
+  const { byTarget } = buildBacklinks(articles, [], noMentions);
+  assert.equal(summary(byTarget.get('article:other')), ['holds:see-also:2']);
+  assert.equal(summary(byTarget.get('article:holds')), []);
+});
+
 test('a source that refers twice is listed once, with its strongest relation and the sentence of its link', () => {
   const articles = [makeArticle({ slug: 'holds', seeAlso: ['glossary/spoliation'] })];
   const mentions = new Map([['holds', [{ termSlug: 'spoliation', context: 'Loss of evidence is spoliation.', via: 'auto' as const }]]]);
