@@ -196,9 +196,19 @@ function resolve(now: PublishedManifest, files: Set<string>, url: string): strin
  * a new name whenever they change, by design, and never cited. */
 export const isHashedAsset = (url: string): boolean => url.startsWith('/assets/');
 
+/**
+ * Pages whose sections are made from the site's relations, not written by an editor: the home page,
+ * lists, /api's topic clusters, recommendation pages, a term page's backlinks and "Going further".
+ * Their sections come and go with the content around them (a tag removed from one article drops a
+ * topic), so a citation points at the page, never into it: only their address is compared. Every
+ * other page's anchors are (articles, the site's own pages, the glossary and its letters, datasets).
+ */
+const GENERATED_PAGES = [/^\/$/, /^\/(api|analytics|integrations|search|for-ai-systems|templates|datasets)$/, /^\/(articles|answers|content-recommendations)(\/page\/\d+)?$/, /^\/recommendations\//, /^\/glossary\/(?!letter\/)[^/]+$/];
+export const anchorsCompared = (url: string): boolean => !GENERATED_PAGES.some((p) => p.test(url));
+
 /** What `before` published that `now` no longer reaches: each URL with no page, file or redirect,
- * and each anchor (URL#id) missing from the page its URL now leads to. A tombstone is an anchor.
- * Hashed assets are not compared (isHashedAsset). */
+ * and each anchor (URL#id) missing from the page its URL now leads to, on a page whose anchors are
+ * compared (anchorsCompared). A tombstone is an anchor. Hashed assets are not compared (isHashedAsset). */
 export function lostSince(before: PublishedManifest, now: PublishedManifest): string[] {
   const lost: string[] = [];
   const files = new Set(now.files);
@@ -209,7 +219,7 @@ export function lostSince(before: PublishedManifest, now: PublishedManifest): st
       continue;
     }
     const page = before.pages[url];
-    if (!page) continue;
+    if (!page || !anchorsCompared(url)) continue;
     const here = now.pages[target] ? expandIds(now.pages[target]) : new Set<string>();
     for (const id of [...expandIds(page)].sort(byCode)) if (!here.has(id)) lost.push(`${url}#${id}`);
   }

@@ -80,6 +80,16 @@ test('a page, a file or an anchor gone is lost; each is named', () => {
   assert.equal(lostSince(before, now), ['/articles/x#why', '/articles/x#x-p002', '/articles/y', '/articles/y.json']);
 });
 
+test('on pages made from the site\'s relations only the address is compared: their sections come and go with the content', () => {
+  const generated = { '/': ['latest'], '/api': ['cluster-chronology'], '/content-recommendations': ['topic-chronology'], '/recommendations/term/waiver': ['advanced-title'], '/glossary/waiver': ['advanced-title'], '/articles/page/2': ['x'] };
+  const cited = { '/about': ['publishing-principles'], '/glossary': ['waiver'], '/glossary/letter/w': ['waiver'], '/datasets/log': ['fields'], '/articles/x': ['faq'] };
+  const before = site({ ...generated, ...cited });
+  const now = site(Object.fromEntries(Object.keys({ ...generated, ...cited }).map((url) => [url, []])));
+  assert.equal(lostSince(before, now), ['/about#publishing-principles', '/articles/x#faq', '/datasets/log#fields', '/glossary#waiver', '/glossary/letter/w#waiver']);
+  // A generated page gone is still lost.
+  assert.equal(lostSince(site({ '/api': ['cluster-chronology'] }), site({})), ['/api']);
+});
+
 test('files named by their content (/assets/) are replaced by design and not compared; other files are', () => {
   const before = site({ '/': ['main'] }, ['/assets/site-1a2b3c4d.css', '/assets/search/c-e7de74f9.json', '/exports/articles.csv']);
   const now = site({ '/': ['main'] }, ['/assets/site-5e6f7a8b.css', '/assets/search/c-0badf00d.json']);
