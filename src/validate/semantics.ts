@@ -63,6 +63,9 @@ interface SiteChecks {
   knownTags: string[];
   articleSlugs: Set<string>;
   termSlugs: Set<string>;
+  /** Where a slug a reference names went: the article or term that lists it under formerSlugs. */
+  renamedArticle: Map<string, string>;
+  renamedTerm: Map<string, string>;
   templateHrefs: Set<string>;
   /** Today (UTC) and the latest date a file may give (dates.ts datesNow). */
   today: string;
@@ -83,9 +86,17 @@ function siteChecks(site: SiteSource, sources: Map<string, YamlSource>, opts: Se
     knownTags: Object.keys(site.config.tags),
     articleSlugs: new Set(site.articles.map((a) => a.slug)),
     termSlugs: new Set(site.terms.map((t) => t.slug)),
+    renamedArticle: new Map(site.articles.flatMap((a) => a.formerSlugs.map((old) => [old, a.slug] as [string, string]))),
+    renamedTerm: new Map(site.terms.flatMap((t) => t.formerSlugs.map((old) => [old, t.slug] as [string, string]))),
     templateHrefs: new Set([...site.templates.map((t) => `/templates/${t.name}`), ...(opts.mayExist ?? [])]),
     ...datesNow(),
   };
+}
+
+/** The hint for a reference to a slug an article or term had before it was renamed. */
+function renamedHint(renamed: Map<string, string>, slug: string, prefix = ''): string | undefined {
+  const now = renamed.get(slug);
+  return now === undefined ? undefined : `It was renamed: ${prefix}${now} lists ${slug} under formerSlugs. Write ${prefix}${now}.`;
 }
 
 /** Every tag is one of site.yaml's (unless site.yaml's tags could not be read). */
@@ -136,7 +147,7 @@ function checkArticle(c: SiteChecks, a: ArticleMeta): void {
     const [kind, slug] = ref.split('/');
     const pool = kind === 'glossary' ? c.termSlugs : kind === 'articles' ? c.articleSlugs : undefined;
     if (!pool) c.report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" is not a site path`, 'Write glossary/{slug} or articles/{slug}.');
-    else if (!pool.has(slug)) c.report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" does not exist`, didYouMean(ref, [...pool].map((s) => `${kind}/${s}`)));
+    else if (!pool.has(slug)) c.report('dangling-reference', a.file, ['seeAlso', i], `"${ref}" does not exist`, renamedHint(kind === 'glossary' ? c.renamedTerm : c.renamedArticle, slug, `${kind}/`) ?? didYouMean(ref, [...pool].map((s) => `${kind}/${s}`)));
   });
   a.downloads.forEach((d, i) => {
     if (!c.templateHrefs.has(d.href)) c.report('missing-download', a.file, ['downloads', i, 'href'], `"${d.href}" is not a file in content/templates/`, didYouMean(d.href, c.templateHrefs));
@@ -152,7 +163,7 @@ function checkTerm(c: SiteChecks, t: Term): void {
   for (const field of ['seeAlso', 'contrastWith'] as const) {
     t[field].forEach((slug, i) => {
       if (slug === t.slug) c.report('dangling-reference', t.file, [field, i], `"${slug}" points at the term itself`);
-      else if (!c.termSlugs.has(slug)) c.report('dangling-reference', t.file, [field, i], `"${slug}" is not a glossary term`, didYouMean(slug, c.termSlugs));
+      else if (!c.termSlugs.has(slug)) c.report('dangling-reference', t.file, [field, i], `"${slug}" is not a glossary term`, renamedHint(c.renamedTerm, slug) ?? didYouMean(slug, c.termSlugs));
     });
   }
 }
@@ -182,10 +193,10 @@ function checkDataset(c: SiteChecks, d: Dataset): void {
 function checkHomeLists(c: SiteChecks): void {
   const { home } = c.site.config;
   home.latestArticles.forEach((slug, i) => {
-    if (!c.articleSlugs.has(slug)) c.report('dangling-reference', c.site.configFile, ['home', 'latestArticles', i], `"${slug}" is not an article`, didYouMean(slug, c.articleSlugs));
+    if (!c.articleSlugs.has(slug)) c.report('dangling-reference', c.site.configFile, ['home', 'latestArticles', i], `"${slug}" is not an article`, renamedHint(c.renamedArticle, slug) ?? didYouMean(slug, c.articleSlugs));
   });
   home.sampleTerms.forEach((slug, i) => {
-    if (!c.termSlugs.has(slug)) c.report('dangling-reference', c.site.configFile, ['home', 'sampleTerms', i], `"${slug}" is not a glossary term`, didYouMean(slug, c.termSlugs));
+    if (!c.termSlugs.has(slug)) c.report('dangling-reference', c.site.configFile, ['home', 'sampleTerms', i], `"${slug}" is not a glossary term`, renamedHint(c.renamedTerm, slug) ?? didYouMean(slug, c.termSlugs));
   });
 }
 
@@ -196,7 +207,7 @@ function checkTemplateUsers(c: SiteChecks): void {
   for (const t of c.site.templates) {
     const at = entries.findIndex((e) => e?.file === t.name);
     t.usedBy.forEach((slug, i) => {
-      if (!c.articleSlugs.has(slug) && indexFile) c.report('dangling-reference', indexFile, at < 0 ? [] : [at, 'usedBy', i], `"${slug}" is not an article (usedBy of ${t.name})`, didYouMean(slug, c.articleSlugs));
+      if (!c.articleSlugs.has(slug) && indexFile) c.report('dangling-reference', indexFile, at < 0 ? [] : [at, 'usedBy', i], `"${slug}" is not an article (usedBy of ${t.name})`, renamedHint(c.renamedArticle, slug) ?? didYouMean(slug, c.articleSlugs));
     });
   }
 }
