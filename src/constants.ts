@@ -40,6 +40,10 @@ export const NOT_FOUND_TEXT =
  * file is also served at /content/articles/{slug}.json (the calls table's fixed content file). */
 export const PRIVILEGE_LOG_ARTICLE = 'privilege-logs-bases-samples';
 
+/** Files a build writes for static hosts, never served as pages or files of the site: Netlify and
+ * Cloudflare Pages read `_headers` and `_redirects`, GitHub Pages `.nojekyll` (publish/host-files.ts). */
+export const HOST_CONFIG_NAMES: readonly string[] = ['_headers', '_redirects', '.nojekyll'];
+
 /** The footer's chronology-builder link when site.yaml sets none (the spec's placeholder link). */
 export const DEFAULT_CHRONOLOGY_BUILDER_URL = '/about';
 

@@ -10,7 +10,7 @@
  */
 import type { PageAnchors, SiteEmitter } from '../engine/emit-site.js';
 import { pageIds } from '../html/page-ids.js';
-import { buildPublished, compactIds, formatPublishedLines, type PublishedManifest, type PublishedPage, publishedPageLines, splicePublishedLines } from '../passes/published.js';
+import { buildPublished, compactIds, formatPublishedLines, isHostFile, type PublishedManifest, type PublishedPage, publishedPageLines, splicePublishedLines } from '../passes/published.js';
 import type { FileRoute, Route } from '../routes/types.js';
 import type { FileThread } from '../write/file-thread.js';
 import type { OutputTarget } from '../write/output-target.js';
@@ -39,7 +39,7 @@ export function publishedAhead(baseUrl: string, urls: Set<string>, pageUrls: Set
 const redirectsOf = (routes: Route[]) => new Map(routes.flatMap((r) => ('redirectTo' in r && r.redirectTo !== undefined ? [[r.url, r.redirectTo] as [string, string]] : [])));
 
 /** Every URL that is neither a page nor a redirect. */
-const filesOf = (urls: Set<string>, pages: { has(url: string): boolean }, redirects: Map<string, string>) => [...urls].filter((u) => !pages.has(u) && !redirects.has(u));
+const filesOf = (urls: Set<string>, pages: { has(url: string): boolean }, redirects: Map<string, string>) => [...urls].filter((u) => !pages.has(u) && !redirects.has(u) && !isHostFile(u));
 
 /** The manifest's route; `manifest` (when asked for) holds what it was made of; `aside` makes it on
  * the file thread (SiteEmitter.fileAside), from `ahead` when the pages made are those it expected. */

@@ -10,6 +10,7 @@
  * fact-first-methodology-p050. Anything else is listed as it is.
  * Reads: the URLs, ids and redirects of a build. Writes: the manifest; the comparison of two.
  */
+import { HOST_CONFIG_NAMES } from '../constants.js';
 import { paragraphId } from '../model/pinpoints.js';
 
 export const PUBLISHED_FORMAT = 'legalsite-published/1';
@@ -196,6 +197,10 @@ function resolve(now: PublishedManifest, files: Set<string>, url: string): strin
  * a new name whenever they change, by design, and never cited. */
 export const isHashedAsset = (url: string): boolean => url.startsWith('/assets/');
 
+/** Files for static hosts (`/_headers`, `/_redirects`, `/.nojekyll`): never served, so not listed
+ * (manifests made before they were left out list them: they are not compared either). */
+export const isHostFile = (url: string): boolean => HOST_CONFIG_NAMES.includes(url.slice(1));
+
 /**
  * Pages whose sections are made from the site's relations, not written by an editor: the home page,
  * lists, /api's topic clusters, recommendation pages, a term page's backlinks and "Going further".
@@ -212,7 +217,7 @@ export const anchorsCompared = (url: string): boolean => !GENERATED_PAGES.some((
 export function lostSince(before: PublishedManifest, now: PublishedManifest): string[] {
   const lost: string[] = [];
   const files = new Set(now.files);
-  for (const url of [...new Set([...Object.keys(before.pages), ...before.files.filter((f) => !isHashedAsset(f)), ...Object.keys(before.redirects)])].sort(byCode)) {
+  for (const url of [...new Set([...Object.keys(before.pages), ...before.files.filter((f) => !isHashedAsset(f) && !isHostFile(f)), ...Object.keys(before.redirects)])].sort(byCode)) {
     const target = resolve(now, files, url);
     if (target === undefined) {
       lost.push(url);

@@ -7,10 +7,11 @@
  * own output marker (output-guard.ts), which says only that a build made the folder.
  * Reads: nothing. Writes: nothing.
  */
+import { HOST_CONFIG_NAMES } from '../constants.js';
 import { OUTPUT_MARKER } from '../write/output-guard.js';
 
 /** Host configuration files, by their path in dist/. */
-export const HOST_CONFIG_FILES: ReadonlySet<string> = new Set(['_headers', '_redirects', '.nojekyll', OUTPUT_MARKER]);
+export const HOST_CONFIG_FILES: ReadonlySet<string> = new Set([...HOST_CONFIG_NAMES, OUTPUT_MARKER]);
 
 /** True for a dist/ path that is host configuration, never an object. */
 export const isHostConfigFile = (distPath: string) => HOST_CONFIG_FILES.has(distPath);

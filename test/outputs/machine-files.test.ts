@@ -90,6 +90,10 @@ test('every JSON file parses, and the mirrors have their documented shape', asyn
   assert.ok(dataset.distributions.every((d: { contentUrl: string; encodingFormat: string }) => d.contentUrl.startsWith(BASE) && d.encodingFormat));
   const forAi = readJson(path.join(dist, 'for-ai-systems/index.json'));
   for (const e of forAi.endpoints) if (!e.url.includes('{')) assert.ok(resolves(dist, e.url), `${e.url} resolves`);
+  // The published manifest lists what a reader can fetch: not the files hosts read and never serve.
+  const publishedFiles = readJson(path.join(dist, 'api/published.json')).files as string[];
+  assert.ok(publishedFiles.includes('/robots.txt'));
+  assert.equal(publishedFiles.filter((f) => ['/_headers', '/_redirects', '/.nojekyll'].includes(f)), []);
   // Every JSON file under /api/ is an entry point: the published manifest holds each page's anchors.
   const listed = new Set(forAi.endpoints.map((e: { url: string }) => e.url));
   for (const file of readdirSync(path.join(dist, 'api')).filter((f) => f.endsWith('.json'))) assert.ok(listed.has(`${BASE}/api/${file}`), `/api/${file} is listed`);

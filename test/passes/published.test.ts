@@ -96,6 +96,10 @@ test('files named by their content (/assets/) are replaced by design and not com
   assert.equal(lostSince(before, now), ['/exports/articles.csv']);
 });
 
+test('files for static hosts are not compared: manifests made before they were left out list them', () => {
+  assert.equal(lostSince(site({ '/': ['main'] }, ['/_headers', '/_redirects', '/.nojekyll', '/robots.txt']), site({ '/': ['main'] }, [])), ['/robots.txt']);
+});
+
 test('nothing is lost when the anchors stay, as ids, second anchors or tombstones', () => {
   const before = site({ '/articles/x': ['x-p001', 'x-p002', 'why'] });
   const now = site({ '/articles/x': ['x-p001', 'x-p002', 'x-p003', 'why-it-matters', 'why'] });
