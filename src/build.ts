@@ -26,6 +26,7 @@ import { CacheChangedError } from './write/disk-cache.js';
 import { readArticleFields, reportEveryError, validateSite } from './build/check-articles.js';
 import { startClientAssets } from './build/client-assets.js';
 import { goneAddressWarnings } from './build/gone-addresses.js';
+import { removedTextLinkWarnings } from './build/tombstone-links.js';
 import { growHeapSlowly } from './build/heap-growth.js';
 import { loadContent } from './build/load.js';
 import { commitOutput, mayUpdateOutput, openOutput } from './build/output.js';
@@ -97,7 +98,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     }
     const pages = htmlPages(files);
     const committed = await commitOutput(run, last, content.cache, pages.length, pins.update, files.writing);
-    if (committed) for (const warning of goneAddressWarnings(files.site.changes, files.urls)) run.warn(warning);
+    if (committed) for (const warning of [...goneAddressWarnings(files.site.changes, files.urls), ...removedTextLinkWarnings(files.site, content.loaded.sources, articles.rendered.digests, read.pinsOf)]) run.warn(warning);
     return builtResult(run, files, articles, pages, committed, { update: pins.update, pinsOf: read.pinsOf });
   } catch (error) {
     // Whatever failed, the output folder stays as it was and the staging folder goes.

@@ -136,9 +136,9 @@ test('an unknown tag suggests the nearest known tag', async () => {
   assert.ok(run.stderr.includes('content/articles/privilege-basics.md:5:19  error  tags[1] "procedures" is not a known tag  (did you mean "procedure"?)'), run.stderr);
 });
 
-test('a broken internal link in a body names the line', async () => {
+test('a broken internal link in a body names the line and the column of its target', async () => {
   const { run } = await breakAndBuild((c) => edit(path.join(c, 'articles/hashing-evidence.md'), '(/articles/privilege-basics)', '(/articles/privilege-basic)'));
-  assert.match(run.stderr, /content\/articles\/hashing-evidence\.md:25:1 {2}error {2}body link "\/articles\/privilege-basic" points at a page that does not exist {2}\(did you mean "\/articles\/privilege-basics"\?\)/);
+  assert.match(run.stderr, /content\/articles\/hashing-evidence\.md:25:85 {2}error {2}body link "\/articles\/privilege-basic" points at a page that does not exist {2}\(did you mean "\/articles\/privilege-basics"\?\)/);
 });
 
 test('every error of a run is reported at once', async () => {

@@ -87,4 +87,18 @@ test('a rebuild checks a new link against a page it kept, and an old link agains
   assert.match(result.diagnostics[0].message, /with the id "faq-why"/);
 });
 
+test('a link into a paragraph removed since is a warning naming what replaced it; the build goes on', async () => {
+  const dir = copyFixture('minimal');
+  append(dir, 'On [the second paragraph](/articles/hashing-evidence#hashing-evidence-p002).');
+  assert.ok((await buildIn(dir)).ok);
+  // Its text rewritten (under half its words the same, a quarter or more), and dated: the old
+  // paragraph is a tombstone, replaced by the new one.
+  edit(dir, HASHING, (t) => t.replace('Every copy is checked against the hash value taken at acquisition. See [the basics](/articles/privilege-basics).', 'Every copy is compared with the value recorded when the item was collected; see [the basics](/articles/privilege-basics).').replace('dateModified: "2025-08-26"', 'dateModified: "2025-09-15"'));
+  const result = await buildIn(dir);
+  assert.ok(result.ok, show(result));
+  assert.equal(result.warnings, [
+    `${BASICS}:${APPENDED_LINE}:27: link "/articles/hashing-evidence#hashing-evidence-p002" points at paragraph 2 of hashing-evidence, removed on Sep 15, 2025: a reader finds only the notice that it was removed. Link to #hashing-evidence-p004, which took its place.`,
+  ]);
+});
+
 test.run();

@@ -1,0 +1,62 @@
+/**
+ * Links of the site's own content into a paragraph or heading that was removed: the id is still on
+ * the page (its tombstone), so the link is not broken, but a reader who follows it finds only the
+ * notice that the text was removed. A citation from outside has to live with that; the site's own
+ * link can point at what replaced it, so each is a warning naming it.
+ * Reads: the content's links, each linked article's record. Writes: warning lines.
+ */
+import type { PinsOf } from '../engine/load-articles.js';
+import type { YamlSource } from '../load/yaml-source.js';
+import type { ArticleDigest } from '../model/article-digest.js';
+import type { PinEntry } from '../model/pinpoints.js';
+import { paragraphId } from '../model/pinpoints.js';
+import { parseArticlePins } from '../passes/pinpoints/record-format.js';
+import type { BuiltSite } from '../pipeline.js';
+import { siteLinks } from '../site-links.js';
+import { type LinkSource, whereLinkIs } from '../validate/links.js';
+
+const ARTICLE_PAGE = /^\/articles\/([^/?#]+)$/;
+const SHORT_US_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** `recordLines`: an article's lines in the id file as this build leaves it, by slug. */
+export function tombstoneLinkWarnings(sources: LinkSource[], recordLines: (slug: string) => string | undefined): string[] {
+  const removed = new Map<string, Map<string, PinEntry>>();
+  const removedOf = (slug: string) => {
+    let found = removed.get(slug);
+    if (!found) {
+      const lines = recordLines(slug);
+      const entries = lines === undefined ? [] : (parseArticlePins({ slug, text: lines, line: 1 }).pins?.entries ?? []);
+      found = new Map(entries.filter((e) => e.removed).map((e) => [e.kind === 'p' ? paragraphId(slug, e.n) : e.id, e]));
+      removed.set(slug, found);
+    }
+    return found;
+  };
+  const out: string[] = [];
+  for (const source of sources) {
+    for (const link of source.links) {
+      const href = link.href.trim();
+      const hash = href.indexOf('#');
+      if (hash === -1) continue;
+      const page = hash === 0 ? source.pageUrl : href.slice(0, hash).split('?')[0];
+      const slug = page === undefined ? undefined : ARTICLE_PAGE.exec(page)?.[1];
+      if (!slug) continue;
+      const id = href.slice(hash + 1);
+      const entry = removedOf(slug).get(id);
+      if (!entry) continue;
+      const { at } = whereLinkIs(source, link);
+      const what = entry.kind === 'p' ? `paragraph ${entry.n} of ${slug}` : `the heading "${entry.text}" of ${slug}`;
+      const replaced = entry.replacedBy ? ` Link to #${entry.kind === 'p' ? `${slug}-${entry.replacedBy}` : entry.replacedBy}, which took its place.` : '';
+      out.push(`${at.file}:${at.line}${at.column ? `:${at.column}` : ''}: link "${href}" points at ${what}, removed on ${SHORT_US_DATE.format(new Date(`${entry.removed}T00:00:00Z`))}: a reader finds only the notice that it was removed.${replaced}`);
+    }
+  }
+  return out;
+}
+
+/** The site's links into removed text, with each article's record as this build leaves it: its new
+ * lines where the build changed them, else those of the id file. */
+export function removedTextLinkWarnings(site: BuiltSite, sources: Map<string, YamlSource>, digests: Map<string, ArticleDigest>, pinsOf: PinsOf): string[] {
+  return tombstoneLinkWarnings(siteLinks(site, sources), (slug) => {
+    const digest = digests.get(slug);
+    return digest && (digest.pins.lines ?? pinsOf(digest.article)?.text());
+  });
+}
