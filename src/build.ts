@@ -26,7 +26,7 @@ import { CacheChangedError } from './write/disk-cache.js';
 import { readArticleFields, reportEveryError, validateSite } from './build/check-articles.js';
 import { startClientAssets } from './build/client-assets.js';
 import { goneAddressWarnings } from './build/gone-addresses.js';
-import { removedTextLinkWarnings } from './build/tombstone-links.js';
+import { removedTextLinkWarnings, staleRemovalWarnings } from './build/tombstone-links.js';
 import { growHeapSlowly } from './build/heap-growth.js';
 import { loadContent } from './build/load.js';
 import { commitOutput, mayUpdateOutput, openOutput } from './build/output.js';
@@ -98,7 +98,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     }
     const pages = htmlPages(files);
     const committed = await commitOutput(run, last, content.cache, pages.length, pins.update, files.writing);
-    if (committed) for (const warning of [...goneAddressWarnings(files.site.changes, files.urls), ...removedTextLinkWarnings(files.site, content.loaded.sources, articles.rendered.digests, read.pinsOf)]) run.warn(warning);
+    if (committed) for (const warning of [...goneAddressWarnings(files.site.changes, files.urls), ...removedTextLinkWarnings(files.site, content.loaded.sources, articles.rendered.digests, read.pinsOf), ...staleRemovalWarnings(read.articles, articles.rendered.digests, yesterday())]) run.warn(warning);
     return builtResult(run, files, articles, pages, committed, { update: pins.update, pinsOf: read.pinsOf });
   } catch (error) {
     // Whatever failed, the output folder stays as it was and the staging folder goes.
@@ -113,6 +113,9 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     noLongerStoppable();
   }
 }
+
+/** Yesterday (UTC): a removal dated that day or later may be today's, in any time zone. */
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 function cacheWarning(files: string[], dir: string): string {
   const one = files.length === 1;

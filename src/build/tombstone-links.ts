@@ -6,6 +6,7 @@
  * Reads: the content's links, each linked article's record. Writes: warning lines.
  */
 import type { PinsOf } from '../engine/load-articles.js';
+import type { FoundPins } from '../load/pinpoints-file.js';
 import type { YamlSource } from '../load/yaml-source.js';
 import type { ArticleDigest } from '../model/article-digest.js';
 import type { PinEntry } from '../model/pinpoints.js';
@@ -60,3 +61,26 @@ export function removedTextLinkWarnings(site: BuiltSite, sources: Map<string, Ya
     return digest && (digest.pins.lines ?? pinsOf(digest.article)?.text());
   });
 }
+
+/**
+ * Text this build found removed, dated before `earliest` (yesterday, for any time zone): a tombstone's date is the article's
+ * dateModified (docs/content.md, "Tombstones"), so an edit without it shows readers a removal on the
+ * wrong day, for good. Each article once, naming what it removed.
+ */
+export function staleRemovalWarnings(articles: { meta: { slug: string; file: string; dateModified: string }; pins?: FoundPins }[], digests: Map<string, ArticleDigest>, earliest: string): string[] {
+  const out: string[] = [];
+  for (const { meta, pins } of articles) {
+    const lines = digests.get(meta.slug)?.pins.lines;
+    // A first record (a new article, a site's first build) removes nothing.
+    if (lines === undefined || !pins || meta.dateModified >= earliest) continue;
+    const entries = (slug: string, text: string) => parseArticlePins({ slug, text, line: 1 }).pins?.entries ?? [];
+    const wasRemoved = new Set(entries(pins.slug, pins.text()).filter((e) => e.removed).map(entryKey));
+    const now = entries(meta.slug, lines).filter((e) => e.removed && !wasRemoved.has(entryKey(e)));
+    if (!now.length) continue;
+    const what = now.map((e) => (e.kind === 'p' ? `paragraph ${e.n}` : `the heading "${e.text}"`)).join(', ');
+    out.push(`${meta.file}: ${what} removed now, and recorded as removed on ${meta.dateModified}, its dateModified, which the page's notice shows: if you removed ${now.length === 1 ? 'it' : 'them'} now, set dateModified to the date of this edit, before you commit.`);
+  }
+  return out;
+}
+
+const entryKey = (e: PinEntry) => (e.kind === 'p' ? `p${e.n}` : `h${e.id}`);

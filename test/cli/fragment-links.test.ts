@@ -87,7 +87,7 @@ test('a rebuild checks a new link against a page it kept, and an old link agains
   assert.match(result.diagnostics[0].message, /with the id "faq-why"/);
 });
 
-test('a link into a paragraph removed since is a warning naming what replaced it; the build goes on', async () => {
+test('a link into a paragraph removed since is a warning naming what replaced it, and a removal dated long ago one naming dateModified; the build goes on', async () => {
   const dir = copyFixture('minimal');
   append(dir, 'On [the second paragraph](/articles/hashing-evidence#hashing-evidence-p002).');
   assert.ok((await buildIn(dir)).ok);
@@ -98,6 +98,7 @@ test('a link into a paragraph removed since is a warning naming what replaced it
   assert.ok(result.ok, show(result));
   assert.equal(result.warnings, [
     `${BASICS}:${APPENDED_LINE}:27: link "/articles/hashing-evidence#hashing-evidence-p002" points at paragraph 2 of hashing-evidence, removed on Sep 15, 2025: a reader finds only the notice that it was removed. Link to #hashing-evidence-p004, which took its place.`,
+    `${HASHING}: paragraph 2 removed now, and recorded as removed on 2025-09-15, its dateModified, which the page's notice shows: if you removed it now, set dateModified to the date of this edit, before you commit.`,
   ]);
 });
 
