@@ -17,7 +17,10 @@ export interface GraphNode {
   title: string;
   url: string;
   tags: string[];
+  /** As the page states it ("United States, England and Wales"). */
   jurisdiction: string;
+  /** The same, one by one, to filter by. */
+  jurisdictions: string[];
 }
 
 export interface GraphEdge {
@@ -40,8 +43,8 @@ export function buildKnowledgeGraph(articles: ArticleMeta[], terms: Term[], rela
     site: config.name,
     license: config.license.url,
     nodes: [
-      ...articles.map((a) => ({ id: nodeKey('article', a.slug), type: 'article', slug: a.slug, title: a.title, url: `${config.baseUrl}/articles/${a.slug}`, tags: a.tags, jurisdiction: a.jurisdiction })),
-      ...terms.map((t) => ({ id: nodeKey('glossary', t.slug), type: 'glossary', slug: t.slug, title: t.title, url: `${config.baseUrl}/glossary/${t.slug}`, tags: t.tags, jurisdiction: t.jurisdiction })),
+      ...articles.map((a) => ({ id: nodeKey('article', a.slug), type: 'article', slug: a.slug, title: a.title, url: `${config.baseUrl}/articles/${a.slug}`, tags: a.tags, jurisdiction: a.jurisdiction, jurisdictions: [a.jurisdiction] })),
+      ...terms.map((t) => ({ id: nodeKey('glossary', t.slug), type: 'glossary', slug: t.slug, title: t.title, url: `${config.baseUrl}/glossary/${t.slug}`, tags: t.tags, jurisdiction: t.jurisdiction, jurisdictions: t.jurisdictions })),
     ],
     edges: relations.map((r) => ({ source: nodeKey(r.fromType, r.fromSlug), target: nodeKey(r.toType, r.toSlug), relationship: r.relationship, kind: r.kind, strength: r.strength })),
   };

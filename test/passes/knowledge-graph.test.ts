@@ -29,6 +29,12 @@ test('the relations are the same however often they are read, counted first or n
   assert.equal(counted.relations, first, 'and a later read lists the same again');
 });
 
+test('a node gives its jurisdictions as the page states them and one by one, to filter by', () => {
+  const term = makeTerm({ slug: 'hearsay', jurisdiction: 'United States, England and Wales', jurisdictions: ['United States', 'England and Wales'] });
+  const graph = buildKnowledgeGraph([makeArticle({ slug: 'a', jurisdiction: 'Australia' })], [term], buildBacklinks([], [term], new Map()).relations, makeConfig());
+  assert.equal(graph.nodes.map((n) => [n.id, n.jurisdiction, n.jurisdictions]), [['article:a', 'Australia', ['Australia']], ['glossary:hearsay', 'United States, England and Wales', ['United States', 'England and Wales']]]);
+});
+
 test('node ids are in code-unit order, the order edges are listed by target', () => {
   const { articles, terms, graph } = site();
   const ids = graphNodeIds(articles, terms);
