@@ -2,20 +2,10 @@
  * ranking of the candidates is the ranking of every article and term, and the candidates are few. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createRng } from '../../bench/corpus/random.js';
 import { trendingCandidates, trendingContent, type TrendItem } from '../../templates/client/lib/analytics.js';
 
 const test = suite('trending content');
-
-/** A deterministic random source (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAY = 86_400_000;
 const START = Date.parse('2024-01-01T00:00:00Z');
@@ -23,7 +13,8 @@ const day = (n: number) => new Date(START + n * DAY).toISOString().slice(0, 10);
 
 /** Items with few distinct dates, tag counts, word counts and titles, so that ties of every kind occur. */
 function items(seed: number, n: number, days: number): TrendItem[] {
-  const r = random(seed);
+  const rng = createRng(seed);
+  const r = () => rng.next();
   const pick = (k: number) => Math.floor(r() * k);
   return Array.from({ length: n }, (_, i): TrendItem => {
     const term = r() < 0.3;
