@@ -10,7 +10,7 @@
  */
 import type { PageAnchors, SiteEmitter } from '../engine/emit-site.js';
 import { pageIds } from '../html/page-ids.js';
-import { buildPublished, compactIds, formatPublishedLines, isHostFile, type PublishedManifest, type PublishedPage, publishedPageLines, splicePublishedLines } from '../passes/published.js';
+import { buildPublished, compactIds, formatPublishedLines, isHostFile, withTexts, type PublishedManifest, type PublishedPage, publishedPageLines, splicePublishedLines } from '../passes/published.js';
 import type { FileRoute, Route } from '../routes/types.js';
 import type { FileThread } from '../write/file-thread.js';
 import type { OutputTarget } from '../write/output-target.js';
@@ -115,7 +115,23 @@ const lazy = <T>(make: () => T) => {
  * that file is as the last build wrote it; else read from the page file. */
 function resolveAnchors(pages: PageAnchors, target: OutputTarget | undefined): Map<string, PublishedPage | string> {
   const last = lazy(() => (target?.previousIfIntact(PUBLISHED_PATH) ? lastLines(target, PUBLISHED_PATH) : new Map<string, string>()));
-  return new Map(Array.from(pages.keys(), (url) => [url, pages.anchorsOf(url) ?? last().get(url) ?? compactIds(pageIds(target!.read(pages.pathOf(url)).toString('utf8')))]));
+  return new Map(Array.from(pages.keys(), (url) => [url, pages.anchorsOf(url) ?? last().get(url) ?? readAnchors(target!, url, pages.pathOf(url))]));
+}
+
+const ARTICLE_PAGE = /^\/articles\/([^/]+)$/;
+
+/** A kept page's anchors, read from the output folder: its ids from the page; an article's
+ * paragraphs' texts from its JSON mirror beside it, whose hashes they are (passes/published.ts). */
+function readAnchors(target: OutputTarget, url: string, file: string): PublishedPage {
+  const anchors = compactIds(pageIds(target.read(file).toString('utf8')));
+  const slug = ARTICLE_PAGE.exec(url)?.[1];
+  if (!slug || !anchors.paragraphs?.[slug]) return anchors;
+  try {
+    const mirror = JSON.parse(target.read(`articles/${slug}.json`).toString('utf8')) as { sections?: { paragraphs?: { id: string; sha256: string }[] } };
+    return withTexts(anchors, slug, new Map((mirror.sections?.paragraphs ?? []).map((p) => [p.id, p.sha256])));
+  } catch {
+    return anchors;
+  }
 }
 
 function lastLines(target: OutputTarget, file: string): Map<string, string> {

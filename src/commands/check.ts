@@ -2,7 +2,7 @@
  * lists every glossary auto-link for review; with --against, also fails on URLs and anchors an
  * earlier build published that are gone (verify/against.ts); with --dist, audits a built site instead. */
 import { build } from '../build.js';
-import { lostSince } from '../passes/published.js';
+import { lostSince, movedSince } from '../passes/published.js';
 import { withCommon, type CommonOptions } from './build-options.js';
 import type { Io, RegisterCommand } from './io.js';
 import { report, runBuild } from './report.js';
@@ -37,19 +37,26 @@ export const registerCheckCommand: RegisterCommand = (program, io, done) => {
 
 /** The check, then what an earlier build published that this content no longer does. */
 async function checkAgainst(opts: CheckOptions, source: string, io: Io, done: (code: number) => void): Promise<void> {
-  const { formatLost, readEarlierManifest, sourceForMessages } = await import('../verify/against.js');
+  const { formatLost, formatMoved, readEarlierManifest, sourceForMessages } = await import('../verify/against.js');
   const earlier = await readEarlierManifest(source, process.cwd());
   const result = await build({ contentDir: opts.content, outDir: opts.out, baseUrl: opts.baseUrl, write: false, workers: opts.workers, retainFiles: false });
   if (!result.ok || !result.published) return done(report(result, opts, false, io));
-  const lost = lostSince(earlier, result.published());
-  if (opts.reporter === 'json') io.stdout(JSON.stringify({ errors: lost.length, diagnostics: [], lost }, null, 2));
-  else if (opts.reporter === 'github') for (const l of lost) io.stdout(`::error title=published-url-gone::${l} was published before and is gone without a redirect or tombstone`);
-  else {
+  const now = result.published();
+  const lost = lostSince(earlier, now);
+  // A pinpoint whose number now holds other words lands on them: as bad as one gone.
+  const moved = movedSince(earlier, now);
+  const shown = sourceForMessages(source);
+  if (opts.reporter === 'json') io.stdout(JSON.stringify({ errors: lost.length + moved.length, diagnostics: [], lost, moved }, null, 2));
+  else if (opts.reporter === 'github') {
+    for (const l of lost) io.stdout(`::error title=published-url-gone::${l} was published before and is gone without a redirect or tombstone`);
+    for (const m of moved) io.stdout(`::error title=pinpoint-moved::${m}: a citation of it lands on other words`);
+  } else {
     report(result, opts, false, io);
-    if (lost.length) io.stderr(formatLost(lost, sourceForMessages(source)));
-    else if (!opts.quiet) io.stdout(formatLost(lost, sourceForMessages(source)));
+    if (lost.length) io.stderr(formatLost(lost, shown));
+    if (moved.length) io.stderr(formatMoved(moved, shown));
+    if (!lost.length && !moved.length && !opts.quiet) io.stdout(formatLost(lost, shown));
   }
-  done(lost.length ? 1 : 0);
+  done(lost.length || moved.length ? 1 : 0);
 }
 
 /** The check, then every glossary auto-link with its sentence. */

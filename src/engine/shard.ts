@@ -25,7 +25,7 @@ import { featuresFromWire, type RecContext, recommendationShard, type WireFeatur
 import { type CandidatePlan, copyInto, type SelectedLists, selectedLists } from './candidate-memo.js';
 import { buildTermMatcher } from '../passes/term-matcher.js';
 import { pageIds } from '../html/page-ids.js';
-import { compactIds } from '../passes/published.js';
+import { compactIds, withTexts } from '../passes/published.js';
 import { renderPage } from '../render/render-page.js';
 import { articleFileRoutes, articleOwnFiles } from '../routes/article-files.js';
 import { articlePageRoute, buildFamilyRoute, familyFingerprint, keyedFamilyFingerprint } from '../routes/page-families.js';
@@ -123,7 +123,8 @@ export class Shard {
         const titles = new Map(job.page.titles);
         const route = articlePageRoute(this.setup!.config, unit, job.page.neighbours, (ref) => titles.get(ref));
         const { chrome, bundle } = this.render!;
-        result.page = { ...this.emitPage(sink, route.url, outputPath(route), renderPage(route, chrome, bundle)), fingerprint: job.page.fingerprint };
+        const texts = { prefix: unit.article.slug, shas: new Map(unit.body.paragraphs.map((p) => [p.id, p.sha256])) };
+        result.page = { ...this.emitPage(sink, route.url, outputPath(route), renderPage(route, chrome, bundle), texts), fingerprint: job.page.fingerprint };
       }
       return result;
     });
@@ -170,9 +171,10 @@ export class Shard {
     return article;
   }
 
-  /** A page made now, with its ids for the published manifest. */
-  private emitPage(sink: Sink, url: string, file: string, html: string): Emitted {
-    return { ...this.emit(sink, url, file, html), anchors: compactIds(pageIds(html)) };
+  /** A page made now, with its ids for the published manifest (an article's with its paragraphs' texts). */
+  private emitPage(sink: Sink, url: string, file: string, html: string, texts?: { prefix: string; shas: Map<string, string> }): Emitted {
+    const anchors = compactIds(pageIds(html));
+    return { ...this.emit(sink, url, file, html), anchors: texts ? withTexts(anchors, texts.prefix, texts.shas) : anchors };
   }
 
   /** Writes a made output into `sink.dir`, and returns its bytes when wanted: with `sink.keep`, or

@@ -19,6 +19,58 @@ export interface PublishedPage {
   ids: string[];
   /** Runs of paragraph ids: prefix → the last number (prefix-p001 … prefix-p{n}). */
   paragraphs?: Record<string, number>;
+  /** An article page's paragraphs' texts, to see a number given to other words (movedSince): for
+   * its own run, the first TEXT_HASH_DIGITS hex digits of each paragraph's SHA-256 (the JSON
+   * mirror's), p001 first, REMOVED_TEXT for a number whose paragraph was removed. Absent from
+   * manifests made before it was recorded. */
+  texts?: Record<string, string>;
+}
+
+export const TEXT_HASH_DIGITS = 6;
+const REMOVED_TEXT = '-'.repeat(TEXT_HASH_DIGITS);
+
+/** `anchors` with the texts of the paragraphs of `prefix`'s run: `shas` by paragraph id. */
+export function withTexts(anchors: PublishedPage, prefix: string, shas: Map<string, string>): PublishedPage {
+  const n = anchors.paragraphs?.[prefix];
+  if (!n) return anchors;
+  let text = '';
+  for (let k = 1; k <= n; k++) text += shas.get(paragraphId(prefix, k))?.slice(0, TEXT_HASH_DIGITS) ?? REMOVED_TEXT;
+  return { ...anchors, texts: { [prefix]: text } };
+}
+
+/**
+ * Paragraph numbers that now hold words another number held when `before` was published: a
+ * published pinpoint that now lands on other text. Only a number whose text changed and whose old
+ * text is now under another number of the page counts (an edit in place is not a move). Both
+ * manifests must have the page's texts.
+ */
+export function movedSince(before: PublishedManifest, now: PublishedManifest): string[] {
+  const moved: string[] = [];
+  for (const [url, page] of Object.entries(before.pages).sort(([a], [b]) => byCode(a, b))) {
+    const after = now.pages[url];
+    for (const [prefix, was] of Object.entries(page.texts ?? {})) {
+      const is = after?.texts?.[prefix];
+      if (is === undefined) continue;
+      const at = new Map<string, number>();
+      for (let k = 0; k * TEXT_HASH_DIGITS < is.length; k++) {
+        const hash = is.slice(k * TEXT_HASH_DIGITS, (k + 1) * TEXT_HASH_DIGITS);
+        if (hash !== REMOVED_TEXT && !at.has(hash)) at.set(hash, k + 1);
+      }
+      for (let k = 0; k * TEXT_HASH_DIGITS < was.length; k++) {
+        const hash = was.slice(k * TEXT_HASH_DIGITS, (k + 1) * TEXT_HASH_DIGITS);
+        const here = is.slice(k * TEXT_HASH_DIGITS, (k + 1) * TEXT_HASH_DIGITS);
+        const id = `${url}#${paragraphId(prefix, k + 1)}`;
+        // A removed paragraph's number never holds words again (numbers are never reused).
+        if (hash === REMOVED_TEXT) {
+          if (here !== '' && here !== REMOVED_TEXT) moved.push(`${id} (removed, it now holds other words)`);
+          continue;
+        }
+        const nowAt = at.get(hash);
+        if (here !== hash && nowAt !== undefined) moved.push(`${id} (its text is now at #${paragraphId(prefix, nowAt)})`);
+      }
+    }
+  }
+  return moved;
 }
 
 export interface PublishedManifest {
@@ -175,7 +227,7 @@ export function publishedPageLines(text: string): Map<string, string> {
 export function publishedFrom(data: unknown): PublishedManifest | string {
   const m = data as Partial<PublishedManifest> | undefined;
   if (!m || typeof m !== 'object' || m.format !== PUBLISHED_FORMAT) return `is not a legalsite published manifest (its "format" is not "${PUBLISHED_FORMAT}")`;
-  const pagesOk = m.pages && typeof m.pages === 'object' && Object.values(m.pages).every((p) => Array.isArray(p?.ids) && p.ids.every((id) => typeof id === 'string') && (p.paragraphs === undefined || Object.values(p.paragraphs).every((n) => Number.isInteger(n) && n >= 0)));
+  const pagesOk = m.pages && typeof m.pages === 'object' && Object.values(m.pages).every((p) => Array.isArray(p?.ids) && p.ids.every((id) => typeof id === 'string') && (p.paragraphs === undefined || Object.values(p.paragraphs).every((n) => Number.isInteger(n) && n >= 0)) && (p.texts === undefined || (typeof p.texts === 'object' && Object.values(p.texts).every((t) => typeof t === 'string'))));
   if (!pagesOk) return '"pages" must map each URL to its {"ids": [...]}';
   if (!Array.isArray(m.files) || !m.files.every((f) => typeof f === 'string')) return '"files" must be a list of URLs';
   if (!m.redirects || typeof m.redirects !== 'object' || !Object.values(m.redirects).every((t) => typeof t === 'string')) return '"redirects" must map each URL to the URL it redirects to';

@@ -88,6 +88,12 @@ async function fetchText(url: string, timeoutMs: number, maxBytes: number): Prom
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The report of pinpoints that now land on other words: one line each, after a line saying how many. */
+export function formatMoved(moved: string[], source: string): string {
+  const what = moved.length === 1 ? '1 paragraph id published before' : `${moved.length} paragraph ids published before`;
+  return [`${what} (${source}) now ${moved.length === 1 ? 'holds' : 'hold'} other words: a citation of ${moved.length === 1 ? 'it' : 'them'} lands on the wrong paragraph. Take content/pinpoints.jsonl as the published build had it (from its commit) and build again:`, ...moved.map((m) => `  ${m}`)].join('\n');
+}
+
 /** The report of what is gone: one line per URL or anchor, after a line saying how many. */
 export function formatLost(lost: string[], source: string): string {
   if (!lost.length) return `Everything ${source} lists is still published (or redirected, or kept as a tombstone).`;

@@ -184,4 +184,31 @@ function closedPort(): Promise<number> {
   });
 }
 
+test('a paragraph id that now holds other words, its text under another number, fails: a citation would land on the wrong paragraph', async () => {
+  const dir = copyFixture('minimal');
+  const basics = path.join(dir, 'content/articles/privilege-basics.md');
+  const front = readFileSync(basics, 'utf8').split('---\n').slice(0, 2).join('---\n');
+  writeFileSync(basics, `${front}---\nAlpha paragraph about privilege.\n\nBravo paragraph about the log.\n`);
+  assert.is((await runCli(['build', '--quiet'], dir)).exitCode, 0);
+  // A paragraph inserted at the top takes the next number, p003; the published manifest records it.
+  writeFileSync(basics, `${front}---\nZulu paragraph inserted first.\n\nAlpha paragraph about privilege.\n\nBravo paragraph about the log.\n`);
+  assert.is((await runCli(['build', '--quiet'], dir)).exitCode, 0);
+  const published = path.join(tempDir(), 'published.json');
+  copyFileSync(path.join(dir, 'dist/api/published.json'), published);
+  // p001 (the fixture's own paragraph, replaced) removed, then Alpha, Bravo and Zulu: six hex digits each.
+  assert.match(JSON.parse(readFileSync(published, 'utf8')).pages['/articles/privilege-basics'].texts['privilege-basics'], /^-{6}[0-9a-f]{18}$/);
+  // The id file lost (as after taking the unpublished side of a merge): numbered afresh, in page order.
+  rmSync(path.join(dir, 'content/pinpoints.jsonl'));
+  assert.is((await runCli(['build', '--quiet', '--no-cache'], dir)).exitCode, 0);
+  const run = await runCli(['check', '--against', published, '--no-cache'], dir);
+  assert.is(run.exitCode, 1, run.stdout + run.stderr);
+  // Numbered afresh: Zulu p001, Alpha p002, Bravo p003, where Alpha was p002, Bravo p003, Zulu p004.
+  assert.match(run.stderr, /2 paragraph ids published before \([^)]*\) now hold other words/);
+  assert.match(run.stderr, /\/articles\/privilege-basics#privilege-basics-p001 \(removed, it now holds other words\)/);
+  assert.match(run.stderr, /\/articles\/privilege-basics#privilege-basics-p004 \(its text is now at #privilege-basics-p001\)/);
+  // Edits in place move nothing: the unchanged site passes against its own manifest.
+  const again = await runCli(['check', '--against', path.join(dir, 'dist/api/published.json'), '--no-cache'], dir);
+  assert.is(again.exitCode, 0, again.stderr);
+});
+
 test.run();

@@ -2,7 +2,7 @@
  * build lost of an earlier one's URLs and anchors, through redirects and tombstones. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildPublished, compactIds, expandIds, formatPublishedLines, lostSince, type PublishedManifest, publishedFrom, publishedPageLines, splicePublishedLines } from '../../src/passes/published.js';
+import { buildPublished, compactIds, expandIds, formatPublishedLines, lostSince, movedSince, type PublishedManifest, publishedFrom, publishedPageLines, splicePublishedLines } from '../../src/passes/published.js';
 
 const test = suite('published manifest');
 
@@ -98,6 +98,16 @@ test('files named by their content (/assets/) are replaced by design and not com
 
 test('files for static hosts are not compared: manifests made before they were left out list them', () => {
   assert.equal(lostSince(site({ '/': ['main'] }, ['/_headers', '/_redirects', '/.nojekyll', '/robots.txt']), site({ '/': ['main'] }, [])), ['/robots.txt']);
+});
+
+test('a paragraph number moved: its words under another number, or a removed number holding words; an edit in place is no move', () => {
+  const page = (texts: string) => ({ ids: [], paragraphs: { x: texts.length / 6 }, texts: { x: texts } });
+  const manifest = (texts: string) => ({ ...site({}), pages: { '/articles/x': page(texts) } });
+  // p001 aaaaaa, p002 bbbbbb, p003 removed.
+  const before = manifest('aaaaaabbbbbb------');
+  assert.equal(movedSince(before, manifest('aaaaaa999999------cccccc')), [], 'p002 edited in place, p004 new');
+  assert.equal(movedSince(before, manifest('bbbbbbaaaaaacccccc')), ['/articles/x#x-p001 (its text is now at #x-p002)', '/articles/x#x-p002 (its text is now at #x-p001)', '/articles/x#x-p003 (removed, it now holds other words)']);
+  assert.equal(movedSince({ ...site({}), pages: { '/articles/x': { ids: [] } } }, manifest('bbbbbb')), [], 'a manifest without texts compares nothing');
 });
 
 test('nothing is lost when the anchors stay, as ids, second anchors or tombstones', () => {
