@@ -17,7 +17,7 @@ import { type PublishedManifest, publishedFrom } from '../passes/published.js';
 import { hasCredentials, urlForMessages } from '../validate/urls.js';
 
 export const FETCH_TIMEOUT_MS = 30_000;
-/** Far above any manifest (57 MB at 50,000 articles), and below the longest string V8 makes. */
+/** Far above any manifest (about 64 MB at 50,000 articles), and below the longest string V8 makes. */
 export const MAX_MANIFEST_BYTES = 400 * 2 ** 20;
 const tooLarge = (shown: string, maxBytes: number) => new UsageError(`${shown} is larger than ${+(maxBytes / 2 ** 20).toFixed(1)} MB, which no manifest is (pass the /api/published.json of an earlier build)`);
 
