@@ -3,6 +3,9 @@
  * the shards found them in the pages made now; for a page a rebuild kept, read from the page in the
  * output folder. A renamed page's old address is a redirect that keeps the fragment
  * (templates/client/redirect.ts), so a link to it is checked against the page it goes to.
+ * A link from a page a rebuild kept to a page it kept is not checked again: both are as the last
+ * build, which checked it, left them, and reading every kept page a site links into would cost a
+ * one-change rebuild seconds on a site whose articles cite each other's paragraphs.
  * Reads: the emitted pages' anchors, the output folder. Writes: nothing.
  */
 import type { PageAnchors } from '../engine/emit-site.js';
@@ -26,10 +29,12 @@ export function pageIdsOf(pages: PageAnchors, routes: Route[], target: OutputTar
       return undefined;
     }
   };
-  return (path) => {
+  return (path, from) => {
     // A redirect goes where the page it names goes (a page renamed twice: one hop each).
     let url = path;
     for (let hops = 0; redirects.has(url) && hops < 8; hops++) url = redirects.get(url)!;
+    const kept = (page: string) => pages.has(page) && !pages.anchorsOf(page);
+    if (from !== undefined && kept(from) && kept(url)) return undefined;
     if (!known.has(url)) known.set(url, idsAt(url));
     return known.get(url);
   };

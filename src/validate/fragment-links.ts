@@ -9,9 +9,10 @@
 import { diagnostic, didYouMean, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { type LinkSource, whereLinkIs } from './links.js';
 
-/** The ids of the HTML page at a site path (after any redirect the page makes); undefined for a
- * path that is not a page (a JSON file, a feed), whose fragments mean nothing to a browser. */
-export type PageIdsOf = (path: string) => ReadonlySet<string> | undefined;
+/** The ids of the HTML page at a site path (after any redirect the page makes), for a link on the
+ * page `from`; undefined for a path that is not a page (a JSON file, a feed), whose fragments mean
+ * nothing to a browser, or for a link not to be checked again (build/page-ids.ts). */
+export type PageIdsOf = (path: string, from?: string) => ReadonlySet<string> | undefined;
 
 const PARAGRAPH_ID = /^(.+)-p(\d{3,})$/;
 
@@ -23,7 +24,7 @@ export function checkFragmentLinks(sources: LinkSource[], idsOf: PageIdsOf): Dia
       const hash = href.indexOf('#');
       if (hash === -1 || hash === href.length - 1 || !(hash === 0 || href.startsWith('/')) || href.startsWith('//')) continue;
       const page = hash === 0 ? source.pageUrl : pathOf(href.slice(0, hash));
-      const ids = page === undefined ? undefined : idsOf(page);
+      const ids = page === undefined ? undefined : idsOf(page, source.pageUrl);
       if (!ids) continue;
       const id = decoded(href.slice(hash + 1));
       // A browser scrolls to the top for "#top" when no element has that id (the HTML standard's
