@@ -14,9 +14,10 @@ import { expandIds } from '../passes/published.js';
 import type { Route } from '../routes/types.js';
 import type { PageIdsOf } from '../validate/fragment-links.js';
 import type { OutputTarget } from '../write/output-target.js';
+import { redirectsOf } from './published.js';
 
 export function pageIdsOf(pages: PageAnchors, routes: Route[], target: OutputTarget | undefined): PageIdsOf {
-  const redirects = new Map(routes.flatMap((r) => ('redirectTo' in r && r.redirectTo !== undefined ? [[r.url, r.redirectTo] as [string, string]] : [])));
+  const redirects = redirectsOf(routes);
   const known = new Map<string, ReadonlySet<string> | undefined>();
   const idsAt = (url: string): ReadonlySet<string> | undefined => {
     if (!pages.has(url)) return undefined;

@@ -36,7 +36,8 @@ export function publishedAhead(baseUrl: string, urls: Set<string>, pageUrls: Set
   return { pageUrls, files, redirects, key };
 }
 
-const redirectsOf = (routes: Route[]) => new Map(routes.flatMap((r) => ('redirectTo' in r && r.redirectTo !== undefined ? [[r.url, r.redirectTo] as [string, string]] : [])));
+/** Each redirecting URL with the URL it sends the reader to. */
+export const redirectsOf = (routes: Route[]): Map<string, string> => new Map(routes.flatMap((r) => ('redirectTo' in r && r.redirectTo !== undefined ? [[r.url, r.redirectTo] as [string, string]] : [])));
 
 /** Every URL that is neither a page nor a redirect. */
 const filesOf = (urls: Set<string>, pages: { has(url: string): boolean }, redirects: Map<string, string>) => [...urls].filter((u) => !pages.has(u) && !redirects.has(u) && !isHostFile(u));

@@ -24,7 +24,7 @@ import { type FamilyRefs, graphPageRefs } from '../routes/site-pages.js';
 import type { FileRoute, HtmlRoute, JoinedRoute } from '../routes/types.js';
 import { siteLinks, siteUrls } from '../site-links.js';
 import { checkFragmentLinks } from '../validate/fragment-links.js';
-import { checkInternalLinks } from '../validate/links.js';
+import { checkInternalLinks, type LinkSource } from '../validate/links.js';
 import { checkUrlClashes } from '../validate/url-clashes.js';
 import type { LoadedContent } from './load.js';
 import { pageIdsOf } from './page-ids.js';
@@ -38,6 +38,8 @@ export interface SiteFiles {
   routes: Route[];
   families: FamilyRefs;
   urls: Set<string>;
+  /** Every link of the content, checked (site-links.ts). */
+  links: LinkSource[];
   /** The published manifest (/api/published.json), made when asked for. */
   published: () => PublishedManifest;
   /** Settles when the last file is written: the published manifest and the files of rows may still
@@ -114,7 +116,7 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   // The files of rows made on the file thread (SiteEmitter.rowsFileOf) are waited for with it.
   writing = Promise.all([writing, emitter.asideWritten()]).then(() => undefined);
   await timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
-  return { site, routes: timed('routes', () => allRoutes(families, [...routes, published.route])), families, urls, published: published.manifest, writing };
+  return { site, routes: timed('routes', () => allRoutes(families, [...routes, published.route])), families, urls, links, published: published.manifest, writing };
 }
 
 /** Every page's URL, as the routes tell them before the pages are made. */

@@ -7,17 +7,15 @@
  */
 import type { PinsOf } from '../engine/load-articles.js';
 import type { FoundPins } from '../load/pinpoints-file.js';
-import type { YamlSource } from '../load/yaml-source.js';
 import type { ArticleDigest } from '../model/article-digest.js';
 import type { PinEntry } from '../model/pinpoints.js';
 import { paragraphId } from '../model/pinpoints.js';
 import { parseArticlePins } from '../passes/pinpoints/record-format.js';
-import type { BuiltSite } from '../pipeline.js';
-import { siteLinks } from '../site-links.js';
+import { shortDate } from '../../templates/format.js';
+import { fragmentTarget } from '../validate/fragment-links.js';
 import { type LinkSource, whereLinkIs } from '../validate/links.js';
 
-const ARTICLE_PAGE = /^\/articles\/([^/?#]+)$/;
-const SHORT_US_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const ARTICLE_PAGE = /^\/articles\/([^/]+)$/;
 
 /** `recordLines`: an article's lines in the id file as this build leaves it, by slug. */
 export function tombstoneLinkWarnings(sources: LinkSource[], recordLines: (slug: string) => string | undefined): string[] {
@@ -26,8 +24,7 @@ export function tombstoneLinkWarnings(sources: LinkSource[], recordLines: (slug:
     let found = removed.get(slug);
     if (!found) {
       const lines = recordLines(slug);
-      const entries = lines === undefined ? [] : (parseArticlePins({ slug, text: lines, line: 1 }).pins?.entries ?? []);
-      found = new Map(entries.filter((e) => e.removed).map((e) => [e.kind === 'p' ? paragraphId(slug, e.n) : e.id, e]));
+      found = new Map(entriesOf(slug, lines).filter((e) => e.removed).map((e) => [e.kind === 'p' ? paragraphId(slug, e.n) : e.id, e]));
       removed.set(slug, found);
     }
     return found;
@@ -35,37 +32,33 @@ export function tombstoneLinkWarnings(sources: LinkSource[], recordLines: (slug:
   const out: string[] = [];
   for (const source of sources) {
     for (const link of source.links) {
-      const href = link.href.trim();
-      const hash = href.indexOf('#');
-      if (hash === -1) continue;
-      const page = hash === 0 ? source.pageUrl : href.slice(0, hash).split('?')[0];
-      const slug = page === undefined ? undefined : ARTICLE_PAGE.exec(page)?.[1];
-      if (!slug) continue;
-      const id = href.slice(hash + 1);
-      const entry = removedOf(slug).get(id);
-      if (!entry) continue;
+      const target = fragmentTarget(source, link.href);
+      const slug = target && ARTICLE_PAGE.exec(target.page)?.[1];
+      const entry = slug && target.id !== undefined ? removedOf(slug).get(target.id) : undefined;
+      if (!slug || !entry) continue;
+      const { href } = target;
       const { at } = whereLinkIs(source, link);
       const what = entry.kind === 'p' ? `paragraph ${entry.n} of ${slug}` : `the heading "${entry.text}" of ${slug}`;
       const replaced = entry.replacedBy ? ` Link to #${entry.kind === 'p' ? `${slug}-${entry.replacedBy}` : entry.replacedBy}, which took its place.` : '';
-      out.push(`${at.file}:${at.line}${at.column ? `:${at.column}` : ''}: link "${href}" points at ${what}, removed on ${SHORT_US_DATE.format(new Date(`${entry.removed}T00:00:00Z`))}: a reader finds only the notice that it was removed.${replaced}`);
+      out.push(`${at.file}:${at.line}${at.column ? `:${at.column}` : ''}: link "${href}" points at ${what}, removed on ${shortDate(entry.removed!)}: a reader finds only the notice that it was removed.${replaced}`);
     }
   }
   return out;
 }
 
-/** The site's links into removed text, with each article's record as this build leaves it: its new
- * lines where the build changed them, else those of the id file. */
-export function removedTextLinkWarnings(site: BuiltSite, sources: Map<string, YamlSource>, digests: Map<string, ArticleDigest>, pinsOf: PinsOf): string[] {
-  return tombstoneLinkWarnings(siteLinks(site, sources), (slug) => {
+/** The site's links (site-links.ts) into removed text, with each article's record as this build
+ * leaves it: its new lines where the build changed them, else those of the id file. */
+export function removedTextLinkWarnings(links: LinkSource[], digests: Map<string, ArticleDigest>, pinsOf: PinsOf): string[] {
+  return tombstoneLinkWarnings(links, (slug) => {
     const digest = digests.get(slug);
     return digest && (digest.pins.lines ?? pinsOf(digest.article)?.text());
   });
 }
 
 /**
- * Text this build found removed, dated before `earliest` (yesterday, for any time zone): a tombstone's date is the article's
- * dateModified (docs/content.md, "Tombstones"), so an edit without it shows readers a removal on the
- * wrong day, for good. Each article once, naming what it removed.
+ * Text this build found removed, dated before `earliest` (yesterday, for any time zone): a
+ * tombstone's date is the article's dateModified (docs/content.md, "Tombstones"), so an edit without
+ * it shows readers a removal on the wrong day, for good. Each article once, naming what it removed.
  */
 export function staleRemovalWarnings(articles: { meta: { slug: string; file: string; dateModified: string }; pins?: FoundPins }[], digests: Map<string, ArticleDigest>, earliest: string): string[] {
   const out: string[] = [];
@@ -73,14 +66,16 @@ export function staleRemovalWarnings(articles: { meta: { slug: string; file: str
     const lines = digests.get(meta.slug)?.pins.lines;
     // A first record (a new article, a site's first build) removes nothing.
     if (lines === undefined || !pins || meta.dateModified >= earliest) continue;
-    const entries = (slug: string, text: string) => parseArticlePins({ slug, text, line: 1 }).pins?.entries ?? [];
-    const wasRemoved = new Set(entries(pins.slug, pins.text()).filter((e) => e.removed).map(entryKey));
-    const now = entries(meta.slug, lines).filter((e) => e.removed && !wasRemoved.has(entryKey(e)));
+    const wasRemoved = new Set(entriesOf(pins.slug, pins.text()).filter((e) => e.removed).map(entryKey));
+    const now = entriesOf(meta.slug, lines).filter((e) => e.removed && !wasRemoved.has(entryKey(e)));
     if (!now.length) continue;
     const what = now.map((e) => (e.kind === 'p' ? `paragraph ${e.n}` : `the heading "${e.text}"`)).join(', ');
     out.push(`${meta.file}: ${what} removed now, and recorded as removed on ${meta.dateModified}, its dateModified, which the page's notice shows: if you removed ${now.length === 1 ? 'it' : 'them'} now, set dateModified to the date of this edit, before you commit.`);
   }
   return out;
 }
+
+/** A record's entries, from its lines (none when there are none). */
+const entriesOf = (slug: string, lines: string | undefined): PinEntry[] => (lines === undefined ? [] : (parseArticlePins({ slug, text: lines, line: 1 }).pins?.entries ?? []));
 
 const entryKey = (e: PinEntry) => (e.kind === 'p' ? `p${e.n}` : `h${e.id}`);

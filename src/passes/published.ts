@@ -47,31 +47,29 @@ export function withTexts(anchors: PublishedPage, prefix: string, shas: Map<stri
 export function movedSince(before: PublishedManifest, now: PublishedManifest): string[] {
   const moved: string[] = [];
   for (const [url, page] of Object.entries(before.pages).sort(([a], [b]) => byCode(a, b))) {
-    const after = now.pages[url];
     for (const [prefix, was] of Object.entries(page.texts ?? {})) {
-      const is = after?.texts?.[prefix];
+      const is = now.pages[url]?.texts?.[prefix];
       if (is === undefined) continue;
-      const at = new Map<string, number>();
-      for (let k = 0; k * TEXT_HASH_DIGITS < is.length; k++) {
-        const hash = is.slice(k * TEXT_HASH_DIGITS, (k + 1) * TEXT_HASH_DIGITS);
-        if (hash !== REMOVED_TEXT && !at.has(hash)) at.set(hash, k + 1);
-      }
-      for (let k = 0; k * TEXT_HASH_DIGITS < was.length; k++) {
-        const hash = was.slice(k * TEXT_HASH_DIGITS, (k + 1) * TEXT_HASH_DIGITS);
-        const here = is.slice(k * TEXT_HASH_DIGITS, (k + 1) * TEXT_HASH_DIGITS);
+      const [wasHashes, isHashes] = [textHashes(was), textHashes(is)];
+      const numberOf = new Map<string, number>();
+      isHashes.forEach((hash, k) => {
+        if (hash !== REMOVED_TEXT && !numberOf.has(hash)) numberOf.set(hash, k + 1);
+      });
+      wasHashes.forEach((hash, k) => {
         const id = `${url}#${paragraphId(prefix, k + 1)}`;
+        const here = isHashes[k];
         // A removed paragraph's number never holds words again (numbers are never reused).
         if (hash === REMOVED_TEXT) {
-          if (here !== '' && here !== REMOVED_TEXT) moved.push(`${id} (removed, it now holds other words)`);
-          continue;
-        }
-        const nowAt = at.get(hash);
-        if (here !== hash && nowAt !== undefined) moved.push(`${id} (its text is now at #${paragraphId(prefix, nowAt)})`);
-      }
+          if (here !== undefined && here !== REMOVED_TEXT) moved.push(`${id} (removed, it now holds other words)`);
+        } else if (here !== hash && numberOf.has(hash)) moved.push(`${id} (its text is now at #${paragraphId(prefix, numberOf.get(hash)!)})`);
+      });
     }
   }
   return moved;
 }
+
+/** A run's texts (PublishedPage.texts), one hash per number. */
+const textHashes = (text: string): string[] => Array.from({ length: Math.floor(text.length / TEXT_HASH_DIGITS) }, (_, k) => text.slice(k * TEXT_HASH_DIGITS, (k + 1) * TEXT_HASH_DIGITS));
 
 export interface PublishedManifest {
   format: typeof PUBLISHED_FORMAT;

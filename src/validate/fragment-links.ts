@@ -7,6 +7,7 @@
  * Reads: the links, each page's ids. Writes: diagnostics.
  */
 import { diagnostic, didYouMean, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { paragraphId } from '../model/pinpoints.js';
 import { type LinkSource, whereLinkIs } from './links.js';
 
 /** The ids of the HTML page at a site path (after any redirect the page makes), for a link on the
@@ -20,22 +21,32 @@ export function checkFragmentLinks(sources: LinkSource[], idsOf: PageIdsOf): Dia
   const out: Diagnostic[] = [];
   for (const source of sources) {
     for (const link of source.links) {
-      const href = link.href.trim();
-      const hash = href.indexOf('#');
-      if (hash === -1 || hash === href.length - 1 || !(hash === 0 || href.startsWith('/')) || href.startsWith('//')) continue;
-      const page = hash === 0 ? source.pageUrl : pathOf(href.slice(0, hash));
-      const ids = page === undefined ? undefined : idsOf(page, source.pageUrl);
-      if (!ids) continue;
-      const id = decoded(href.slice(hash + 1));
+      const target = fragmentTarget(source, link.href);
+      const ids = target && idsOf(target.page, source.pageUrl);
+      if (!target || !ids) continue;
+      const { id, written, href, samePage } = target;
       // A browser scrolls to the top for "#top" when no element has that id (the HTML standard's
       // "indicated part of the document").
       if (id !== undefined && (ids.has(id) || id.toLowerCase() === 'top')) continue;
       const { field, at } = whereLinkIs(source, link);
-      const shown = id ?? href.slice(hash + 1);
-      out.push(diagnostic('broken-link', at, field, `link "${href}" points at no element of ${page === source.pageUrl && hash === 0 ? 'this page' : page} with the id "${shown}"`, hintFor(shown, ids)));
+      const shown = id ?? written;
+      out.push(diagnostic('broken-link', at, field, `link "${href}" points at no element of ${samePage ? 'this page' : target.page} with the id "${shown}"`, hintFor(shown, ids)));
     }
   }
   return out;
+}
+
+/** The page a link with a fragment points into (its own, for `#id`; a site path's, decoded, without
+ * its query or a trailing slash) and the fragment's id, decoded (undefined: a malformed escape);
+ * undefined for a link without one, or to another site. */
+export function fragmentTarget(source: Pick<LinkSource, 'pageUrl'>, rawHref: string): { page: string; id: string | undefined; written: string; href: string; samePage: boolean } | undefined {
+  const href = rawHref.trim();
+  const hash = href.indexOf('#');
+  if (hash === -1 || hash === href.length - 1 || !(hash === 0 || href.startsWith('/')) || href.startsWith('//')) return undefined;
+  const page = hash === 0 ? source.pageUrl : pathOf(href.slice(0, hash));
+  if (page === undefined) return undefined;
+  const written = href.slice(hash + 1);
+  return { page, id: decoded(written), written, href, samePage: hash === 0 };
 }
 
 /** A link's site path as the page's URL: decoded, without its query or a trailing slash. */
@@ -54,16 +65,13 @@ function decoded(text: string, decode: (text: string) => string = decodeURICompo
 
 function hintFor(id: string, ids: ReadonlySet<string>): string {
   const paragraph = PARAGRAPH_ID.exec(id);
-  // A paragraph's number is not misspelt like a word: the nearest id is no guess at the one meant.
-  const guess = paragraph ? undefined : didYouMean(id, ids);
   if (paragraph) {
+    // A paragraph's number is not misspelt like a word: the nearest id is no guess at the one meant.
     const prefix = `${paragraph[1]}-p`;
     const numbers = [...ids].flatMap((other) => (other.startsWith(prefix) && PARAGRAPH_ID.test(other) ? [Number(other.slice(prefix.length))] : [])).sort((a, b) => a - b);
-    if (numbers.length) {
-      const [first, last] = [numbers[0], numbers[numbers.length - 1]].map((n) => `#${prefix}${String(n).padStart(3, '0')}`);
-      return `${guess ? `${capitalised(guess)} ` : ''}The page's paragraphs run from ${first} to ${last}: link to a paragraph the page has (its ¶ link gives its address).`;
-    }
+    if (numbers.length) return `The page's paragraphs run from #${paragraphId(paragraph[1], numbers[0])} to #${paragraphId(paragraph[1], numbers[numbers.length - 1])}: link to a paragraph the page has (its ¶ link gives its address).`;
   }
+  const guess = paragraph ? undefined : didYouMean(id, ids);
   return guess ? `${capitalised(guess)} Link to an id the page has: a heading's id is made from its text (see docs/content.md).` : 'Link to an id the page has: a heading\'s id is made from its text, a paragraph\'s is its ¶ link (see docs/content.md).';
 }
 
