@@ -13,7 +13,7 @@
 //   node scripts/test.mjs 'publish/'           the files whose path (under test/) matches a regex
 //   TEST_WORKERS=1 node scripts/test.mjs       one at a time, as uvu's own runner does
 import { fork } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,14 @@ const workers = Math.max(1, Math.min(Number(process.env.TEST_WORKERS) || Math.mi
 // Colour only for a terminal, unless the caller says otherwise.
 const color = process.env.FORCE_COLOR ?? (process.stdout.isTTY && !('NO_COLOR' in process.env) ? '1' : '0');
 
+// Every temporary folder the tests make (theirs, the CLI's they start, the browser's) goes in one
+// folder of this run's, removed when the run ends: a worker stopped with SIGKILL, or a test process
+// that ends under a file, never runs its own clean-up, and runs used to leave a hundred folders each.
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'legalsite-tests-'));
+const removeScratch = () => rmSync(scratch, { recursive: true, force: true });
+process.on('exit', removeScratch);
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) process.on(signal, () => process.exit(code));
+
 const started = process.hrtime.bigint();
 const totals = { total: 0, passed: 0, skipped: 0, failedFiles: [] };
 await Promise.all(Array.from({ length: workers }, () => runWorker()));
@@ -56,7 +64,7 @@ process.exitCode = totals.failedFiles.length > 0 || totals.passed < totals.total
 async function runWorker() {
   let previous;
   while (queue.length > 0) {
-    const child = fork(path.join(ROOT, 'scripts', 'test-worker.mjs'), [], { cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, FORCE_COLOR: color } });
+    const child = fork(path.join(ROOT, 'scripts', 'test-worker.mjs'), [], { cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, FORCE_COLOR: color, TMPDIR: scratch } });
     let piped = '';
     child.stdout.on('data', (d) => (piped += d));
     child.stderr.on('data', (d) => (piped += d));
