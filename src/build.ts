@@ -98,10 +98,10 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     }
     const pages = htmlPages(files);
     // Before the commit, which may rewrite the id file the records are read from.
-    const warnings = [...goneAddressWarnings(files.site.changes, files.urls), ...removedTextLinkWarnings(files.links, articles.rendered.digests, read.pinsOf), ...staleRemovalWarnings(read.articles, articles.rendered.digests, yesterday())];
+    const warnings = [...goneAddressWarnings(files.site.changes, files.urls, run.contentName), ...removedTextLinkWarnings(files.links, articles.rendered.digests, read.pinsOf), ...staleRemovalWarnings(read.articles, articles.rendered.digests, yesterday(), run.cwd)];
     const committed = await commitOutput(run, last, content.cache, pages.length, pins.update, files.writing);
-    if (committed) for (const warning of warnings) run.warn(warning);
-    return builtResult(run, files, articles, pages, committed, { update: pins.update, pinsOf: read.pinsOf });
+    // A check writes nothing and warns all the same; a build, of the output it committed.
+    return builtResult(run, files, articles, pages, committed, { update: pins.update, pinsOf: read.pinsOf }, committed || !run.opts.write ? warnings : []);
   } catch (error) {
     // Whatever failed, the output folder stays as it was and the staging folder goes.
     await run.abandon();

@@ -5,6 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { ClientBundle } from '../bundle/client-bundle.js';
+import { type Diagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { scriptsFor } from '../render/page-scripts.js';
 import { fileBody, type HtmlRoute, type PageRef } from '../routes/types.js';
 import type { CommitReport } from '../write/output-target.js';
@@ -19,10 +20,11 @@ export function htmlPages(files: SiteFiles): (HtmlRoute | PageRef)[] {
   return files.routes.filter((r): r is HtmlRoute | PageRef => r.kind === 'html' || r.kind === 'page');
 }
 
-export function builtResult(run: BuildRun, files: SiteFiles, articles: RenderedArticles, pages: (HtmlRoute | PageRef)[], committed: CommitReport | undefined, pins: { update: PinsUpdate; pinsOf: PinsOf }): BuildResult {
+/** `warnings`: the content's, for the editor to decide (the build went on). */
+export function builtResult(run: BuildRun, files: SiteFiles, articles: RenderedArticles, pages: (HtmlRoute | PageRef)[], committed: CommitReport | undefined, pins: { update: PinsUpdate; pinsOf: PinsOf }, warnings: Diagnostic[]): BuildResult {
   return {
     ok: true,
-    diagnostics: [],
+    diagnostics: sortDiagnostics(warnings),
     files: articles.emitter.outputs(),
     fileCount: files.urls.size,
     routes: files.routes,

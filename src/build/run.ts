@@ -62,6 +62,7 @@ export type PinpointsMode = 'update' | 'check' | 'read';
 
 export interface BuildResult {
   ok: boolean;
+  /** Every error (and warning) of a failed build; of one that went on, the content's warnings. */
   diagnostics: Diagnostic[];
   /** Every output file, unless the build was asked not to keep them (retainFiles: false). */
   files: OutputFile[];
@@ -74,7 +75,8 @@ export interface BuildResult {
   pages: number;
   /** The page that ships the most JavaScript, and how much (gzip bytes): the budget report. */
   heaviestJs?: { url: string; gzipBytes: number };
-  /** Things the user should know that did not stop the build (a damaged build cache, dropped). */
+  /** Things outside the content the user should know that did not stop the build (a damaged build
+   * cache, dropped); the content's warnings are in `diagnostics`, with severity 'warning'. */
   warnings?: string[];
   /** Milliseconds per pass and phase, for --profile. */
   timings: Map<string, number>;
@@ -104,6 +106,8 @@ export class BuildRun {
   readonly timings = new Map<string, number>();
   readonly cwd: string;
   readonly contentAbs: string;
+  /** The content folder as diagnostics name files: relative to the working directory, with "/". */
+  readonly contentName: string;
   readonly outAbs: string;
   /** Keep every output file in the result (BuildOptions.retainFiles). */
   readonly keep: boolean;
@@ -126,11 +130,13 @@ export class BuildRun {
   constructor(
     readonly opts: BuildOptions,
     readonly cacheDamaged: CacheDamage,
-    /** Tells the user of something the build left for them to decide (one line, a warning). */
+    /** Tells the user of something outside the content the build left for them to decide (one
+     * line, a warning): the content's own are diagnostics. */
     readonly warn: (message: string) => void = () => {},
   ) {
     this.cwd = opts.cwd ?? process.cwd();
     this.contentAbs = path.resolve(this.cwd, opts.contentDir);
+    this.contentName = path.relative(this.cwd, this.contentAbs).split(path.sep).join('/') || '.';
     this.outAbs = outputFolderAt(path.resolve(this.cwd, opts.outDir));
     this.keep = opts.retainFiles ?? true;
     this.diskFile = opts.diskCache ? cacheFile(this.cwd, opts.contentDir) : undefined;

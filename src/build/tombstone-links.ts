@@ -3,8 +3,11 @@
  * the page (its tombstone), so the link is not broken, but a reader who follows it finds only the
  * notice that the text was removed. A citation from outside has to live with that; the site's own
  * link can point at what replaced it, so each is a warning naming it.
- * Reads: the content's links, each linked article's record. Writes: warning lines.
+ * Reads: the content's links, each linked article's record. Writes: warnings (diagnostics).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Diagnostic, warning } from '../diagnostics/diagnostic.js';
 import type { PinsOf } from '../engine/load-articles.js';
 import type { FoundPins } from '../load/pinpoints-file.js';
 import type { ArticleDigest } from '../model/article-digest.js';
@@ -18,7 +21,7 @@ import { type LinkSource, whereLinkIs } from '../validate/links.js';
 const ARTICLE_PAGE = /^\/articles\/([^/]+)$/;
 
 /** `recordLines`: an article's lines in the id file as this build leaves it, by slug. */
-export function tombstoneLinkWarnings(sources: LinkSource[], recordLines: (slug: string) => string | undefined): string[] {
+export function tombstoneLinkWarnings(sources: LinkSource[], recordLines: (slug: string) => string | undefined): Diagnostic[] {
   const removed = new Map<string, Map<string, PinEntry>>();
   const removedOf = (slug: string) => {
     let found = removed.get(slug);
@@ -29,7 +32,7 @@ export function tombstoneLinkWarnings(sources: LinkSource[], recordLines: (slug:
     }
     return found;
   };
-  const out: string[] = [];
+  const out: Diagnostic[] = [];
   for (const source of sources) {
     for (const link of source.links) {
       const target = fragmentTarget(source, link.href);
@@ -37,10 +40,10 @@ export function tombstoneLinkWarnings(sources: LinkSource[], recordLines: (slug:
       const entry = slug && target.id !== undefined ? removedOf(slug).get(target.id) : undefined;
       if (!slug || !entry) continue;
       const { href } = target;
-      const { at } = whereLinkIs(source, link);
+      const { field, at } = whereLinkIs(source, link);
       const what = entry.kind === 'p' ? `paragraph ${entry.n} of ${slug}` : `the heading "${entry.text}" of ${slug}`;
-      const replaced = entry.replacedBy ? ` Link to #${entry.kind === 'p' ? `${slug}-${entry.replacedBy}` : entry.replacedBy}, which took its place.` : '';
-      out.push(`${at.file}:${at.line}${at.column ? `:${at.column}` : ''}: link "${href}" points at ${what}, removed on ${shortDate(entry.removed!)}: a reader finds only the notice that it was removed.${replaced}`);
+      const replaced = entry.replacedBy ? `Link to #${entry.kind === 'p' ? `${slug}-${entry.replacedBy}` : entry.replacedBy}, which took its place.` : undefined;
+      out.push(warning('link-to-removed-text', at, field, `link "${href}" points at ${what}, removed on ${shortDate(entry.removed!)}: a reader finds only the notice that it was removed`, replaced));
     }
   }
   return out;
@@ -48,7 +51,7 @@ export function tombstoneLinkWarnings(sources: LinkSource[], recordLines: (slug:
 
 /** The site's links (site-links.ts) into removed text, with each article's record as this build
  * leaves it: its new lines where the build changed them, else those of the id file. */
-export function removedTextLinkWarnings(links: LinkSource[], digests: Map<string, ArticleDigest>, pinsOf: PinsOf): string[] {
+export function removedTextLinkWarnings(links: LinkSource[], digests: Map<string, ArticleDigest>, pinsOf: PinsOf): Diagnostic[] {
   return tombstoneLinkWarnings(links, (slug) => {
     const digest = digests.get(slug);
     return digest && (digest.pins.lines ?? pinsOf(digest.article)?.text());
@@ -60,8 +63,8 @@ export function removedTextLinkWarnings(links: LinkSource[], digests: Map<string
  * tombstone's date is the article's dateModified (docs/content.md, "Tombstones"), so an edit without
  * it shows readers a removal on the wrong day, for good. Each article once, naming what it removed.
  */
-export function staleRemovalWarnings(articles: { meta: { slug: string; file: string; dateModified: string }; pins?: FoundPins }[], digests: Map<string, ArticleDigest>, earliest: string): string[] {
-  const out: string[] = [];
+export function staleRemovalWarnings(articles: { meta: { slug: string; file: string; dateModified: string }; pins?: FoundPins }[], digests: Map<string, ArticleDigest>, earliest: string, cwd: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
   for (const { meta, pins } of articles) {
     const lines = digests.get(meta.slug)?.pins.lines;
     // A first record (a new article, a site's first build) removes nothing.
@@ -70,7 +73,8 @@ export function staleRemovalWarnings(articles: { meta: { slug: string; file: str
     const now = entriesOf(meta.slug, lines).filter((e) => e.removed && !wasRemoved.has(entryKey(e)));
     if (!now.length) continue;
     const what = now.map((e) => (e.kind === 'p' ? `paragraph ${e.n}` : `the heading "${e.text}"`)).join(', ');
-    out.push(`${meta.file}: ${what} removed now, and recorded as removed on ${meta.dateModified}, its dateModified, which the page's notice shows: if you removed ${now.length === 1 ? 'it' : 'them'} now, set dateModified to the date of this edit, before you commit.`);
+    const one = now.length === 1;
+    out.push(warning('stale-removal-date', { file: meta.file, line: fieldLine(path.resolve(cwd, meta.file), 'dateModified') }, 'dateModified', `is ${meta.dateModified}, and ${what}, removed now, ${one ? 'is' : 'are'} recorded as removed on that date, which the page's notice shows`, `If you removed ${one ? 'it' : 'them'} now, set dateModified to the date of this edit, before you commit.`));
   }
   return out;
 }
@@ -79,3 +83,14 @@ export function staleRemovalWarnings(articles: { meta: { slug: string; file: str
 const entriesOf = (slug: string, lines: string | undefined): PinEntry[] => (lines === undefined ? [] : (parseArticlePins({ slug, text: lines, line: 1 }).pins?.entries ?? []));
 
 const entryKey = (e: PinEntry) => (e.kind === 'p' ? `p${e.n}` : `h${e.id}`);
+
+/** The line of a top-level front matter field (`name:` at a line's start), or 1: read only for a
+ * warning, from the file as it is now. */
+function fieldLine(file: string, name: string): number {
+  try {
+    const at = readFileSync(file, 'utf8').split('\n').findIndex((line) => line.startsWith(`${name}:`));
+    return at < 0 ? 1 : at + 1;
+  } catch {
+    return 1;
+  }
+}

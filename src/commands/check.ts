@@ -2,6 +2,7 @@
  * lists every glossary auto-link for review; with --against, also fails on URLs and anchors an
  * earlier build published that are gone (verify/against.ts); with --dist, audits a built site instead. */
 import { build } from '../build.js';
+import { formatGithub } from '../diagnostics/reporters/github.js';
 import { lostSince, movedSince } from '../passes/published.js';
 import { withCommon, type CommonOptions } from './build-options.js';
 import type { Io, RegisterCommand } from './io.js';
@@ -46,8 +47,9 @@ async function checkAgainst(opts: CheckOptions, source: string, io: Io, done: (c
   // A pinpoint whose number now holds other words lands on them: as bad as one gone.
   const moved = movedSince(earlier, now);
   const shown = sourceForMessages(source);
-  if (opts.reporter === 'json') io.stdout(JSON.stringify({ errors: lost.length + moved.length, diagnostics: [], lost, moved }, null, 2));
+  if (opts.reporter === 'json') io.stdout(JSON.stringify({ errors: lost.length + moved.length, diagnostics: result.diagnostics, lost, moved }, null, 2));
   else if (opts.reporter === 'github') {
+    if (result.diagnostics.length) io.stdout(formatGithub(result.diagnostics));
     for (const l of lost) io.stdout(`::error title=published-url-gone::${l} was published before and is gone without a redirect or tombstone`);
     for (const m of moved) io.stdout(`::error title=pinpoint-moved::${m}: a citation of it lands on other words`);
   } else {
@@ -69,7 +71,7 @@ async function listLinks(opts: CheckOptions, io: Io, done: (code: number) => voi
   const { listAutoLinks, formatAutoLinks } = await import('../verify/auto-links.js');
   const rows = listAutoLinks(result.site, process.cwd());
   // One JSON document: the (empty) diagnostics and the links.
-  if (opts.reporter === 'json') return io.stdout(JSON.stringify({ errors: 0, diagnostics: [], autoLinks: rows }, null, 2));
+  if (opts.reporter === 'json') return io.stdout(JSON.stringify({ errors: 0, diagnostics: result.diagnostics, autoLinks: rows }, null, 2));
   done(report(result, opts, false, io));
   io.stdout(formatAutoLinks(rows));
 }

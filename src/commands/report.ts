@@ -40,7 +40,9 @@ export function report(result: BuildResult, opts: CommonOptions, write: boolean,
     if (!opts.quiet && opts.reporter === 'pretty') io.stderr(write ? `Build failed; ${opts.out}/ was left unchanged.` : 'Check failed.');
     return 1;
   }
-  if (opts.reporter === 'json') io.stdout(formatJson([]));
+  // The content's warnings: the build went on, the editor decides.
+  if (opts.reporter === 'json') io.stdout(formatJson(result.diagnostics));
+  else if (result.diagnostics.length) printDiagnostics(result.diagnostics, opts.reporter, io);
   if (!opts.quiet && opts.reporter !== 'json') io.stdout(summaryLine(result, write, opts.out));
   if (!opts.quiet && opts.reporter !== 'json' && result.pinpoints) io.stdout(pinpointsLine(result.pinpoints));
   if (opts.profile) io.stdout(profileTable(result));

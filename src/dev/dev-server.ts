@@ -241,6 +241,8 @@ function announceRebuild(result: BuildResult, ms: number, opts: DevServerOptions
   server.setInitialEvent(undefined);
   server.broadcast('ok', {});
   if (changed.length) server.broadcast('reload', reloadScope(changed));
+  // The content's warnings (the rebuild went on): in the terminal, where the editor looks.
+  for (const d of result.diagnostics) opts.log(formatDiagnosticLine(d));
   opts.log(`Rebuilt in ${Math.round(ms)} ms: ${written.length} files written, ${deleted.length} deleted`);
 }
 

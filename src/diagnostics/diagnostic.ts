@@ -51,6 +51,10 @@ export const RULES = {
   'unsupported-character': 'Write the character another way (<= for ≤, -> for →), or put a PDF you made yourself into content/templates/ under the listed name.',
   'invalid-pinpoints': 'legalsite build writes this file: restore it from version control (git checkout -- <file>) and run legalsite build again.',
   'stale-pinpoints': 'The file keeps every published paragraph and heading id, so pinpoints never move (docs/content.md#the-id-file).',
+  // Warnings: what a build leaves for the editor to decide; it goes on.
+  'gone-address': 'Deleting is yours to decide; restore the file to keep the address.',
+  'link-to-removed-text': 'Point the link at the text that is there now.',
+  'stale-removal-date': 'Set dateModified to the date of this edit, before you commit.',
 } as const;
 
 export type RuleId = keyof typeof RULES;
@@ -73,6 +77,12 @@ export function diagnostic(
     rule,
     severity: 'error',
   };
+}
+
+/** A problem the build goes on with, for the editor to decide (Diagnostic with severity 'warning').
+ * A line of 0 is a whole folder's, with no position in a file. */
+export function warning(rule: RuleId, at: { file: string; line?: number; column?: number }, field: string, message: string, hint?: string): Diagnostic {
+  return { ...diagnostic(rule, at, field, message, hint), severity: 'warning', ...(at.line === 0 ? { line: 0, column: 0 } : {}) };
 }
 
 /** "did you mean" against a known set, only when the guess is close enough to help. */

@@ -96,10 +96,53 @@ test('a link into a paragraph removed since is a warning naming what replaced it
   edit(dir, HASHING, (t) => t.replace('Every copy is checked against the hash value taken at acquisition. See [the basics](/articles/privilege-basics).', 'Every copy is compared with the value recorded when the item was collected; see [the basics](/articles/privilege-basics).').replace('dateModified: "2025-08-26"', 'dateModified: "2025-09-15"'));
   const result = await buildIn(dir);
   assert.ok(result.ok, show(result));
-  assert.equal(result.warnings, [
-    `${BASICS}:${APPENDED_LINE}:27: link "/articles/hashing-evidence#hashing-evidence-p002" points at paragraph 2 of hashing-evidence, removed on Sep 15, 2025: a reader finds only the notice that it was removed. Link to #hashing-evidence-p004, which took its place.`,
-    `${HASHING}: paragraph 2 removed now, and recorded as removed on 2025-09-15, its dateModified, which the page's notice shows: if you removed it now, set dateModified to the date of this edit, before you commit.`,
+  assert.equal(result.warnings, []);
+  assert.equal(result.diagnostics, [
+    {
+      file: HASHING,
+      line: 5,
+      column: 1,
+      field: 'dateModified',
+      message: "is 2025-09-15, and paragraph 2, removed now, is recorded as removed on that date, which the page's notice shows",
+      hint: 'If you removed it now, set dateModified to the date of this edit, before you commit.',
+      rule: 'stale-removal-date',
+      severity: 'warning',
+    },
+    {
+      file: BASICS,
+      line: APPENDED_LINE,
+      column: 27,
+      field: 'body',
+      message: 'link "/articles/hashing-evidence#hashing-evidence-p002" points at paragraph 2 of hashing-evidence, removed on Sep 15, 2025: a reader finds only the notice that it was removed',
+      hint: 'Link to #hashing-evidence-p004, which took its place.',
+      rule: 'link-to-removed-text',
+      severity: 'warning',
+    },
   ]);
+});
+
+test('the content\'s warnings reach every reporter, and check gives them as build does; the exit code stays 0', async () => {
+  const dir = copyFixture('minimal');
+  append(dir, 'On [the second paragraph](/articles/hashing-evidence#hashing-evidence-p002).');
+  assert.ok((await buildIn(dir)).ok);
+  edit(dir, HASHING, (t) => t.replace('Every copy is checked against the hash value taken at acquisition. See [the basics](/articles/privilege-basics).', 'Every copy is compared with the value recorded when the item was collected; see [the basics](/articles/privilege-basics).').replace('dateModified: "2025-08-26"', `dateModified: "${new Date().toISOString().slice(0, 10)}"`));
+  // The build that records the removal, then a check (the pull request's CI): both warn of the link.
+  const where = `${BASICS}:${APPENDED_LINE}:27`;
+  for (const command of ['build', 'check']) {
+    const pretty = await runCli([command], dir);
+    assert.is(pretty.exitCode, 0, pretty.stderr);
+    assert.match(pretty.stderr, `${where}  warning  body link "/articles/hashing-evidence#hashing-evidence-p002" points at paragraph 2 of hashing-evidence`);
+    assert.match(pretty.stderr, '0 errors, 1 warning');
+  }
+  // In JSON, and as a GitHub annotation.
+  const json = await runCli(['check', '--reporter', 'json'], dir);
+  assert.is(json.exitCode, 0, json.stderr);
+  const parsed = JSON.parse(json.stdout);
+  assert.is(parsed.errors, 0);
+  assert.equal(parsed.diagnostics.map((d: { rule: string; severity: string; line: number }) => [d.rule, d.severity, d.line]), [['link-to-removed-text', 'warning', APPENDED_LINE]]);
+  const github = await runCli(['check', '--reporter', 'github'], dir);
+  assert.is(github.exitCode, 0, github.stderr);
+  assert.match(github.stdout, `::warning file=${BASICS},line=${APPENDED_LINE},col=27,title=link-to-removed-text::body link "/articles/hashing-evidence#hashing-evidence-p002"`);
 });
 
 test.run();

@@ -20,7 +20,7 @@ async function builtWithoutLinksToBasics(): Promise<string> {
   edit(dir, 'articles/hashing-evidence.md', (t) => t.replace(', articles/privilege-basics]', ']').replace(' See [the basics](/articles/privilege-basics).', ''));
   const first = await buildIn(dir);
   assert.ok(first.ok, JSON.stringify(first.diagnostics));
-  assert.equal(first.warnings, []);
+  assert.equal(first.diagnostics, []);
   return dir;
 }
 
@@ -29,11 +29,20 @@ test('a deleted article is a warning naming its address and how to keep it', asy
   rmSync(path.join(dir, 'content/articles/privilege-basics.md'));
   const result = await buildIn(dir);
   assert.ok(result.ok, JSON.stringify(result.diagnostics));
-  assert.equal(result.warnings, [
-    "the article privilege-basics is gone: the last build published it at /articles/privilege-basics, and links and citations to that address now end on the 404 page. If another article replaces it, list privilege-basics under that article's formerSlugs, and the address redirects there.",
+  assert.equal(result.diagnostics, [
+    {
+      file: 'content/articles/',
+      line: 0,
+      column: 0,
+      field: '',
+      message: 'the article privilege-basics is gone: the last build published it at /articles/privilege-basics, and links and citations to that address now end on the 404 page',
+      hint: "If another article replaces it, list privilege-basics under that article's formerSlugs, and the address redirects there; to keep the page, restore its file.",
+      rule: 'gone-address',
+      severity: 'warning',
+    },
   ]);
   // Said once: the next build's last build did not publish it.
-  assert.equal((await buildIn(dir)).warnings, []);
+  assert.equal((await buildIn(dir)).diagnostics, []);
 });
 
 test('a renamed article whose old slug is under formerSlugs keeps its address: no warning', async () => {
@@ -43,14 +52,15 @@ test('a renamed article whose old slug is under formerSlugs keeps its address: n
   rmSync(basics);
   const result = await buildIn(dir);
   assert.ok(result.ok, JSON.stringify(result.diagnostics));
-  assert.equal(result.warnings, []);
+  assert.equal(result.diagnostics, []);
 });
 
 test('terms and datasets too; an address still made (a redirect) is not gone', () => {
-  const warnings = goneAddressWarnings({ deleted: ['article:renamed', 'dataset:custody-log', 'glossary:hash-value'] }, new Set(['/articles/renamed']));
-  assert.is(warnings.length, 2);
-  assert.match(warnings[0], /^the dataset custody-log is gone: the last build published it at \/datasets\/custody-log, and links and citations to that address now end on the 404 page\.$/);
-  assert.match(warnings[1], /^the glossary term hash-value is gone: .* list hash-value under that term's formerSlugs/);
+  const warnings = goneAddressWarnings({ deleted: ['article:renamed', 'dataset:custody-log', 'glossary:hash-value'] }, new Set(['/articles/renamed']), 'site/content');
+  assert.equal(warnings.map((w) => [w.file, w.rule, w.severity]), [['site/content/datasets/', 'gone-address', 'warning'], ['site/content/glossary/', 'gone-address', 'warning']]);
+  assert.is(warnings[0].message, 'the dataset custody-log is gone: the last build published it at /datasets/custody-log, and links and citations to that address now end on the 404 page');
+  assert.is(warnings[0].hint, 'Deleting is yours to decide; restore the file to keep the address.');
+  assert.match(warnings[1].hint!, /^If another glossary term replaces it, list hash-value under that term's formerSlugs/);
 });
 
 test.run();

@@ -21,6 +21,12 @@ test('each problem at its line and column, one per line', () => {
   ]);
 });
 
+test('a body with nothing but blank lines is empty, at its first line; one word is enough', () => {
+  assert.equal(problems(''), ['10:1 empty-body is empty: the page would show ']);
+  assert.equal(problems('\n  \n\t\n'), ['10:1 empty-body is empty: the page would show ']);
+  assert.equal(problems('\nWords.\n'), []);
+});
+
 test('code shows its text as written: a fenced block or a code span holds comments, links and markers freely', () => {
   const body = ['Write `<!--` to open a comment, and `[a](javascript:x)` or `[^1]` as code.', '', '```html', '<!-- kept -->', '<<<<<<< HEAD', ':::danger', '```', '', '~~~', '[x](file:///etc/passwd)', '~~~'].join('\n');
   assert.equal(problems(body), []);

@@ -10,7 +10,8 @@ export function formatGithub(list: Diagnostic[]): string {
     .map((d) => {
       const title = escapeProperty(d.rule);
       const text = `${d.field ? `${d.field} ` : ''}${d.message}${d.hint ? ` (${d.hint})` : ''}`;
-      return `::${d.severity} file=${escapeProperty(d.file)},line=${d.line},col=${d.column},title=${title}::${escapeData(text)}`;
+      const place = d.line ? `,line=${d.line},col=${d.column}` : '';
+      return `::${d.severity} file=${escapeProperty(d.file)}${place},title=${title}::${escapeData(text)}`;
     })
     .join('\n');
 }

@@ -22,7 +22,8 @@ const terminalSafe = (s: string): string => s.replace(CONTROLS, (c) => (c === '\
 /** Formats one diagnostic as the single line DESIGN.md shows. */
 export function formatDiagnosticLine(d: Diagnostic, color = false): string {
   const paint = (code: string, s: string) => (color ? `\u001b[${code}m${s}\u001b[0m` : s);
-  const where = `${printable(d.file)}:${d.line}:${d.column}`;
+  // Line 0: a whole folder's (a deleted page's), with no place in a file to show.
+  const where = d.line ? `${printable(d.file)}:${d.line}:${d.column}` : printable(d.file);
   const label = d.severity === 'error' ? paint('31', 'error') : paint('33', 'warning');
   // Messages and hints are legalsite's own sentences (any user text in them already quoted), and
   // may break a line on purpose: only what could repaint the terminal is escaped in them.
@@ -36,7 +37,7 @@ export function formatPretty(list: Diagnostic[], opts: PrettyOptions): string {
   const out: string[] = [];
   for (const d of list) {
     out.push(formatDiagnosticLine(d, opts.color));
-    if (opts.frames) {
+    if (opts.frames && d.line) {
       const source = opts.readSource(d.file);
       if (source !== undefined) out.push(codeFrame(source, d.line, d.column));
     }
