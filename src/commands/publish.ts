@@ -10,7 +10,7 @@ import { normalizePrefix, prefixProblem } from '../publish/object-keys.js';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { StorageError } from '../publish/object-store.js';
 import { hasCredentials } from '../validate/urls.js';
-import type { PublishPlan } from '../publish/plan.js';
+import { type PublishPlan, uploadsOf } from '../publish/plan.js';
 import { DEFAULT_MAX_DELETES, publishSite, type PublishResult } from '../publish/publish.js';
 import type { Io } from './io.js';
 import { parseName } from './parsers.js';
@@ -70,8 +70,10 @@ async function runPublish(opts: PublishCliOptions, io: Io): Promise<number> {
     });
   } catch (error) {
     if (!(error instanceof StorageError)) throw error;
+    // The store's failure, not the content's: exit 4, so CI can tell "try again" from "fix it".
     io.stderr(`legalsite: ${error.message}`);
-    return 1;
+    if (!opts.dryRun) io.stderr('Run publish again once the store answers; until a publish goes through, notify announces nothing.');
+    return 4;
   }
   if (result.dryRun) {
     io.stdout(formatPlan(result.plan, store.name, Boolean(opts.prune), opts.maxDeletes));
@@ -80,18 +82,20 @@ async function runPublish(opts: PublishCliOptions, io: Io): Promise<number> {
   if (result.failed.length) {
     io.stderr(`legalsite: ${result.failed.length} object${s(result.failed.length)} could not be published to ${store.name}:`);
     for (const f of result.failed) io.stderr(`  ${f.key}  ${f.reason}`);
-    if (result.uploaded.length) io.stderr(`The other ${result.uploaded.length} upload${s(result.uploaded.length)} succeeded and ${result.uploaded.length === 1 ? 'is' : 'are'} live.`);
+    if (result.uploaded.length) io.stderr(`The other ${result.uploaded.length} upload${s(result.uploaded.length)} succeeded.`);
+    if (result.heldBack) io.stderr(`${result.heldBack} changed object${s(result.heldBack)} ${result.heldBack === 1 ? 'was' : 'were'} held back until every new one is up, so no live page links to one that is missing.`);
     if (result.deletesSkipped) io.stderr(`Nothing was deleted (${result.plan.delete.length} pruned key${s(result.plan.delete.length)} left for the next run).`);
-    io.stderr('Run publish again to retry; it uploads only what is still missing or changed.');
-    return 1;
+    io.stderr('Run publish again to retry; it uploads only what is still missing or changed. Until then, notify announces nothing.');
+    return 4;
   }
+  if (result.plan.keptChanged.length) io.stderr(keptChangedMessage(result.plan.keptChanged));
   if (!opts.quiet) io.stdout(summary(result, store.name, (Date.now() - started) / 1000));
   return 0;
 }
 
 /** The dry-run report: counts (deletes against --max-deletes), then every key that would be uploaded or deleted. */
 export function formatPlan(plan: PublishPlan, target: string, prune: boolean, maxDeletes = DEFAULT_MAX_DELETES): string {
-  const uploads = [...plan.upload, ...plan.uploadLast];
+  const uploads = uploadsOf(plan);
   const deletes = prune ? ` (at most ${maxDeletes} allowed by --max-deletes)` : ' (pass --prune to delete)';
   const lines = [`Dry run: nothing was changed in ${target}.`, `  ${uploads.length} to upload, ${plan.unchanged.length} unchanged, ${plan.delete.length} to delete${deletes}`];
   if (prune && plan.delete.length > maxDeletes) {
@@ -99,7 +103,14 @@ export function formatPlan(plan: PublishPlan, target: string, prune: boolean, ma
   }
   if (uploads.length) lines.push('Would upload:', ...uploads.map((o) => `  + ${o.key}  (${o.contentType.split(';')[0]})`));
   if (plan.delete.length) lines.push('Would delete:', ...plan.delete.map((k) => `  - ${k}`));
+  if (prune && plan.keptChanged.length) lines.push(keptChangedMessage(plan.keptChanged));
   return lines.join('\n');
+}
+
+/** Objects --prune leaves: legalsite published them, and someone has replaced them since. */
+function keptChangedMessage(keys: string[]): string {
+  const one = keys.length === 1;
+  return [`--prune left ${keys.length} object${s(keys.length)} that dist/ no longer has but someone replaced in the bucket since legalsite uploaded ${one ? 'it' : 'them'} (${one ? 'its' : 'their'} ETag changed); delete ${one ? 'it' : 'them'} by hand if ${one ? 'it is' : 'they are'} not wanted:`, ...keys.map((k) => `  = ${k}`)].join('\n');
 }
 
 function summary(result: PublishResult, target: string, seconds: number): string {

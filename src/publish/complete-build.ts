@@ -27,7 +27,7 @@ export function assertCompleteBuild(outDir: string, label: string): void {
     throw new UsageError(`output folder not found: ${label} (run \`legalsite build\` first, or pass --out DIR)`);
   }
   const holder = lockHolder(outDir);
-  if (holder !== undefined) throw new UsageError(`a legalsite build (process ${holder}) is writing to ${label} now; nothing was uploaded or deleted. Wait for it to finish, then publish.`);
+  if (holder !== undefined) throw new UsageError(`another legalsite command (process ${holder}), a build or a publish, is using ${label} now; nothing was uploaded or deleted. Wait for it to finish, then publish.`);
   const cut = unfinishedCommitBeside(outDir);
   if (cut) throw new UsageError(`the last build into ${label} was cut short (${cut} is beside it), so it may hold a mix of two builds; nothing was uploaded or deleted. Run \`legalsite build\` to put it right, then publish.`);
   const missing = BUILD_FILES.filter((f) => !isFile(path.join(outDir, f)));

@@ -14,16 +14,26 @@ export interface ObjectHeaders {
   websiteRedirect?: string;
 }
 
+/** An object a listing found, with its ETag (S3's tag of its bytes, quotes and all) when the store gives one. */
+export interface ListedObject {
+  key: string;
+  etag?: string;
+}
+
 export interface ObjectStore {
   /** A human name for messages, e.g. `s3://bucket/prefix/`. */
   readonly name: string;
   /** The object's body as text, or undefined when there is no such key. */
   getText(key: string): Promise<string | undefined>;
-  put(key: string, body: Uint8Array | string, headers: ObjectHeaders): Promise<void>;
+  /** Stores the object; answers the ETag the store gave it, to know it again in a listing. */
+  put(key: string, body: Uint8Array | string, headers: ObjectHeaders): Promise<{ etag?: string }>;
   delete(key: string): Promise<void>;
-  /** Every key that starts with `prefix`. */
-  list(prefix: string): Promise<string[]>;
+  /** Every object whose key starts with `prefix`. */
+  list(prefix: string): Promise<ListedObject[]>;
 }
+
+/** Two ETags name the same bytes: compared without quotes or a weak mark (`W/`), which stores differ in. */
+export const sameEtag = (a: string, b: string): boolean => a.replace(/^W\//, '').replace(/"/g, '') === b.replace(/^W\//, '').replace(/"/g, '');
 
 /** A failure talking to the store that the user can fix (unreachable endpoint, no bucket, no access). */
 export class StorageError extends Error {}

@@ -1,46 +1,70 @@
 /**
- * Decides what a publish does: which local objects to upload (new, or changed bytes or headers since
- * the publish manifest), which are unchanged, and with --prune which remote keys to delete: only keys
- * the publish manifest lists, so an object legalsite did not upload (another site's, a backup, media
- * put there by hand) is never deleted, whatever the prefix. The
- * `_legalsite/` files are uploaded last, after the site itself, so the stored content manifest only
- * ever describes content that is fully live.
+ * Decides what a publish does, and in what order, so that no live page links to what is not there:
+ * 1. keys new to the bucket (a new article's page and files, new hashed assets): nothing live links
+ *    to them until a changed page does;
+ * 2. once every one of those is up, the changed objects (the lists and pages that now link to them);
+ * 3. `_legalsite/*` last, so the stored content manifest only ever describes content fully live;
+ * within each, assets first, then other files, then pages. With --prune, which remote keys to
+ * delete: only keys the publish manifest lists, so an object legalsite did not upload (another
+ * site's, a backup, media put there by hand) is never deleted, whatever the prefix; and of those,
+ * not one whose ETag is no longer the one legalsite's upload got (someone replaced it since).
  * Reads: nothing (pure). Writes: nothing.
  */
 import type { LocalObject } from './local-files.js';
-import { PUBLISH_MANIFEST_KEY, type PublishManifest } from './publish-manifest.js';
+import { type ListedObject, sameEtag } from './object-store.js';
+import { PENDING_SHA256, PUBLISH_MANIFEST_KEY, type PublishManifest } from './publish-manifest.js';
 
 export interface PublishPlan {
-  /** Pages, mirrors, feeds and assets to upload. */
+  /** Objects the bucket never had from legalsite (or a publish recorded and may not have sent). */
+  uploadNew: LocalObject[];
+  /** Changed pages, mirrors, feeds and assets, once every new one is up. */
   upload: LocalObject[];
   /** `_legalsite/*` to upload once every other upload has succeeded. */
   uploadLast: LocalObject[];
   unchanged: LocalObject[];
   /** Keys (relative to the prefix) to delete; only with --prune, and only keys legalsite published. */
   delete: string[];
+  /** Keys --prune leaves although dist/ no longer has them: someone replaced the object since
+   * legalsite uploaded it (its ETag changed). */
+  keptChanged: string[];
 }
 
 /**
- * Compares dist/ with the publish manifest; `remoteKeys` (every key under the prefix, relative to it)
- * is given only when pruning. A key is deleted when the publish manifest records it as published and
- * dist/ no longer has it; with no publish manifest, nothing is.
+ * Compares dist/ with the publish manifest; `listed` (every object under the prefix, keys relative
+ * to it) is given only when pruning. A key is deleted when the publish manifest records it as
+ * published, dist/ no longer has it, and the object is still the one uploaded; with no publish
+ * manifest, nothing is.
  */
-export function planPublish(local: LocalObject[], remote: PublishManifest | undefined, remoteKeys?: string[]): PublishPlan {
+export function planPublish(local: LocalObject[], remote: PublishManifest | undefined, listed?: ListedObject[]): PublishPlan {
   const published = remote?.objects ?? {};
   const changed = local.filter((o) => {
     const p = published[o.key];
     return !p || p.sha256 !== o.sha256 || p.contentType !== o.contentType || p.cacheControl !== o.cacheControl || p.websiteRedirect !== o.websiteRedirect;
   });
   const isLast = (o: LocalObject) => o.key.startsWith('_legalsite/');
+  const isNew = (o: LocalObject) => !Object.hasOwn(published, o.key) || published[o.key].sha256 === PENDING_SHA256;
   const localKeys = new Set(local.map((o) => o.key));
   const changedKeys = new Set(changed.map((o) => o.key));
+  const gone = (listed ?? []).filter(({ key }) => Object.hasOwn(published, key) && !localKeys.has(key) && key !== PUBLISH_MANIFEST_KEY);
+  const replaced = ({ key, etag }: ListedObject) => published[key].etag !== undefined && etag !== undefined && !sameEtag(published[key].etag!, etag);
   return {
-    upload: changed.filter((o) => !isLast(o)),
+    uploadNew: inOrder(changed.filter((o) => !isLast(o) && isNew(o))),
+    upload: inOrder(changed.filter((o) => !isLast(o) && !isNew(o))),
     uploadLast: changed.filter(isLast),
     unchanged: local.filter((o) => !changedKeys.has(o.key)),
-    delete: (remoteKeys ?? []).filter((k) => Object.hasOwn(published, k) && !localKeys.has(k) && k !== PUBLISH_MANIFEST_KEY).sort(),
+    delete: gone.filter((o) => !replaced(o)).map((o) => o.key).sort(),
+    keptChanged: gone.filter(replaced).map((o) => o.key).sort(),
   };
 }
 
+/** Assets, then other files, then pages (what a page loads or links to before the page). */
+function inOrder(objects: LocalObject[]): LocalObject[] {
+  const rank = (o: LocalObject) => (o.key.startsWith('assets/') ? 0 : o.contentType.startsWith('text/html') ? 2 : 1);
+  return objects.map((o, i) => ({ o, i, r: rank(o) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.o);
+}
+
+/** Every upload of the plan, in its order. */
+export const uploadsOf = (plan: PublishPlan): LocalObject[] => [...plan.uploadNew, ...plan.upload, ...plan.uploadLast];
+
 /** True when the plan changes nothing in the bucket. */
-export const isEmptyPlan = (plan: PublishPlan) => plan.upload.length + plan.uploadLast.length + plan.delete.length === 0;
+export const isEmptyPlan = (plan: PublishPlan) => uploadsOf(plan).length + plan.delete.length === 0;

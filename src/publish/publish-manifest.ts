@@ -12,7 +12,15 @@ export interface PublishedObject {
   cacheControl: string;
   /** The S3 website redirect it was stored with (a renamed article's or term's former address). */
   websiteRedirect?: string;
+  /** The ETag the store gave the upload: --prune deletes the object only while it still has it, so
+   * an object someone replaced since (a withdrawal notice put there by hand) is left. Absent in
+   * manifests of older versions, and from stores that give none. */
+  etag?: string;
 }
+
+/** The sha256 of a key recorded before its first upload (publish.ts): the upload may or may not have
+ * happened, so the next publish sends it again, and --prune may delete it. Never a real digest. */
+export const PENDING_SHA256 = 'pending';
 
 export interface PublishManifest {
   version: 1;

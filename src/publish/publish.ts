@@ -3,18 +3,21 @@
  *   0. refuse a folder that is not a complete legalsite build (complete-build.ts), and a --prune
  *      that would delete more than --max-deletes objects, before anything is changed; take the
  *      output folder's lock (write/output-lock.ts) until the end, so no build commits meanwhile;
- *   1. hash dist/ and read the publish manifest (and, with --prune, list the bucket);
+ *   1. mark the folder's publish to this place as unfinished, before the bucket is even read, so
+ *      that notify announces nothing until one has gone through (unfinished-mark.ts); hash dist/
+ *      and read the publish manifest (and, with --prune, list the bucket);
  *   2. keep the content manifest that was live before this build's, for `legalsite notify`: in
  *      `{out}/_legalsite/last-published-manifest.json`, and in the bucket while this build's is not
  *      live yet (so a rerun from a fresh checkout after a publish cut short still has it); both before
  *      anything is uploaded, so a folder that cannot take the copy fails with nothing changed;
- *   3. upload new and changed pages, mirrors, feeds and assets;
+ *   3. record the keys about to be uploaded for the first time in the publish manifest (pending),
+ *      so a publish stopped among them leaves none that a later --prune cannot find; upload them
+ *      (nothing live links to them yet), then, only if all succeeded, the changed objects (plan.ts);
  *   4. only if all of them succeeded: upload `_legalsite/*` (the content manifest), then delete what
  *      --prune found; a run with any failed upload deletes nothing;
  *   5. write the publish manifest last (on failure it records the uploads that did succeed, so a
  *      retry sends only what is still missing); a publish that went through removes the stored
- *      "before" of step 2, and the mark beside the output folder written after step 2, which keeps
- *      notify from announcing a build whose pages are not all live (unfinished-mark.ts).
+ *      "before" of step 2, and the mark of step 1.
  * With dryRun it stops after planning and changes nothing anywhere.
  * Reads: the output folder, the bucket. Writes: the bucket, `{out}/_legalsite/last-published-manifest.json`, the mark
  * `{out}.legalsite-publish-unfinished.json`, and the output folder's lock file `{out}.legalsite-lock` while it runs.
@@ -25,15 +28,16 @@ import path from 'node:path';
 import { UsageError } from '../diagnostics/diagnostic.js';
 import { lockOutputFolder } from '../write/output-lock.js';
 import { assertCompleteBuild } from './complete-build.js';
-import { readLocalObjects } from './local-files.js';
+import { type LocalObject, readLocalObjects } from './local-files.js';
 import type { ObjectStore } from './object-store.js';
-import { isEmptyPlan, planPublish, type PublishPlan } from './plan.js';
+import { isEmptyPlan, planPublish, type PublishPlan, uploadsOf } from './plan.js';
 import { createProgress } from './progress.js';
 import { markPublishDone, markPublishStarted } from './unfinished-mark.js';
 import {
   CONTENT_MANIFEST_PATH,
   LAST_PUBLISHED_PATH,
   parsePublishManifest,
+  PENDING_SHA256,
   PREVIOUS_MANIFEST_KEY,
   PUBLISH_MANIFEST_KEY,
   serializePublishManifest,
@@ -66,6 +70,8 @@ export interface PublishResult {
   failed: Failure[];
   /** True when --prune had deletes to do but they were skipped because an upload failed. */
   deletesSkipped: boolean;
+  /** Uploads not tried because one before them failed (changed pages wait for every new object). */
+  heldBack: number;
   /** True when --prune would delete more than maxDeletes objects (a dry run reports it; a real run is refused). */
   overDeleteLimit: boolean;
 }
@@ -91,28 +97,35 @@ export async function publishSite(store: ObjectStore, opts: PublishOptions): Pro
 async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<PublishResult> {
   const { prefix } = opts;
   const local = await readLocalObjects(opts.outDir, opts.outLabel);
+  // Until this publish has gone through, notify must not announce this build's pages: some may not
+  // be live. Before the bucket is read: a publish that cannot reach it has not gone through either.
+  if (!opts.dryRun) await markPublishStarted(opts.outDir, store.name);
   const remote = parsePublishManifest(await store.getText(prefix + PUBLISH_MANIFEST_KEY));
   const liveContentManifest = await store.getText(prefix + CONTENT_MANIFEST_PATH);
   const storedPrevious = await store.getText(prefix + PREVIOUS_MANIFEST_KEY);
-  const remoteKeys = opts.prune ? (await store.list(prefix)).map((k) => k.slice(prefix.length)) : undefined;
-  const plan = planPublish(local, remote, remoteKeys);
+  const listed = opts.prune ? (await store.list(prefix)).map((o) => ({ ...o, key: o.key.slice(prefix.length) })) : undefined;
+  const plan = planPublish(local, remote, listed);
   const overDeleteLimit = plan.delete.length > opts.maxDeletes;
-  const result: PublishResult = { plan, dryRun: opts.dryRun, uploaded: [], deleted: [], failed: [], deletesSkipped: false, overDeleteLimit };
+  const result: PublishResult = { plan, dryRun: opts.dryRun, uploaded: [], deleted: [], failed: [], deletesSkipped: false, heldBack: 0, overDeleteLimit };
   if (opts.dryRun) return result;
   if (overDeleteLimit) throw new UsageError(deleteLimitMessage(plan.delete.length, opts.maxDeletes, store.name));
   const storedNow = await keepManifestBefore(store, opts, liveContentManifest, storedPrevious);
-  // Until this publish has gone through, notify must not announce this build's pages: some may not be live.
-  await markPublishStarted(opts.outDir, store.name);
+  const objects: Record<string, PublishedObject> = { ...(remote?.objects ?? {}) };
+  for (const o of plan.uploadNew) objects[o.key] = { ...headersOf(o), sha256: PENDING_SHA256 };
+  if (plan.uploadNew.length) await putPublishManifest(store, prefix, objects);
 
-  const progress = createProgress(plan.upload.length + plan.uploadLast.length, opts.progress ?? (() => {}), Boolean(opts.progress));
+  const progress = createProgress(uploadsOf(plan).length, opts.progress ?? (() => {}), Boolean(opts.progress));
   const transfer = { outDir: opts.outDir, prefix, concurrency: opts.concurrency, progress };
-  const first = await uploadObjects(store, plan.upload, transfer);
-  result.uploaded.push(...first.done);
-  result.failed.push(...first.failed);
-  if (result.failed.length === 0) {
-    const last = await uploadObjects(store, plan.uploadLast, transfer);
-    result.uploaded.push(...last.done);
-    result.failed.push(...last.failed);
+  const etags = new Map<string, string>();
+  for (const step of [plan.uploadNew, plan.upload, plan.uploadLast]) {
+    if (result.failed.length) {
+      result.heldBack += step.length;
+      continue;
+    }
+    const sent = await uploadObjects(store, step, transfer);
+    result.uploaded.push(...sent.done);
+    result.failed.push(...sent.failed);
+    for (const [key, etag] of sent.etags) etags.set(key, etag);
   }
   if (result.failed.length === 0) {
     const removed = await deleteObjects(store, plan.delete, { prefix, concurrency: opts.concurrency });
@@ -123,16 +136,16 @@ async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<
   }
 
   if (!isEmptyPlan(plan)) {
-    const objects: Record<string, PublishedObject> = { ...(remote?.objects ?? {}) };
     for (const key of result.deleted) delete objects[key];
     const byKey = new Map(local.map((o) => [o.key, o]));
     for (const key of result.uploaded) {
       const o = byKey.get(key)!;
-      objects[key] = { sha256: o.sha256, contentType: o.contentType, cacheControl: o.cacheControl, ...(o.websiteRedirect ? { websiteRedirect: o.websiteRedirect } : {}) };
+      const etag = etags.get(key);
+      objects[key] = { ...headersOf(o), sha256: o.sha256, ...(etag ? { etag } : {}) };
     }
     // Unchanged keys are already in the remote manifest with these values; a missing manifest means
-    // nothing is unchanged, so no entry is lost.
-    await store.put(prefix + PUBLISH_MANIFEST_KEY, serializePublishManifest(objects), { contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' });
+    // nothing is unchanged, so no entry is lost. A new key whose upload failed stays pending.
+    await putPublishManifest(store, prefix, objects);
   }
   // A publish that went through needs no stored "before" any more: a later publish of a build whose
   // content manifest is the same would otherwise announce these changes again. Best effort: left
@@ -140,6 +153,13 @@ async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<
   if (result.failed.length === 0 && (storedNow || storedPrevious !== undefined)) await store.delete(prefix + PREVIOUS_MANIFEST_KEY).catch(() => {});
   if (result.failed.length === 0) await markPublishDone(opts.outDir, store.name);
   return result;
+}
+
+/** The headers a manifest entry records of a local object. */
+const headersOf = (o: LocalObject): Omit<PublishedObject, 'sha256'> => ({ contentType: o.contentType, cacheControl: o.cacheControl, ...(o.websiteRedirect ? { websiteRedirect: o.websiteRedirect } : {}) });
+
+function putPublishManifest(store: ObjectStore, prefix: string, objects: Record<string, PublishedObject>): Promise<unknown> {
+  return store.put(prefix + PUBLISH_MANIFEST_KEY, serializePublishManifest(objects), { contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' });
 }
 
 /** Why a publish that would delete too much was refused, and what to do. */

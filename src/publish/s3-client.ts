@@ -14,7 +14,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { urlForMessages } from '../validate/urls.js';
-import { StorageError, type ObjectHeaders, type ObjectStore } from './object-store.js';
+import { type ListedObject, StorageError, type ObjectHeaders, type ObjectStore } from './object-store.js';
 
 export interface S3StoreOptions {
   bucket: string;
@@ -87,6 +87,7 @@ export function createS3Store(opts: S3StoreOptions): ObjectStore {
         // address given as --endpoint, a captive portal) would otherwise pass for a bucket whose
         // every upload succeeds.
         if (!res.ETag) throw new NotS3Error(`the upload of ${key} was answered without an ETag`);
+        return { etag: res.ETag };
       }),
     delete: (key) =>
       call(async () => {
@@ -94,11 +95,11 @@ export function createS3Store(opts: S3StoreOptions): ObjectStore {
       }),
     list: (prefix) =>
       call(async () => {
-        const keys: string[] = [];
+        const keys: ListedObject[] = [];
         let ContinuationToken: string | undefined;
         do {
           const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }));
-          for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
+          for (const o of page.Contents ?? []) if (o.Key) keys.push({ key: o.Key, ...(o.ETag ? { etag: o.ETag } : {}) });
           ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
         } while (ContinuationToken);
         return keys;

@@ -19,16 +19,19 @@ export interface Failure {
 export interface TransferResult {
   done: string[];
   failed: Failure[];
+  /** The ETag the store gave each upload that has one, by key. */
+  etags: Map<string, string>;
 }
 
 /** Uploads `objects` from `outDir` under `prefix`, `concurrency` at a time. */
 export async function uploadObjects(store: ObjectStore, objects: LocalObject[], opts: { outDir: string; prefix: string; concurrency: number; progress: Progress }): Promise<TransferResult> {
-  const result: TransferResult = { done: [], failed: [] };
+  const result: TransferResult = { done: [], failed: [], etags: new Map() };
   await runPool(objects, opts.concurrency, async (o) => {
     try {
       const body = await readFile(path.join(opts.outDir, o.file));
-      await store.put(opts.prefix + o.key, body, { contentType: o.contentType, cacheControl: o.cacheControl, ...(o.websiteRedirect ? { websiteRedirect: o.websiteRedirect } : {}) });
+      const { etag } = await store.put(opts.prefix + o.key, body, { contentType: o.contentType, cacheControl: o.cacheControl, ...(o.websiteRedirect ? { websiteRedirect: o.websiteRedirect } : {}) });
       result.done.push(o.key);
+      if (etag) result.etags.set(o.key, etag);
     } catch (error) {
       result.failed.push({ key: o.key, reason: (error as Error).message });
     }
@@ -39,7 +42,7 @@ export async function uploadObjects(store: ObjectStore, objects: LocalObject[], 
 
 /** Deletes `keys` (relative to `prefix`), `concurrency` at a time. */
 export async function deleteObjects(store: ObjectStore, keys: string[], opts: { prefix: string; concurrency: number }): Promise<TransferResult> {
-  const result: TransferResult = { done: [], failed: [] };
+  const result: TransferResult = { done: [], failed: [], etags: new Map() };
   await runPool(keys, opts.concurrency, async (key) => {
     try {
       await store.delete(opts.prefix + key);

@@ -1,16 +1,19 @@
 /** Planning a publish (pure) and the publish order against an in-memory store: what is uploaded,
  * what is unchanged, what --prune deletes, and what a failed upload leaves behind. */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import { OUTPUT_MARKER_TEXT } from '../../src/write/output-guard.js';
 import * as assert from 'uvu/assert';
 import type { LocalObject } from '../../src/publish/local-files.js';
-import type { ObjectHeaders, ObjectStore } from '../../src/publish/object-store.js';
+import { type ObjectHeaders, type ObjectStore, StorageError } from '../../src/publish/object-store.js';
 import { planPublish } from '../../src/publish/plan.js';
+import type { PublishManifest } from '../../src/publish/publish-manifest.js';
 import { createProgress } from '../../src/publish/progress.js';
 import { UsageError } from '../../src/diagnostics/diagnostic.js';
 import { publishSite } from '../../src/publish/publish.js';
+import { readUnfinishedPublishes } from '../../src/publish/unfinished-mark.js';
 import { PUBLISHED_FORMAT } from '../../src/passes/published.js';
 import { tempDir } from '../helpers/sites.js';
 import { lockHolder, lockOutputFolder } from '../../src/write/output-lock.js';
@@ -18,15 +21,25 @@ import { lockHolder, lockOutputFolder } from '../../src/write/output-lock.js';
 const test = suite('publish plan');
 
 const local = (key: string, sha256 = `hash-of-${key}`): LocalObject => ({ file: key, key, sha256, contentType: 'text/plain', cacheControl: 'public, max-age=300, must-revalidate' });
-const remoteOf = (objects: LocalObject[]) => ({ version: 1 as const, objects: Object.fromEntries(objects.map((o) => [o.key, { sha256: o.sha256, contentType: o.contentType, cacheControl: o.cacheControl }])) });
+const remoteOf = (objects: LocalObject[]): PublishManifest => ({ version: 1 as const, objects: Object.fromEntries(objects.map((o) => [o.key, { sha256: o.sha256, contentType: o.contentType, cacheControl: o.cacheControl }])) });
 
-test('uploads new and changed objects, bookkeeping last, and keeps the rest', () => {
+test('uploads new objects, then changed ones, bookkeeping last, and keeps the rest', () => {
   const remote = remoteOf([local('a'), local('b'), local('_legalsite/manifest.json')]);
   const plan = planPublish([local('a'), local('b', 'new'), local('c'), local('_legalsite/manifest.json', 'new')], remote);
-  assert.equal(plan.upload.map((o) => o.key), ['b', 'c']);
+  assert.equal(plan.uploadNew.map((o) => o.key), ['c']);
+  assert.equal(plan.upload.map((o) => o.key), ['b']);
   assert.equal(plan.uploadLast.map((o) => o.key), ['_legalsite/manifest.json']);
   assert.equal(plan.unchanged.map((o) => o.key), ['a']);
   assert.equal(plan.delete, []);
+});
+
+test('within each step, assets first, then other files, then pages; a key recorded as pending is new', () => {
+  const page = (key: string, sha256?: string) => ({ ...local(key, sha256), contentType: 'text/html; charset=utf-8' });
+  const remote = remoteOf([page('articles'), local('articles/index.json'), page('articles/b')]);
+  remote.objects['articles/b'].sha256 = 'pending';
+  const plan = planPublish([page('articles', 'new'), local('articles/index.json', 'new'), page('articles/b'), page('articles/c'), local('articles/c.json'), local('assets/site.1a2b.css')], remote);
+  assert.equal(plan.uploadNew.map((o) => o.key), ['assets/site.1a2b.css', 'articles/c.json', 'articles/b', 'articles/c']);
+  assert.equal(plan.upload.map((o) => o.key), ['articles/index.json', 'articles']);
 });
 
 test('a changed header alone is an upload', () => {
@@ -34,16 +47,27 @@ test('a changed header alone is an upload', () => {
   assert.equal(plan.upload.map((o) => o.key), ['a']);
 });
 
-test('without a manifest everything is uploaded', () => {
-  assert.equal(planPublish([local('a'), local('b')], undefined).upload.length, 2);
+test('without a manifest everything is new', () => {
+  assert.equal(planPublish([local('a'), local('b')], undefined).uploadNew.length, 2);
 });
 
+const listed = (...keys: string[]) => keys.map((key) => ({ key }));
+
 test('--prune deletes what legalsite published and dist/ no longer has; never an object it did not upload, nor the publish manifest', () => {
-  const plan = planPublish([local('a')], remoteOf([local('a'), local('gone')]), ['a', 'gone', 'stray', 'backups/db.sql', '_legalsite/publish-manifest.json']);
+  const plan = planPublish([local('a')], remoteOf([local('a'), local('gone')]), listed('a', 'gone', 'stray', 'backups/db.sql', '_legalsite/publish-manifest.json'));
   assert.equal(plan.delete, ['gone']);
   // No publish manifest (a first publish, or one deleted to force a full upload): nothing is known
   // to be legalsite's, so nothing is deleted.
-  assert.equal(planPublish([local('a')], undefined, ['a', 'gone', 'stray']).delete, []);
+  assert.equal(planPublish([local('a')], undefined, listed('a', 'gone', 'stray')).delete, []);
+});
+
+test('--prune leaves an object someone replaced since legalsite uploaded it (its ETag changed); ETags compare without quotes or W/', () => {
+  const remote = remoteOf([local('a'), local('replaced'), local('same'), local('unrecorded')]);
+  remote.objects.replaced.etag = '"abc"';
+  remote.objects.same.etag = '"def"';
+  const plan = planPublish([local('a')], remote, [{ key: 'a' }, { key: 'replaced', etag: '"xyz"' }, { key: 'same', etag: 'W/"def"' }, { key: 'unrecorded', etag: '"123"' }]);
+  assert.equal(plan.delete, ['same', 'unrecorded']);
+  assert.equal(plan.keptChanged, ['replaced']);
 });
 
 test('progress prints only for long uploads, at most every interval', () => {
@@ -58,10 +82,11 @@ test('progress prints only for long uploads, at most every interval', () => {
   assert.equal(quiet, []);
 });
 
-/** An in-memory bucket whose uploads of `failing` keys throw. */
+/** An in-memory bucket whose uploads of `failing` keys throw; an object's ETag is an MD5 of its bytes, quoted, as S3's. */
 function memoryStore(failing = new Set<string>()): ObjectStore & { objects: Map<string, { body: string; headers: ObjectHeaders }>; log: string[] } {
   const objects = new Map<string, { body: string; headers: ObjectHeaders }>();
   const log: string[] = [];
+  const etagOf = (body: string) => `"${createHash('md5').update(body).digest('hex')}"`;
   return {
     name: 'memory://',
     objects,
@@ -70,13 +95,15 @@ function memoryStore(failing = new Set<string>()): ObjectStore & { objects: Map<
     put: async (key, body, headers) => {
       if (failing.has(key)) throw new Error('refused');
       log.push(`put ${key}`);
-      objects.set(key, { body: Buffer.from(body).toString('utf8'), headers });
+      const text = Buffer.from(body).toString('utf8');
+      objects.set(key, { body: text, headers });
+      return { etag: etagOf(text) };
     },
     delete: async (key) => {
       log.push(`delete ${key}`);
       objects.delete(key);
     },
-    list: async (prefix) => [...objects.keys()].filter((k) => k.startsWith(prefix)),
+    list: async (prefix) => [...objects].filter(([k]) => k.startsWith(prefix)).map(([key, o]) => ({ key, etag: etagOf(o.body) })),
   };
 }
 
@@ -117,7 +144,10 @@ test('a failed upload deletes nothing, holds back the content manifest and recor
   assert.ok(store.objects.has('site/old-page'));
   assert.not.ok(store.objects.has('site/_legalsite/manifest.json'));
   const manifest = JSON.parse(store.objects.get('site/_legalsite/publish-manifest.json')!.body);
-  assert.equal(Object.keys(manifest.objects), ['404.html', 'api/published.json', 'articles/a', 'feeds/rss.xml', 'index.html', 'old-page', 'robots.txt', 'sitemap.xml']);
+  assert.equal(Object.keys(manifest.objects), ['404.html', 'api/published.json', 'articles/a', 'articles/b', 'feeds/rss.xml', 'index.html', 'old-page', 'robots.txt', 'sitemap.xml']);
+  // The key whose first upload failed stays recorded, pending: sent again, and --prune can find it.
+  assert.is(manifest.objects['articles/b'].sha256, 'pending');
+  assert.match(manifest.objects['articles/a'].etag, /^"[0-9a-f]{32}"$/);
 
   const retryStore = memoryStore();
   for (const [k, v] of store.objects) retryStore.objects.set(k, v);
@@ -126,13 +156,16 @@ test('a failed upload deletes nothing, holds back the content manifest and recor
   // What was live before the first try is still stored (that publish did not go through): kept, and
   // removed once this one has.
   assert.ok(store.objects.has('site/_legalsite/previous-manifest.json'));
-  assert.equal(retryStore.log, ['put site/articles/b', 'put site/_legalsite/manifest.json', 'delete site/old-page', 'put site/_legalsite/publish-manifest.json', 'delete site/_legalsite/previous-manifest.json']);
+  assert.equal(retryStore.log, ['put site/_legalsite/publish-manifest.json', 'put site/articles/b', 'put site/_legalsite/manifest.json', 'delete site/old-page', 'put site/_legalsite/publish-manifest.json', 'delete site/_legalsite/previous-manifest.json']);
 });
 
-/** A bucket whose content manifest says `before`, and whose last write, the publish manifest, fails until `failing` is cleared. */
+/** A bucket whose content manifest says `before`, and whose last write, the publish manifest (not its
+ * record of pending keys, written before the uploads), fails until `failing` is cleared. */
 function bucketCuttingPublishShort() {
   const failing = new Set(['site/_legalsite/publish-manifest.json']);
-  const store = memoryStore(failing);
+  const store = memoryStore();
+  const put = store.put;
+  store.put = (key, body, headers) => (failing.has(key) && !String(body).includes('"pending"') ? Promise.reject(new Error('refused')) : put(key, body, headers));
   const before = '{"version":1,"entities":{"article:a":"0"}}\n';
   store.objects.set('site/_legalsite/manifest.json', { body: before, headers: { contentType: 'application/json', cacheControl: 'no-cache' } });
   return { store, failing, before };
@@ -194,11 +227,67 @@ test("a publish holds the output folder's lock while it uploads, so no build com
   }
 });
 
+test('a publish that cannot even read the bucket leaves the folder marked unfinished, so notify announces nothing', async () => {
+  const outDir = makeDist();
+  const store = memoryStore();
+  store.getText = async () => {
+    throw new StorageError('cannot reach the storage endpoint');
+  };
+  const error = await publishSite(store, options(outDir)).then(() => undefined, (e: Error) => e);
+  assert.instance(error, StorageError);
+  assert.equal(readUnfinishedPublishes(outDir)?.map((p) => p.target), ['memory://']);
+  // One that goes through takes the mark away.
+  await publishSite(memoryStore(), options(outDir));
+  assert.is(readUnfinishedPublishes(outDir), undefined);
+});
+
+test('the keys of a first upload are recorded, pending, before any is sent; a changed page waits until every new object is up', async () => {
+  const outDir = makeDist();
+  const store = memoryStore();
+  await publishSite(store, options(outDir));
+  // The next build: a new page c, and the list b changed to link to it.
+  writeFileSync(path.join(outDir, 'articles/c.html'), '<h1>C</h1>');
+  writeFileSync(path.join(outDir, 'articles/b.html'), '<h1>B, see C</h1>');
+  const published = JSON.parse(readFileSync(path.join(outDir, 'api/published.json'), 'utf8'));
+  published.pages['/articles/c'] = { ids: [] };
+  writeFileSync(path.join(outDir, 'api/published.json'), JSON.stringify(published));
+  const failing = memoryStore(new Set(['site/articles/c']));
+  for (const [k, v] of store.objects) failing.objects.set(k, v);
+  const recordedFirst: string[] = [];
+  const put = failing.put;
+  failing.put = async (key, body, headers) => {
+    if (key === 'site/articles/c') recordedFirst.push(JSON.parse(failing.objects.get('site/_legalsite/publish-manifest.json')!.body).objects['articles/c']?.sha256);
+    return put(key, body, headers);
+  };
+  const result = await publishSite(failing, options(outDir));
+  assert.equal(recordedFirst, ['pending'], 'recorded before its upload');
+  assert.equal(result.failed.map((f) => f.key), ['articles/c']);
+  assert.not.ok(failing.log.includes('put site/articles/b'), 'the page linking to it was held back');
+  assert.is(failing.objects.get('site/articles/b')!.body, '<h1>B</h1>');
+  assert.ok(result.heldBack >= 1);
+});
+
+test('--prune leaves an object someone replaced by hand since legalsite uploaded it, and says so', async () => {
+  const outDir = makeDist();
+  const store = memoryStore();
+  await publishSite(store, options(outDir));
+  // A withdrawal notice put in place of a page by hand; then the page leaves the site.
+  store.objects.set('site/articles/a', { body: '<p>Withdrawn: see the notice.</p>', headers: { contentType: 'text/html', cacheControl: '' } });
+  rmSync(path.join(outDir, 'articles/a.html'));
+  const published = JSON.parse(readFileSync(path.join(outDir, 'api/published.json'), 'utf8'));
+  delete published.pages['/articles/a'];
+  writeFileSync(path.join(outDir, 'api/published.json'), JSON.stringify(published));
+  const result = await publishSite(store, options(outDir));
+  assert.equal(result.failed, []);
+  assert.equal(result.plan.keptChanged, ['articles/a']);
+  assert.is(store.objects.get('site/articles/a')!.body, '<p>Withdrawn: see the notice.</p>');
+});
+
 test('a dry run reads but writes nothing', async () => {
   const outDir = makeDist();
   const store = memoryStore();
   const result = await publishSite(store, { ...options(outDir), dryRun: true });
-  assert.is(result.plan.upload.length, 8);
+  assert.is(result.plan.uploadNew.length, 8);
   assert.equal(store.log, []);
   assert.is(store.objects.size, 0);
 });

@@ -110,7 +110,7 @@ test('a folder a build is writing, or whose last commit was cut short, is refuse
     writeFileSync(path.join(cwd, 'dist.legalsite-lock'), JSON.stringify({ pid: holder.pid }));
     const busy = await publish(dist());
     assert.is(busy.exitCode, 2, busy.stderr);
-    assert.match(busy.stderr, new RegExp(`a legalsite build \\(process ${holder.pid}\\) is writing to .* now; nothing was uploaded or deleted`));
+    assert.match(busy.stderr, new RegExp(`another legalsite command \\(process ${holder.pid}\\), a build or a publish, is using .* now; nothing was uploaded or deleted`));
   } finally {
     holder.kill();
   }

@@ -64,13 +64,17 @@ test('uploads every file at extensionless keys with its content type and cache p
   assert.is(run.exitCode, 0, run.stderr);
   assert.match(run.stdout, /^Published \d+ objects to s3:\/\/site\/ \(0 unchanged\) in [\d.]+s$/);
   const files = distFiles();
-  assert.equal(sorted(s3.puts), sorted([...files.map(keyOf), '_legalsite/previous-manifest.json', '_legalsite/publish-manifest.json']));
-  // What was live before (here, nothing) kept for notify before anything else; then the site, then
-  // the content manifest, then the publish manifest.
-  assert.is(s3.puts[0], '_legalsite/previous-manifest.json');
+  assert.equal(sorted(s3.puts), sorted([...files.map(keyOf), '_legalsite/previous-manifest.json', '_legalsite/publish-manifest.json', '_legalsite/publish-manifest.json']));
+  // What was live before (here, nothing) kept for notify before anything else; the keys about to be
+  // uploaded recorded (pending); then the site, then the content manifest, then the publish manifest.
+  assert.equal(s3.puts.slice(0, 2), ['_legalsite/previous-manifest.json', '_legalsite/publish-manifest.json']);
   assert.is(s3.puts.at(-1), '_legalsite/publish-manifest.json');
-  const firstBookkeeping = s3.puts.findIndex((k, i) => i > 0 && k.startsWith('_legalsite/'));
+  const firstBookkeeping = s3.puts.findIndex((k, i) => i > 1 && k.startsWith('_legalsite/'));
   assert.ok(s3.puts.slice(firstBookkeeping).every((k) => k.startsWith('_legalsite/')), 'the _legalsite/ files come after every page');
+  // What a page loads before the pages: every asset before the first page.
+  const site = s3.puts.slice(2, firstBookkeeping);
+  const lastAsset = site.reduce((last, k, i) => (k.startsWith('assets/') ? i : last), -1);
+  assert.ok(lastAsset >= 0 && lastAsset < site.indexOf('articles/hashing-evidence'), 'assets go up before the pages that load them');
 
   const expectations: [key: string, file: string, type: string, cache: string][] = [
     ['index.html', 'index.html', 'text/html; charset=utf-8', 'public, max-age=300, must-revalidate'],
@@ -150,7 +154,12 @@ test('after one article changes, only the keys whose bytes changed are uploaded;
   s3.reset();
   const run = await publish();
   assert.is(run.exitCode, 0, run.stderr);
-  assert.equal(sorted(s3.puts), sorted([...changed.map(keyOf), '_legalsite/previous-manifest.json', '_legalsite/publish-manifest.json']));
+  // New keys (the search index's new chunks) are recorded before they are sent: the publish manifest twice.
+  const added = changed.filter((f) => !before.has(f));
+  assert.ok(added.length > 0 && added.every((f) => f.startsWith('assets/search/')), added.join());
+  assert.equal(sorted(s3.puts), sorted([...changed.map(keyOf), '_legalsite/previous-manifest.json', '_legalsite/publish-manifest.json', '_legalsite/publish-manifest.json']));
+  // The new chunks before the index and the page that name them.
+  for (const key of added) assert.ok(s3.puts.indexOf(key) < s3.puts.indexOf('search-index.json'), `${key} before search-index.json`);
   assert.match(await (await s3.get('articles/hashing-evidence')).text(), /A verified hash value is recorded next to each copy\./);
   // What was live before was kept in the bucket until the publish went through.
   assert.is(s3.puts[0], '_legalsite/previous-manifest.json');
@@ -218,7 +227,7 @@ test('--prune removes a _headers object an older publish uploaded, and never upl
   assert.is((await s3.get('_headers')).status, 404);
 });
 
-test('a failed upload exits 1 naming the key, deletes nothing, keeps notify from announcing, and the retry sends only what is missing', async () => {
+test('a failed upload exits 4 naming the key, holds back the changed pages, deletes nothing, keeps notify from announcing, and the retry sends only what is missing', async () => {
   writeFileSync(path.join(cwd, 'content/templates/broken.txt'), 'the server refuses this one\n');
   writeFileSync(path.join(cwd, 'content/templates/fresh.txt'), 'fresh\n');
   await build();
@@ -227,12 +236,14 @@ test('a failed upload exits 1 naming the key, deletes nothing, keeps notify from
   s3.failPuts.add('templates/broken.txt');
   s3.reset();
   const run = await runCli(['publish', '--bucket', s3.bucket, '--endpoint', s3.endpoint, '--prune'], cwd, S3_ENV);
-  assert.is(run.exitCode, 1);
+  assert.is(run.exitCode, 4);
   assert.match(run.stderr, /^legalsite: 1 object could not be published to s3:\/\/site\/:$/m);
   assert.match(run.stderr, /^  templates\/broken\.txt  storage request failed: InternalError: Injected failure \(HTTP 500\)$/m);
   assert.match(run.stderr, /^Nothing was deleted \(1 pruned key left for the next run\)\.$/m);
-  // What did go live is said too: a reader of the log knows the site is partly updated.
-  assert.match(run.stderr, /^The other \d+ uploads succeeded and are live\.$/m);
+  // What did go up is said too, and that the pages which would link to it waited.
+  assert.match(run.stderr, /^The other \d+ uploads? succeeded\.$/m, run.stderr);
+  assert.match(run.stderr, /^\d+ changed objects were held back until every new one is up, so no live page links to one that is missing\.$/m);
+  assert.not.ok(s3.puts.includes('templates'), 'the changed templates page waited');
   assert.not.match(run.stderr, /\n\s+at /, 'no stack trace');
   assert.equal(s3.deletes, []);
   assert.ok(s3.puts.includes('templates/fresh.txt'));
@@ -279,17 +290,23 @@ test('--prefix publishes under a folder of the bucket', async () => {
   assert.is(s3.puts.at(-1), 'staging/_legalsite/publish-manifest.json');
 });
 
-test('an unreachable endpoint is one clear line and exit code 1', async () => {
+test('an unreachable endpoint is one clear line and exit code 4 (the environment), and notify then announces nothing', async () => {
   const run = await runCli(['publish', '--bucket', 'site', '--endpoint', 'http://127.0.0.1:1'], cwd, S3_ENV);
-  assert.is(run.exitCode, 1);
-  assert.is(run.stderr, 'legalsite: cannot reach the storage endpoint http://127.0.0.1:1 (connect ECONNREFUSED 127.0.0.1:1); check --endpoint and the network');
+  assert.is(run.exitCode, 4);
+  assert.is(run.stderr, 'legalsite: cannot reach the storage endpoint http://127.0.0.1:1 (connect ECONNREFUSED 127.0.0.1:1); check --endpoint and the network\nRun publish again once the store answers; until a publish goes through, notify announces nothing.');
   assert.is(run.stdout, '');
+  const notify = await runInProcess(['notify', '--indexnow', '--content', path.join(cwd, 'content'), '--out', dist()]);
+  assert.is(notify.exitCode, 2);
+  assert.match(notify.stderr, /has not gone through \(to s3:\/\/site\//);
+  // The publish that goes through makes notify free again.
+  const through = await publish();
+  assert.is(through.exitCode, 0, through.stderr);
 });
 
 test('a missing bucket, a missing --bucket and a missing output folder are clear errors', async () => {
   const noBucket = await runCli(['publish', '--bucket', 'nope', '--endpoint', s3.endpoint], cwd, S3_ENV);
-  assert.is(noBucket.exitCode, 1);
-  assert.match(noBucket.stderr, /^legalsite: bucket "nope" does not exist at http:\/\/127\.0\.0\.1:\d+; check --bucket$/);
+  assert.is(noBucket.exitCode, 4);
+  assert.match(noBucket.stderr, /^legalsite: bucket "nope" does not exist at http:\/\/127\.0\.0\.1:\d+; check --bucket$/m);
   const noOption = await runCli(['publish', '--endpoint', s3.endpoint], cwd, S3_ENV);
   assert.is(noOption.exitCode, 2);
   assert.match(noOption.stderr, /required option '--bucket <name>'/);
