@@ -89,7 +89,9 @@ async function runPublish(opts: PublishCliOptions, io: Io): Promise<number> {
     return 4;
   }
   if (result.plan.keptChanged.length) io.stderr(keptChangedMessage(result.plan.keptChanged));
+  const waiting = result.plan.retire.length + result.plan.retiring.length;
   if (!opts.quiet) io.stdout(summary(result, store.name, (Date.now() - started) / 1000));
+  if (opts.prune && waiting && !opts.quiet) io.stdout(retiredMessage(waiting));
   return 0;
 }
 
@@ -104,8 +106,12 @@ export function formatPlan(plan: PublishPlan, target: string, prune: boolean, ma
   if (uploads.length) lines.push('Would upload:', ...uploads.map((o) => `  + ${o.key}  (${o.contentType.split(';')[0]})`));
   if (plan.delete.length) lines.push('Would delete:', ...plan.delete.map((k) => `  - ${k}`));
   if (prune && plan.keptChanged.length) lines.push(keptChangedMessage(plan.keptChanged));
+  if (prune && plan.retire.length + plan.retiring.length) lines.push(retiredMessage(plan.retire.length + plan.retiring.length));
   return lines.join('\n');
 }
+
+/** Hashed assets --prune keeps a while: pages cached before the publish still load them. */
+const retiredMessage = (n: number) => `--prune keeps ${n} hashed asset${s(n)} the site no longer uses for an hour after the publish that stopped using ${n === 1 ? 'it' : 'them'} (pages cached before it still load ${n === 1 ? 'it' : 'them'}); a later --prune deletes ${n === 1 ? 'it' : 'them'}.`;
 
 /** Objects --prune leaves: legalsite published them, and someone has replaced them since. */
 function keptChangedMessage(keys: string[]): string {

@@ -7,12 +7,15 @@
  * within each, assets first, then other files, then pages. With --prune, which remote keys to
  * delete: only keys the publish manifest lists, so an object legalsite did not upload (another
  * site's, a backup, media put there by hand) is never deleted, whatever the prefix; and of those,
- * not one whose ETag is no longer the one legalsite's upload got (someone replaced it since).
+ * not one whose ETag is no longer the one legalsite's upload got (someone replaced it since); a
+ * hashed asset is retired first, and deleted only by a publish RETIRED_ASSET_GRACE_MS later, since
+ * a page or search index cached before the publish still loads it.
  * Reads: nothing (pure). Writes: nothing.
  */
 import type { LocalObject } from './local-files.js';
 import { type ListedObject, sameEtag } from './object-store.js';
-import { PENDING_SHA256, PUBLISH_MANIFEST_KEY, type PublishManifest } from './publish-manifest.js';
+import { IMMUTABLE } from './content-types.js';
+import { PENDING_SHA256, PUBLISH_MANIFEST_KEY, type PublishManifest, RETIRED_ASSET_GRACE_MS } from './publish-manifest.js';
 
 export interface PublishPlan {
   /** Objects the bucket never had from legalsite (or a publish recorded and may not have sent). */
@@ -27,6 +30,12 @@ export interface PublishPlan {
   /** Keys --prune leaves although dist/ no longer has them: someone replaced the object since
    * legalsite uploaded it (its ETag changed). */
   keptChanged: string[];
+  /** Hashed assets dist/ no longer has, first found so now: recorded as retired, deleted later. */
+  retire: string[];
+  /** Retired hashed assets whose grace has not run out: left for a later --prune. */
+  retiring: string[];
+  /** Keys recorded as retired that dist/ has again: no longer retired. */
+  unretire: string[];
 }
 
 /**
@@ -35,7 +44,7 @@ export interface PublishPlan {
  * published, dist/ no longer has it, and the object is still the one uploaded; with no publish
  * manifest, nothing is.
  */
-export function planPublish(local: LocalObject[], remote: PublishManifest | undefined, listed?: ListedObject[]): PublishPlan {
+export function planPublish(local: LocalObject[], remote: PublishManifest | undefined, listed?: ListedObject[], now = Date.now()): PublishPlan {
   const published = remote?.objects ?? {};
   const changed = local.filter((o) => {
     const p = published[o.key];
@@ -47,13 +56,20 @@ export function planPublish(local: LocalObject[], remote: PublishManifest | unde
   const changedKeys = new Set(changed.map((o) => o.key));
   const gone = (listed ?? []).filter(({ key }) => Object.hasOwn(published, key) && !localKeys.has(key) && key !== PUBLISH_MANIFEST_KEY);
   const replaced = ({ key, etag }: ListedObject) => published[key].etag !== undefined && etag !== undefined && !sameEtag(published[key].etag!, etag);
+  const ours = gone.filter((o) => !replaced(o)).map((o) => o.key);
+  const hashed = (key: string) => published[key].cacheControl === IMMUTABLE;
+  const retiredAt = (key: string) => Date.parse(published[key].retired ?? '');
+  const graceOver = (key: string) => now - retiredAt(key) >= RETIRED_ASSET_GRACE_MS;
   return {
     uploadNew: inOrder(changed.filter((o) => !isLast(o) && isNew(o))),
     upload: inOrder(changed.filter((o) => !isLast(o) && !isNew(o))),
     uploadLast: changed.filter(isLast),
     unchanged: local.filter((o) => !changedKeys.has(o.key)),
-    delete: gone.filter((o) => !replaced(o)).map((o) => o.key).sort(),
+    delete: ours.filter((key) => !hashed(key) || graceOver(key)).sort(),
     keptChanged: gone.filter(replaced).map((o) => o.key).sort(),
+    retire: ours.filter((key) => hashed(key) && Number.isNaN(retiredAt(key))).sort(),
+    retiring: ours.filter((key) => hashed(key) && !Number.isNaN(retiredAt(key)) && !graceOver(key)).sort(),
+    unretire: local.filter((o) => published[o.key]?.retired !== undefined).map((o) => o.key),
   };
 }
 
@@ -66,5 +82,5 @@ function inOrder(objects: LocalObject[]): LocalObject[] {
 /** Every upload of the plan, in its order. */
 export const uploadsOf = (plan: PublishPlan): LocalObject[] => [...plan.uploadNew, ...plan.upload, ...plan.uploadLast];
 
-/** True when the plan changes nothing in the bucket. */
-export const isEmptyPlan = (plan: PublishPlan) => uploadsOf(plan).length + plan.delete.length === 0;
+/** True when the plan changes nothing in the bucket (its publish manifest included). */
+export const isEmptyPlan = (plan: PublishPlan) => uploadsOf(plan).length + plan.delete.length + plan.retire.length + plan.unretire.length === 0;

@@ -16,7 +16,15 @@ export interface PublishedObject {
    * an object someone replaced since (a withdrawal notice put there by hand) is left. Absent in
    * manifests of older versions, and from stores that give none. */
   etag?: string;
+  /** When a publish first found this hashed asset gone from dist/ (ISO 8601): --prune deletes it
+   * only RETIRED_ASSET_GRACE_MS later, since pages cached before still load it. */
+  retired?: string;
 }
+
+/** How long a hashed asset (a year's cache, `immutable`) outlives the build that stopped using it:
+ * a page or search index cached before the publish (five minutes, more behind a CDN) still loads
+ * it. Twelve times the pages' own cache time. */
+export const RETIRED_ASSET_GRACE_MS = 60 * 60 * 1000;
 
 /** The sha256 of a key recorded before its first upload (publish.ts): the upload may or may not have
  * happened, so the next publish sends it again, and --prune may delete it. Never a real digest. */

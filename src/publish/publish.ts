@@ -14,7 +14,8 @@
  *      so a publish stopped among them leaves none that a later --prune cannot find; upload them
  *      (nothing live links to them yet), then, only if all succeeded, the changed objects (plan.ts);
  *   4. only if all of them succeeded: upload `_legalsite/*` (the content manifest), then delete what
- *      --prune found; a run with any failed upload deletes nothing;
+ *      --prune found (a hashed asset only an hour after a publish first found it gone: plan.ts);
+ *      a run with any failed upload deletes nothing;
  *   5. write the publish manifest last (on failure it records the uploads that did succeed, so a
  *      retry sends only what is still missing); a publish that went through removes the stored
  *      "before" of step 2, and the mark of step 1.
@@ -137,6 +138,13 @@ async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<
 
   if (!isEmptyPlan(plan)) {
     for (const key of result.deleted) delete objects[key];
+    // Retired from the moment the pages that used them went live: a publish that did not go through
+    // leaves them as they were.
+    if (result.failed.length === 0) for (const key of plan.retire) objects[key] = { ...objects[key], retired: new Date().toISOString() };
+    for (const key of plan.unretire) {
+      const { retired: _, ...kept } = objects[key];
+      objects[key] = kept;
+    }
     const byKey = new Map(local.map((o) => [o.key, o]));
     for (const key of result.uploaded) {
       const o = byKey.get(key)!;

@@ -61,6 +61,22 @@ test('--prune deletes what legalsite published and dist/ no longer has; never an
   assert.equal(planPublish([local('a')], undefined, listed('a', 'gone', 'stray')).delete, []);
 });
 
+test('--prune retires a hashed asset dist/ no longer has, and deletes it only an hour later; one that comes back is no longer retired', () => {
+  const asset = (key: string) => ({ ...local(key), cacheControl: 'public, max-age=31536000, immutable' });
+  const remote = remoteOf([local('a'), asset('assets/site.1111aaaa.css'), local('old-page')]);
+  const now = Date.parse('2026-12-02T12:00:00Z');
+  const first = planPublish([local('a')], remote, listed('a', 'assets/site.1111aaaa.css', 'old-page'), now);
+  assert.equal(first.delete, ['old-page']);
+  assert.equal(first.retire, ['assets/site.1111aaaa.css']);
+  remote.objects['assets/site.1111aaaa.css'].retired = new Date(now).toISOString();
+  const soon = planPublish([local('a')], remote, listed('a', 'assets/site.1111aaaa.css'), now + 59 * 60_000);
+  assert.equal([soon.delete, soon.retire, soon.retiring], [[], [], ['assets/site.1111aaaa.css']]);
+  const later = planPublish([local('a')], remote, listed('a', 'assets/site.1111aaaa.css'), now + 60 * 60_000);
+  assert.equal([later.delete, later.retiring], [['assets/site.1111aaaa.css'], []]);
+  const back = planPublish([local('a'), asset('assets/site.1111aaaa.css')], remote, listed('a', 'assets/site.1111aaaa.css'), now);
+  assert.equal([back.delete, back.unretire, back.upload.length + back.uploadNew.length], [[], ['assets/site.1111aaaa.css'], 0]);
+});
+
 test('--prune leaves an object someone replaced since legalsite uploaded it (its ETag changed); ETags compare without quotes or W/', () => {
   const remote = remoteOf([local('a'), local('replaced'), local('same'), local('unrecorded')]);
   remote.objects.replaced.etag = '"abc"';
@@ -265,6 +281,23 @@ test('the keys of a first upload are recorded, pending, before any is sent; a ch
   assert.not.ok(failing.log.includes('put site/articles/b'), 'the page linking to it was held back');
   assert.is(failing.objects.get('site/articles/b')!.body, '<h1>B</h1>');
   assert.ok(result.heldBack >= 1);
+});
+
+test('a publish with --prune keeps a hashed asset the new build dropped, recorded as retired, for pages cached before it', async () => {
+  const outDir = makeDist();
+  mkdirSync(path.join(outDir, 'assets'), { recursive: true });
+  writeFileSync(path.join(outDir, 'assets/site.1111aaaa.css'), 'body{}');
+  const published = JSON.parse(readFileSync(path.join(outDir, 'api/published.json'), 'utf8'));
+  writeFileSync(path.join(outDir, 'api/published.json'), JSON.stringify({ ...published, files: [...published.files, '/assets/site.1111aaaa.css'] }));
+  const store = memoryStore();
+  await publishSite(store, options(outDir));
+  rmSync(path.join(outDir, 'assets/site.1111aaaa.css'));
+  writeFileSync(path.join(outDir, 'api/published.json'), JSON.stringify(published));
+  const result = await publishSite(store, options(outDir));
+  assert.equal([result.failed, result.deleted, result.plan.retire], [[], [], ['assets/site.1111aaaa.css']]);
+  assert.ok(store.objects.has('site/assets/site.1111aaaa.css'));
+  const manifest = JSON.parse(store.objects.get('site/_legalsite/publish-manifest.json')!.body);
+  assert.ok(Date.now() - Date.parse(manifest.objects['assets/site.1111aaaa.css'].retired) < 60_000);
 });
 
 test('--prune leaves an object someone replaced by hand since legalsite uploaded it, and says so', async () => {
