@@ -117,14 +117,16 @@ function isNotFound(error: unknown): boolean {
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
 
 /** One line saying what went wrong and what to check, in the user's terms (bucket, endpoint, credentials). */
-export function describeS3Error(error: unknown, opts: Pick<S3StoreOptions, 'bucket' | 'endpoint'>): string {
+export function describeS3Error(error: unknown, opts: Pick<S3StoreOptions, 'bucket' | 'endpoint' | 'timeouts'>): string {
   const e = error as SdkError;
   // The endpoint as given, less a query (a token there stays out of CI logs).
   const where = opts.endpoint ? urlForMessages(opts.endpoint).replace(/\/$/, '') : 'Amazon S3';
   const status = e?.$metadata?.httpStatusCode;
   const detail = String(e?.message ?? e).split('\n')[0];
   if (e?.code && NETWORK_CODES.has(e.code)) return `cannot reach the storage endpoint ${where} (${detail}); check --endpoint and the network`;
-  if (e?.name === 'TimeoutError') return `the storage endpoint ${where} did not answer in time (${detail}); check --endpoint and the network`;
+  // The SDK's own words name its internals ("@smithy/node-http-handler … configured by client
+  // requestHandler"): the limits are said in ours.
+  if (e?.name === 'TimeoutError') return `the storage endpoint ${where} did not answer in time (nothing for ${+((opts.timeouts?.idleMs ?? IDLE_TIMEOUT_MS) / 1000).toFixed(1)} seconds, ${MAX_ATTEMPTS} attempts); check --endpoint and the network`;
   if (e instanceof NotS3Error) return `${where} does not answer as an S3 store does (${detail}); check --endpoint: it must be the storage API's address, not the website's`;
   if (e?.name === 'CredentialsProviderError') return 'no storage credentials found; set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE, or give the CI job a role';
   if (/region is missing/i.test(detail)) return 'no region for Amazon S3; pass --region or set AWS_REGION';

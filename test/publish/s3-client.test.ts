@@ -44,7 +44,7 @@ test('an endpoint that takes the connection and never answers is given up after 
     const started = Date.now();
     const error = await storeAt(endpoint, { connectMs: 1000, idleMs: 300 }).getText('_legalsite/publish-manifest.json').then(() => undefined, (e: Error) => e);
     assert.instance(error, StorageError);
-    assert.match(error!.message, new RegExp(`^the storage endpoint ${endpoint} did not answer in time \\(.*\\); check --endpoint and the network$`));
+    assert.is(error!.message, `the storage endpoint ${endpoint} did not answer in time (nothing for 0.3 seconds, 3 attempts); check --endpoint and the network`);
     assert.is(requests, 3, 'three attempts');
     assert.ok(Date.now() - started < 10_000, 'given up, not waited on for ever');
   } finally {
