@@ -67,9 +67,10 @@ export interface BuildResult {
   /** Every output file, unless the build was asked not to keep them (retainFiles: false). */
   files: OutputFile[];
   fileCount: number;
-  /** The routes made on the main thread (pages, site-wide files); each article's own files are in `urls`. */
+  /** The routes made on the main thread (pages, site-wide files); each article's own files are in
+   * `urls`. Empty, as `urls` is, when the build stopped at "up to date" (`upToDate`): it made nothing. */
   routes: Route[];
-  /** Every URL the build makes. */
+  /** Every URL the build makes (none when it stopped at "up to date"). */
   urls: Set<string>;
   site?: BuiltSite;
   pages: number;
