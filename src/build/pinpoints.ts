@@ -18,6 +18,7 @@ import { PINPOINTS_FILE } from '../passes/pinpoints/record-format.js';
 import { withWrittenFile, writePinsFile } from '../write/pinpoints-file.js';
 import type { ContentSnapshot } from '../write/up-to-date.js';
 import type { ArticleFields } from './check-articles.js';
+import { type RecordChange, recordMoves } from './moved-paragraphs.js';
 import type { RenderedArticles } from './render-articles.js';
 import type { BuildRun } from './run.js';
 
@@ -30,12 +31,16 @@ export interface PinsUpdate {
   changed: string[];
   /** The file would change. */
   stale: boolean;
+  /** Articles whose removed paragraphs this build found moved to another (moved-paragraphs.ts):
+   * their new lines say so, which their pages show only when rendered again from them. */
+  moved: string[];
 }
 
 /** The id file's changes after this build, from each article's digest. */
 export function pinsUpdate(file: PinsFile, articles: ReadArticle[], digests: Map<string, ArticleDigest>): PinsUpdate {
   const changes = new Map<string, string | null>();
   const changed: string[] = [];
+  const records: RecordChange[] = [];
   for (const a of articles) {
     const pins = digests.get(a.meta.slug)!.pins;
     if ((a.pins?.key ?? '') === pins.out) continue;
@@ -43,9 +48,12 @@ export function pinsUpdate(file: PinsFile, articles: ReadArticle[], digests: Map
     if (a.pins && a.pins.slug !== a.meta.slug) changes.set(a.pins.slug, null);
     changes.set(a.meta.slug, pins.lines);
     changed.push(a.meta.slug);
+    records.push({ slug: a.meta.slug, before: a.pins?.text(), after: pins.lines });
   }
+  const moves = recordMoves(records);
+  for (const [slug, lines] of moves) changes.set(slug, lines);
   // A missing file counts as canonical: with no article, none is made.
-  return { file, changes, changed: changed.sort(), stale: changes.size > 0 || !file.canonical };
+  return { file, changes, changed: changed.sort(), stale: changes.size > 0 || !file.canonical, moved: [...moves.keys()] };
 }
 
 /** The step: the id file's update, and in check mode the error of one a build would change. */
@@ -93,6 +101,10 @@ export function commitPinpoints(run: BuildRun, update: PinsUpdate | undefined, s
     cache.pins = written.memo;
     forgetWrittenLines(cache);
   }
+  // Records that gained where their paragraphs moved (update.moved) differ from what their pages were
+  // rendered with: the state keeps the id file as it was read, so the next build (build.ts runs it
+  // at once) finds it changed and renders those articles again.
+  if (update.moved.length) return snapshot;
   return snapshot && withWrittenFile(snapshot, PINPOINTS_FILE, written.memo);
 }
 

@@ -35,7 +35,7 @@ export function builtResult(run: BuildRun, files: SiteFiles, articles: RenderedA
     written: committed?.written,
     deleted: committed?.deleted,
     render: { chrome: articles.chrome, bundle: articles.bundle },
-    pinpoints: !pins.update.stale ? undefined : { file: pins.update.file.file, changed: pins.update.changed, written: run.pinpointsMode === 'update' && Boolean(committed), created: !pins.update.file.exists },
+    pinpoints: !pins.update.stale ? undefined : { file: pins.update.file.file, changed: pins.update.changed, written: run.pinpointsMode === 'update' && Boolean(committed), created: !pins.update.file.exists, moved: pins.update.moved },
     pinsOf: pins.pinsOf,
     published: files.published,
     timings: run.timings,

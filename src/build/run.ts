@@ -88,7 +88,7 @@ export interface BuildResult {
   deleted?: string[];
   /** The id file, when its records of these articles (by slug) were not this build's: `written`
    * (build), or left for `legalsite build` to write (serve). */
-  pinpoints?: { file: string; changed: string[]; written: boolean; created: boolean };
+  pinpoints?: { file: string; changed: string[]; written: boolean; created: boolean; moved: string[] };
   /** The manifest of every URL and anchor this build publishes (/api/published.json), made when
    * asked for (`check --against`). */
   published?: () => PublishedManifest;

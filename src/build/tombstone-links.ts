@@ -12,7 +12,7 @@ import type { PinsOf } from '../engine/load-articles.js';
 import type { FoundPins } from '../load/pinpoints-file.js';
 import type { ArticleDigest } from '../model/article-digest.js';
 import type { PinEntry } from '../model/pinpoints.js';
-import { paragraphId } from '../model/pinpoints.js';
+import { movedToHref, paragraphId } from '../model/pinpoints.js';
 import { parseArticlePins } from '../passes/pinpoints/record-format.js';
 import { shortDate } from '../../templates/format.js';
 import { fragmentTarget } from '../validate/fragment-links.js';
@@ -42,7 +42,8 @@ export function tombstoneLinkWarnings(sources: LinkSource[], recordLines: (slug:
       const { href } = target;
       const { field, at } = whereLinkIs(source, link);
       const what = entry.kind === 'p' ? `paragraph ${entry.n} of ${slug}` : `the heading "${entry.text}" of ${slug}`;
-      const replaced = entry.replacedBy ? `Link to #${entry.kind === 'p' ? `${slug}-${entry.replacedBy}` : entry.replacedBy}, which took its place.` : undefined;
+      const moved = entry.kind === 'p' && entry.movedTo ? movedToHref(entry.movedTo) : undefined;
+      const replaced = moved ? `Link to ${moved}, where its text now stands.` : entry.replacedBy ? `Link to #${entry.kind === 'p' ? `${slug}-${entry.replacedBy}` : entry.replacedBy}, which took its place.` : undefined;
       out.push(warning('link-to-removed-text', at, field, `link "${href}" points at ${what}, removed on ${shortDate(entry.removed!)}: a reader finds only the notice that it was removed`, replaced));
     }
   }

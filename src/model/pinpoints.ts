@@ -20,6 +20,18 @@ export interface ParagraphEntry {
   removed?: string;
   /** The paragraph that took its place, when one did (its id, e.g. "p031"). */
   replacedBy?: string;
+  /** Where its very words went, when the build that removed it found them, as new, in another
+   * article (an article split in two): "{slug}#p003". */
+  movedTo?: string;
+}
+
+/** A paragraph's place in another article, as `movedTo` records it: "{slug}#p003". */
+export const MOVED_TO = /^([a-z0-9]+(?:-[a-z0-9]+)*)#p(\d{3,})$/;
+
+/** The page address of a `movedTo` ("/articles/{slug}#{slug}-p003"). */
+export function movedToHref(movedTo: string): string | undefined {
+  const m = MOVED_TO.exec(movedTo);
+  return m ? `/articles/${m[1]}#${paragraphId(m[1], Number(m[2]))}` : undefined;
 }
 
 /** A heading as recorded: its id, its text, and the ids it had before it was reworded. */

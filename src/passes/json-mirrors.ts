@@ -6,7 +6,7 @@
  */
 import type { Article, ArticleMeta, ArticleStats, SiteConfig, Term } from '../model.js';
 import type { ArticleBody } from './article-html.js';
-import { type PinEntry, paragraphId } from '../model/pinpoints.js';
+import { movedToHref, type PinEntry, paragraphId } from '../model/pinpoints.js';
 import { type ArticleFields, hasAnswer } from './article-fields.js';
 import { changeLog } from './change-log.js';
 
@@ -96,11 +96,13 @@ export function buildArticleJson({ article: a, body, fields, stats }: ArticlePar
   };
 }
 
-/** A removed paragraph or heading as the mirror lists it: its id, when, and what replaced it. */
+/** A removed paragraph or heading as the mirror lists it: its id, when, what replaced it, and
+ * where its words went when another article took them. */
 function removedPinpoint(slug: string, e: PinEntry) {
   const id = e.kind === 'p' ? paragraphId(slug, e.n) : e.id;
   const by = e.replacedBy && (e.kind === 'p' ? paragraphId(slug, Number(e.replacedBy.slice(1))) : e.replacedBy);
-  return { id, removedOn: e.removed, ...(by ? { replacedBy: by } : {}) };
+  const moved = e.kind === 'p' && e.movedTo ? movedToHref(e.movedTo) : undefined;
+  return { id, removedOn: e.removed, ...(by ? { replacedBy: by } : {}), ...(moved ? { movedTo: moved } : {}) };
 }
 
 /** /articles/{slug}.answer.json: the answer block of spec §3. */

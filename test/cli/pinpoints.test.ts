@@ -53,7 +53,7 @@ function assertSameDist(a: string, b: string): void {
 test("an editor's builds record the ids; a fresh clone of the content with the committed file builds the same ids", async () => {
   const cwd = site(`## Scope\n\n${P1}\n\n${P2}\n\n${P3}\n`);
   const first = await buildInto(cwd, 'dist', { diskCache: true });
-  assert.equal(first.pinpoints, { file: 'content/pinpoints.jsonl', changed: ['hashing-evidence', 'privilege-basics'], written: true, created: true });
+  assert.equal(first.pinpoints, { file: 'content/pinpoints.jsonl', changed: ['hashing-evidence', 'privilege-basics'], written: true, created: true, moved: [] });
   const { chunks } = splitPinsFile(pins(cwd));
   assert.is(pins(cwd), formatPinsFile(new Map([...chunks].map(([slug, c]) => [slug, c.text]))), 'the file is laid out as the format says');
   assert.equal(idsOf(page(path.join(cwd, 'dist'))), ['scope', 'privilege-basics-p001', 'privilege-basics-p002', 'privilege-basics-p003'], 'the first build keeps the positional ids published so far');
@@ -238,7 +238,7 @@ test('serve gives ids against the id file and never writes it; a failed build ne
   const recorded = pins(cwd);
   edit(cwd, `${P4}\n\n${P2}\n`);
   const served = await buildInto(cwd, 'dist', { pinpoints: 'read' });
-  assert.equal(served.pinpoints, { file: 'content/pinpoints.jsonl', changed: ['privilege-basics'], written: false, created: false });
+  assert.equal(served.pinpoints, { file: 'content/pinpoints.jsonl', changed: ['privilege-basics'], written: false, created: false, moved: [] });
   assert.is(pins(cwd), recorded);
   assert.equal(idsOf(page(path.join(cwd, 'dist'))), ['privilege-basics-p001', 'privilege-basics-p003', 'privilege-basics-p002'], 'p001 removed (its tombstone first, where it stood), P4 new');
   writeFileSync(path.join(cwd, ARTICLE), FRONT.replace('tags: [privilege', 'tags: [nonsense') + P3);

@@ -11,7 +11,7 @@
  */
 import { ARTICLE_RESERVED_IDS } from '../../constants.js';
 import type { ArticlePins, HeadingEntry } from '../../model/pinpoints.js';
-import { paragraphId } from '../../model/pinpoints.js';
+import { movedToHref, paragraphId } from '../../model/pinpoints.js';
 import type { Heading } from '../../model.js';
 import { closingIndex, type Markup, markupText, type OpenTag, setAttr } from '../../html/markup.js';
 import { assignPinpoints, type Block, type Tombstone } from '../pinpoints/assign.js';
@@ -170,7 +170,13 @@ function tombstone({ entry }: Tombstone, input: Pick<PinpointInput, 'slug' | 'fo
     text('.'),
   ];
   const by = entry.replacedBy;
-  if (by) {
+  const movedTo = entry.kind === 'p' ? entry.movedTo : undefined;
+  const moved = movedTo && movedToHref(movedTo);
+  if (moved) {
+    // Its very words stand in another article now (an article split in two): a pinpoint still finds them.
+    const n = Number(movedTo.slice(movedTo.indexOf('#p') + 2));
+    out.push(text(' Its text now stands in another article, as '), { kind: 'open', name: 'a', attrs: [['href', moved]] }, text(`paragraph ${n}`), { kind: 'close', name: 'a' }, text('.'));
+  } else if (by) {
     const href = isParagraph ? `#${paragraphId(input.slug, Number(by.slice(1)))}` : `#${by}`;
     const label = isParagraph ? `paragraph ${Number(by.slice(1))}` : `“${headingText.get(by) ?? by}”`;
     out.push(text(isParagraph ? ' It was replaced by ' : ' Its text is now under '), { kind: 'open', name: 'a', attrs: [['href', href]] }, text(label), { kind: 'close', name: 'a' }, text('.'));

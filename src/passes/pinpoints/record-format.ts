@@ -7,12 +7,13 @@
  *   {"id":"p001","hash":"3fa9c2e1b7d04a55","sketch":"AB3F…","start":"Privilege protects…"}
  *   {"heading":"when-it-applies","text":"When it applies","former":["scope"]}
  *   {"id":"p004","hash":"…","sketch":"…","start":"…","removed":"2025-09-01","replacedBy":"p009"}
+ *   {"id":"p005","hash":"…","sketch":"…","start":"…","removed":"2025-09-01","movedTo":"other-slug#p003"}
  *
  * Every key in a fixed order, articles sorted by slug, entries in page order: the same records give
  * the same bytes. Pure: load/pinpoints-file.ts reads the file and write/pinpoints-file.ts writes it.
  */
 import type { ArticlePins, PinEntry } from '../../model/pinpoints.js';
-import { paragraphKey } from '../../model/pinpoints.js';
+import { MOVED_TO, paragraphKey } from '../../model/pinpoints.js';
 import { decodeSketch } from './text.js';
 
 export const PINPOINTS_FILE = 'pinpoints.jsonl';
@@ -27,7 +28,8 @@ export function formatArticlePins(pins: ArticlePins): string {
 }
 
 function entryLine(e: PinEntry): string {
-  const ended = { ...(e.removed ? { removed: e.removed } : {}), ...(e.replacedBy ? { replacedBy: e.replacedBy } : {}) };
+  const moved = e.kind === 'p' && e.movedTo ? { movedTo: e.movedTo } : {};
+  const ended = { ...(e.removed ? { removed: e.removed } : {}), ...(e.replacedBy ? { replacedBy: e.replacedBy } : {}), ...moved };
   if (e.kind === 'p') return JSON.stringify({ id: paragraphKey(e.n), hash: e.sha, sketch: e.sketch, start: e.start, ...ended });
   return JSON.stringify({ heading: e.id, text: e.text, ...(e.former.length ? { former: e.former } : {}), ...ended });
 }
@@ -179,7 +181,9 @@ function parseEntry(o: Record<string, unknown> | undefined): PinEntry | string {
     if (!m) return `"${o.id}" is not a paragraph id (p001, p002 …)`;
     if (typeof o.hash !== 'string' || !/^[0-9a-f]{16}$/.test(o.hash)) return '"hash" must be 16 hex digits';
     if (typeof o.sketch !== 'string' || !decodeSketch(o.sketch)) return '"sketch" is not a sketch this version of legalsite wrote';
-    return { kind: 'p', n: Number(m[1]), sha: o.hash, sketch: o.sketch, start: typeof o.start === 'string' ? o.start : '', ...ended };
+    if (o.movedTo !== undefined && (typeof o.movedTo !== 'string' || !o.removed || !MOVED_TO.test(o.movedTo))) return '"movedTo" must be another article\'s paragraph ("slug#p003"), on a removed entry';
+    const moved = typeof o.movedTo === 'string' ? { movedTo: o.movedTo } : {};
+    return { kind: 'p', n: Number(m[1]), sha: o.hash, sketch: o.sketch, start: typeof o.start === 'string' ? o.start : '', ...ended, ...moved };
   }
   if (typeof o.heading === 'string' && o.heading !== '') {
     if (typeof o.text !== 'string') return '"text" must be the heading\'s text';

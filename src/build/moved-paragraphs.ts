@@ -1,0 +1,49 @@
+/**
+ * Paragraphs that moved to another article (an article split in two, or part of one taken into
+ * another): a paragraph this build finds removed from one article whose very words (the same
+ * normalised text, by its hash) this build finds new in another. The removed entry records where
+ * they went (`movedTo: "{slug}#p003"`), so its tombstone, its JSON mirror and the warnings of links
+ * into it can send a reader on: a pinpoint published before the split still finds the words.
+ * Found only in the build that removes the paragraph; from then on the record carries it.
+ * Reads: each changed article's record, before and after this build. Writes: their new lines.
+ */
+import type { ArticlePins, ParagraphEntry } from '../model/pinpoints.js';
+import { paragraphKey } from '../model/pinpoints.js';
+import { formatArticlePins, parseArticlePins } from '../passes/pinpoints/record-format.js';
+
+/** One article's record as the id file had it (`before`, none for a new article) and its new lines. */
+export interface RecordChange {
+  slug: string;
+  before: string | undefined;
+  after: string;
+}
+
+/** The new lines of each article whose removed paragraphs moved elsewhere, by slug (none: no move). */
+export function recordMoves(changes: RecordChange[]): Map<string, string> {
+  const parsed = changes.map((c) => ({ ...c, old: recordOf(c.slug, c.before), now: recordOf(c.slug, c.after) })).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  // Words new in an article: a live paragraph of a number it never had, whose text it never had.
+  const arrived = new Map<string, { slug: string; n: number }>();
+  for (const { slug, old, now } of parsed) {
+    const known = new Set(paragraphs(old).flatMap((e) => [`n${e.n}`, `s${e.sha}`]));
+    for (const e of paragraphs(now)) if (!e.removed && !known.has(`n${e.n}`) && !known.has(`s${e.sha}`) && !arrived.has(e.sha)) arrived.set(e.sha, { slug, n: e.n });
+  }
+  const out = new Map<string, string>();
+  for (const { slug, old, now } of parsed) {
+    if (!now) continue;
+    const wasRemoved = new Set(paragraphs(old).filter((e) => e.removed).map((e) => e.n));
+    let moved = false;
+    const entries = now.entries.map((e) => {
+      if (e.kind !== 'p' || !e.removed || e.movedTo || wasRemoved.has(e.n)) return e;
+      const to = arrived.get(e.sha);
+      if (!to || to.slug === slug) return e;
+      moved = true;
+      return { ...e, movedTo: `${to.slug}#${paragraphKey(to.n)}` };
+    });
+    if (moved) out.set(slug, formatArticlePins({ ...now, entries }));
+  }
+  return out;
+}
+
+const recordOf = (slug: string, text: string | undefined): ArticlePins | undefined => (text === undefined ? undefined : parseArticlePins({ slug, text, line: 1 }).pins);
+
+const paragraphs = (pins: ArticlePins | undefined): ParagraphEntry[] => (pins?.entries ?? []).filter((e): e is ParagraphEntry => e.kind === 'p');

@@ -1,0 +1,87 @@
+/**
+ * A paragraph moved to another article (an article split in two) is not lost to its pinpoint: the
+ * build that finds its words gone from one article and new in another records where they went, and
+ * the tombstone, the JSON mirror and a link's warning send the reader there. The output is what a
+ * build from scratch gives with the id file as that build left it.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build } from '../../src/build.js';
+import { recordMoves } from '../../src/build/moved-paragraphs.js';
+import { copyFixture, listFiles } from '../helpers/sites.js';
+
+const test = suite('moved paragraphs');
+
+const MOVED = 'A second heading with the same text gets its own id.';
+const file = (dir: string, rel: string) => path.join(dir, 'content', rel);
+const edit = (dir: string, rel: string, change: (text: string) => string) => writeFileSync(file(dir, rel), change(readFileSync(file(dir, rel), 'utf8')));
+const buildIn = (dir: string, out = 'dist', cache = true) => build({ contentDir: 'content', outDir: out, cwd: dir, write: true, diskCache: cache });
+const read = (dir: string, rel: string) => readFileSync(path.join(dir, rel), 'utf8');
+
+/** The minimal site, built, then its hashing-evidence article's last paragraph moved into a new article. */
+async function splitSite(): Promise<string> {
+  const dir = copyFixture('minimal');
+  assert.ok((await buildIn(dir)).ok);
+  const today = new Date().toISOString().slice(0, 10);
+  edit(dir, 'articles/hashing-evidence.md', (t) => t.replace(`${MOVED}\n`, '').replace('dateModified: "2025-08-26"', `dateModified: "${today}"`));
+  writeFileSync(file(dir, 'articles/copies-and-ids.md'), `---\ntitle: Copies and ids\nsummary: Where the words went.\ndatePublished: "${today}"\ntags: [evidence]\njurisdiction: Global\n---\nAn opening paragraph of its own.\n\n${MOVED}\n`);
+  return dir;
+}
+
+test('the tombstone of a paragraph moved to another article links to it there; the id file and the JSON mirror say where', async () => {
+  const dir = await splitSite();
+  const result = await buildIn(dir);
+  assert.ok(result.ok, JSON.stringify(result.diagnostics));
+  assert.equal(result.pinpoints?.moved, ['hashing-evidence']);
+  const page = read(dir, 'dist/articles/hashing-evidence.html');
+  assert.match(page, /<div class="tombstone" id="hashing-evidence-p003" role="note" hidden="">This paragraph was removed on <time datetime="[\d-]+">[^<]+<\/time>\. Its text now stands in another article, as <a href="\/articles\/copies-and-ids#copies-and-ids-p002">paragraph 2<\/a>\.<\/div>/);
+  // Where it went: the paragraph with those words.
+  assert.match(read(dir, 'dist/articles/copies-and-ids.html'), new RegExp(`<p id="copies-and-ids-p002">${MOVED}<a class="para-link"`));
+  assert.match(read(dir, 'content/pinpoints.jsonl'), /\{"id":"p003",[^\n]*"removed":"[\d-]+","movedTo":"copies-and-ids#p002"\}/);
+  const mirror = JSON.parse(read(dir, 'dist/articles/hashing-evidence.json'));
+  assert.equal(mirror.sections.removed.find((r: { id: string }) => r.id === 'hashing-evidence-p003').movedTo, '/articles/copies-and-ids#copies-and-ids-p002');
+  // Nothing left to do: the next build finds everything as it is.
+  const again = await buildIn(dir);
+  assert.ok(again.upToDate, 'up to date');
+});
+
+test('the output is what a build from scratch gives with the id file as it now is', async () => {
+  const dir = await splitSite();
+  assert.ok((await buildIn(dir)).ok);
+  const cold = await buildIn(dir, 'cold', false);
+  assert.ok(cold.ok);
+  const compared = listFiles(path.join(dir, 'dist')).filter((f) => f.startsWith('articles/') || f === 'api/published.json');
+  assert.ok(compared.includes('articles/hashing-evidence.html') && compared.includes('articles/hashing-evidence.json'));
+  for (const f of compared) assert.ok(read(dir, `dist/${f}`) === read(dir, `cold/${f}`), `${f} is the same`);
+});
+
+test('a link into the moved paragraph is a warning naming where its text now stands', async () => {
+  const dir = await splitSite();
+  edit(dir, 'articles/privilege-basics.md', (t) => `${t}\nSee [the note on ids](/articles/hashing-evidence#hashing-evidence-p003).\n`);
+  const result = await buildIn(dir);
+  assert.ok(result.ok, JSON.stringify(result.diagnostics));
+  const warning = result.diagnostics.find((d) => d.rule === 'link-to-removed-text');
+  assert.is(warning?.hint, 'Link to /articles/copies-and-ids#copies-and-ids-p002, where its text now stands.');
+});
+
+test('only words new in the other article count: text it had before, or that stayed in the same article, is no move', () => {
+  const rec = (slug: string, issued: number, ...entries: object[]) => [JSON.stringify({ article: slug, issued }), ...entries.map((e) => JSON.stringify(e))].join('\n');
+  const p = (n: number, hash: string, extra: object = {}) => ({ id: `p00${n}`, hash, sketch: 'BFEagCbuLwg_bUNPY8p094ShxQfvlA', start: '', ...extra });
+  const removed = { removed: '2026-12-01' };
+  const moves = recordMoves([
+    { slug: 'a', before: rec('a', 2, p(1, '1111111111111111'), p(2, '2222222222222222')), after: rec('a', 2, p(1, '1111111111111111'), p(2, '2222222222222222', removed)) },
+    // b already had that text: boilerplate both share, not a move.
+    { slug: 'b', before: rec('b', 1, p(1, '2222222222222222')), after: rec('b', 2, p(1, '2222222222222222'), p(2, '3333333333333333')) },
+  ]);
+  assert.equal(moves.size, 0);
+  const moved = recordMoves([
+    { slug: 'a', before: rec('a', 2, p(1, '1111111111111111'), p(2, '2222222222222222')), after: rec('a', 2, p(1, '1111111111111111'), p(2, '2222222222222222', removed)) },
+    { slug: 'c', before: undefined, after: rec('c', 1, p(1, '2222222222222222')) },
+  ]);
+  assert.equal([...moved.keys()], ['a']);
+  assert.match(moved.get('a')!, /"id":"p002",.*"removed":"2026-12-01","movedTo":"c#p001"/);
+});
+
+test.run();
