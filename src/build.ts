@@ -22,7 +22,6 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { sortDiagnostics } from './diagnostics/diagnostic.js';
 import { CacheChangedError } from './write/disk-cache.js';
 import { readArticleFields, reportEveryError, validateSite } from './build/check-articles.js';
 import { startClientAssets } from './build/client-assets.js';
@@ -33,6 +32,7 @@ import { loadContent } from './build/load.js';
 import { commitOutput, mayUpdateOutput, openOutput } from './build/output.js';
 import { recordPinpoints } from './build/pinpoints.js';
 import { renderArticlePages } from './build/render-articles.js';
+import { renderMovedAgain } from './build/render-moved.js';
 import { builtResult, htmlPages } from './build/result.js';
 import { type BuildOptions, type BuildResult, BuildRun, type CacheDamage } from './build/run.js';
 import { listArticleFiles, startShards } from './build/shards.js';
@@ -52,27 +52,18 @@ export type { BuildOptions, BuildResult } from './build/run.js';
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const warnings: string[] = [];
   const damaged: CacheDamage = (files, dir) => warnings.push(cacheWarning(files, path.relative(opts.cwd ?? process.cwd(), dir) || '.'));
-  const once = async () => {
+  const once = async (options: BuildOptions) => {
     try {
-      return await buildOnce(new BuildRun(opts, damaged, (message) => warnings.push(message)));
+      return await buildOnce(new BuildRun(options, damaged, (message) => warnings.push(message)));
     } catch (error) {
-      if (!(error instanceof CacheChangedError) || !error.file || opts.cache) throw error;
+      if (!(error instanceof CacheChangedError) || !error.file || options.cache) throw error;
       rmSync(error.file, { force: true });
       damaged([path.basename(error.file)], error.dir);
-      return await buildOnce(new BuildRun(opts, damaged, (message) => warnings.push(message)));
+      return await buildOnce(new BuildRun(options, damaged, (message) => warnings.push(message)));
     }
   };
-  const result = await once();
-  // Paragraphs found moved to another article are recorded in the id file this build wrote; the
-  // pages of the articles they left were rendered before that was known. One more build renders
-  // those (and only those) again, so the output is what any build from the file now gives.
-  if (result.pinpoints?.written && result.pinpoints.moved.length) {
-    const again = await once();
-    // The first build's warnings, each in the words of the second where it gave one too (a link
-    // into a moved paragraph: the second knows where it went).
-    const said = new Map([...result.diagnostics, ...again.diagnostics].map((d) => [`${d.rule} ${d.file}:${d.line}:${d.column}`, d]));
-    return { ...again, diagnostics: sortDiagnostics([...said.values()]), pinpoints: result.pinpoints, warnings, ms: result.ms + again.ms };
-  }
+  const result = await once(opts);
+  if (result.pinpoints?.written && result.pinpoints.moved.length) return { ...(await renderMovedAgain(opts, result, once, (note) => warnings.push(note))), warnings };
   return { ...result, warnings };
 }
 

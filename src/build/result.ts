@@ -37,6 +37,7 @@ export function builtResult(run: BuildRun, files: SiteFiles, articles: RenderedA
     render: { chrome: articles.chrome, bundle: articles.bundle },
     pinpoints: !pins.update.stale ? undefined : { file: pins.update.file.file, changed: pins.update.changed, written: run.pinpointsMode === 'update' && Boolean(committed), created: !pins.update.file.exists, moved: pins.update.moved },
     pinsOf: pins.pinsOf,
+    changesSince: { manifest: files.changesSince },
     published: files.published,
     timings: run.timings,
     ms: run.elapsed(),

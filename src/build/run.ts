@@ -11,6 +11,7 @@ import { OUTPUT_LIMITS, type OutputLimits } from '../constants.js';
 import { hashOf } from '../hash.js';
 import type { ClientBundle } from '../bundle/client-bundle.js';
 import { type Diagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import type { Manifest } from '../passes/manifest.js';
 import type { PinsOf } from '../engine/load-articles.js';
 import type { PublishedManifest } from '../passes/published.js';
 import type { ShardPool } from '../engine/shard-pool.js';
@@ -49,6 +50,9 @@ export interface BuildOptions {
    * neither (serve: ids are given against the file, which serve never writes). Default: 'update'
    * when writing, else 'check'. */
   pinpoints?: PinpointsMode;
+  /** Count this build's changes (_legalsite/changes.json) from this content manifest, not from the
+   * output folder's: the second pass of a build that recorded moved paragraphs (build.ts). */
+  changesSince?: { manifest: Manifest | undefined };
   /** Replace an existing output folder that legalsite did not make (--force; output-guard.ts). */
   force?: boolean;
   /** Return every output file in the result (default). The CLI needs only counts: at scale the
@@ -94,6 +98,8 @@ export interface BuildResult {
   published?: () => PublishedManifest;
   /** Each article's record in the id file, as this build read it (serve's quick preview). */
   pinsOf?: PinsOf;
+  /** The content manifest this build counted its changes from (none: the first build). */
+  changesSince?: { manifest: Manifest | undefined };
   /** What pages were rendered with, so serve can re-render one page without a full build. */
   render?: { chrome: Chrome; bundle: ClientBundle };
   ms: number;

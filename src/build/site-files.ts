@@ -14,6 +14,7 @@ import { type MemoizedBacklinks, memoizedBacklinks } from '../engine/backlinks-m
 import { planCandidates } from '../engine/candidate-memo.js';
 import { siteSearch } from '../engine/search-index.js';
 import { readPreviousManifest } from '../load/read-previous-manifest.js';
+import type { Manifest } from '../passes/manifest.js';
 import { type BuiltSite, type OrderedSite, runGraphPasses, runSitePasses } from '../pipeline.js';
 import { allRoutes, type Route, siteRoutes } from '../routes.js';
 import type { PublishedManifest } from '../passes/published.js';
@@ -40,6 +41,8 @@ export interface SiteFiles {
   urls: Set<string>;
   /** Every link of the content, checked (site-links.ts). */
   links: LinkSource[];
+  /** The content manifest this build's changes were counted from (none: everything is new). */
+  changesSince: Manifest | undefined;
   /** The published manifest (/api/published.json), made when asked for. */
   published: () => PublishedManifest;
   /** Settles when the last file is written: the published manifest and the files of rows may still
@@ -80,7 +83,10 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   making.add(emitter.joinsStarted());
   const search = timed('search-index', () => siteSearch({ ...ordered, datasets: source.datasets }, rendered.digests, cache?.search, articles.previousIndex));
   if (cache) cache.search = search.memo;
-  const site = await runSitePasses(graph, rendered.digests, timed('manifest', () => readPreviousManifest(run.outAbs)), search.files, timed);
+  // The manifest of the build in the output folder, unless the build is told to count from another
+  // (the second pass of a build that found paragraphs moved counts from what the first did).
+  const changesSince = run.opts.changesSince ? run.opts.changesSince.manifest : timed('manifest', () => readPreviousManifest(run.outAbs));
+  const site = await runSitePasses(graph, rendered.digests, changesSince, search.files, timed);
   const routes = timed('routes', () => siteRoutes(site, articles.assets, families, run.limits));
   // After the routes, which may count the relations (to split the knowledge graph).
   if (cache) cache.backlinks = backlinks!.next();
@@ -116,7 +122,7 @@ async function makeAll(run: BuildRun, pool: ShardPool, content: LoadedContent, a
   // The files of rows made on the file thread (SiteEmitter.rowsFileOf) are waited for with it.
   writing = Promise.all([writing, emitter.asideWritten()]).then(() => undefined);
   await timed('write', () => emitter.joined(routes.filter((r): r is JoinedRoute => r.kind === 'joined')));
-  return { site, routes: timed('routes', () => allRoutes(families, [...routes, published.route])), families, urls, links, published: published.manifest, writing };
+  return { site, routes: timed('routes', () => allRoutes(families, [...routes, published.route])), families, urls, links, changesSince, published: published.manifest, writing };
 }
 
 /** Every page's URL, as the routes tell them before the pages are made. */

@@ -1,8 +1,8 @@
 /**
  * `legalsite publish`: the command's options, and what it prints. Uploads dist/ to an S3 bucket (or
  * any S3-compatible store with --endpoint), incrementally; see publish/publish.ts for the order of writes.
- * Exit codes: 0 published (or nothing to do), 1 a storage failure or failed uploads (listed),
- * 2 usage errors (through cli.ts).
+ * Exit codes: 0 published (or nothing to do), 2 usage errors (through cli.ts), 4 a storage failure
+ * or failed uploads (listed): the environment's, to try again.
  */
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
@@ -83,7 +83,7 @@ async function runPublish(opts: PublishCliOptions, io: Io): Promise<number> {
     io.stderr(`legalsite: ${result.failed.length} object${s(result.failed.length)} could not be published to ${store.name}:`);
     for (const f of result.failed) io.stderr(`  ${f.key}  ${f.reason}`);
     if (result.uploaded.length) io.stderr(`The other ${result.uploaded.length} upload${s(result.uploaded.length)} succeeded.`);
-    if (result.heldBack) io.stderr(`${result.heldBack} changed object${s(result.heldBack)} ${result.heldBack === 1 ? 'was' : 'were'} held back until every new one is up, so no live page links to one that is missing.`);
+    if (result.heldBack) io.stderr(`${result.heldBack} object${s(result.heldBack)} ${result.heldBack === 1 ? 'was' : 'were'} held back (changed pages wait for every new object, the content manifest for everything), so no live page links to one that is missing.`);
     if (result.deletesSkipped) io.stderr(`Nothing was deleted (${result.plan.delete.length} pruned key${s(result.plan.delete.length)} left for the next run).`);
     io.stderr('Run publish again to retry; it uploads only what is still missing or changed. Until then, notify announces nothing.');
     return 4;
@@ -105,7 +105,7 @@ export function formatPlan(plan: PublishPlan, target: string, prune: boolean, ma
   }
   if (uploads.length) lines.push('Would upload:', ...uploads.map((o) => `  + ${o.key}  (${o.contentType.split(';')[0]})`));
   if (plan.delete.length) lines.push('Would delete:', ...plan.delete.map((k) => `  - ${k}`));
-  if (prune && plan.keptChanged.length) lines.push(keptChangedMessage(plan.keptChanged));
+  if (prune && plan.keptChanged.length) lines.push(keptChangedMessage(plan.keptChanged).replace('--prune left', '--prune would leave'));
   if (prune && plan.retire.length + plan.retiring.length) lines.push(retiredMessage(plan.retire.length + plan.retiring.length));
   return lines.join('\n');
 }

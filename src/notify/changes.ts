@@ -31,7 +31,12 @@ export function readChanges(outDir: string, outLabel: string, baseUrl: string): 
   if (!current) throw new UsageError(`${outLabel}/_legalsite/manifest.json not found (run \`legalsite build\` first, or pass --out DIR)`);
   const unfinishedPublish = unfinishedPublishOf(outDir, outLabel);
   const published = readManifest(path.join(outDir, LAST_PUBLISHED_PATH));
-  if (published) return { changes: diffManifests(published, current, baseUrl), source: `since the last publish (${outLabel}/${LAST_PUBLISHED_PATH})`, unfinishedPublish };
+  if (published) {
+    // Named, so a log shows which publish the changes are counted from (a staging publish after the
+    // production one would count from staging's).
+    const target = typeof published.publishedTo === 'string' ? `, to ${published.publishedTo}` : '';
+    return { changes: diffManifests(published, current, baseUrl), source: `since the last publish${target} (${outLabel}/${LAST_PUBLISHED_PATH})`, unfinishedPublish };
+  }
   const changes = readChangesFile(path.join(outDir, CHANGES_PATH));
   if (!changes) throw new UsageError(`${outLabel}/${CHANGES_PATH} is missing or unreadable; rebuild with \`legalsite build\``);
   return { changes, source: `since the previous build in ${outLabel}/ (${outLabel}/${CHANGES_PATH}; run \`legalsite publish\` first to announce what a publish changed)`, unfinishedPublish };
@@ -48,8 +53,8 @@ function unfinishedPublishOf(outDir: string, outLabel: string): string | undefin
   );
 }
 
-function readManifest(file: string): Manifest | undefined {
-  const data = readJson(file) as Manifest | undefined;
+function readManifest(file: string): (Manifest & { publishedTo?: unknown }) | undefined {
+  const data = readJson(file) as (Manifest & { publishedTo?: unknown }) | undefined;
   return data?.version === 1 && data.entities && typeof data.entities === 'object' ? data : undefined;
 }
 

@@ -170,6 +170,17 @@ function putPublishManifest(store: ObjectStore, prefix: string, objects: Record<
   return store.put(prefix + PUBLISH_MANIFEST_KEY, serializePublishManifest(objects), { contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' });
 }
 
+/** A content manifest's text with `publishedTo` (the publish's target) added; any other text as it is. */
+function withTarget(manifest: string, target: string): string {
+  try {
+    const data = JSON.parse(manifest);
+    if (data && typeof data === 'object' && !Array.isArray(data)) return `${JSON.stringify({ ...data, publishedTo: target }, null, 2)}\n`;
+  } catch {
+    // Not JSON: notify will not take it for a manifest.
+  }
+  return manifest;
+}
+
 /** Why a publish that would delete too much was refused, and what to do. */
 export function deleteLimitMessage(deletes: number, maxDeletes: number, target: string): string {
   return (
@@ -190,15 +201,17 @@ export function deleteLimitMessage(deletes: number, maxDeletes: number, target: 
 async function keepManifestBefore(store: ObjectStore, opts: PublishOptions, live: string | undefined, storedPrevious: string | undefined): Promise<boolean> {
   const copy = path.join(opts.outDir, LAST_PUBLISHED_PATH);
   const current = readFileSync(path.join(opts.outDir, CONTENT_MANIFEST_PATH), 'utf8');
+  // The local copy says where it was published, which notify names: the baseline is the last publish's.
+  const keep = (manifest: string) => writeFile(copy, withTarget(manifest, store.name));
   if (live === current) {
-    if (storedPrevious !== undefined) await writeFile(copy, storedPrevious);
-    else if (!existsSync(copy)) await writeFile(copy, live);
+    if (storedPrevious !== undefined) await keep(storedPrevious);
+    else if (!existsSync(copy)) await keep(live);
     return false;
   }
   // A stored "before" means the last publish did not go through: its changes were never announced,
   // so what this one changed is counted from there, not from what it left live.
   const before = storedPrevious ?? live ?? EMPTY_CONTENT_MANIFEST;
-  await writeFile(copy, before);
+  await keep(before);
   if (storedPrevious === undefined) await store.put(opts.prefix + PREVIOUS_MANIFEST_KEY, before, { contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' });
   return true;
 }

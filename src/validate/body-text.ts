@@ -12,7 +12,7 @@
  * - a footnote marker (`[^2]`), shown as text (footnotes.ts reports a note's definition);
  * - a callout of a kind legalsite does not know (`:::danger`, shown as text), or one never closed
  *   (every heading after it put in the box);
- * - no body at all (the page shows its title alone).
+ * - no body at all (nothing to read or cite; an article's answer or FAQ is no body).
  * Each is an error at its line and column. Fenced code shows what it holds as written, so only
  * the first two count there; inline code likewise keeps its comment, link or marker.
  * Reads: a Markdown body. Writes: diagnostics.
@@ -40,7 +40,7 @@ type At = (column: number) => { file: string; line: number; column: number };
 /** Each problem of `body` (file lines from `bodyLine`), at most one per line. */
 export function bodyTextProblems(file: string, body: string, bodyLine: number): Diagnostic[] {
   // Nothing below the front matter: the page would show its title and nothing to read or cite.
-  if (!NOT_BLANK.test(body)) return [diagnostic('empty-body', { file, line: bodyLine }, 'body', 'is empty: the page would show its title and nothing else')];
+  if (!NOT_BLANK.test(body)) return [diagnostic('empty-body', { file, line: bodyLine }, 'body', 'is empty: there is no text below the front matter to read or cite')];
   if (!SUSPECT.test(body)) return body.includes(':::') ? calloutProblems(file, body, bodyLine) : [];
   const problems: Diagnostic[] = [];
   const callouts: { kind: string; at: At }[] = [];

@@ -82,6 +82,27 @@ test('only words new in the other article count: text it had before, or that sta
   ]);
   assert.equal([...moved.keys()], ['a']);
   assert.match(moved.get('a')!, /"id":"p002",.*"removed":"2026-12-01","movedTo":"c#p001"/);
+  // The same words new in two articles at once: no telling which it went to.
+  const twice = recordMoves([
+    { slug: 'a', before: rec('a', 2, p(1, '1111111111111111'), p(2, '2222222222222222')), after: rec('a', 2, p(1, '1111111111111111'), p(2, '2222222222222222', removed)) },
+    { slug: 'c', before: undefined, after: rec('c', 1, p(1, '2222222222222222')) },
+    { slug: 'd', before: undefined, after: rec('d', 1, p(1, '2222222222222222')) },
+  ]);
+  assert.is(twice.size, 0);
+  // A copy removed while the article keeps another has not left it.
+  const kept = recordMoves([
+    { slug: 'a', before: rec('a', 3, p(1, '2222222222222222'), p(2, '2222222222222222')), after: rec('a', 3, p(1, '2222222222222222'), p(2, '2222222222222222', removed)) },
+    { slug: 'c', before: undefined, after: rec('c', 1, p(1, '2222222222222222')) },
+  ]);
+  assert.is(kept.size, 0);
+});
+
+test('the second pass counts its changes from what the first did: changes.json still lists the new article, for notify', async () => {
+  const dir = await splitSite();
+  assert.ok((await buildIn(dir)).ok);
+  const changes = JSON.parse(read(dir, 'dist/_legalsite/changes.json'));
+  assert.ok(changes.created.includes('article:copies-and-ids'), JSON.stringify(changes));
+  assert.ok(changes.updated.includes('article:hashing-evidence'), JSON.stringify(changes));
 });
 
 test.run();

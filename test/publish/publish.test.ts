@@ -170,10 +170,10 @@ test('after one article changes, only the keys whose bytes changed are uploaded;
   s3.reset();
   assert.is((await publish()).exitCode, 0);
   assert.equal(s3.puts, []);
-  assert.is(readFileSync(path.join(dist(), '_legalsite/last-published-manifest.json'), 'utf8'), liveManifest);
+  assert.equal(JSON.parse(readFileSync(path.join(dist(), '_legalsite/last-published-manifest.json'), 'utf8')), { ...JSON.parse(liveManifest), publishedTo: 's3://site/' });
   const notify = await runInProcess(['notify', '--dry-run', '--indexnow', '--content', path.join(cwd, 'content'), '--out', dist()]);
   assert.is(notify.exitCode, 0, notify.stderr);
-  assert.match(notify.stdout, /^Changes since the last publish \(.*\/dist\/_legalsite\/last-published-manifest\.json\): 0 created, 1 updated, 0 deleted\.$/m);
+  assert.match(notify.stdout, /^Changes since the last publish, to s3:\/\/site\/ \(.*\/dist\/_legalsite\/last-published-manifest\.json\): 0 created, 1 updated, 0 deleted\.$/m);
   assert.match(notify.stdout, /^  https:\/\/test\.example\.org\/articles\/hashing-evidence$/m);
   assert.not.match(notify.stdout, /privilege-basics/);
 });
@@ -242,7 +242,7 @@ test('a failed upload exits 4 naming the key, holds back the changed pages, dele
   assert.match(run.stderr, /^Nothing was deleted \(1 pruned key left for the next run\)\.$/m);
   // What did go up is said too, and that the pages which would link to it waited.
   assert.match(run.stderr, /^The other \d+ uploads? succeeded\.$/m, run.stderr);
-  assert.match(run.stderr, /^\d+ changed objects were held back until every new one is up, so no live page links to one that is missing\.$/m);
+  assert.match(run.stderr, /^\d+ objects were held back \(changed pages wait for every new object, the content manifest for everything\), so no live page links to one that is missing\.$/m);
   assert.not.ok(s3.puts.includes('templates'), 'the changed templates page waited');
   assert.not.match(run.stderr, /\n\s+at /, 'no stack trace');
   assert.equal(s3.deletes, []);
