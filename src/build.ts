@@ -20,12 +20,13 @@
  * leaves it as it was (write/output-target.ts). Every file is checked whatever another file's
  * errors, so one run reports them all.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { CacheChangedError } from './write/disk-cache.js';
 import { readArticleFields, reportEveryError, validateSite } from './build/check-articles.js';
 import { startClientAssets } from './build/client-assets.js';
 import { goneAddressWarnings } from './build/gone-addresses.js';
+import { movedIntoOf } from './build/moved-paragraphs.js';
 import { removedTextLinkWarnings, staleRemovalWarnings } from './build/tombstone-links.js';
 import { growHeapSlowly } from './build/heap-growth.js';
 import { loadContent } from './build/load.js';
@@ -102,7 +103,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     }
     const pages = htmlPages(files);
     // Before the commit, which may rewrite the id file the records are read from.
-    const warnings = [...goneAddressWarnings(files.site.changes, files.urls, run.contentName), ...removedTextLinkWarnings(files.links, articles.rendered.digests, read.pinsOf), ...staleRemovalWarnings(read.articles, articles.rendered.digests, yesterday(), run.cwd)];
+    const warnings = [...goneAddressWarnings(files.site.changes, files.urls, run.contentName, movedIntoOf(() => readIfThere(read.idFile.abs))), ...removedTextLinkWarnings(files.links, articles.rendered.digests, read.pinsOf), ...staleRemovalWarnings(read.articles, articles.rendered.digests, yesterday(), run.cwd)];
     const committed = await commitOutput(run, last, content.cache, pages.length, pins.update, files.writing);
     // A check writes nothing and warns all the same; a build, of the output it committed.
     return builtResult(run, files, articles, pages, committed, { update: pins.update, pinsOf: read.pinsOf }, committed || !run.opts.write ? warnings : []);
@@ -117,6 +118,15 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     run.lock?.release();
     // Only now: a stop that comes while the threads close still gives the lock back.
     noLongerStoppable();
+  }
+}
+
+/** A file's text, or undefined when it cannot be read. */
+function readIfThere(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
   }
 }
 

@@ -15,8 +15,9 @@ const KINDS: Record<string, { what: string; folder: string; path: (slug: string)
 };
 
 /** `contentDir`: the content folder as diagnostics name it; each warning is its kind's folder's,
- * the file that held the page being gone. */
-export function goneAddressWarnings(changes: Pick<Changes, 'deleted'>, urls: ReadonlySet<string>, contentDir: string): Diagnostic[] {
+ * the file that held the page being gone. `movedInto`: the articles whose removal notices link to a
+ * paragraph of an article's (paragraphs moved there: moved-paragraphs.ts), asked only of one gone. */
+export function goneAddressWarnings(changes: Pick<Changes, 'deleted'>, urls: ReadonlySet<string>, contentDir: string, movedInto: (slug: string) => string[] = () => []): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const key of changes.deleted) {
     const colon = key.indexOf(':');
@@ -25,7 +26,9 @@ export function goneAddressWarnings(changes: Pick<Changes, 'deleted'>, urls: Rea
     // Still an address of the site: a renamed page's redirect.
     if (!kind || urls.has(kind.path(slug))) continue;
     const keep = kind.keep ? `If another ${kind.what} replaces it, list ${slug} under ${kind.keep}, and the address redirects there; to keep the page, restore its file.` : undefined;
-    out.push(warning('gone-address', { file: `${contentDir}/${kind.folder}/`, line: 0 }, '', `the ${kind.what} ${slug} is gone: the last build published it at ${kind.path(slug)}, and links and citations to that address now end on the 404 page`, keep));
+    const from = kind.what === 'article' ? movedInto(slug) : [];
+    const notices = from.length ? `, as do the removal notices of paragraphs moved there from ${from.join(', ')}` : '';
+    out.push(warning('gone-address', { file: `${contentDir}/${kind.folder}/`, line: 0 }, '', `the ${kind.what} ${slug} is gone: the last build published it at ${kind.path(slug)}, and links and citations to that address now end on the 404 page${notices}`, keep));
   }
   return out;
 }

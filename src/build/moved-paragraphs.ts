@@ -52,3 +52,21 @@ export function recordMoves(changes: RecordChange[]): Map<string, string> {
 const recordOf = (slug: string, text: string | undefined): ArticlePins | undefined => (text === undefined ? undefined : parseArticlePins({ slug, text, line: 1 }).pins);
 
 const paragraphs = (pins: ArticlePins | undefined): ParagraphEntry[] => (pins?.entries ?? []).filter((e): e is ParagraphEntry => e.kind === 'p');
+
+/** The articles whose records say a paragraph of theirs moved to `slug` (read from the id file's
+ * text: asked only of an article gone, which is rare). */
+export function movedIntoOf(idFileText: () => string | undefined): (slug: string) => string[] {
+  let text: string | undefined;
+  let read = false;
+  return (slug) => {
+    if (!read) (text = idFileText()), (read = true);
+    if (!text || !text.includes(`"movedTo":"${slug}#`)) return [];
+    const from = new Set<string>();
+    let article = '';
+    for (const line of text.split('\n')) {
+      if (line.startsWith('{"article":')) article = (JSON.parse(line) as { article: string }).article;
+      else if (line.includes(`"movedTo":"${slug}#`)) from.add(article);
+    }
+    return [...from].sort();
+  };
+}

@@ -4,7 +4,7 @@
  * the tombstone, the JSON mirror and a link's warning send the reader there. The output is what a
  * build from scratch gives with the id file as that build left it.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -64,6 +64,16 @@ test('a link into the moved paragraph is a warning naming where its text now sta
   assert.ok(result.ok, JSON.stringify(result.diagnostics));
   const warning = result.diagnostics.find((d) => d.rule === 'link-to-removed-text');
   assert.is(warning?.hint, 'Link to /articles/copies-and-ids#copies-and-ids-p002, where its text now stands.');
+});
+
+test('deleting the article a paragraph moved to warns that the removal notices linking there now end on the 404 page', async () => {
+  const dir = await splitSite();
+  assert.ok((await buildIn(dir)).ok);
+  rmSync(file(dir, 'articles/copies-and-ids.md'));
+  const result = await buildIn(dir);
+  assert.ok(result.ok, JSON.stringify(result.diagnostics));
+  const gone = result.diagnostics.find((d) => d.rule === 'gone-address');
+  assert.match(gone?.message ?? '', /^the article copies-and-ids is gone: .*, as do the removal notices of paragraphs moved there from hashing-evidence$/);
 });
 
 test('only words new in the other article count: text it had before, or that stayed in the same article, is no move', () => {
