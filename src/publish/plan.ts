@@ -36,6 +36,9 @@ export interface PublishPlan {
   retiring: string[];
   /** Keys recorded as retired that dist/ has again: no longer retired. */
   unretire: string[];
+  /** Keys recorded as pending (a publish stopped before sending them) that neither dist/ nor the
+   * bucket has: never stored, nothing to delete; dropped from the publish manifest. */
+  forget: string[];
 }
 
 /**
@@ -70,7 +73,14 @@ export function planPublish(local: LocalObject[], remote: PublishManifest | unde
     retire: ours.filter((key) => hashed(key) && Number.isNaN(retiredAt(key))).sort(),
     retiring: ours.filter((key) => hashed(key) && !Number.isNaN(retiredAt(key)) && !graceOver(key)).sort(),
     unretire: local.filter((o) => published[o.key]?.retired !== undefined).map((o) => o.key),
+    forget: listed ? neverStored(published, localKeys, listed) : [],
   };
+}
+
+/** Keys recorded as pending that neither dist/ nor the bucket's listing has. */
+function neverStored(published: PublishManifest['objects'], localKeys: Set<string>, listed: ListedObject[]): string[] {
+  const inBucket = new Set(listed.map((o) => o.key));
+  return Object.keys(published).filter((key) => published[key].sha256 === PENDING_SHA256 && !localKeys.has(key) && !inBucket.has(key)).sort();
 }
 
 /** Assets, then other files, then pages (what a page loads or links to before the page). */
@@ -83,4 +93,4 @@ function inOrder(objects: LocalObject[]): LocalObject[] {
 export const uploadsOf = (plan: PublishPlan): LocalObject[] => [...plan.uploadNew, ...plan.upload, ...plan.uploadLast];
 
 /** True when the plan changes nothing in the bucket (its publish manifest included). */
-export const isEmptyPlan = (plan: PublishPlan) => uploadsOf(plan).length + plan.delete.length + plan.retire.length + plan.unretire.length === 0;
+export const isEmptyPlan = (plan: PublishPlan) => uploadsOf(plan).length + plan.delete.length + plan.retire.length + plan.unretire.length + plan.forget.length === 0;

@@ -137,7 +137,7 @@ async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<
   }
 
   if (!isEmptyPlan(plan)) {
-    for (const key of result.deleted) delete objects[key];
+    for (const key of [...result.deleted, ...plan.forget]) delete objects[key];
     // Retired from the moment the pages that used them went live: a publish that did not go through
     // leaves them as they were.
     if (result.failed.length === 0) for (const key of plan.retire) objects[key] = { ...objects[key], retired: new Date().toISOString() };

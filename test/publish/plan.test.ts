@@ -77,6 +77,15 @@ test('--prune retires a hashed asset dist/ no longer has, and deletes it only an
   assert.equal([back.delete, back.unretire, back.upload.length + back.uploadNew.length], [[], ['assets/site.1111aaaa.css'], 0]);
 });
 
+test('with --prune, a key recorded as pending that neither dist/ nor the bucket has is forgotten; without the listing, kept', () => {
+  const remote = remoteOf([local('a'), local('never-sent'), local('sent')]);
+  remote.objects['never-sent'].sha256 = 'pending';
+  remote.objects.sent.sha256 = 'pending';
+  const plan = planPublish([local('a')], remote, listed('a', 'sent'));
+  assert.equal([plan.forget, plan.delete], [['never-sent'], ['sent']]);
+  assert.equal(planPublish([local('a')], remote).forget, []);
+});
+
 test('--prune leaves an object someone replaced since legalsite uploaded it (its ETag changed); ETags compare without quotes or W/', () => {
   const remote = remoteOf([local('a'), local('replaced'), local('same'), local('unrecorded')]);
   remote.objects.replaced.etag = '"abc"';
