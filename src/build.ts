@@ -97,13 +97,18 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
     endSlowGrowth = growHeapSlowly();
     await atStep('site-files');
     const files = await makeSiteFiles(run, pool, content, articles);
-    if ('linkProblems' in files || pins.problems.length) {
+    if ('linkProblems' in files) {
       await run.abandon();
-      return run.failed([...('linkProblems' in files ? files.linkProblems : []), ...pins.problems]);
+      return run.failed([...files.linkProblems, ...pins.problems]);
     }
-    const pages = htmlPages(files);
     // Before the commit, which may rewrite the id file the records are read from.
     const warnings = [...goneAddressWarnings(files.site.changes, files.urls, run.contentName, movedIntoOf(() => readIfThere(read.idFile.abs))), ...removedTextLinkWarnings(files.links, articles.rendered.digests, read.pinsOf), ...staleRemovalWarnings(read.articles, articles.rendered.digests, yesterday(), run.cwd)];
+    if (pins.problems.length) {
+      // The id file out of date (check): its error, and the warnings a passing check would give.
+      await run.abandon();
+      return run.failed([...pins.problems, ...warnings]);
+    }
+    const pages = htmlPages(files);
     const committed = await commitOutput(run, last, content.cache, pages.length, pins.update, files.writing);
     // A check writes nothing and warns all the same; a build, of the output it committed.
     return builtResult(run, files, articles, pages, committed, { update: pins.update, pinsOf: read.pinsOf }, committed || !run.opts.write ? warnings : []);

@@ -21,12 +21,18 @@ export interface RecordChange {
 /** The new lines of each article whose removed paragraphs moved elsewhere, by slug (none: no move). */
 export function recordMoves(changes: RecordChange[]): Map<string, string> {
   const parsed = changes.map((c) => ({ ...c, old: recordOf(c.slug, c.before), now: recordOf(c.slug, c.after) })).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
-  // Words new in an article: a live paragraph of a number it never had, whose text it never had.
+  // Words new in an article: a live paragraph of a number it never had, whose text it never had; or
+  // one of its removed paragraphs back (a split undone: the words return to their old number).
   // Words new in two articles at once say nothing of where they came from: no move.
   const arrived = new Map<string, { slug: string; n: number } | null>();
   for (const { slug, old, now } of parsed) {
-    const known = new Set(paragraphs(old).flatMap((e) => [`n${e.n}`, `s${e.sha}`]));
-    for (const e of paragraphs(now)) if (!e.removed && !known.has(`n${e.n}`) && !known.has(`s${e.sha}`)) arrived.set(e.sha, arrived.has(e.sha) ? null : { slug, n: e.n });
+    const before = new Map(paragraphs(old).map((e) => [e.n, e]));
+    const knownText = new Set(paragraphs(old).map((e) => e.sha));
+    for (const e of paragraphs(now)) {
+      const was = before.get(e.n);
+      const isNew = !e.removed && (was ? Boolean(was.removed) : !knownText.has(e.sha));
+      if (isNew) arrived.set(e.sha, arrived.has(e.sha) ? null : { slug, n: e.n });
+    }
   }
   const out = new Map<string, string>();
   for (const { slug, old, now } of parsed) {

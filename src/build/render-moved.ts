@@ -23,8 +23,9 @@ export async function renderMovedAgain(opts: BuildOptions, first: BuildResult, o
     return first;
   }
   // Each warning once: the first build's, in the second's words where it gave the same one (a link
-  // into a moved paragraph: the second knows where it went).
-  const said = new Map([...first.diagnostics, ...again.diagnostics].map((d) => [`${d.rule} ${d.file}:${d.line}:${d.column} ${d.field} ${d.message}`, d]));
+  // into a moved paragraph: the second knows where it went). A warning is named by its place and
+  // what it is about (its message up to the first colon: the link, the page gone), not its advice.
+  const said = new Map([...first.diagnostics, ...again.diagnostics].map((d) => [`${d.rule} ${d.file}:${d.line}:${d.column} ${d.field} ${d.message.split(':')[0]}`, d]));
   const timings = new Map(first.timings);
   for (const [phase, ms] of again.timings) timings.set(phase, (timings.get(phase) ?? 0) + ms);
   return { ...again, diagnostics: sortDiagnostics([...said.values()]), pinpoints: first.pinpoints, timings, ms: first.ms + again.ms };

@@ -44,7 +44,8 @@ export function tombstoneLinkWarnings(sources: LinkSource[], recordLines: (slug:
       const what = entry.kind === 'p' ? `paragraph ${entry.n} of ${slug}` : `the heading "${entry.text}" of ${slug}`;
       const moved = entry.kind === 'p' && entry.movedTo ? movedToHref(entry.movedTo) : undefined;
       const replaced = moved ? `Link to ${moved}, where its text now stands.` : entry.replacedBy ? `Link to #${entry.kind === 'p' ? `${slug}-${entry.replacedBy}` : entry.replacedBy}, which took its place.` : undefined;
-      out.push(warning('link-to-removed-text', at, field, `link "${href}" points at ${what}, removed on ${shortDate(entry.removed!)}: a reader finds only the notice that it was removed`, replaced));
+      const reader = moved ? 'a reader finds its notice, which links to where its text now stands' : 'a reader finds only the notice that it was removed';
+      out.push(warning('link-to-removed-text', at, field, `link "${href}" points at ${what}, removed on ${shortDate(entry.removed!)}: ${reader}`, replaced));
     }
   }
   return out;
@@ -75,7 +76,7 @@ export function staleRemovalWarnings(articles: { meta: { slug: string; file: str
     if (!now.length) continue;
     const what = now.map((e) => (e.kind === 'p' ? `paragraph ${e.n}` : `the heading "${e.text}"`)).join(', ');
     const one = now.length === 1;
-    out.push(warning('stale-removal-date', { file: meta.file, line: fieldLine(path.resolve(cwd, meta.file), 'dateModified') }, 'dateModified', `is ${meta.dateModified}, and ${what}, removed now, ${one ? 'is' : 'are'} recorded as removed on that date, which the page's notice shows`, `If you removed ${one ? 'it' : 'them'} now, set dateModified to the date of this edit, before you commit.`));
+    out.push(warning('stale-removal-date', { file: meta.file, line: fieldLine(path.resolve(cwd, meta.file), 'dateModified') }, 'dateModified', `is ${meta.dateModified}, and ${what}, removed now, ${one ? 'is' : 'are'} recorded as removed on that date, which the page's notice shows`, `If you removed ${one ? 'it' : 'them'} now: set dateModified to the date of this edit, restore the id file as committed (git checkout -- content/pinpoints.jsonl), and build again, before you commit; once recorded, a removal keeps its date.`));
   }
   return out;
 }

@@ -40,7 +40,8 @@ type At = (column: number) => { file: string; line: number; column: number };
 /** Each problem of `body` (file lines from `bodyLine`), at most one per line. */
 export function bodyTextProblems(file: string, body: string, bodyLine: number): Diagnostic[] {
   // Nothing below the front matter: the page would show its title and nothing to read or cite.
-  if (!NOT_BLANK.test(body)) return [diagnostic('empty-body', { file, line: bodyLine }, 'body', 'is empty: there is no text below the front matter to read or cite')];
+  // Nothing at all after the front matter: its closing line, the last the file has.
+  if (!NOT_BLANK.test(body)) return [diagnostic('empty-body', { file, line: body === '' ? Math.max(1, bodyLine - 1) : bodyLine }, 'body', 'is empty: there is no text below the front matter to read or cite')];
   if (!SUSPECT.test(body)) return body.includes(':::') ? calloutProblems(file, body, bodyLine) : [];
   const problems: Diagnostic[] = [];
   const callouts: { kind: string; at: At }[] = [];

@@ -75,6 +75,15 @@ test('an article that took in another: the other\'s ids land on its paragraphs, 
   for (const [id, word] of [['privilege-basics-p005', 'Zulu'], ['privilege-basics-p002', 'Alpha'], ['privilege-basics-p004', 'Charlie']]) assert.is(page.get(id), word, id);
   // The article's own first paragraph is no paragraph of privilege-basics.
   assert.ok(![...page].some(([id, word]) => id.startsWith('privilege-basics-') && word === 'A'), 'no old id on the article\'s own paragraphs');
+  // Nor is one of its own removed paragraphs: a removal notice of the article's numbering carries no
+  // old id of the other's (it did, so the other's #privilege-basics-p002 stood twice on the page).
+  edit(dir, 'articles/hashing-evidence.md', (t) => t.replace('Every copy is checked against the hash value taken at acquisition.\n', ''));
+  await buildIn(dir);
+  const html = readFileSync(path.join(dir, 'dist/articles/hashing-evidence.html'), 'utf8');
+  const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+  assert.equal(ids.filter((id, i) => ids.indexOf(id) !== i), [], 'no id twice');
+  assert.match(html, /<div class="tombstone" id="hashing-evidence-p002" role="note" hidden="">This paragraph/);
+  assert.is(anchors(dir, 'hashing-evidence').get('privilege-basics-p002'), 'Alpha');
 });
 
 test.run();

@@ -104,7 +104,7 @@ test('a link into a paragraph removed since is a warning naming what replaced it
       column: 1,
       field: 'dateModified',
       message: "is 2025-09-15, and paragraph 2, removed now, is recorded as removed on that date, which the page's notice shows",
-      hint: 'If you removed it now, set dateModified to the date of this edit, before you commit.',
+      hint: 'If you removed it now: set dateModified to the date of this edit, restore the id file as committed (git checkout -- content/pinpoints.jsonl), and build again, before you commit; once recorded, a removal keeps its date.',
       rule: 'stale-removal-date',
       severity: 'warning',
     },

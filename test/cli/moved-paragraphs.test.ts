@@ -62,8 +62,21 @@ test('a link into the moved paragraph is a warning naming where its text now sta
   edit(dir, 'articles/privilege-basics.md', (t) => `${t}\nSee [the note on ids](/articles/hashing-evidence#hashing-evidence-p003).\n`);
   const result = await buildIn(dir);
   assert.ok(result.ok, JSON.stringify(result.diagnostics));
-  const warning = result.diagnostics.find((d) => d.rule === 'link-to-removed-text');
-  assert.is(warning?.hint, 'Link to /articles/copies-and-ids#copies-and-ids-p002, where its text now stands.');
+  const warnings = result.diagnostics.filter((d) => d.rule === 'link-to-removed-text');
+  assert.is(warnings.length, 1, 'said once, in the second pass\'s words');
+  assert.match(warnings[0].message, /points at paragraph 3 of hashing-evidence, removed on .*: a reader finds its notice, which links to where its text now stands$/);
+  assert.is(warnings[0].hint, 'Link to /articles/copies-and-ids#copies-and-ids-p002, where its text now stands.');
+});
+
+test('a split undone: the words back at their old number, the other article\'s notice links there', async () => {
+  const dir = await splitSite();
+  assert.ok((await buildIn(dir)).ok);
+  edit(dir, 'articles/copies-and-ids.md', (t) => t.replace(`\n${MOVED}\n`, '\n'));
+  edit(dir, 'articles/hashing-evidence.md', (t) => t.replace('\n\n\n```', `\n\n${MOVED}\n\n\`\`\``));
+  const result = await buildIn(dir);
+  assert.ok(result.ok, JSON.stringify(result.diagnostics));
+  assert.match(read(dir, 'dist/articles/hashing-evidence.html'), new RegExp(`<p id="hashing-evidence-p003">${MOVED}`));
+  assert.match(read(dir, 'dist/articles/copies-and-ids.html'), /<div class="tombstone" id="copies-and-ids-p002"[^>]*>This paragraph was removed on .*as <a href="\/articles\/hashing-evidence#hashing-evidence-p003">paragraph 3<\/a>\.<\/div>/);
 });
 
 test('deleting the article a paragraph moved to warns that the removal notices linking there now end on the 404 page', async () => {

@@ -22,7 +22,8 @@ test('each problem at its line and column, one per line', () => {
 });
 
 test('a body with nothing but blank lines is empty, at its first line; one word is enough', () => {
-  assert.equal(problems(''), ['10:1 empty-body is empty: there is no text bel']);
+  // Nothing after the front matter: at its closing line, the file's last.
+  assert.equal(problems(''), ['9:1 empty-body is empty: there is no text bel']);
   assert.equal(problems('\n  \n\t\n'), ['10:1 empty-body is empty: there is no text bel']);
   assert.equal(problems('\nWords.\n'), []);
 });

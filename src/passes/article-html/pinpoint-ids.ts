@@ -129,7 +129,7 @@ function insertAfter(markup: Markup, at: Map<number, string[]>, make: (id: strin
 const SHORT_US_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** Returns `markup` with each tombstone placed after the element of the block it follows. */
-export function addTombstones(markup: Markup, pins: Pick<Pinpoints, 'tombstones' | 'blockIds' | 'headingText'>, input: Pick<PinpointInput, 'slug' | 'formerSlugs'>): Markup {
+export function addTombstones(markup: Markup, pins: Pick<Pinpoints, 'tombstones' | 'blockIds' | 'headingText'>, input: Pick<PinpointInput, 'slug' | 'formerSlugs' | 'formerRecords'>): Markup {
   if (!pins.tombstones.length) return markup;
   const after = new Map<string, Tombstone[]>();
   for (const t of pins.tombstones) {
@@ -154,10 +154,13 @@ export function addTombstones(markup: Markup, pins: Pick<Pinpoints, 'tombstones'
 
 /** One tombstone: a hidden note with the removed id (and its second anchors), the date and, when
  * there is one, a link to what replaced it. */
-function tombstone({ entry }: Tombstone, input: Pick<PinpointInput, 'slug' | 'formerSlugs'>, headingText: Map<string, string>): Markup {
+function tombstone({ entry }: Tombstone, input: Pick<PinpointInput, 'slug' | 'formerSlugs' | 'formerRecords'>, headingText: Map<string, string>): Markup {
   const isParagraph = entry.kind === 'p';
   const id = isParagraph ? paragraphId(input.slug, entry.n) : entry.id;
-  const second = isParagraph ? input.formerSlugs.map((s) => paragraphId(s, entry.n)) : (entry as HeadingEntry).former;
+  // Under a former slug whose record is the article's own (a rename), the same number; one with a
+  // record of its own (an article taken in) numbered its paragraphs otherwise: no old id here.
+  const ownNumbers = input.formerSlugs.filter((s) => !input.formerRecords?.some((r) => r.slug === s));
+  const second = isParagraph ? ownNumbers.map((s) => paragraphId(s, entry.n)) : (entry as HeadingEntry).former;
   const date = entry.removed!;
   const text = (value: string) => ({ kind: 'text' as const, value });
   const out: Markup = [
