@@ -51,21 +51,29 @@ export function movedSince(before: PublishedManifest, now: PublishedManifest): s
       const is = now.pages[url]?.texts?.[prefix];
       if (is === undefined) continue;
       const [wasHashes, isHashes] = [textHashes(was), textHashes(is)];
-      const numberOf = new Map<string, number>();
-      isHashes.forEach((hash, k) => {
-        if (hash !== REMOVED_TEXT && !numberOf.has(hash)) numberOf.set(hash, k + 1);
-      });
+      const [numberOf, wasNumberOf] = [firstNumbers(isHashes), firstNumbers(wasHashes)];
       wasHashes.forEach((hash, k) => {
         const id = `${url}#${paragraphId(prefix, k + 1)}`;
         const here = isHashes[k];
-        // A removed paragraph's number never holds words again (numbers are never reused).
         if (hash === REMOVED_TEXT) {
-          if (here !== undefined && here !== REMOVED_TEXT) moved.push(`${id} (removed, it now holds other words)`);
+          // A removed number holds words again only when its own come back (a split undone): words
+          // another number held when `before` was published are a published number given away.
+          const from = here === undefined || here === REMOVED_TEXT ? undefined : wasNumberOf.get(here);
+          if (from !== undefined && from !== k + 1) moved.push(`${id} (removed, it now holds the words of #${paragraphId(prefix, from)})`);
         } else if (here !== hash && numberOf.has(hash)) moved.push(`${id} (its text is now at #${paragraphId(prefix, numberOf.get(hash)!)})`);
       });
     }
   }
   return moved;
+}
+
+/** Each text's first number in a run's hashes (removed ones left out). */
+function firstNumbers(hashes: string[]): Map<string, number> {
+  const numberOf = new Map<string, number>();
+  hashes.forEach((hash, k) => {
+    if (hash !== REMOVED_TEXT && !numberOf.has(hash)) numberOf.set(hash, k + 1);
+  });
+  return numberOf;
 }
 
 /** A run's texts (PublishedPage.texts), one hash per number. */

@@ -206,7 +206,7 @@ test('a paragraph id that now holds other words, its text under another number, 
   assert.is(run.exitCode, 1, run.stdout + run.stderr);
   // Numbered afresh: Zulu p001, Alpha p002, Bravo p003, where Alpha was p002, Bravo p003, Zulu p004.
   assert.match(run.stderr, /2 paragraph ids published before \([^)]*\) now hold other words/);
-  assert.match(run.stderr, /\/articles\/privilege-basics#privilege-basics-p001 \(removed, it now holds other words\)/);
+  assert.match(run.stderr, /\/articles\/privilege-basics#privilege-basics-p001 \(removed, it now holds the words of #privilege-basics-p004\)/);
   assert.match(run.stderr, /\/articles\/privilege-basics#privilege-basics-p004 \(its text is now at #privilege-basics-p001\)/);
   // Edits in place move nothing: the unchanged site passes against its own manifest.
   const again = await runCli(['check', '--against', path.join(dir, 'dist/api/published.json'), '--no-cache'], dir);

@@ -106,7 +106,8 @@ test('a paragraph number moved: its words under another number, or a removed num
   // p001 aaaaaa, p002 bbbbbb, p003 removed.
   const before = manifest('aaaaaabbbbbb------');
   assert.equal(movedSince(before, manifest('aaaaaa999999------cccccc')), [], 'p002 edited in place, p004 new');
-  assert.equal(movedSince(before, manifest('bbbbbbaaaaaacccccc')), ['/articles/x#x-p001 (its text is now at #x-p002)', '/articles/x#x-p002 (its text is now at #x-p001)', '/articles/x#x-p003 (removed, it now holds other words)']);
+  assert.equal(movedSince(before, manifest('bbbbbbaaaaaacccccc')), ['/articles/x#x-p001 (its text is now at #x-p002)', '/articles/x#x-p002 (its text is now at #x-p001)'], 'p003 holds words no number held: its own, back');
+  assert.equal(movedSince(before, manifest('aaaaaaccccccbbbbbb')), ['/articles/x#x-p002 (its text is now at #x-p003)', '/articles/x#x-p003 (removed, it now holds the words of #x-p002)']);
   assert.equal(movedSince({ ...site({}), pages: { '/articles/x': { ids: [] } } }, manifest('bbbbbb')), [], 'a manifest without texts compares nothing');
 });
 
