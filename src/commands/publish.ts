@@ -83,7 +83,7 @@ async function runPublish(opts: PublishCliOptions, io: Io): Promise<number> {
     io.stderr(`legalsite: ${result.failed.length} object${s(result.failed.length)} could not be published to ${store.name}:`);
     for (const f of result.failed) io.stderr(`  ${f.key}  ${f.reason}`);
     if (result.uploaded.length) io.stderr(`The other ${result.uploaded.length} upload${s(result.uploaded.length)} succeeded.`);
-    if (result.heldBack) io.stderr(`${result.heldBack} object${s(result.heldBack)} ${result.heldBack === 1 ? 'was' : 'were'} held back (changed pages wait for every new object, the content manifest for everything), so no live page links to one that is missing.`);
+    if (result.heldBack) io.stderr(`${result.heldBack} object${s(result.heldBack)} ${result.heldBack === 1 ? 'was' : 'were'} held back (changed pages wait for every new object, the content manifest for everything)${result.orderKept ? ', so no live page links to one that is missing' : '; with no publish manifest in the bucket, every object counted as new, so live pages may link to one that failed'}.`);
     if (result.deletesSkipped) io.stderr(`Nothing was deleted (${result.plan.delete.length} pruned key${s(result.plan.delete.length)} left for the next run).`);
     io.stderr('Run publish again to retry; it uploads only what is still missing or changed. Until then, notify announces nothing.');
     return 4;

@@ -23,6 +23,9 @@ export interface ListedObject {
 export interface ObjectStore {
   /** A human name for messages, e.g. `s3://bucket/prefix/`. */
   readonly name: string;
+  /** Where the objects are, to tell two stores of the same name apart (the name and the endpoint):
+   * the mark of an unfinished publish is kept by it. The name when absent. */
+  readonly place?: string;
   /** The object's body as text, or undefined when there is no such key. */
   getText(key: string): Promise<string | undefined>;
   /** Stores the object; answers the ETag the store gave it, to know it again in a listing. */

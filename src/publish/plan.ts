@@ -51,14 +51,15 @@ export function planPublish(local: LocalObject[], remote: PublishManifest | unde
   const published = remote?.objects ?? {};
   const changed = local.filter((o) => {
     const p = published[o.key];
-    return !p || p.sha256 !== o.sha256 || p.contentType !== o.contentType || p.cacheControl !== o.cacheControl || p.websiteRedirect !== o.websiteRedirect;
+    return !p || p.pending || p.sha256 !== o.sha256 || p.contentType !== o.contentType || p.cacheControl !== o.cacheControl || p.websiteRedirect !== o.websiteRedirect;
   });
   const isLast = (o: LocalObject) => o.key.startsWith('_legalsite/');
   const isNew = (o: LocalObject) => !Object.hasOwn(published, o.key) || published[o.key].sha256 === PENDING_SHA256;
   const localKeys = new Set(local.map((o) => o.key));
   const changedKeys = new Set(changed.map((o) => o.key));
   const gone = (listed ?? []).filter(({ key }) => Object.hasOwn(published, key) && !localKeys.has(key) && key !== PUBLISH_MANIFEST_KEY);
-  const replaced = ({ key, etag }: ListedObject) => published[key].etag !== undefined && etag !== undefined && !sameEtag(published[key].etag!, etag);
+  // A key a stopped publish may have touched (pending) has no ETag to go by.
+  const replaced = ({ key, etag }: ListedObject) => !published[key].pending && published[key].etag !== undefined && etag !== undefined && !sameEtag(published[key].etag!, etag);
   const ours = gone.filter((o) => !replaced(o)).map((o) => o.key);
   const hashed = (key: string) => published[key].cacheControl === IMMUTABLE;
   const retiredAt = (key: string) => Date.parse(published[key].retired ?? '');

@@ -19,6 +19,11 @@ export interface PublishedObject {
   /** When a publish first found this hashed asset gone from dist/ (ISO 8601): --prune deletes it
    * only RETIRED_ASSET_GRACE_MS later, since pages cached before still load it. */
   retired?: string;
+  /** Set, before a publish touches the key (uploads it again, or deletes it), until that publish
+   * has gone through: a publish stopped meanwhile leaves the object old, new or gone, so the next
+   * one sends it again (or, gone from dist/, deletes it) whatever its hash, and does not take a new
+   * ETag for someone's hand. */
+  pending?: true;
 }
 
 /** How long a hashed asset (a year's cache, `immutable`) outlives the build that stopped using it:

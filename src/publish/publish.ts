@@ -73,6 +73,9 @@ export interface PublishResult {
   deletesSkipped: boolean;
   /** Uploads not tried because one before them failed (changed pages wait for every new object). */
   heldBack: number;
+  /** The bucket had a publish manifest, so what is live was known and the order kept it whole: with
+   * none (a first publish, or one deleted to force a full upload), every key counts as new. */
+  orderKept: boolean;
   /** True when --prune would delete more than maxDeletes objects (a dry run reports it; a real run is refused). */
   overDeleteLimit: boolean;
 }
@@ -100,20 +103,23 @@ async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<
   const local = await readLocalObjects(opts.outDir, opts.outLabel);
   // Until this publish has gone through, notify must not announce this build's pages: some may not
   // be live. Before the bucket is read: a publish that cannot reach it has not gone through either.
-  if (!opts.dryRun) await markPublishStarted(opts.outDir, store.name);
+  if (!opts.dryRun) await markPublishStarted(opts.outDir, store.place ?? store.name);
   const remote = parsePublishManifest(await store.getText(prefix + PUBLISH_MANIFEST_KEY));
   const liveContentManifest = await store.getText(prefix + CONTENT_MANIFEST_PATH);
   const storedPrevious = await store.getText(prefix + PREVIOUS_MANIFEST_KEY);
   const listed = opts.prune ? (await store.list(prefix)).map((o) => ({ ...o, key: o.key.slice(prefix.length) })) : undefined;
   const plan = planPublish(local, remote, listed);
   const overDeleteLimit = plan.delete.length > opts.maxDeletes;
-  const result: PublishResult = { plan, dryRun: opts.dryRun, uploaded: [], deleted: [], failed: [], deletesSkipped: false, heldBack: 0, overDeleteLimit };
+  const result: PublishResult = { plan, dryRun: opts.dryRun, uploaded: [], deleted: [], failed: [], deletesSkipped: false, heldBack: 0, orderKept: remote !== undefined, overDeleteLimit };
   if (opts.dryRun) return result;
   if (overDeleteLimit) throw new UsageError(deleteLimitMessage(plan.delete.length, opts.maxDeletes, store.name));
   const storedNow = await keepManifestBefore(store, opts, liveContentManifest, storedPrevious);
+  // Every key this run will touch is recorded first: new ones pending, changed and pruned ones marked
+  // so, so a publish stopped anywhere leaves a manifest the next run can trust (publish-manifest.ts).
   const objects: Record<string, PublishedObject> = { ...(remote?.objects ?? {}) };
   for (const o of plan.uploadNew) objects[o.key] = { ...headersOf(o), sha256: PENDING_SHA256 };
-  if (plan.uploadNew.length) await putPublishManifest(store, prefix, objects);
+  for (const key of [...plan.upload, ...plan.uploadLast].map((o) => o.key).concat(plan.delete)) if (objects[key]) objects[key] = { ...objects[key], pending: true };
+  if (uploadsOf(plan).length + plan.delete.length) await putPublishManifest(store, prefix, objects);
 
   const progress = createProgress(uploadsOf(plan).length, opts.progress ?? (() => {}), Boolean(opts.progress));
   const transfer = { outDir: opts.outDir, prefix, concurrency: opts.concurrency, progress };
@@ -151,6 +157,7 @@ async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<
       const etag = etags.get(key);
       objects[key] = { ...headersOf(o), sha256: o.sha256, ...(etag ? { etag } : {}) };
     }
+    // What a failed upload or deletion left stays pending: the next run sends or deletes it again.
     // Unchanged keys are already in the remote manifest with these values; a missing manifest means
     // nothing is unchanged, so no entry is lost. A new key whose upload failed stays pending.
     await putPublishManifest(store, prefix, objects);
@@ -159,7 +166,7 @@ async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<
   // content manifest is the same would otherwise announce these changes again. Best effort: left
   // behind, it only repeats an announcement.
   if (result.failed.length === 0 && (storedNow || storedPrevious !== undefined)) await store.delete(prefix + PREVIOUS_MANIFEST_KEY).catch(() => {});
-  if (result.failed.length === 0) await markPublishDone(opts.outDir, store.name);
+  if (result.failed.length === 0) await markPublishDone(opts.outDir, store.place ?? store.name);
   return result;
 }
 

@@ -69,6 +69,8 @@ export function createS3Store(opts: S3StoreOptions): ObjectStore {
   };
   return {
     name,
+    // Bucket names are one namespace on Amazon S3; another service's are its own.
+    place: opts.endpoint ? `${name} at ${urlForMessages(opts.endpoint).replace(/\/$/, '')}` : name,
     getText: (key) =>
       call(async () => {
         try {

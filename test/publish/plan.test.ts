@@ -255,6 +255,36 @@ test("a publish holds the output folder's lock while it uploads, so no build com
   }
 });
 
+test('a publish stopped after changed objects went up, or among its deletions, leaves them pending: the next publish of any build puts the bucket right', async () => {
+  const outDir = makeDist();
+  const store = memoryStore();
+  await publishSite(store, options(outDir));
+  const v1 = readFileSync(path.join(outDir, 'articles/a.html'), 'utf8');
+  // The next build changes a and drops b; its publish uploads a and deletes b, then its last write fails.
+  writeFileSync(path.join(outDir, 'articles/a.html'), '<h1>A, changed</h1>');
+  rmSync(path.join(outDir, 'articles/b.html'));
+  const published = JSON.parse(readFileSync(path.join(outDir, 'api/published.json'), 'utf8'));
+  writeFileSync(path.join(outDir, 'api/published.json'), JSON.stringify({ ...published, pages: Object.fromEntries(Object.entries(published.pages).filter(([url]) => url !== '/articles/b')) }));
+  const put = store.put;
+  let failLast = true;
+  store.put = (key, body, headers) => (failLast && key.endsWith('publish-manifest.json') && !String(body).includes('"pending"') ? Promise.reject(new Error('refused')) : put(key, body, headers));
+  await publishSite(store, options(outDir)).then(() => assert.unreachable('the last write fails'), () => {});
+  assert.is(store.objects.get('site/articles/a')!.body, '<h1>A, changed</h1>');
+  assert.not.ok(store.objects.has('site/articles/b'));
+  // That build is abandoned: the one before is published again. a goes back, b comes back.
+  failLast = false;
+  writeFileSync(path.join(outDir, 'articles/a.html'), v1);
+  writeFileSync(path.join(outDir, 'articles/b.html'), '<h1>B</h1>');
+  writeFileSync(path.join(outDir, 'api/published.json'), JSON.stringify(published));
+  const again = await publishSite(store, options(outDir));
+  assert.equal(again.failed, []);
+  assert.equal(again.plan.keptChanged, [], 'an object it may itself have replaced is not taken for a hand\'s');
+  assert.is(store.objects.get('site/articles/a')!.body, v1);
+  assert.is(store.objects.get('site/articles/b')!.body, '<h1>B</h1>');
+  const manifest = JSON.parse(store.objects.get('site/_legalsite/publish-manifest.json')!.body);
+  assert.not.ok(Object.values(manifest.objects).some((o) => (o as { pending?: boolean }).pending), 'nothing left pending');
+});
+
 test('a publish that cannot even read the bucket leaves the folder marked unfinished, so notify announces nothing', async () => {
   const outDir = makeDist();
   const store = memoryStore();

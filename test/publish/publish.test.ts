@@ -253,7 +253,7 @@ test('a failed upload exits 4 naming the key, holds back the changed pages, dele
   const notify = (...flags: string[]) => runInProcess(['notify', '--indexnow', ...flags, '--content', path.join(cwd, 'content'), '--out', dist()]);
   const refused = await notify();
   assert.is(refused.exitCode, 2);
-  assert.match(refused.stderr, /^legalsite: nothing was sent: a `legalsite publish` of .*\/dist\/ has not gone through \(to s3:\/\/site\/, started 20\d\d-[^)]+\): an upload or a deletion failed, it was stopped, or it is still running, so some of the pages notify would announce may not be live/m);
+  assert.match(refused.stderr, /^legalsite: nothing was sent: a `legalsite publish` of .*\/dist\/ has not gone through \(to s3:\/\/site\/ at http:\/\/127\.0\.0\.1:\d+, started 20\d\d-[^)]+\): an upload or a deletion failed, it was stopped, or it is still running, so some of the pages notify would announce may not be live/m);
   assert.match(refused.stderr, /Run `legalsite publish` again; once it succeeds, run `legalsite notify`\.$/m);
   const preview = await notify('--dry-run');
   assert.is(preview.exitCode, 0, preview.stderr);
