@@ -80,12 +80,14 @@ async function runPublish(opts: PublishCliOptions, io: Io): Promise<number> {
     return 0;
   }
   if (result.failed.length) {
-    io.stderr(`legalsite: ${result.failed.length} object${s(result.failed.length)} could not be published to ${store.name}:`);
+    const deletions = result.failed.filter((f) => result.plan.delete.includes(f.key)).length;
+    const what = deletions === result.failed.length ? 'deleted from' : deletions ? 'published to (or deleted from)' : 'published to';
+    io.stderr(`legalsite: ${result.failed.length} object${s(result.failed.length)} could not be ${what} ${store.name}:`);
     for (const f of result.failed) io.stderr(`  ${f.key}  ${f.reason}`);
     if (result.uploaded.length) io.stderr(`The other ${result.uploaded.length} upload${s(result.uploaded.length)} succeeded.`);
     if (result.heldBack) io.stderr(`${result.heldBack} object${s(result.heldBack)} ${result.heldBack === 1 ? 'was' : 'were'} held back (changed pages wait for every new object, the content manifest for everything)${result.orderKept ? ', so no live page links to one that is missing' : '; with no publish manifest in the bucket, every object counted as new, so live pages may link to one that failed'}.`);
     if (result.deletesSkipped) io.stderr(`Nothing was deleted (${result.plan.delete.length} pruned key${s(result.plan.delete.length)} left for the next run).`);
-    io.stderr('Run publish again to retry; it uploads only what is still missing or changed. Until then, notify announces nothing.');
+    io.stderr('Run publish again to retry; it sends only what is still missing or changed, and deletes what is left to delete. Until then, notify announces nothing.');
     return 4;
   }
   if (result.plan.keptChanged.length) io.stderr(keptChangedMessage(result.plan.keptChanged));
