@@ -7,7 +7,7 @@
  * Found only in the build that removes the paragraph; from then on the record carries it.
  * Reads: each changed article's record, before and after this build. Writes: their new lines.
  */
-import type { ArticlePins, ParagraphEntry } from '../model/pinpoints.js';
+import type { ArticlePins, HeadingEntry, ParagraphEntry, PinEntry } from '../model/pinpoints.js';
 import { paragraphKey } from '../model/pinpoints.js';
 import { formatArticlePins, parseArticlePins } from '../passes/pinpoints/record-format.js';
 
@@ -21,39 +21,61 @@ export interface RecordChange {
 /** The new lines of each article whose removed paragraphs moved elsewhere, by slug (none: no move). */
 export function recordMoves(changes: RecordChange[]): Map<string, string> {
   const parsed = changes.map((c) => ({ ...c, old: recordOf(c.slug, c.before), now: recordOf(c.slug, c.after) })).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
-  // Words new in an article: a live paragraph of a number it never had, whose text it never had; or
-  // one of its removed paragraphs back (a split undone: the words return to their old number).
-  // Words new in two articles at once say nothing of where they came from: no move.
-  const arrived = new Map<string, { slug: string; n: number } | null>();
+  const arrived = arrivals(parsed);
+  const out = new Map<string, string>();
+  for (const { slug, old, now } of parsed) {
+    if (!now) continue;
+    const wasRemoved = new Set((old?.entries ?? []).filter((e) => e.removed).map(entryKey));
+    // A copy removed while the article keeps another has not left it.
+    const stays = new Set(paragraphs(now).filter((e) => !e.removed).map((e) => e.sha));
+    const gone = (e: PinEntry) => e.removed && !e.movedTo && !wasRemoved.has(entryKey(e));
+    // Its very words elsewhere say more than a paragraph of its own article like it (replacedBy, a
+    // quarter of the words the same): a citation of those words finds them there.
+    const targets = new Set<string>();
+    let entries = now.entries.map((e) => {
+      if (e.kind !== 'p' || !gone(e) || stays.has(e.sha)) return e;
+      const to = arrived.paragraphs.get(e.sha);
+      if (!to || to.slug === slug) return e;
+      targets.add(to.slug);
+      return { ...e, movedTo: `${to.slug}#${paragraphKey(to.n)}` };
+    });
+    // A heading went with its section: the same heading new in an article some of its paragraphs
+    // went to (a heading alone, "Overview", says nothing of where it went).
+    entries = entries.map((e) => {
+      const to = e.kind === 'h' && gone(e) ? arrived.headings.get(e.text) : undefined;
+      return to && targets.has(to.slug) ? { ...e, movedTo: `${to.slug}#${to.id}` } : e;
+    });
+    if (targets.size) out.set(slug, formatArticlePins({ ...now, entries }));
+  }
+  return out;
+}
+
+/**
+ * Words new in an article: a live paragraph of a number it never had, whose text it never had; or
+ * one of its removed paragraphs back (a split undone: the words return to their old number). And
+ * headings new in an article: a live one of a text it never had. Anything new in two articles at
+ * once says nothing of where it came from: none.
+ */
+function arrivals(parsed: { slug: string; old?: ArticlePins; now?: ArticlePins }[]) {
+  const found = { paragraphs: new Map<string, { slug: string; n: number } | null>(), headings: new Map<string, { slug: string; id: string } | null>() };
+  const add = <T>(map: Map<string, T | null>, key: string, value: T) => map.set(key, map.has(key) ? null : value);
   for (const { slug, old, now } of parsed) {
     const before = new Map(paragraphs(old).map((e) => [e.n, e]));
     const knownText = new Set(paragraphs(old).map((e) => e.sha));
     for (const e of paragraphs(now)) {
       const was = before.get(e.n);
-      const isNew = !e.removed && (was ? Boolean(was.removed) : !knownText.has(e.sha));
-      if (isNew) arrived.set(e.sha, arrived.has(e.sha) ? null : { slug, n: e.n });
+      if (!e.removed && (was ? Boolean(was.removed) : !knownText.has(e.sha))) add(found.paragraphs, e.sha, { slug, n: e.n });
     }
+    const knownHeadings = new Set(headings(old).map((e) => e.text));
+    for (const e of headings(now)) if (!e.removed && !knownHeadings.has(e.text)) add(found.headings, e.text, { slug, id: e.id });
   }
-  const out = new Map<string, string>();
-  for (const { slug, old, now } of parsed) {
-    if (!now) continue;
-    const wasRemoved = new Set(paragraphs(old).filter((e) => e.removed).map((e) => e.n));
-    // A copy removed while the article keeps another has not left it.
-    const stays = new Set(paragraphs(now).filter((e) => !e.removed).map((e) => e.sha));
-    let moved = false;
-    const entries = now.entries.map((e) => {
-      // Its very words elsewhere say more than a paragraph of its own article like it (replacedBy,
-      // a quarter of the words the same): a citation of those words finds them there.
-      if (e.kind !== 'p' || !e.removed || e.movedTo || wasRemoved.has(e.n) || stays.has(e.sha)) return e;
-      const to = arrived.get(e.sha);
-      if (!to || to.slug === slug) return e;
-      moved = true;
-      return { ...e, movedTo: `${to.slug}#${paragraphKey(to.n)}` };
-    });
-    if (moved) out.set(slug, formatArticlePins({ ...now, entries }));
-  }
-  return out;
+  return { paragraphs: withoutTies(found.paragraphs), headings: withoutTies(found.headings) };
 }
+
+/** The entries of a map of arrivals that are not ties (null). */
+const withoutTies = <T>(map: Map<string, T | null>): Map<string, T> => new Map([...map].filter((e): e is [string, T] => e[1] !== null));
+
+const entryKey = (e: PinEntry) => (e.kind === 'p' ? `p${e.n}` : `h${e.id}`);
 
 const recordOf = (slug: string, text: string | undefined): ArticlePins | undefined => (text === undefined ? undefined : parseArticlePins({ slug, text, line: 1 }).pins);
 
@@ -76,3 +98,5 @@ export function movedIntoOf(idFileText: () => string | undefined): (slug: string
     return [...from].sort();
   };
 }
+
+const headings = (pins: ArticlePins | undefined): HeadingEntry[] => (pins?.entries ?? []).filter((e): e is HeadingEntry => e.kind === 'h');

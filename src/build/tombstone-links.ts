@@ -42,7 +42,7 @@ export function tombstoneLinkWarnings(sources: LinkSource[], recordLines: (slug:
       const { href } = target;
       const { field, at } = whereLinkIs(source, link);
       const what = entry.kind === 'p' ? `paragraph ${entry.n} of ${slug}` : `the heading "${entry.text}" of ${slug}`;
-      const moved = entry.kind === 'p' && entry.movedTo ? movedToHref(entry.movedTo) : undefined;
+      const moved = movedToHref(entry);
       const replaced = moved ? `Link to ${moved}, where its text now stands.` : entry.replacedBy ? `Link to #${entry.kind === 'p' ? `${slug}-${entry.replacedBy}` : entry.replacedBy}, which took its place.` : undefined;
       const reader = moved ? 'a reader finds its notice, which links to where its text now stands' : 'a reader finds only the notice that it was removed';
       out.push(warning('link-to-removed-text', at, field, `link "${href}" points at ${what}, removed on ${shortDate(entry.removed!)}: ${reader}`, replaced));

@@ -27,10 +27,18 @@ export interface ParagraphEntry {
 
 /** A paragraph's place in another article, as `movedTo` records it: "{slug}#p003". */
 export const MOVED_TO = /^([a-z0-9]+(?:-[a-z0-9]+)*)#p(\d{3,})$/;
+/** A heading's place in another article: "{slug}#{heading id}". */
+export const HEADING_MOVED_TO = /^([a-z0-9]+(?:-[a-z0-9]+)*)#([^\s#]+)$/;
 
-/** The page address of a `movedTo` ("/articles/{slug}#{slug}-p003"). */
-export function movedToHref(movedTo: string): string | undefined {
-  const m = MOVED_TO.exec(movedTo);
+/** The page address of an entry's `movedTo`: "/articles/{slug}#{slug}-p003" for a paragraph,
+ * "/articles/{slug}#{id}" for a heading. */
+export function movedToHref(entry: PinEntry): string | undefined {
+  if (!entry.movedTo) return undefined;
+  if (entry.kind === 'h') {
+    const h = HEADING_MOVED_TO.exec(entry.movedTo);
+    return h ? `/articles/${h[1]}#${h[2]}` : undefined;
+  }
+  const m = MOVED_TO.exec(entry.movedTo);
   return m ? `/articles/${m[1]}#${paragraphId(m[1], Number(m[2]))}` : undefined;
 }
 
@@ -44,6 +52,9 @@ export interface HeadingEntry {
   removed?: string;
   /** The heading whose section now holds its paragraphs, when one does (its id). */
   replacedBy?: string;
+  /** Where the same heading went, when the build that removed it found it, as new, in another
+   * article with paragraphs of its section: "{slug}#{id}". */
+  movedTo?: string;
 }
 
 export type PinEntry = ParagraphEntry | HeadingEntry;

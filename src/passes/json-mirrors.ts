@@ -101,7 +101,7 @@ export function buildArticleJson({ article: a, body, fields, stats }: ArticlePar
 function removedPinpoint(slug: string, e: PinEntry) {
   const id = e.kind === 'p' ? paragraphId(slug, e.n) : e.id;
   const by = e.replacedBy && (e.kind === 'p' ? paragraphId(slug, Number(e.replacedBy.slice(1))) : e.replacedBy);
-  const moved = e.kind === 'p' && e.movedTo ? movedToHref(e.movedTo) : undefined;
+  const moved = movedToHref(e);
   return { id, removedOn: e.removed, ...(by ? { replacedBy: by } : {}), ...(moved ? { movedTo: moved } : {}) };
 }
 

@@ -68,6 +68,21 @@ test('a link into the moved paragraph is a warning naming where its text now sta
   assert.is(warnings[0].hint, 'Link to /articles/copies-and-ids#copies-and-ids-p002, where its text now stands.');
 });
 
+test('a heading moved with its section links there too; a heading alone is no move', async () => {
+  const dir = copyFixture('minimal');
+  assert.ok((await buildIn(dir)).ok);
+  const today = new Date().toISOString().slice(0, 10);
+  edit(dir, 'articles/hashing-evidence.md', (t) => t.replace(`## Why it matters\n\n${MOVED}\n`, '').replace('dateModified: "2025-08-26"', `dateModified: "${today}"`));
+  writeFileSync(file(dir, 'articles/copies-and-ids.md'), `---\ntitle: Copies and ids\nsummary: Where the words went.\ndatePublished: "${today}"\ntags: [evidence]\njurisdiction: Global\n---\nAn opening paragraph of its own.\n\n## Why it matters\n\n${MOVED}\n`);
+  const result = await buildIn(dir);
+  assert.ok(result.ok, JSON.stringify(result.diagnostics));
+  const page = read(dir, 'dist/articles/hashing-evidence.html');
+  assert.match(page, /<div class="tombstone" id="why-it-matters-2" role="note" hidden="">This heading was removed on <time[^>]*>[^<]+<\/time>\. Its section now stands in another article, under <a href="\/articles\/copies-and-ids#why-it-matters">“Why it matters”<\/a>\.<\/div>/);
+  assert.match(read(dir, 'content/pinpoints.jsonl'), /\{"heading":"why-it-matters-2","text":"Why it matters","removed":"[\d-]+","movedTo":"copies-and-ids#why-it-matters"\}/);
+  // The first "Why it matters" stayed: the heading moved is the one whose paragraph went.
+  assert.match(page, /<h2 id="why-it-matters">/);
+});
+
 test('a split undone: the words back at their old number, the other article\'s notice links there', async () => {
   const dir = await splitSite();
   assert.ok((await buildIn(dir)).ok);
@@ -118,6 +133,13 @@ test('only words new in the other article count: text it had before, or that sta
     { slug: 'c', before: undefined, after: rec('c', 1, p(1, '2222222222222222')) },
   ]);
   assert.is(kept.size, 0);
+  // A heading alone, with no paragraph of its section going the same way, is no move.
+  const h = (id: string, text: string, extra: object = {}) => ({ heading: id, text, ...extra });
+  const alone = recordMoves([
+    { slug: 'a', before: rec('a', 1, h('overview', 'Overview'), p(1, '1111111111111111')), after: rec('a', 1, h('overview', 'Overview', removed), p(1, '1111111111111111')) },
+    { slug: 'c', before: undefined, after: rec('c', 1, h('overview', 'Overview'), p(1, '4444444444444444')) },
+  ]);
+  assert.is(alone.size, 0);
 });
 
 test('the second pass counts its changes from what the first did: changes.json still lists the new article, for notify', async () => {

@@ -173,12 +173,11 @@ function tombstone({ entry }: Tombstone, input: Pick<PinpointInput, 'slug' | 'fo
     text('.'),
   ];
   const by = entry.replacedBy;
-  const movedTo = entry.kind === 'p' ? entry.movedTo : undefined;
-  const moved = movedTo && movedToHref(movedTo);
+  const moved = movedToHref(entry);
   if (moved) {
     // Its very words stand in another article now (an article split in two): a pinpoint still finds them.
-    const n = Number(movedTo.slice(movedTo.indexOf('#p') + 2));
-    out.push(text(' Its text now stands in another article, as '), { kind: 'open', name: 'a', attrs: [['href', moved]] }, text(`paragraph ${n}`), { kind: 'close', name: 'a' }, text('.'));
+    const label = entry.kind === 'p' ? `paragraph ${Number(entry.movedTo!.slice(entry.movedTo!.indexOf('#p') + 2))}` : `“${entry.text}”`;
+    out.push(text(entry.kind === 'p' ? ' Its text now stands in another article, as ' : ' Its section now stands in another article, under '), { kind: 'open', name: 'a', attrs: [['href', moved]] }, text(label), { kind: 'close', name: 'a' }, text('.'));
   } else if (by) {
     const href = isParagraph ? `#${paragraphId(input.slug, Number(by.slice(1)))}` : `#${by}`;
     const label = isParagraph ? `paragraph ${Number(by.slice(1))}` : `“${headingText.get(by) ?? by}”`;

@@ -13,7 +13,7 @@
  * the same bytes. Pure: load/pinpoints-file.ts reads the file and write/pinpoints-file.ts writes it.
  */
 import type { ArticlePins, PinEntry } from '../../model/pinpoints.js';
-import { MOVED_TO, paragraphKey } from '../../model/pinpoints.js';
+import { HEADING_MOVED_TO, MOVED_TO, paragraphKey } from '../../model/pinpoints.js';
 import { decodeSketch } from './text.js';
 
 export const PINPOINTS_FILE = 'pinpoints.jsonl';
@@ -28,7 +28,7 @@ export function formatArticlePins(pins: ArticlePins): string {
 }
 
 function entryLine(e: PinEntry): string {
-  const moved = e.kind === 'p' && e.movedTo ? { movedTo: e.movedTo } : {};
+  const moved = e.movedTo ? { movedTo: e.movedTo } : {};
   const ended = { ...(e.removed ? { removed: e.removed } : {}), ...(e.replacedBy ? { replacedBy: e.replacedBy } : {}), ...moved };
   if (e.kind === 'p') return JSON.stringify({ id: paragraphKey(e.n), hash: e.sha, sketch: e.sketch, start: e.start, ...ended });
   return JSON.stringify({ heading: e.id, text: e.text, ...(e.former.length ? { former: e.former } : {}), ...ended });
@@ -189,7 +189,8 @@ function parseEntry(o: Record<string, unknown> | undefined): PinEntry | string {
     if (typeof o.text !== 'string') return '"text" must be the heading\'s text';
     const former = o.former ?? [];
     if (!Array.isArray(former) || !former.every((f) => typeof f === 'string' && f !== '')) return '"former" must be a list of ids';
-    return { kind: 'h', id: o.heading, text: o.text, former: former as string[], ...ended };
+    if (o.movedTo !== undefined && (typeof o.movedTo !== 'string' || !o.removed || !HEADING_MOVED_TO.test(o.movedTo))) return '"movedTo" must be another article\'s heading ("slug#id"), on a removed entry';
+    return { kind: 'h', id: o.heading, text: o.text, former: former as string[], ...ended, ...(typeof o.movedTo === 'string' ? { movedTo: o.movedTo } : {}) };
   }
   return 'is neither a paragraph ({"id":"p001",…}) nor a heading ({"heading":"id",…})';
 }
