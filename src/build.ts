@@ -25,13 +25,13 @@ import path from 'node:path';
 import { CacheChangedError } from './write/disk-cache.js';
 import { readArticleFields, reportEveryError, validateSite } from './build/check-articles.js';
 import { startClientAssets } from './build/client-assets.js';
-import { goneAddressWarnings } from './build/gone-addresses.js';
-import { movedIntoOf } from './build/moved-paragraphs.js';
+import { goneAddressWarnings, goneArticles } from './build/gone-addresses.js';
+import { movedIntoOf, unlinkGone } from './build/moved-paragraphs.js';
 import { removedTextLinkWarnings, staleRemovalWarnings } from './build/tombstone-links.js';
 import { growHeapSlowly } from './build/heap-growth.js';
 import { loadContent } from './build/load.js';
 import { commitOutput, mayUpdateOutput, openOutput } from './build/output.js';
-import { recordPinpoints } from './build/pinpoints.js';
+import { patchRecords, recordLinesOf, recordPinpoints } from './build/pinpoints.js';
 import { renderArticlePages } from './build/render-articles.js';
 import { renderMovedAgain } from './build/render-moved.js';
 import { builtResult, htmlPages } from './build/result.js';
@@ -102,6 +102,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
       return run.failed([...files.linkProblems, ...pins.problems]);
     }
     // Before the commit, which may rewrite the id file the records are read from.
+    if (run.pinpointsMode === 'update') patchRecords(pins.update, unlinkGone(goneArticles(files.site.changes, files.urls), () => readIfThere(read.idFile.abs), (slug) => recordLinesOf(slug, pins.update, articles.rendered.digests, read.pinsOf)));
     const warnings = [...goneAddressWarnings(files.site.changes, files.urls, run.contentName, movedIntoOf(() => readIfThere(read.idFile.abs))), ...removedTextLinkWarnings(files.links, articles.rendered.digests, read.pinsOf), ...staleRemovalWarnings(read.articles, articles.rendered.digests, yesterday(), run.cwd)];
     if (pins.problems.length) {
       // The id file out of date (check): its error, and the warnings a passing check would give.

@@ -27,8 +27,14 @@ export function goneAddressWarnings(changes: Pick<Changes, 'deleted'>, urls: Rea
     if (!kind || urls.has(kind.path(slug))) continue;
     const keep = kind.keep ? `If another ${kind.what} replaces it, list ${slug} under ${kind.keep}, and the address redirects there; to keep the page, restore its file.` : undefined;
     const from = kind.what === 'article' ? movedInto(slug) : [];
-    const notices = from.length ? `, as do the removal notices of paragraphs moved there from ${from.join(', ')}` : '';
+    const notices = from.length ? `; the removal notices of paragraphs moved there from ${from.join(', ')} no longer link to it` : '';
     out.push(warning('gone-address', { file: `${contentDir}/${kind.folder}/`, line: 0 }, '', `the ${kind.what} ${slug} is gone: the last build published it at ${kind.path(slug)}, and links and citations to that address now end on the 404 page${notices}`, keep));
   }
   return out;
+}
+
+/** The slugs of the articles the last build published that this one no longer has at their address
+ * (deleted, or renamed without formerSlugs). */
+export function goneArticles(changes: Pick<Changes, 'deleted'>, urls: ReadonlySet<string>): string[] {
+  return changes.deleted.filter((key) => key.startsWith('article:')).map((key) => key.slice('article:'.length)).filter((slug) => !urls.has(KINDS.article.path(slug)));
 }

@@ -100,3 +100,31 @@ export function movedIntoOf(idFileText: () => string | undefined): (slug: string
 }
 
 const headings = (pins: ArticlePins | undefined): HeadingEntry[] => (pins?.entries ?? []).filter((e): e is HeadingEntry => e.kind === 'h');
+
+/**
+ * The records whose removal notices link into articles now gone (deleted, not renamed: their
+ * addresses end on the 404 page): each such article's new lines, the pointers into them taken out,
+ * so its notices say only when the text was removed. `linesOf`: an article's lines as this build
+ * leaves them (none: not an article of the site).
+ */
+export function unlinkGone(gone: string[], idFileText: () => string | undefined, linesOf: (slug: string) => string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!gone.length) return out;
+  const into = movedIntoOf(idFileText);
+  const from = new Set(gone.flatMap(into));
+  const goneSet = new Set(gone);
+  for (const slug of [...from].sort()) {
+    const lines = linesOf(slug);
+    const pins = lines === undefined ? undefined : recordOf(slug, lines);
+    if (!pins) continue;
+    let changed = false;
+    const entries = pins.entries.map((e) => {
+      if (!e.movedTo || !goneSet.has(e.movedTo.slice(0, e.movedTo.indexOf('#')))) return e;
+      changed = true;
+      const { movedTo: _, ...kept } = e;
+      return kept as PinEntry;
+    });
+    if (changed) out.set(slug, formatArticlePins({ ...pins, entries }));
+  }
+  return out;
+}

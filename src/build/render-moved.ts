@@ -2,7 +2,7 @@
  * The second pass of a build that found paragraphs moved to another article (moved-paragraphs.ts).
  * Reads: the first build's result. Writes: what a build writes (it is one).
  */
-import { sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import type { BuildOptions, BuildResult } from './run.js';
 
 /**
@@ -23,9 +23,11 @@ export async function renderMovedAgain(opts: BuildOptions, first: BuildResult, o
     return first;
   }
   // Each warning once: the first build's, in the second's words where it gave the same one (a link
-  // into a moved paragraph: the second knows where it went). A warning is named by its place and
-  // what it is about (its message up to the first colon: the link, the page gone), not its advice.
-  const said = new Map([...first.diagnostics, ...again.diagnostics].map((d) => [`${d.rule} ${d.file}:${d.line}:${d.column} ${d.field} ${d.message.split(':')[0]}`, d]));
+  // into a moved paragraph: the second knows where it went), but a page gone in the first's (it
+  // read the id file before the pointers into the page were taken out). A warning is named by its
+  // place and what it is about (its message up to the first colon), not its advice.
+  const gone = (d: Diagnostic) => d.rule === 'gone-address';
+  const said = new Map([...again.diagnostics.filter(gone), ...first.diagnostics, ...again.diagnostics.filter((d) => !gone(d))].map((d) => [`${d.rule} ${d.file}:${d.line}:${d.column} ${d.field} ${d.message.split(':')[0]}`, d]));
   const timings = new Map(first.timings);
   for (const [phase, ms] of again.timings) timings.set(phase, (timings.get(phase) ?? 0) + ms);
   return { ...again, diagnostics: sortDiagnostics([...said.values()]), pinpoints: first.pinpoints, timings, ms: first.ms + again.ms };

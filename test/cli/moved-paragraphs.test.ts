@@ -94,14 +94,23 @@ test('a split undone: the words back at their old number, the other article\'s n
   assert.match(read(dir, 'dist/articles/copies-and-ids.html'), /<div class="tombstone" id="copies-and-ids-p002"[^>]*>This paragraph was removed on .*as <a href="\/articles\/hashing-evidence#hashing-evidence-p003">paragraph 3<\/a>\.<\/div>/);
 });
 
-test('deleting the article a paragraph moved to warns that the removal notices linking there now end on the 404 page', async () => {
+test('deleting the article a paragraph moved to: the notices that linked there say only when the text was removed, and the warning says so', async () => {
   const dir = await splitSite();
   assert.ok((await buildIn(dir)).ok);
   rmSync(file(dir, 'articles/copies-and-ids.md'));
   const result = await buildIn(dir);
   assert.ok(result.ok, JSON.stringify(result.diagnostics));
   const gone = result.diagnostics.find((d) => d.rule === 'gone-address');
-  assert.match(gone?.message ?? '', /^the article copies-and-ids is gone: .*, as do the removal notices of paragraphs moved there from hashing-evidence$/);
+  assert.match(gone?.message ?? '', /^the article copies-and-ids is gone: .*; the removal notices of paragraphs moved there from hashing-evidence no longer link to it$/);
+  // No link on the page ends on the 404 page.
+  const page = read(dir, 'dist/articles/hashing-evidence.html');
+  assert.match(page, /<div class="tombstone" id="hashing-evidence-p003" role="note" hidden="">This paragraph was removed on <time[^>]*>[^<]+<\/time>\.<\/div>/);
+  assert.not.match(page, /copies-and-ids/);
+  assert.not.match(read(dir, 'content/pinpoints.jsonl'), /"movedTo":"copies-and-ids#/);
+  // What a build from scratch gives, and nothing left to do.
+  assert.ok((await buildIn(dir)).upToDate);
+  assert.ok((await buildIn(dir, 'cold', false)).ok);
+  assert.is(read(dir, 'cold/articles/hashing-evidence.html'), page);
 });
 
 test('only words new in the other article count: text it had before, or that stayed in the same article, is no move', () => {
