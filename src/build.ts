@@ -20,18 +20,17 @@
  * leaves it as it was (write/output-target.ts). Every file is checked whatever another file's
  * errors, so one run reports them all.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { CacheChangedError } from './write/disk-cache.js';
 import { readArticleFields, reportEveryError, validateSite } from './build/check-articles.js';
 import { startClientAssets } from './build/client-assets.js';
-import { goneAddressWarnings, goneArticles } from './build/gone-addresses.js';
-import { movedIntoOf, unlinkGone } from './build/moved-paragraphs.js';
+import { goneAddressWarnings } from './build/gone-addresses.js';
 import { removedTextLinkWarnings, staleRemovalWarnings } from './build/tombstone-links.js';
 import { growHeapSlowly } from './build/heap-growth.js';
 import { loadContent } from './build/load.js';
 import { commitOutput, mayUpdateOutput, openOutput } from './build/output.js';
-import { patchRecords, recordLinesOf, recordPinpoints } from './build/pinpoints.js';
+import { recordPinpoints } from './build/pinpoints.js';
 import { renderArticlePages } from './build/render-articles.js';
 import { renderMovedAgain } from './build/render-moved.js';
 import { builtResult, htmlPages } from './build/result.js';
@@ -41,6 +40,7 @@ import { makeSiteFiles } from './build/site-files.js';
 import { checkUpToDate } from './build/up-to-date.js';
 import { atStep } from './write/fault-injection.js';
 import { onStop } from './write/interruption.js';
+import type { ArticleDigest } from './model/article-digest.js';
 
 export type { BuildOptions, BuildResult } from './build/run.js';
 
@@ -102,8 +102,7 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
       return run.failed([...files.linkProblems, ...pins.problems]);
     }
     // Before the commit, which may rewrite the id file the records are read from.
-    if (run.pinpointsMode === 'update') patchRecords(pins.update, unlinkGone(goneArticles(files.site.changes, files.urls), () => readIfThere(read.idFile.abs), (slug) => recordLinesOf(slug, pins.update, articles.rendered.digests, read.pinsOf)));
-    const warnings = [...goneAddressWarnings(files.site.changes, files.urls, run.contentName, movedIntoOf(() => readIfThere(read.idFile.abs))), ...removedTextLinkWarnings(files.links, articles.rendered.digests, read.pinsOf), ...staleRemovalWarnings(read.articles, articles.rendered.digests, yesterday(), run.cwd)];
+    const warnings = [...goneAddressWarnings(files.site.changes, files.urls, run.contentName, movedIntoFrom(articles.rendered.digests)), ...removedTextLinkWarnings(files.links, articles.rendered.digests, read.pinsOf), ...staleRemovalWarnings(read.articles, articles.rendered.digests, yesterday(), run.cwd, read.idFile.file)];
     if (pins.problems.length) {
       // The id file out of date (check): its error, and the warnings a passing check would give.
       await run.abandon();
@@ -127,13 +126,10 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
   }
 }
 
-/** A file's text, or undefined when it cannot be read. */
-function readIfThere(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+/** The articles whose removal notices linked to an article (as rendered: a pointer into one gone is
+ * taken out of the id file by this build, moved-paragraphs.ts unlinkGone). */
+function movedIntoFrom(digests: Map<string, ArticleDigest>): (slug: string) => string[] {
+  return (slug) => [...digests].filter(([, d]) => d.pins.moved?.includes(slug)).map(([from]) => from).sort();
 }
 
 /** Yesterday (UTC): a removal dated that day or later may be today's, in any time zone. */

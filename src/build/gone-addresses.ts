@@ -32,9 +32,3 @@ export function goneAddressWarnings(changes: Pick<Changes, 'deleted'>, urls: Rea
   }
   return out;
 }
-
-/** The slugs of the articles the last build published that this one no longer has at their address
- * (deleted, or renamed without formerSlugs). */
-export function goneArticles(changes: Pick<Changes, 'deleted'>, urls: ReadonlySet<string>): string[] {
-  return changes.deleted.filter((key) => key.startsWith('article:')).map((key) => key.slice('article:'.length)).filter((slug) => !urls.has(KINDS.article.path(slug)));
-}

@@ -39,11 +39,12 @@ export function recordMoves(changes: RecordChange[]): Map<string, string> {
       targets.add(to.slug);
       return { ...e, movedTo: `${to.slug}#${paragraphKey(to.n)}` };
     });
-    // A heading went with its section: the same heading new in an article some of its paragraphs
-    // went to (a heading alone, "Overview", says nothing of where it went).
-    entries = entries.map((e) => {
+    // A heading went with its section: the same heading new in an article some of its own
+    // section's paragraphs went to (the entries after it up to the next heading, removed ones where
+    // they stood). A heading alone, "Overview", says nothing of where it went.
+    entries = entries.map((e, i) => {
       const to = e.kind === 'h' && gone(e) ? arrived.headings.get(e.text) : undefined;
-      return to && targets.has(to.slug) ? { ...e, movedTo: `${to.slug}#${to.id}` } : e;
+      return to && sectionWentTo(entries, i).has(to.slug) ? { ...e, movedTo: `${to.slug}#${to.id}` } : e;
     });
     if (targets.size) out.set(slug, formatArticlePins({ ...now, entries }));
   }
@@ -72,6 +73,16 @@ function arrivals(parsed: { slug: string; old?: ArticlePins; now?: ArticlePins }
   return { paragraphs: withoutTies(found.paragraphs), headings: withoutTies(found.headings) };
 }
 
+/** The articles the paragraphs of the section under the heading at `i` went to. */
+function sectionWentTo(entries: PinEntry[], i: number): Set<string> {
+  const to = new Set<string>();
+  for (let k = i + 1; k < entries.length && entries[k].kind === 'p'; k++) {
+    const moved = entries[k].movedTo;
+    if (moved) to.add(moved.slice(0, moved.indexOf('#')));
+  }
+  return to;
+}
+
 /** The entries of a map of arrivals that are not ties (null). */
 const withoutTies = <T>(map: Map<string, T | null>): Map<string, T> => new Map([...map].filter((e): e is [string, T] => e[1] !== null));
 
@@ -81,50 +92,28 @@ const recordOf = (slug: string, text: string | undefined): ArticlePins | undefin
 
 const paragraphs = (pins: ArticlePins | undefined): ParagraphEntry[] => (pins?.entries ?? []).filter((e): e is ParagraphEntry => e.kind === 'p');
 
-/** The articles whose records say a paragraph of theirs moved to `slug` (read from the id file's
- * text: asked only of an article gone, which is rare). */
-export function movedIntoOf(idFileText: () => string | undefined): (slug: string) => string[] {
-  let text: string | undefined;
-  let read = false;
-  return (slug) => {
-    if (!read) (text = idFileText()), (read = true);
-    if (!text || !text.includes(`"movedTo":"${slug}#`)) return [];
-    const from = new Set<string>();
-    let article = '';
-    for (const line of text.split('\n')) {
-      if (line.startsWith('{"article":')) article = (JSON.parse(line) as { article: string }).article;
-      else if (line.includes(`"movedTo":"${slug}#`)) from.add(article);
-    }
-    return [...from].sort();
-  };
-}
-
-const headings = (pins: ArticlePins | undefined): HeadingEntry[] => (pins?.entries ?? []).filter((e): e is HeadingEntry => e.kind === 'h');
-
 /**
- * The records whose removal notices link into articles now gone (deleted, not renamed: their
- * addresses end on the 404 page): each such article's new lines, the pointers into them taken out,
- * so its notices say only when the text was removed. `linesOf`: an article's lines as this build
- * leaves them (none: not an article of the site).
+ * Records whose removal notices link into an article the site no longer has (deleted, or renamed
+ * without formerSlugs: the address ends on the 404 page): each such article's new lines, the
+ * pointers into it taken out, so its notices say only when the text was removed. From the content
+ * alone (each article's digest names the articles its notices link to), whatever the output folder
+ * holds. `isArticle`: a slug the site has an address for (an article's, or a former one's).
  */
-export function unlinkGone(gone: string[], idFileText: () => string | undefined, linesOf: (slug: string) => string | undefined): Map<string, string> {
+export function unlinkGone(articles: { slug: string; moved?: string[]; lines: () => string | undefined }[], isArticle: (slug: string) => boolean): Map<string, string> {
   const out = new Map<string, string>();
-  if (!gone.length) return out;
-  const into = movedIntoOf(idFileText);
-  const from = new Set(gone.flatMap(into));
-  const goneSet = new Set(gone);
-  for (const slug of [...from].sort()) {
-    const lines = linesOf(slug);
-    const pins = lines === undefined ? undefined : recordOf(slug, lines);
+  for (const a of articles) {
+    if (!a.moved?.some((slug) => !isArticle(slug))) continue;
+    const text = a.lines();
+    const pins = text === undefined ? undefined : recordOf(a.slug, text);
     if (!pins) continue;
-    let changed = false;
     const entries = pins.entries.map((e) => {
-      if (!e.movedTo || !goneSet.has(e.movedTo.slice(0, e.movedTo.indexOf('#')))) return e;
-      changed = true;
+      if (!e.movedTo || isArticle(e.movedTo.slice(0, e.movedTo.indexOf('#')))) return e;
       const { movedTo: _, ...kept } = e;
       return kept as PinEntry;
     });
-    if (changed) out.set(slug, formatArticlePins({ ...pins, entries }));
+    out.set(a.slug, formatArticlePins({ ...pins, entries }));
   }
   return out;
 }
+
+const headings = (pins: ArticlePins | undefined): HeadingEntry[] => (pins?.entries ?? []).filter((e): e is HeadingEntry => e.kind === 'h');

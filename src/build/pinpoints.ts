@@ -10,7 +10,7 @@
  */
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { EnvironmentError, environmentMessage } from '../diagnostics/environment.js';
-import type { PinsOf, ReadArticle } from '../engine/load-articles.js';
+import type { ReadArticle } from '../engine/load-articles.js';
 import type { PinsFile } from '../load/pinpoints-file.js';
 import type { BuildCache } from '../engine/build-cache.js';
 import type { ArticleDigest } from '../model/article-digest.js';
@@ -18,7 +18,7 @@ import { PINPOINTS_FILE } from '../passes/pinpoints/record-format.js';
 import { withWrittenFile, writePinsFile } from '../write/pinpoints-file.js';
 import type { ContentSnapshot } from '../write/up-to-date.js';
 import type { ArticleFields } from './check-articles.js';
-import { type RecordChange, recordMoves } from './moved-paragraphs.js';
+import { type RecordChange, recordMoves, unlinkGone } from './moved-paragraphs.js';
 import type { RenderedArticles } from './render-articles.js';
 import type { BuildRun } from './run.js';
 
@@ -52,28 +52,20 @@ export function pinsUpdate(file: PinsFile, articles: ReadArticle[], digests: Map
   }
   const moves = recordMoves(records);
   for (const [slug, lines] of moves) changes.set(slug, lines);
-  // A missing file counts as canonical: with no article, none is made.
-  return { file, changes, changed: changed.sort(), stale: changes.size > 0 || !file.canonical, moved: [...moves.keys()] };
-}
-
-/** An article's record lines as this build leaves them: changed now, or as the id file has them
- * (none: not an article of the site). */
-export function recordLinesOf(slug: string, update: PinsUpdate, digests: Map<string, ArticleDigest>, pinsOf: PinsOf): string | undefined {
-  const changed = update.changes.get(slug);
-  if (typeof changed === 'string') return changed;
-  const digest = digests.get(slug);
-  return digest && (digest.pins.lines ?? pinsOf(digest.article)?.text());
-}
-
-/** Records changed after the articles were rendered (pointers into a gone article taken out: the
- * articles are rendered again from them, as for a move: build.ts). */
-export function patchRecords(update: PinsUpdate, patched: Map<string, string>): void {
-  for (const [slug, lines] of patched) {
-    update.changes.set(slug, lines);
-    if (!update.changed.includes(slug)) update.changed.push(slug);
-    if (!update.moved.includes(slug)) update.moved.push(slug);
+  // Pointers into an article the site no longer has, taken out (its notices would link to a 404).
+  const addresses = new Set(articles.flatMap((a) => [a.meta.slug, ...a.meta.formerSlugs]));
+  const lines = (a: ReadArticle) => () => {
+    const changedLines = changes.get(a.meta.slug);
+    return typeof changedLines === 'string' ? changedLines : a.pins?.text();
+  };
+  const unlinked = unlinkGone(articles.map((a) => ({ slug: a.meta.slug, moved: digests.get(a.meta.slug)!.pins.moved, lines: lines(a) })), (slug) => addresses.has(slug));
+  for (const [slug, text] of unlinked) {
+    changes.set(slug, text);
+    if (!changed.includes(slug)) changed.push(slug);
   }
-  if (patched.size) (update.changed.sort(), (update.stale = true));
+  const moved = [...new Set([...moves.keys(), ...unlinked.keys()])].sort();
+  // A missing file counts as canonical: with no article, none is made.
+  return { file, changes, changed: changed.sort(), stale: changes.size > 0 || !file.canonical, moved };
 }
 
 /** The step: the id file's update, and in check mode the error of one a build would change. */

@@ -43,8 +43,9 @@ export function tombstoneLinkWarnings(sources: LinkSource[], recordLines: (slug:
       const { field, at } = whereLinkIs(source, link);
       const what = entry.kind === 'p' ? `paragraph ${entry.n} of ${slug}` : `the heading "${entry.text}" of ${slug}`;
       const moved = movedToHref(entry);
-      const replaced = moved ? `Link to ${moved}, where its text now stands.` : entry.replacedBy ? `Link to #${entry.kind === 'p' ? `${slug}-${entry.replacedBy}` : entry.replacedBy}, which took its place.` : undefined;
-      const reader = moved ? 'a reader finds its notice, which links to where its text now stands' : 'a reader finds only the notice that it was removed';
+      const where = entry.kind === 'p' ? 'its text' : 'its section';
+      const replaced = moved ? `Link to ${moved}, where ${where} now stands.` : entry.replacedBy ? `Link to #${entry.kind === 'p' ? `${slug}-${entry.replacedBy}` : entry.replacedBy}, which took its place.` : undefined;
+      const reader = moved ? `a reader finds its notice, which links to where ${where} now stands` : 'a reader finds only the notice that it was removed';
       out.push(warning('link-to-removed-text', at, field, `link "${href}" points at ${what}, removed on ${shortDate(entry.removed!)}: ${reader}`, replaced));
     }
   }
@@ -65,7 +66,7 @@ export function removedTextLinkWarnings(links: LinkSource[], digests: Map<string
  * tombstone's date is the article's dateModified (docs/content.md, "Tombstones"), so an edit without
  * it shows readers a removal on the wrong day, for good. Each article once, naming what it removed.
  */
-export function staleRemovalWarnings(articles: { meta: { slug: string; file: string; dateModified: string }; pins?: FoundPins }[], digests: Map<string, ArticleDigest>, earliest: string, cwd: string): Diagnostic[] {
+export function staleRemovalWarnings(articles: { meta: { slug: string; file: string; dateModified: string }; pins?: FoundPins }[], digests: Map<string, ArticleDigest>, earliest: string, cwd: string, idFile = 'content/pinpoints.jsonl'): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const { meta, pins } of articles) {
     const lines = digests.get(meta.slug)?.pins.lines;
@@ -76,7 +77,7 @@ export function staleRemovalWarnings(articles: { meta: { slug: string; file: str
     if (!now.length) continue;
     const what = now.map((e) => (e.kind === 'p' ? `paragraph ${e.n}` : `the heading "${e.text}"`)).join(', ');
     const one = now.length === 1;
-    out.push(warning('stale-removal-date', { file: meta.file, line: fieldLine(path.resolve(cwd, meta.file), 'dateModified') }, 'dateModified', `is ${meta.dateModified}, and ${what}, removed now, ${one ? 'is' : 'are'} recorded as removed on that date, which the page's notice shows`, `If you removed ${one ? 'it' : 'them'} now: set dateModified to the date of this edit, restore the id file as committed (git checkout -- content/pinpoints.jsonl), and build again, before you commit; once recorded, a removal keeps its date.`));
+    out.push(warning('stale-removal-date', { file: meta.file, line: fieldLine(path.resolve(cwd, meta.file), 'dateModified') }, 'dateModified', `is ${meta.dateModified}, and ${what}, removed now, ${one ? 'is' : 'are'} recorded as removed on that date, which the page's notice shows`, `If you removed ${one ? 'it' : 'them'} now: set dateModified to the date of this edit, restore the id file as committed (git checkout -- ${idFile}), and build again, before you commit; once recorded, a removal keeps its date.`));
   }
   return out;
 }

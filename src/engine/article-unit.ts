@@ -72,8 +72,15 @@ export function digestArticle(unit: ArticleUnit, config: Pick<SiteConfig, 'tagNa
     manifestHash: articleManifestHash(unit.article),
     metaKey: hashOf(JSON.stringify(article)),
     searchKey: hashOf(search.words, search.weights),
-    pins: { ...pinsDigest(pinsIn, formatArticlePins(unit.body.pins)), ...(formerPins?.length ? { former: formerPinsKey(formerPins) } : {}) },
+    pins: { ...pinsDigest(pinsIn, formatArticlePins(unit.body.pins)), ...(formerPins?.length ? { former: formerPinsKey(formerPins) } : {}), ...movedTargets(unit.body.pins) },
   };
+}
+
+/** The articles its removal notices link to (paragraphs and headings moved there): the main thread
+ * takes a pointer out when its article is gone (build/moved-paragraphs.ts). */
+function movedTargets(pins: ArticlePins): { moved?: string[] } {
+  const slugs = new Set(pins.entries.flatMap((e) => (e.movedTo ? [e.movedTo.slice(0, e.movedTo.indexOf('#'))] : [])));
+  return slugs.size ? { moved: [...slugs].sort() } : {};
 }
 
 function pinsDigest(pinsIn: string | undefined, out: string): ArticleDigest['pins'] {

@@ -41,5 +41,5 @@ export interface ArticleDigest {
   searchKey: string;
   /** Its pinpoint record (the id file's lines for it): the key of the one it was made with, the key
    * of the one it made, and those lines when they differ (the id file is then out of date). */
-  pins: { in: string; out: string; lines?: string; former?: string };
+  pins: { in: string; out: string; lines?: string; former?: string; moved?: string[] };
 }

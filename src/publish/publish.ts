@@ -10,9 +10,10 @@
  *      `{out}/_legalsite/last-published-manifest.json`, and in the bucket while this build's is not
  *      live yet (so a rerun from a fresh checkout after a publish cut short still has it); both before
  *      anything is uploaded, so a folder that cannot take the copy fails with nothing changed;
- *   3. record the keys about to be uploaded for the first time in the publish manifest (pending),
- *      so a publish stopped among them leaves none that a later --prune cannot find; upload them
- *      (nothing live links to them yet), then, only if all succeeded, the changed objects (plan.ts);
+ *   3. record every key about to be uploaded in the publish manifest as pending (new ones with no
+ *      hash, changed ones marked), so a publish stopped anywhere leaves a manifest the next can
+ *      trust; upload the new ones (nothing live links to them yet), then, only if all succeeded,
+ *      the changed objects (plan.ts);
  *   4. only if all of them succeeded: upload `_legalsite/*` (the content manifest), then delete what
  *      --prune found (a hashed asset only an hour after a publish first found it gone: plan.ts);
  *      a run with any failed upload deletes nothing;
@@ -118,8 +119,8 @@ async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<
   // so, so a publish stopped anywhere leaves a manifest the next run can trust (publish-manifest.ts).
   const objects: Record<string, PublishedObject> = { ...(remote?.objects ?? {}) };
   for (const o of plan.uploadNew) objects[o.key] = { ...headersOf(o), sha256: PENDING_SHA256 };
-  for (const key of [...plan.upload, ...plan.uploadLast].map((o) => o.key).concat(plan.delete)) if (objects[key]) objects[key] = { ...objects[key], pending: true };
-  if (uploadsOf(plan).length + plan.delete.length) await putPublishManifest(store, prefix, objects);
+  for (const key of [...plan.upload, ...plan.uploadLast].map((o) => o.key)) if (objects[key]) objects[key] = { ...objects[key], pending: true };
+  if (uploadsOf(plan).length) await putPublishManifest(store, prefix, objects);
 
   const progress = createProgress(uploadsOf(plan).length, opts.progress ?? (() => {}), Boolean(opts.progress));
   const transfer = { outDir: opts.outDir, prefix, concurrency: opts.concurrency, progress };
@@ -135,6 +136,11 @@ async function publishLocked(store: ObjectStore, opts: PublishOptions): Promise<
     for (const [key, etag] of sent.etags) etags.set(key, etag);
   }
   if (result.failed.length === 0) {
+    // Keys about to be deleted, recorded as pending (as new keys are) only now that the deletions
+    // will run: one stopped among them leaves each key either gone (forgotten by the next --prune)
+    // or there (deleted by it), and a key restored by a later build is sent first, as new.
+    for (const key of plan.delete) if (objects[key]) objects[key] = { contentType: objects[key].contentType, cacheControl: objects[key].cacheControl, sha256: PENDING_SHA256 };
+    if (plan.delete.length) await putPublishManifest(store, prefix, objects);
     const removed = await deleteObjects(store, plan.delete, { prefix, concurrency: opts.concurrency });
     result.deleted.push(...removed.done);
     result.failed.push(...removed.failed);

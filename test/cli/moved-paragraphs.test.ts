@@ -113,6 +113,18 @@ test('deleting the article a paragraph moved to: the notices that linked there s
   assert.is(read(dir, 'cold/articles/hashing-evidence.html'), page);
 });
 
+test('the pointer goes whatever the output folder holds: a first build elsewhere (a fresh clone, CI) takes it out too, and check calls the id file out of date', async () => {
+  const dir = await splitSite();
+  assert.ok((await buildIn(dir)).ok);
+  rmSync(file(dir, 'articles/copies-and-ids.md'));
+  const check = await build({ contentDir: 'content', outDir: 'dist', cwd: dir, write: false });
+  assert.equal(check.diagnostics.filter((d) => d.severity === 'error').map((d) => d.rule), ['stale-pinpoints']);
+  const fresh = await buildIn(dir, 'fresh', false);
+  assert.ok(fresh.ok, JSON.stringify(fresh.diagnostics));
+  assert.not.match(read(dir, 'fresh/articles/hashing-evidence.html'), /copies-and-ids/);
+  assert.not.match(read(dir, 'content/pinpoints.jsonl'), /"movedTo":"copies-and-ids#/);
+});
+
 test('only words new in the other article count: text it had before, or that stayed in the same article, is no move', () => {
   const rec = (slug: string, issued: number, ...entries: object[]) => [JSON.stringify({ article: slug, issued }), ...entries.map((e) => JSON.stringify(e))].join('\n');
   const p = (n: number, hash: string, extra: object = {}) => ({ id: `p00${n}`, hash, sketch: 'BFEagCbuLwg_bUNPY8p094ShxQfvlA', start: '', ...extra });
@@ -149,6 +161,15 @@ test('only words new in the other article count: text it had before, or that sta
     { slug: 'c', before: undefined, after: rec('c', 1, h('overview', 'Overview'), p(1, '4444444444444444')) },
   ]);
   assert.is(alone.size, 0);
+  // Only where its own section's paragraphs went: A's Summary section deleted, its Costs section
+  // moved to b, which has a Summary of its own.
+  const sections = recordMoves([
+    { slug: 'a', before: rec('a', 2, h('summary', 'Summary'), p(1, '1111111111111111'), h('costs', 'Costs'), p(2, '2222222222222222')), after: rec('a', 2, h('summary', 'Summary', removed), p(1, '1111111111111111', removed), h('costs', 'Costs', removed), p(2, '2222222222222222', removed)) },
+    { slug: 'b', before: undefined, after: rec('b', 2, h('summary', 'Summary'), p(1, '5555555555555555'), h('costs', 'Costs'), p(2, '2222222222222222')) },
+  ]);
+  const lines = sections.get('a')!;
+  assert.match(lines, /\{"heading":"costs","text":"Costs","removed":"2026-12-01","movedTo":"b#costs"\}/);
+  assert.match(lines, /\{"heading":"summary","text":"Summary","removed":"2026-12-01"\}/);
 });
 
 test('the second pass counts its changes from what the first did: changes.json still lists the new article, for notify', async () => {

@@ -172,6 +172,8 @@ test('a failed upload deletes nothing, holds back the content manifest and recor
   assert.equal(Object.keys(manifest.objects), ['404.html', 'api/published.json', 'articles/a', 'articles/b', 'feeds/rss.xml', 'index.html', 'old-page', 'robots.txt', 'sitemap.xml']);
   // The key whose first upload failed stays recorded, pending: sent again, and --prune can find it.
   assert.is(manifest.objects['articles/b'].sha256, 'pending');
+  // A deletion that never ran is not marked: the object keeps the ETag guard against a hand's copy.
+  assert.equal(manifest.objects['old-page'], { sha256: 'earlier', contentType: 'text/html', cacheControl: '' });
   assert.match(manifest.objects['articles/a'].etag, /^"[0-9a-f]{32}"$/);
 
   const retryStore = memoryStore();
@@ -181,7 +183,8 @@ test('a failed upload deletes nothing, holds back the content manifest and recor
   // What was live before the first try is still stored (that publish did not go through): kept, and
   // removed once this one has.
   assert.ok(store.objects.has('site/_legalsite/previous-manifest.json'));
-  assert.equal(retryStore.log, ['put site/_legalsite/publish-manifest.json', 'put site/articles/b', 'put site/_legalsite/manifest.json', 'delete site/old-page', 'put site/_legalsite/publish-manifest.json', 'delete site/_legalsite/previous-manifest.json']);
+  // The keys to send recorded first, and the keys to delete once the deletions run.
+  assert.equal(retryStore.log, ['put site/_legalsite/publish-manifest.json', 'put site/articles/b', 'put site/_legalsite/manifest.json', 'put site/_legalsite/publish-manifest.json', 'delete site/old-page', 'put site/_legalsite/publish-manifest.json', 'delete site/_legalsite/previous-manifest.json']);
 });
 
 /** The local copy of the content manifest live before the last publish (for notify), parsed. */
