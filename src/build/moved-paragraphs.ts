@@ -8,7 +8,7 @@
  * Reads: each changed article's record, before and after this build. Writes: their new lines.
  */
 import type { ArticlePins, HeadingEntry, ParagraphEntry, PinEntry } from '../model/pinpoints.js';
-import { paragraphKey } from '../model/pinpoints.js';
+import { movedToSlug, paragraphKey } from '../model/pinpoints.js';
 import { formatArticlePins, parseArticlePins } from '../passes/pinpoints/record-format.js';
 
 /** One article's record as the id file had it (`before`, none for a new article) and its new lines. */
@@ -20,6 +20,9 @@ export interface RecordChange {
 
 /** The new lines of each article whose removed paragraphs moved elsewhere, by slug (none: no move). */
 export function recordMoves(changes: RecordChange[]): Map<string, string> {
+  // A move needs something removed now: a build that removes nothing (a site's first, which records
+  // every article) parses no record.
+  if (!changes.some((c) => removals(c.after) > removals(c.before))) return new Map();
   const parsed = changes.map((c) => ({ ...c, old: recordOf(c.slug, c.before), now: recordOf(c.slug, c.after) })).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   const arrived = arrivals(parsed);
   const out = new Map<string, string>();
@@ -78,13 +81,20 @@ function sectionWentTo(entries: PinEntry[], i: number): Set<string> {
   const to = new Set<string>();
   for (let k = i + 1; k < entries.length && entries[k].kind === 'p'; k++) {
     const moved = entries[k].movedTo;
-    if (moved) to.add(moved.slice(0, moved.indexOf('#')));
+    if (moved) to.add(movedToSlug(moved));
   }
   return to;
 }
 
 /** The entries of a map of arrivals that are not ties (null). */
 const withoutTies = <T>(map: Map<string, T | null>): Map<string, T> => new Map([...map].filter((e): e is [string, T] => e[1] !== null));
+
+/** How many entries of a record's lines are removed ones. */
+function removals(lines: string | undefined): number {
+  let n = 0;
+  for (let at = lines?.indexOf('"removed":') ?? -1; at !== -1; at = lines!.indexOf('"removed":', at + 1)) n++;
+  return n;
+}
 
 const entryKey = (e: PinEntry) => (e.kind === 'p' ? `p${e.n}` : `h${e.id}`);
 
@@ -107,7 +117,7 @@ export function unlinkGone(articles: { slug: string; moved?: string[]; lines: ()
     const pins = text === undefined ? undefined : recordOf(a.slug, text);
     if (!pins) continue;
     const entries = pins.entries.map((e) => {
-      if (!e.movedTo || isArticle(e.movedTo.slice(0, e.movedTo.indexOf('#')))) return e;
+      if (!e.movedTo || isArticle(movedToSlug(e.movedTo))) return e;
       const { movedTo: _, ...kept } = e;
       return kept as PinEntry;
     });

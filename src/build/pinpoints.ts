@@ -53,12 +53,13 @@ export function pinsUpdate(file: PinsFile, articles: ReadArticle[], digests: Map
   const moves = recordMoves(records);
   for (const [slug, lines] of moves) changes.set(slug, lines);
   // Pointers into an article the site no longer has, taken out (its notices would link to a 404).
-  const addresses = new Set(articles.flatMap((a) => [a.meta.slug, ...a.meta.formerSlugs]));
+  const pointing = articles.filter((a) => digests.get(a.meta.slug)!.pins.moved);
+  const addresses = new Set(pointing.length ? articles.flatMap((a) => [a.meta.slug, ...a.meta.formerSlugs]) : []);
   const lines = (a: ReadArticle) => () => {
     const changedLines = changes.get(a.meta.slug);
     return typeof changedLines === 'string' ? changedLines : a.pins?.text();
   };
-  const unlinked = unlinkGone(articles.map((a) => ({ slug: a.meta.slug, moved: digests.get(a.meta.slug)!.pins.moved, lines: lines(a) })), (slug) => addresses.has(slug));
+  const unlinked = unlinkGone(pointing.map((a) => ({ slug: a.meta.slug, moved: digests.get(a.meta.slug)!.pins.moved, lines: lines(a) })), (slug) => addresses.has(slug));
   for (const [slug, text] of unlinked) {
     changes.set(slug, text);
     if (!changed.includes(slug)) changed.push(slug);

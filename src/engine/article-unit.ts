@@ -8,7 +8,7 @@
 import { hashOf } from '../hash.js';
 import type { Article, ArticleStats, SiteConfig } from '../model.js';
 import type { ArticleDigest } from '../model/article-digest.js';
-import type { ArticlePins } from '../model/pinpoints.js';
+import { type ArticlePins, movedToSlug } from '../model/pinpoints.js';
 import { formerPinsKey, pinsKeyOf } from '../load/pinpoints-file.js';
 import { formatArticlePins, parseArticlePins } from '../passes/pinpoints/record-format.js';
 import { type ArticleBody, renderArticleBody } from '../passes/article-html.js';
@@ -79,7 +79,7 @@ export function digestArticle(unit: ArticleUnit, config: Pick<SiteConfig, 'tagNa
 /** The articles its removal notices link to (paragraphs and headings moved there): the main thread
  * takes a pointer out when its article is gone (build/moved-paragraphs.ts). */
 function movedTargets(pins: ArticlePins): { moved?: string[] } {
-  const slugs = new Set(pins.entries.flatMap((e) => (e.movedTo ? [e.movedTo.slice(0, e.movedTo.indexOf('#'))] : [])));
+  const slugs = new Set(pins.entries.flatMap((e) => (e.movedTo ? [movedToSlug(e.movedTo)] : [])));
   return slugs.size ? { moved: [...slugs].sort() } : {};
 }
 

@@ -30,6 +30,9 @@ export const MOVED_TO = /^([a-z0-9]+(?:-[a-z0-9]+)*)#p(\d{3,})$/;
 /** A heading's place in another article: "{slug}#{heading id}". */
 export const HEADING_MOVED_TO = /^([a-z0-9]+(?:-[a-z0-9]+)*)#([^\s#]+)$/;
 
+/** The article a `movedTo` names ("{slug}#…"). */
+export const movedToSlug = (movedTo: string): string => movedTo.slice(0, movedTo.indexOf('#'));
+
 /** The page address of an entry's `movedTo`: "/articles/{slug}#{slug}-p003" for a paragraph,
  * "/articles/{slug}#{id}" for a heading. */
 export function movedToHref(entry: PinEntry): string | undefined {

@@ -11,7 +11,7 @@
  */
 import { ARTICLE_RESERVED_IDS } from '../../constants.js';
 import type { ArticlePins, HeadingEntry } from '../../model/pinpoints.js';
-import { movedToHref, paragraphId } from '../../model/pinpoints.js';
+import { MOVED_TO, movedToHref, paragraphId } from '../../model/pinpoints.js';
 import type { Heading } from '../../model.js';
 import { closingIndex, type Markup, markupText, type OpenTag, setAttr } from '../../html/markup.js';
 import { assignPinpoints, type Block, type Tombstone } from '../pinpoints/assign.js';
@@ -176,7 +176,7 @@ function tombstone({ entry }: Tombstone, input: Pick<PinpointInput, 'slug' | 'fo
   const moved = movedToHref(entry);
   if (moved) {
     // Its very words stand in another article now (an article split in two): a pinpoint still finds them.
-    const label = entry.kind === 'p' ? `paragraph ${Number(entry.movedTo!.slice(entry.movedTo!.indexOf('#p') + 2))}` : `“${entry.text}”`;
+    const label = entry.kind === 'p' ? `paragraph ${Number(MOVED_TO.exec(entry.movedTo!)![2])}` : `“${entry.text}”`;
     out.push(text(entry.kind === 'p' ? ' Its text now stands in another article, as ' : ' Its section now stands in another article, under '), { kind: 'open', name: 'a', attrs: [['href', moved]] }, text(label), { kind: 'close', name: 'a' }, text('.'));
   } else if (by) {
     const href = isParagraph ? `#${paragraphId(input.slug, Number(by.slice(1)))}` : `#${by}`;
