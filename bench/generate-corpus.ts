@@ -73,17 +73,29 @@ export function generateCorpus(opts: CorpusOptions): CorpusSummary {
   };
 }
 
+const USAGE = 'usage: node --import tsx bench/generate-corpus.ts --out DIR [--articles N] [--seed S] [--force]\n';
+
 function cli(): void {
-  const { values } = parseArgs({
-    options: {
-      out: { type: 'string' },
-      articles: { type: 'string', default: '1000' },
-      seed: { type: 'string', default: '1' },
-      force: { type: 'boolean', default: false },
-    },
-  });
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        out: { type: 'string' },
+        articles: { type: 'string', default: '1000' },
+        seed: { type: 'string', default: '1' },
+        force: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    // An unknown or malformed option: its message and the usage, not a stack trace.
+    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (values.help) return void process.stdout.write(USAGE);
   if (!values.out) {
-    process.stderr.write('usage: node --import tsx bench/generate-corpus.ts --out DIR [--articles N] [--seed S] [--force]\n');
+    process.stderr.write(USAGE);
     process.exitCode = 2;
     return;
   }
