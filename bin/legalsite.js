@@ -199,7 +199,7 @@ function callerChose(pattern) {
  *   50,000 articles; about 4% less time with 64 MB). The shards keep V8's default because theirs
  *   set the peak of a rebuild that makes every page again (4.37 GB with every thread at 64 MB,
  *   3.91 GB with the main thread's alone).
- * Measured in docs/performance.md ("The launcher's measure of the site", "A smaller young generation
+ * Measured in docs/performance-log.md ("The launcher's measure of the site", "A smaller young generation
  * for small sites, a larger one for rebuilds"). */
 function youngGeneration(contentMb, cacheToLoad) {
   const semi = (mb, mainThreadOnly = false) => ({ flags: [`--max-semi-space-size=${mb}`], mainThreadOnly });
@@ -222,13 +222,13 @@ function youngGeneration(contentMb, cacheToLoad) {
  *   larger: the optimizing compiler's threads worked 24 s in that build, 14 s without. That cold
  *   build used about a tenth less CPU and took about 9% less time (seven interleaved pairs); a
  *   1,000-article cold build and a one-change rebuild took what they took. Measured in
- *   docs/performance.md ("The optimizing compiler's work").
+ *   docs/performance-log.md ("The optimizing compiler's work").
  * - to inline at most INLINED_BYTECODE_CUMULATIVE bytes of bytecode into a function, half of V8's
  *   920. Each of a build's threads compiles the same hot functions for itself, and at 1,000
  *   articles the compiler's threads used about a fifth of the build's CPU: with half the budget a
  *   1,000-article cold build took about 5% less time (18 interleaved pairs, faster in 16), a
  *   10,000-article one no more (10 pairs, faster in 7). Without inlining at all, the
- *   10,000-article build used 7% more CPU. Measured in docs/performance.md ("Less inlining, fewer
+ *   10,000-article build used 7% more CPU. Measured in docs/performance-log.md ("Less inlining, fewer
  *   helper threads", twenty-second session).
  * V8 reads the flags for the whole process, so the shard threads take them too. Node refuses to
  * start with a V8 flag its V8 does not know, so the flags are given only up to LAST_V8_CHECKED: the
@@ -246,7 +246,7 @@ function compilerFlags() {
  * Node starts, unless the caller chose. A build's shards already keep every core busy; on 2 cores,
  * four helper threads more only took turns with them. A 1,000-article cold build took about 5% less
  * time with two (18 interleaved pairs, faster in 15), a 10,000-article one what it took (six pairs).
- * Measured in docs/performance.md ("Less inlining, fewer helper threads", twenty-second session). */
+ * Measured in docs/performance-log.md ("Less inlining, fewer helper threads", twenty-second session). */
 function helperThreads() {
   if (callerChose(/^--v8-pool-size/)) return [];
   const cores = os.availableParallelism();
@@ -270,7 +270,7 @@ function helperThreads() {
  *   faulted in again each time: a 1,000-article cold build had 35% fewer page faults and took 13%
  *   less time (8 interleaved pairs), a 10,000-article one 10% less (3 pairs); the peak did not move
  *   at 1,000 or 50,000 articles.
- * Measured in docs/performance.md ("Memory kept for the next block", twenty-fourth session). Other
+ * Measured in docs/performance-log.md ("Memory kept for the next block", twenty-fourth session). Other
  * C libraries, and older glibc, ignore them. */
 function withMallocTunables(tunables) {
   const callerSet = (name, alias) => (tunables ?? '').includes(`glibc.malloc.${name}=`) || (alias !== undefined && process.env[alias] !== undefined);

@@ -7,7 +7,7 @@
  * loader spent most of the 340 ms a shard took to start resolving and linking them; and every thread
  * compiled the functions it called afresh. One file per thread starts in a fraction of that, and a
  * script (unlike an ES module on Node 20) can be run with V8's code cache, which keeps the compiled
- * code between runs (docs/performance.md, "Start-up: one file per thread, compiled code kept").
+ * code between runs (docs/performance-log.md, "Start-up: one file per thread, compiled code kept").
  * The code is the same code: esbuild joins the modules, it does not minify or rewrite them, with
  * two exceptions: markdown-it's class fields are assigned rather than defined through a helper, which
  * made its rendering some 40% faster (scripts/class-fields.mjs says why that is the same), and

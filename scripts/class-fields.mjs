@@ -5,7 +5,7 @@
  * a shared helper, `_defineProperty(this, "name", value)`. Every token, and every parser state, is
  * made through a dozen such calls, and a store shared by every class and every field is one V8
  * cannot specialise: rendering 1,500 benchmark articles took 410–530 ms with the helper, 260–310 ms
- * with the fields assigned (docs/performance.md, "markdown-it's class fields assigned").
+ * with the fields assigned (docs/performance-log.md, "markdown-it's class fields assigned").
  *
  * `this.name = value` does what the helper does for a new field: an own property, enumerable,
  * writable and configurable, made in the same order. It would differ only if a class or one it

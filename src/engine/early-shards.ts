@@ -4,7 +4,7 @@
  * A shard thread takes about a quarter of a second to start Node, read its bundle and run it, and
  * the build asks for its first work as soon as the content is loaded: at 1,000 articles the shards
  * were ready some 250 ms after that, while one of the two cores had been idle through the CLI's own
- * start (docs/performance.md, "Shard threads started with the CLI, and the bundles in ASCII"). So the
+ * start (docs/performance-log.md, "Shard threads started with the CLI, and the bundles in ASCII"). So the
  * CLI's process (bin/legalsite.js, told by the launcher that this is a build that loads no cache)
  * starts them first, and the pool (shard-pool.ts) takes them when it starts, if they run its module
  * with the heap it would give them (shard-limits.ts, from the same article files); any it does not

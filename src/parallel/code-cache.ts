@@ -2,7 +2,7 @@
  * Runs one of the CLI's bundles (lib/bundle/*.cjs, made by scripts/bundle-lib.mjs) with V8's code
  * cache: the bytecode of every function the last run of that bundle compiled, kept between
  * processes. Each thread of a build compiled its code afresh (V8 compiles a function when it is
- * first called): at 1,000 articles about a tenth of the build's CPU time (docs/performance.md,
+ * first called): at 1,000 articles about a tenth of the build's CPU time (docs/performance-log.md,
  * "Start-up: one file per thread, compiled code kept"). A script has no import() on Node 20 (the
  * bundle script checks that the bundles have none).
  *

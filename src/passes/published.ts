@@ -2,7 +2,8 @@
  * The published manifest (/api/published.json): every URL a build publishes, the anchors (element
  * ids) of each HTML page, and the URLs that redirect, so a later build can be checked against it:
  * nothing once published may disappear without a redirect or a tombstone (`legalsite check
- * --against`). docs/cli.md ("check --against") documents the format.
+ * --against`). docs/cli.md ("Checking against an earlier build")
+ * documents the format.
  *
  * An article page's paragraph ids run without a gap from p001 to the highest number issued (a
  * removed paragraph keeps its id as a tombstone), so the manifest writes each such run as one

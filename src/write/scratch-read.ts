@@ -119,7 +119,8 @@ export function deserializeCopy(bytes: Uint8Array): unknown {
  * aligned in the bytes read (most are) before making it a view, so taking its result and copying
  * that wrote most arrays twice: 60 MB of the recommendation memo's arrays at 50,000 articles. Memory
  * touched for the first time costs more than the copy on the machines measured (a page fault per
- * 4 KB when no huge page is to be had): docs/performance.md, "Memory touched for the first time".
+ * 4 KB when no huge page is to be had): docs/performance-log.md, "The profile that adds up, and memory touched for
+ * the first time".
  */
 class CopyingDeserializer extends DefaultDeserializer {
   _readHostObject(): ArrayBufferView {

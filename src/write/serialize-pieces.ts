@@ -11,7 +11,7 @@
  * 160–430 ms, of the same bytes touched once before 10–25 ms. Saving the cache and the state after a
  * one-change rebuild at 50,000 articles spent 0.9 s in checksums, nearly all of it that first touch. Each
  * large array here is written from where it lies, and the serializer's buffer is handed over
- * (releaseBuffer) before it, so it starts again small: docs/performance.md, "Buffers moved by
+ * (releaseBuffer) before it, so it starts again small: docs/performance-log.md, "Buffers moved by
  * mremap".
  */
 import { DefaultSerializer } from 'node:v8';

@@ -183,4 +183,59 @@ test('the README keeps the commands CI and the quick start rely on', () => {
   for (const command of ['npm ci && npx legalsite build', 'npm test', 'npx legalsite serve']) assert.ok(readme.includes(command), `README.md shows ${command}`);
 });
 
+/** The source files whose comments send a reader to a section of the docs. */
+const SOURCE_DIRS = ['src', 'scripts', 'bin', 'bench'];
+const SOURCE_FILE = /\.(?:ts|mjs|js)$/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const abs = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'results' ? [] : sourceFiles(abs);
+    return SOURCE_FILE.test(e.name) ? [abs] : [];
+  });
+}
+
+/** A comment's pointers to named sections: `docs/x.md, "Title"`, `docs/x.md ("Title", "Other")` or
+ * `docs/x.md "Title"`, with comment markers and line breaks inside the quotes read as one space. */
+function sectionPointers(source: string): { doc: string; title: string; line: number }[] {
+  const out: { doc: string; title: string; line: number }[] = [];
+  const QUOTED = /"((?:[^"\n]|\n\s*(?:\*|\/\/)\s?)+)"/y;
+  for (const m of source.matchAll(/\bdocs\/([\w-]+\.md)(?:,\s*|\s+\(|\s+)(?=")/g)) {
+    const line = source.slice(0, m.index).split('\n').length;
+    let at = m.index + m[0].length;
+    for (;;) {
+      QUOTED.lastIndex = at;
+      const q = QUOTED.exec(source);
+      if (!q) break;
+      out.push({ doc: m[1], title: q[1].replace(/\n\s*(?:\*|\/\/)\s*/g, ' '), line });
+      at = QUOTED.lastIndex;
+      const next = /^,\s*(?:\n\s*(?:\*|\/\/)\s*)?(?=")/.exec(source.slice(at, at + 40));
+      if (!next) break;
+      at += next[0].length;
+    }
+  }
+  return out;
+}
+
+test('a comment that names a section of the docs names one that is there', () => {
+  assert.equal(sectionPointers('// see docs/cli.md, "Exit codes" and docs/content.md ("A", "B\n * c") or docs/x.md "D"'), [
+    { doc: 'cli.md', title: 'Exit codes', line: 1 },
+    { doc: 'content.md', title: 'A', line: 1 },
+    { doc: 'content.md', title: 'B c', line: 1 },
+    { doc: 'x.md', title: 'D', line: 2 },
+  ]);
+  const problems: string[] = [];
+  let checked = 0;
+  for (const file of SOURCE_DIRS.flatMap((d) => sourceFiles(path.join(ROOT, d)))) {
+    for (const { doc, title, line } of sectionPointers(readFileSync(file, 'utf8'))) {
+      checked++;
+      const body = readIfFile(path.join(DOCS, doc));
+      if (body === undefined) problems.push(`${shown(file)}:${line}: docs/${doc} does not exist`);
+      else if (!headingsOf(body).some((h) => h.startsWith(title))) problems.push(`${shown(file)}:${line}: docs/${doc} has no heading that starts "${title}"`);
+    }
+  }
+  assert.ok(checked > 10, `only ${checked} pointers found: is the pattern reading the comments?`);
+  assert.equal(problems, [], `comments pointing at missing sections:\n${problems.join('\n')}`);
+});
+
 test.run();
