@@ -15,7 +15,13 @@ export interface FeedItem {
   title: string;
   link: string;
   description: string;
+  /** RSS's pubDate: when it was published, or for a term, which records no such date, when it last
+   * changed (an RSS item's date either way). */
   pubDate: string;
+  /** When it first appeared, where the content records it: an article's datePublished, a
+   * correction's date. A term has none (only lastModified), so Atom gives it no `published`, which
+   * means first availability (RFC 4287 §4.2.9): an edited term is not announced as new. */
+  published?: string;
   /** When it last changed in a way a reader should hear of: an article's dateModified (Atom's
    * `updated`, beside `published`); a term's and a correction's date otherwise. */
   updated: string;
@@ -48,6 +54,7 @@ export function buildFeedItems(articles: ArticleMeta[], terms: Term[], config: S
     link: `${config.baseUrl}/articles/${a.slug}`,
     description: a.summary,
     pubDate: a.datePublished,
+    published: a.datePublished,
     updated: a.dateModified,
     guid: `${config.baseUrl}/articles/${firstSlug(a)}`,
     author: a.author,
@@ -68,6 +75,7 @@ export function buildFeedItems(articles: ArticleMeta[], terms: Term[], config: S
     link: `${config.baseUrl}/articles/${a.slug}#${c.id}`,
     description: c.summary,
     pubDate: c.date,
+    published: c.date,
     updated: c.date,
     guid: `${config.baseUrl}/articles/${firstSlug(a)}#${c.id}`,
     author: a.author,

@@ -85,7 +85,8 @@ export function feedPageRoutes(site: Pick<BuiltSite, 'config' | 'feeds'>): HtmlR
  * in a title would be read as a tag and vanish (RFC 4287 §3.1.1.2: "Any markup within MUST be
  * escaped"). An RSS title is plain text to most readers, and stays as written there. An entry's
  * `updated` is when it last changed (an article corrected months later is updated), `published`
- * (RSS's pubDate) when it first appeared; the feed's date is the newest of either.
+ * (RSS's pubDate) when it first appeared, where the content says (a term's item has only `updated`,
+ * its RSS pubDate that date); the feed's date is the newest of either.
  */
 function feedOf(config: SiteConfig, updated: string, title: string, items: FeedItem[], self: string, format: FeedInfo['format']): Feed {
   const u = (p: string) => `${config.baseUrl}${p}`;
@@ -100,7 +101,7 @@ function feedOf(config: SiteConfig, updated: string, title: string, items: FeedI
   for (const it of items) {
     feed.addItem({
       title: atom ? escapeHtml(it.title) : it.title, id: it.guid, link: it.link, description: escapeHtml(it.description),
-      date: day(it.updated), published: day(it.pubDate), author: [{ name: it.author, email: config.editorialEmail }],
+      date: day(it.updated), ...(it.published ? { published: day(it.published) } : {}), author: [{ name: it.author, email: config.editorialEmail }],
       // Atom's category is its `term` (required), with the same words as its label.
       category: it.category.map((name) => ({ name, term: name })),
     });

@@ -46,6 +46,17 @@ test('Atom: every category has its term; updated is the last change, published t
   assert.is(day(feed.updated), '2026-11-29', "the feed's date is its newest change");
 });
 
+test('Atom: a term, which records when it last changed and not when it appeared, has no published date', () => {
+  const { xml, feed } = feedAt('/feeds/atom.xml');
+  const term = feed.items.find((i) => i.url?.endsWith('/glossary/hash'))!;
+  assert.is(day(term.updated), '2025-02-01');
+  assert.is(term.published, null, 'an edited term would read as new');
+  const entry = xml.slice(xml.indexOf('/glossary/hash'));
+  assert.not.match(entry.slice(0, entry.indexOf('</entry>')), /<published>/);
+  const rss = feedAt('/feeds/glossary.xml').feed.items.find((i) => i.url?.endsWith('/glossary/hash'))!;
+  assert.is(day(rss.published), '2025-02-01', "RSS's pubDate is the term's one date");
+});
+
 test('Atom: titles and summaries declared HTML read as the plain text written', () => {
   const { xml } = feedAt('/feeds/atom.xml');
   const titles = shownAsHtml(xml, 'title');
