@@ -16,6 +16,7 @@ import sirv from 'sirv';
 import { EVENTS_PATH, LIVE_CLIENT, LIVE_CLIENT_PATH } from './dev/live-client.js';
 import { parseRedirectsFile } from './routes/redirects.js';
 import { leavesFolder } from './inside-folder.js';
+import { contentTypeFor } from './publish/content-types.js';
 
 export interface ServeOptions {
   root: string;
@@ -142,7 +143,13 @@ export function redirectsIn(root: string): (urlPath: string) => { to: string; st
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   // dev mode: no in-memory file list, so a rebuilt dist/ is served at once.
   // No extension guessing beyond htmlFileFor's `.html`: a static host does none either.
-  const assets = sirv(opts.root, { dev: true, extensions: [], etag: true, setHeaders: (res) => setHeaders(res) });
+  // Each file with the type publish stores it with (and _headers declares): sirv's own table sends
+  // BibTeX, RIS and JSON Lines with an empty type, Markdown and text without their charset, and the
+  // feeds as text/xml, so the preview would not be what readers and crawlers get.
+  const assets = sirv(opts.root, {
+    dev: true, extensions: [], etag: true,
+    setHeaders: (res, pathname) => (res.setHeader('Content-Type', contentTypeFor(pathname.replace(/^\/+/, ''))), setHeaders(res)),
+  });
   const clients = new Set<ServerResponse>();
   let initial: { name: 'build-error'; data: unknown } | undefined;
   const setHeaders = (res: ServerResponse) => {

@@ -2,7 +2,9 @@
  * The Content-Type and Cache-Control each published object is stored with, decided from its path in
  * dist/. Object stores answer with the headers stored on the object, so these are what readers,
  * feed readers and crawlers see.
- * Reads: nothing. Writes: nothing. Types match the ones `legalsite serve` uses (src/routes/).
+ * `legalsite serve` sends the same types (src/serve.ts), and `_headers` declares them for the files
+ * hosts do not know by name (routes/reference-files.ts).
+ * Reads: nothing. Writes: nothing.
  */
 
 const TYPES: Record<string, string> = {

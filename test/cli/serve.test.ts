@@ -68,6 +68,24 @@ test('serves the feed files with XML types, the spec feed URLs as pages pointing
   assert.match(json.headers.get('content-type')!, /application\/json/);
 });
 
+test('sends each file with the type publish stores it with: citation files, JSON Lines, Markdown and text with their charset, feeds as RSS and Atom', async () => {
+  const wanted: [string, string][] = [
+    ['/articles/hashing-evidence.bib', 'application/x-bibtex; charset=utf-8'],
+    ['/articles/hashing-evidence.ris', 'application/x-research-info-systems; charset=utf-8'],
+    ['/articles/hashing-evidence.md', 'text/markdown; charset=utf-8'],
+    ['/exports/articles.jsonl', 'application/jsonl; charset=utf-8'],
+    ['/llms.txt', 'text/plain; charset=utf-8'],
+    ['/feeds/atom.xml', 'application/atom+xml; charset=utf-8'],
+    ['/feeds/rss.xml', 'application/rss+xml; charset=utf-8'],
+    ['/sitemap.xml', 'application/xml; charset=utf-8'],
+  ];
+  for (const [url, type] of wanted) {
+    const res = await fetch(`${base}${url}`);
+    assert.is(res.status, 200, url);
+    assert.is(res.headers.get('content-type'), type, url);
+  }
+});
+
 test('guesses no extension a static host would not: /articles/index is not /articles/index.json', async () => {
   assert.is((await fetch(`${base}/articles/index`)).status, 404);
   assert.is((await fetch(`${base}/sitemap`)).status, 404);
