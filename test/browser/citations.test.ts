@@ -7,6 +7,7 @@
  * - each paragraph's ¶ link is reached by keyboard and copies a pinpoint citation, with the toast;
  *   without JavaScript it is a plain link to the paragraph; "Cite this" copies the article's citation.
  */
+import { createHash } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -163,6 +164,26 @@ test('an answer point, a reference and an FAQ question an address names are mark
     assert.is(background, 'rgb(255, 246, 214)', id);
   }
   await page.close();
+});
+
+test("a quotation checks against the mirror: each paragraph's text on the page, its ¶ link left out and normalised as docs/content.md says, hashes to the mirror's sha256", async () => {
+  const page = await context.newPage();
+  try {
+    await arrive(page, `${site.base}/articles/hashing-evidence`, /\/articles\/hashing-evidence$/);
+    const mirror = (await (await fetch(`${site.base}/articles/hashing-evidence.json`)).json()) as { sections: { paragraphs: { id: string; text: string; sha256: string }[] } };
+    // The page's text as a reader's script takes it (the DOM), hashed here as anyone would.
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('p[id]:has(> a.para-link)')].map((p) => {
+        const copy = p.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('a.para-link').forEach((a) => a.remove());
+        return { id: p.id, text: (copy.textContent ?? '').normalize('NFC').replace(/\s+/g, ' ').trim() };
+      }),
+    );
+    assert.ok(mirror.sections.paragraphs.length >= 2, 'the fixture has numbered paragraphs');
+    assert.equal(shown.map((p) => ({ ...p, sha256: createHash('sha256').update(p.text, 'utf8').digest('hex') })), mirror.sections.paragraphs);
+  } finally {
+    await page.close();
+  }
 });
 
 test('"Cite this" copies the citation of the whole article', async () => {
