@@ -62,6 +62,11 @@ export function articleMarkdown(a: Article, fields: ArticleFields, stats: Articl
   }
   if (a.keyTakeaways.length) out.push('## Key takeaways', '', ...a.keyTakeaways.map((t) => `- ${prose(t)}`), '');
   out.push(prose(calloutsToQuotes(a.body.trim())), '');
+  // The page's sections that are links, in its order: the files it offers, then (after the
+  // references) the pages it points to, each an absolute address as the mirror's other links are.
+  if (a.downloads.length) {
+    out.push('## Downloads', '', ...a.downloads.map((d) => `- [${text(d.title, { inLink: true })}](${config.baseUrl}${d.href})${d.description ? ` — ${text(d.description)}` : ''}`), '');
+  }
   if (fields.faq.length) {
     out.push('## Frequently asked questions', '');
     for (const f of fields.faq) out.push(`### ${text(f.q)}`, '', prose(a.faq.find((x) => x.id === f.id)!.a.trim()), '');
@@ -71,6 +76,7 @@ export function articleMarkdown(a: Article, fields: ArticleFields, stats: Articl
     a.references.forEach((r, i) => out.push(`${i + 1}. ${r.url ? `[${text(r.title, { inLink: true })}](${r.url})` : text(r.title)}${r.source ? `, ${text(r.source)}` : ''}${r.pinpoint ? ` — ${text(r.pinpoint)}` : ''}`));
     out.push('');
   }
+  if (a.seeAlso.length) out.push('## See also', '', ...a.seeAlso.map((ref) => `- <${config.baseUrl}/${ref}>`), '');
   const changes = changeLog(a);
   if (changes.length) out.push('## Changes', '', ...changes.map((c) => `- ${c.date} · ${CHANGE_KIND_LABELS[c.kind]}: ${text(c.summary)}`), '');
   const lawStated = a.lawStatedAt ? ` · Law stated as at ${a.lawStatedAt}` : '';

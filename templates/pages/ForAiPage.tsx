@@ -25,7 +25,7 @@ export function ForAiPage(p: ForAiPageProps) {
         <li>Respect <a href="/robots.txt">/robots.txt</a> and prefer the sitemaps over crawling links.</li>
         <li>Keep to a reasonable rate: no more than one request per second, and back off on errors.</li>
         <li>Identify your client with a descriptive User-Agent and a contact address.</li>
-        <li>Cache responses and use conditional requests; pages change only when their last-updated date does.</li>
+        <li>Cache responses and use conditional requests: a page’s last-updated date (and its sitemap <code>lastmod</code>) is when its own text last changed, while the lists on it, such as a term’s “Referenced by” or an article’s recommendations, change with other pages.</li>
         <li>Prefer the JSON and Markdown mirrors below to scraping HTML.</li>
       </ul>
       <h2 id="entry-points">Machine-readable entry points</h2>

@@ -48,9 +48,13 @@ test('updated follows the content, whatever the order given', () => {
 test('a feed item carries title, link, description, dates, guid, author and categories', () => {
   const [item] = buildFeedItems([makeArticle({ slug: 'x', title: 'X', summary: 'About X.', author: 'Editorial', tags: ['evidence'], datePublished: '2025-08-25', dateModified: '2026-01-05' })], [], config).articles;
   assert.equal(item, {
-    title: 'X', link: 'https://test.example.org/articles/x', description: 'About X.', pubDate: '2025-08-25', updated: '2026-01-05',
+    title: 'X', link: 'https://test.example.org/articles/x', description: 'About X.', pubDate: '2025-08-25', published: '2025-08-25', updated: '2026-01-05',
     guid: 'https://test.example.org/articles/x', author: 'Editorial', category: ['evidence'],
   });
+  // A term records only when it last changed: no date of first appearance (Atom's published).
+  const [term] = buildFeedItems([], [makeTerm({ slug: 't', lastModified: '2025-08-26' })], config).glossary;
+  assert.is(term.pubDate, '2025-08-26');
+  assert.is(term.published, undefined);
 });
 
 test('a renamed article, term or corrected article keeps the id its item was first published with', () => {

@@ -134,6 +134,25 @@ test('key takeaways, FAQ answers and answer points read as the page shows them',
   assert.not.ok(textOf(html, 'em').includes('-like text and ]]> and --> too.'), 'no emphasis opened by <em>');
 });
 
+test("the page's downloads and See also are in the mirror too, as links that lead somewhere on their own", () => {
+  const mirror = mirrorOf({
+    slug: 'with-links', body: 'The body.',
+    downloads: [{ href: '/templates/privilege-log.csv', title: 'Privilege log [CSV]', description: 'Columns <as> the rule asks.' }, { href: '/templates/ai-use-log.csv', title: 'AI use log' }],
+    seeAlso: ['articles/privilege-logs', 'glossary/hash-value'],
+    references: [{ title: 'A reference', url: 'https://example.com/rule' }],
+  });
+  const html = commonMark.render(mirror.replace(/^---\n[\s\S]*?\n---\n/, ''));
+  const doc = parseHtml(html);
+  const links = doc.byTag('a').map((a) => [doc.text(a), doc.attr(a, 'href')]);
+  assert.ok(links.some(([t, h]) => t === 'Privilege log [CSV]' && h === 'https://test.example.org/templates/privilege-log.csv'), JSON.stringify(links));
+  assert.ok(links.some(([t, h]) => t === 'AI use log' && h === 'https://test.example.org/templates/ai-use-log.csv'));
+  assert.ok(textOf(html, 'li').includes('Privilege log [CSV] — Columns <as> the rule asks.'), 'the description as written');
+  for (const ref of ['articles/privilege-logs', 'glossary/hash-value']) assert.ok(links.some(([, h]) => h === `https://test.example.org/${ref}`), ref);
+  // In the page's order: the body, the downloads, the references, See also.
+  const at = (heading: string) => mirror.indexOf(`\n## ${heading}\n`);
+  assert.ok(at('Downloads') > mirror.indexOf('The body.') && at('References') > at('Downloads') && at('See also') > at('References'), mirror);
+});
+
 test('3,000 random bodies read the same on the page and in the mirror', () => {
   let seed = 7;
   const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
