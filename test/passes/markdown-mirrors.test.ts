@@ -139,7 +139,7 @@ test("the page's downloads and See also are in the mirror too, as links that lea
     slug: 'with-links', body: 'The body.',
     downloads: [{ href: '/templates/privilege-log.csv', title: 'Privilege log [CSV]', description: 'Columns <as> the rule asks.' }, { href: '/templates/ai-use-log.csv', title: 'AI use log' }],
     seeAlso: ['articles/privilege-logs', 'glossary/hash-value'],
-    references: [{ title: 'A reference', url: 'https://example.com/rule' }],
+    references: [{ id: 'ref-1', title: 'A reference', url: 'https://example.com/rule' }],
   });
   const html = commonMark.render(mirror.replace(/^---\n[\s\S]*?\n---\n/, ''));
   const doc = parseHtml(html);
