@@ -1,7 +1,7 @@
 /** The options `build`, `check` and `serve` share: where the content is and the site goes, how to
  * report, and how to build. */
 import { type Command, Option } from 'commander';
-import { parseUrl, parseWorkers } from './parsers.js';
+import { parseFolder, parseUrl, parseWorkers } from './parsers.js';
 
 export type Reporter = 'pretty' | 'json' | 'github';
 
@@ -20,7 +20,7 @@ export interface CommonOptions {
 
 export const withCommon = (cmd: Command) =>
   cmd
-    .option('--content <dir>', 'content folder', 'content')
+    .option('--content <dir>', 'content folder', parseFolder('content folder', '--content content'), 'content')
     .option('--out <dir>', 'output folder', 'dist')
     .option('--base-url <url>', "override site.yaml's baseUrl", parseUrl)
     .addOption(new Option('--reporter <name>', 'how to print errors').choices(['pretty', 'json', 'github']).default('pretty'))

@@ -5,6 +5,7 @@ import { build } from '../build.js';
 import { formatGithub } from '../diagnostics/reporters/github.js';
 import { lostSince, movedSince } from '../passes/published.js';
 import { withCommon, type CommonOptions } from './build-options.js';
+import { parseFolder } from './parsers.js';
 import type { Io, RegisterCommand } from './io.js';
 import { report, runBuild } from './report.js';
 
@@ -12,9 +13,9 @@ type CheckOptions = CommonOptions & { dist?: string | boolean; listLinks?: boole
 
 export const registerCheckCommand: RegisterCommand = (program, io, done) => {
   withCommon(program.command('check').description('load, validate and run every pass; write nothing; or, with --dist, audit a built site'))
-    .option('--dist [dir]', 'audit a built site (links, fragments, metadata, structured data) instead of the content')
+    .option('--dist [dir]', 'audit a built site (links, fragments, metadata, structured data) instead of the content', parseFolder('built site folder', '--dist dist'))
     .option('--list-links', 'after the check, print every glossary auto-link with its sentence, for review')
-    .option('--against <file-or-url>', "also fail when a URL or anchor an earlier build published (its /api/published.json) is gone without a redirect or tombstone")
+    .option('--against <file-or-url>', "also fail when a URL or anchor an earlier build published (its /api/published.json) is gone without a redirect or tombstone", parseFolder('earlier manifest', '--against https://example.com/api/published.json'))
     .action(async (opts: CheckOptions) => {
       if (opts.dist) {
         // Loaded only here, like serve's server: every command pays for what the CLI imports at start.

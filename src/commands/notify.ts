@@ -18,7 +18,7 @@ import { shownWebhookUrl } from '../notify/shown-url.js';
 import { deliverWebhooks, signingOf, subscribedEvents } from '../notify/webhooks.js';
 import { packageVersion } from '../package-root.js';
 import type { Io } from './io.js';
-import { parseUrl } from './parsers.js';
+import { parseFolder, parseUrl } from './parsers.js';
 
 interface NotifyCliOptions {
   content: string;
@@ -38,8 +38,8 @@ export function registerNotifyCommand(program: Command, io: Io, done: (code: num
     .option('--indexnow', 'send IndexNow notifications (default: both kinds)')
     .option('--webhooks', 'deliver webhooks (default: both kinds)')
     .option('--dry-run', 'print what would be sent; send nothing')
-    .option('--content <dir>', 'content folder (for site.yaml)', 'content')
-    .option('--out <dir>', 'output folder that was published', 'dist')
+    .option('--content <dir>', 'content folder (for site.yaml)', parseFolder('content folder', '--content content'), 'content')
+    .option('--out <dir>', 'output folder that was published', parseFolder('output folder', '--out dist'), 'dist')
     .option('--base-url <url>', "override site.yaml's baseUrl", parseUrl)
     .option('--retry-delay <seconds>', 'webhook retry delay: attempt n waits n × this', parseSeconds, 5)
     .option('--debug', 'print stack traces for internal failures')

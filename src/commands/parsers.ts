@@ -30,6 +30,10 @@ export function parsePort(value: string): number {
  * host on every interface: `--host "$HOST"` with HOST unset would expose the preview server. */
 export const parseHost = (value: string): string => notEmpty(value, 'the host is empty (an unset variable?): give an address, e.g. 127.0.0.1 (the default), or 0.0.0.0 to expose the server on purpose.');
 
+/** A folder that must not be empty: `--content "$CONTENT"` with CONTENT unset would read the
+ * current folder, `check --dist "$DIST"` audit nothing at all and pass. */
+export const parseFolder = (what: string, example: string) => (value: string): string => notEmpty(value, `the ${what} is empty (an unset variable?): name it, e.g. ${example}.`);
+
 /** A name that must not be empty (--bucket "$BUCKET" with BUCKET unset). */
 export const parseName = (what: string) => (value: string): string => notEmpty(value, `the ${what} is empty (an unset variable?).`);
 

@@ -13,7 +13,7 @@ import { hasCredentials } from '../validate/urls.js';
 import { type PublishPlan, uploadsOf } from '../publish/plan.js';
 import { DEFAULT_MAX_DELETES, publishSite, type PublishResult } from '../publish/publish.js';
 import type { Io } from './io.js';
-import { parseName } from './parsers.js';
+import { parseFolder, parseName } from './parsers.js';
 import { outputFolderAt } from '../write/output-guard.js';
 
 interface PublishCliOptions {
@@ -42,7 +42,7 @@ export function registerPublishCommand(program: Command, io: Io, done: (code: nu
     .option('--prune', 'delete objects under the prefix that are no longer in the output folder')
     .option('--max-deletes <n>', 'the most objects --prune may delete in one run; a run that would delete more changes nothing', parseMaxDeletes, DEFAULT_MAX_DELETES)
     .option('--concurrency <n>', 'uploads in flight at once', parseConcurrency, 8)
-    .option('--out <dir>', 'output folder to publish', 'dist')
+    .option('--out <dir>', 'output folder to publish', parseFolder('output folder', '--out dist'), 'dist')
     .option('--quiet', 'print nothing but errors')
     .option('--debug', 'print stack traces for internal failures')
     .exitOverride()
