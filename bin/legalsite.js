@@ -74,8 +74,19 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
     process.exit(143);
   }
   const cli = cliModule();
-  if (earlyThreads > 0) await startEarly(cli, earlyThreads);
-  const { main, endUncaught } = await import(cli);
+  let loaded;
+  try {
+    if (earlyThreads > 0) await startEarly(cli, earlyThreads);
+    loaded = await import(cli);
+  } catch (error) {
+    // The machine refusing the files the CLI is made of (ulimit -n): one line and exit 4, as
+    // everywhere else, not Node's trace of a failed import.
+    const refusal = machineRefusal(error);
+    if (!refusal) throw error;
+    process.stderr.write(`legalsite: ${refusal}\n`);
+    process.exit(4);
+  }
+  const { main, endUncaught } = loaded;
   // An error no caller waits for (a library's process that could not start) ends the command as
   // its own errors do: one line and the exit code of its kind (4: the machine refused).
   process.on('uncaughtException', (error) => void endUncaught(error, process.argv));
@@ -124,7 +135,8 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
  * The words of src/diagnostics/environment.ts, kept here rather than imported: when no file can be
  * opened, neither can the module that would say so. */
 function machineRefusal(error) {
-  switch (error?.code) {
+  // An error from a thread or the module loader may carry its code only in its message.
+  switch (error?.code ?? /^(E[A-Z]+):/.exec(String(error?.message))?.[1]) {
     case 'EMFILE':
     case 'ENFILE':
       return 'too many files are open at once on this machine. Close other programs, or raise the limit (ulimit -n), and run again.';

@@ -22,6 +22,16 @@ interface SystemError {
   hostname?: string;
 }
 
+/** Failures of the machine that a read of any file can meet, whatever the file: too many open files,
+ * no memory, no thread to be had, a disk error. */
+const MACHINE_FAILURES = new Set(['EMFILE', 'ENFILE', 'ENOMEM', 'EAGAIN', 'EIO']);
+
+/** Whether `error` is the machine's failure, not the file's (load/content-read.ts). */
+export function isMachineFailure(error: unknown): boolean {
+  const code = systemError(error)?.code;
+  return code !== undefined && MACHINE_FAILURES.has(code);
+}
+
 /** The user's message for a failure of the environment, or undefined when `error` is not one. */
 export function environmentMessage(error: unknown): string | undefined {
   const e = systemError(error);

@@ -10,7 +10,8 @@
  * renderPages makes any other page, from its route or from the small input of its family.
  * Reads: article files. Writes: output files into the folder it is told (or returns them).
  */
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
+import { readContentText } from '../load/content-read.js';
 import path from 'node:path';
 import { hashOf } from '../hash.js';
 import type { BundleEntry, ClientBundle } from '../bundle/client-bundle.js';
@@ -93,10 +94,8 @@ export class Shard {
   readFrontMatter(jobs: FileJob[]): FrontMatterResult[] {
     return jobs.map(({ abs, rel }) => {
       this.parsed.delete(rel);
-      let text: string;
-      try {
-        text = readFileSync(abs, 'utf8');
-      } catch {
+      const text = readContentText(abs);
+      if (text === undefined) {
         return { rel, key: '', diagnostics: [diagnostic('unreadable-file', { file: rel }, '', 'could not be read')], rejected: rejectedArticle({ schema: 'article', file: rel, data: undefined, problems: [] }) };
       }
       const key = unitKeyOf(this.setupKey, rel, text);
@@ -160,12 +159,8 @@ export class Shard {
   private articleOf(job: ArticleJob): Article {
     const parsed = this.parsed.get(job.rel);
     if (parsed?.key === job.textKey) return parsed.article;
-    let text: string;
-    try {
-      text = readFileSync(job.abs, 'utf8');
-    } catch {
-      throw new ContentChangedError(job.rel);
-    }
+    const text = readContentText(job.abs);
+    if (text === undefined) throw new ContentChangedError(job.rel);
     const article = unitKeyOf(this.setupKey, job.rel, text) === job.textKey ? parseArticleText(text, job.rel).article : undefined;
     if (!article) throw new ContentChangedError(job.rel);
     return article;

@@ -2,7 +2,8 @@
  * Turns schema-valid YAML data into the model's entities, applying the spec's defaults
  * (author "Editorial Team", jurisdiction Global, term slugs derived from titles).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readContentBytes } from './content-read.js';
 import path from 'node:path';
 import { DEFAULT_AUTHOR, DEFAULT_LANGUAGE } from '../constants.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -128,15 +129,10 @@ export function toTemplates(
   const byName = new Map(files.map((abs) => [path.relative(templatesDir, abs).split(path.sep).join('/'), abs]));
   const out: TemplateFile[] = [];
   const sourcesUsed = new Set<string>();
-  // A file that cannot be read (permissions, a disk error) is reported at its path, and left out.
-  const read = (abs: string): Buffer | undefined => {
-    try {
-      return readFileSync(abs);
-    } catch (error) {
-      diagnostics.push(diagnostic('unreadable-file', { file: rel(abs) }, '', `could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`));
-      return undefined;
-    }
-  };
+  // A file that cannot be read (a permission) is reported at its path, and left out; the machine's
+  // failure (a disk error, too many open files) ends the build (load/content-read.ts).
+  const read = (abs: string): Buffer | undefined =>
+    readContentBytes(abs, (error) => diagnostics.push(diagnostic('unreadable-file', { file: rel(abs) }, '', `could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`)));
   for (const e of entries) {
     const abs = byName.get(e.file);
     const at = { file: index!.file, ...index!.locate([e.i, 'file']) };

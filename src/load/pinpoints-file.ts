@@ -9,7 +9,8 @@
  * 10,000 articles the file is tens of megabytes, and reading it whole was a second of every rebuild.
  * Reads: the id file. Writes: nothing.
  */
-import { closeSync, lstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
+import { readContentBytes } from './content-read.js';
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
 import { type FileStat, statOf, unchangedSince } from '../file-stat.js';
@@ -90,12 +91,8 @@ export function readPinsFile(contentAbs: string, rel: (abs: string) => string, m
     return { file, abs, exists: true, spans: spansOf(memo), canonical: memo.canonical, diagnostics: [], memo: { ...memo, stat, readAt: hashed.takenAt } };
   }
   const readAt = Date.now();
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(abs);
-  } catch {
-    return { file, abs, exists: true, spans: new Map(), canonical: false, diagnostics: [diagnostic('unreadable-file', { file }, '', 'could not be read')] };
-  }
+  const bytes = readContentBytes(abs);
+  if (!bytes) return { file, abs, exists: true, spans: new Map(), canonical: false, diagnostics: [diagnostic('unreadable-file', { file }, '', 'could not be read')] };
   const hash = hashOf(bytes);
   if (memo?.hash === hash) return { file, abs, exists: true, spans: spansOf(memo), canonical: memo.canonical, diagnostics: [], bytes, memo: { ...memo, stat, readAt } };
   return indexOf(file, abs, bytes, { stat, readAt, hash });

@@ -5,7 +5,8 @@
  * diagnostics, never exceptions. The positions of every YAML value are kept for later checks.
  * Reads: the content folder. Writes: nothing.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { readContentText } from './content-read.js';
 import path from 'node:path';
 import { type Diagnostic, diagnostic, UsageError } from '../diagnostics/diagnostic.js';
 import { isFolder } from '../file-stat.js';
@@ -185,12 +186,9 @@ function readTemplates(r: ContentReader): TemplateFile[] {
 
 /** A file's text, or undefined (reported) when it cannot be read. */
 function readText(r: ContentReader, abs: string): string | undefined {
-  try {
-    return readFileSync(abs, 'utf8');
-  } catch {
-    r.diagnostics.push(diagnostic('unreadable-file', { file: r.rel(abs) }, '', 'could not be read'));
-    return undefined;
-  }
+  const text = readContentText(abs);
+  if (text === undefined) r.diagnostics.push(diagnostic('unreadable-file', { file: r.rel(abs) }, '', 'could not be read'));
+  return text;
 }
 
 /** A YAML file's source, if it parses and passes `schema`. A file whose text was parsed before (the

@@ -752,6 +752,29 @@ test('too many open files (ulimit -n) is one plain line and exit 4, wherever it 
   assert.is((await runCli(['build', '--quiet', '--out', 'dist'], cwd)).exitCode, 0, 'and the next build, with files enough, builds');
 });
 
+test("a content file the machine fails to read (too many open files, a disk error) ends the build as the environment's failure, exit 4, one line; a file that cannot be read for its own reasons is a content error at it", async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet', '--no-cache'], cwd)).exitCode, 0);
+  const out = path.join(cwd, 'dist');
+  const before = snapshot(out);
+  // An article (read on a shard), a glossary term (read by the main thread) and the id file.
+  for (const [file, code, line] of [
+    ['privilege-basics.md', 'EMFILE', /^legalsite: too many files are open at once on this machine\. .*ulimit -n/],
+    ['hash-value.yaml', 'ENFILE', /^legalsite: too many files are open at once on this machine\./],
+    ['pinpoints.jsonl', 'EIO', /^legalsite: the disk failed to read or write .*pinpoints\.jsonl\. Check the disk/],
+  ] as const) {
+    const r = await runCli(['build', '--no-cache'], cwd, { LEGALSITE_FAULT: `read-fail:${code}:${file}` });
+    assert.is(r.exitCode, 4, `${file} ${code}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, line, file);
+    assert.not.match(`${r.stdout}${r.stderr}`, /could not be read|\n\s+at |bug in legalsite/, file);
+    assert.equal(snapshot(out), before, `${file}: the output folder is as it was`);
+  }
+  const denied = await runCli(['build', '--no-cache'], cwd, { LEGALSITE_FAULT: 'read-fail:EACCES:privilege-basics.md' });
+  assert.is(denied.exitCode, 1, denied.stderr);
+  assert.match(`${denied.stdout}${denied.stderr}`, /privilege-basics\.md[\s\S]*could not be read/);
+  assert.equal(snapshot(out), before);
+});
+
 test('a reader that stops reading (build | head -1) gets no stack trace: the build ends as it would have', async () => {
   const cwd = copyFixture('minimal');
   const out = path.join(cwd, 'dist');

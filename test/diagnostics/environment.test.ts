@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { environmentMessage } from '../../src/diagnostics/environment.js';
+import { environmentMessage, isMachineFailure } from '../../src/diagnostics/environment.js';
 import { writeFileNamed } from '../../src/write/named-write.js';
 import { copyFixture, runCli } from '../helpers/sites.js';
 import { withTmpfs } from '../helpers/tmpfs.js';
@@ -23,6 +23,13 @@ test('a write that fails on a full disk names its file, on the main thread and f
   assert.match(environmentMessage(failure)!, /^the disk is full \(could not write \/dev\/full\)/);
   const fromWorker = new Error(`a worker failed: ${(failure as Error).message}`);
   assert.match(environmentMessage(fromWorker)!, /^the disk is full \(could not write \/dev\/full\)/);
+});
+
+test("a read's failure is the machine's (open files, memory, threads, the disk), not the file's, by its code or a worker's message", () => {
+  for (const code of ['EMFILE', 'ENFILE', 'ENOMEM', 'EAGAIN', 'EIO']) assert.ok(isMachineFailure(sys(code)), code);
+  assert.ok(isMachineFailure(new Error("EMFILE: too many open files, open '/c/a.md'")), 'the code read from the message, as a worker thread sends it');
+  for (const code of ['EACCES', 'ENOENT', 'EISDIR', 'ELOOP']) assert.not.ok(isMachineFailure(sys(code)), `${code} is the file's`);
+  assert.not.ok(isMachineFailure(new Error('not a system error')));
 });
 
 test('system errors name the path or port and what to do', () => {
