@@ -13,7 +13,7 @@
  */
 import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { namingFile } from './named-write.js';
-import { mkdir, rename } from 'node:fs/promises';
+import { chmod, mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ResourceError } from '../diagnostics/diagnostic.js';
 import { hashOf } from '../hash.js';
@@ -236,7 +236,10 @@ export class OutputTarget {
       hadOld = false;
     }
     try {
-      if (hadOld) beforeCommitMove();
+      if (hadOld) {
+        await keepPermissions(old, this.dir);
+        beforeCommitMove();
+      }
       await rename(this.dir, this.outDir);
     } catch (error) {
       if (hadOld) await rename(old, this.outDir);
@@ -354,3 +357,12 @@ export function sameFile(now: { isFile: boolean; size: number; mtimeMs: number }
   return Boolean(now?.isFile) && now!.size === then.size && now!.mtimeMs === then.mtimeMs;
 }
 
+/**
+ * The folder that replaces an output folder keeps its permissions (a site folder opened to a web
+ * server's group, 0750 or 0775, would otherwise become the umask's 0755): the mode of `old` given to
+ * `replacement`, so long as its owner may still read, write and enter it, which the build needs.
+ */
+async function keepPermissions(old: string, replacement: string): Promise<void> {
+  const mode = (await stat(old)).mode & 0o7777;
+  if ((mode & 0o700) === 0o700) await chmod(replacement, mode);
+}

@@ -151,7 +151,35 @@ test('a marker copied into a folder holding a project, --force over a project ke
   for (let i = 0; i < 2; i++) assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0, `build ${i + 1} with articles/package.json`);
   assert.ok(existsSync(path.join(cwd, 'dist/articles/package.json')));
   // A folder directly under the file system's root is never replaced, --force or not.
-  assert.throws(() => guardOutputFolder({ outDir: '/usr', contentDir: 'content', cwd, force: true }), /even with --force: it is a folder directly under the file system's root/);
+  assert.throws(() => guardOutputFolder({ outDir: '/usr', contentDir: 'content', cwd, force: true }), /it is inside \/usr, the system's own folder/);
+  assert.throws(() => guardOutputFolder({ outDir: '/var', contentDir: 'content', cwd, force: true }), /even with --force: it is a folder directly under the file system's root/);
+});
+
+test("the system's folders and shared ones are never an output folder, empty or not, --force or not; a replaced folder keeps its permissions", async () => {
+  const cwd = copyFixture('minimal');
+  for (const force of [false, true]) {
+    assert.throws(() => guardOutputFolder({ outDir: '/usr/share', contentDir: 'content', cwd, force }), /it is inside \/usr, the system's own folder/);
+    assert.throws(() => guardOutputFolder({ outDir: '/var/lib', contentDir: 'content', cwd, force }), /it is a folder directly in \/var, which belongs to the system or to another user/);
+  }
+  // A shared folder, as /tmp and /var/tmp are (mode 1777): refused empty, and full with --force.
+  const shared = path.join(cwd, 'shared');
+  mkdirSync(shared);
+  chmodSync(shared, 0o1777);
+  const empty = await runCli(['build', '--quiet', '--out', 'shared'], cwd);
+  assert.is(empty.exitCode, 2, empty.stderr);
+  assert.match(empty.stderr, /refusing to use "shared" as the output folder: it is a shared folder \(its sticky bit is set, as \/tmp's is\)/);
+  writeFileSync(path.join(shared, 'someone-elses.txt'), 'theirs');
+  const forced = await runCli(['build', '--quiet', '--out', 'shared', '--force'], cwd);
+  assert.is(forced.exitCode, 2, forced.stderr);
+  assert.equal(readdirSync(shared), ['someone-elses.txt']);
+  // A folder a web server's group reads (0750), replaced with --force: the site's folder is 0750 too.
+  const served = path.join(cwd, 'www');
+  mkdirSync(served);
+  writeFileSync(path.join(served, 'index.html'), 'old page');
+  chmodSync(served, 0o750);
+  assert.is((await runCli(['build', '--quiet', '--out', 'www', '--force'], cwd)).exitCode, 0);
+  assert.is(statSync(served).mode & 0o7777, 0o750);
+  assert.ok(existsSync(path.join(served, OUTPUT_MARKER)));
 });
 
 test('folders whose names start with two dots are still inside their parents: --force never replaces one holding the content or the current folder', async () => {
