@@ -66,7 +66,8 @@ export function confinementProblem(abs: string, contentDir: string): ((file: str
   }
   const st = statSync(real);
   if (st.isFile()) return undefined;
-  const kind = st.isDirectory() ? 'a link to a folder (links to folders are not followed)' : st.isFIFO() ? 'a named pipe (FIFO)' : st.isSocket() ? 'a socket' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : 'not a regular file';
+  const folder = lstatSync(abs).isSymbolicLink() ? 'a link to a folder (links to folders are not followed)' : 'a folder';
+  const kind = st.isDirectory() ? folder : st.isFIFO() ? 'a named pipe (FIFO)' : st.isSocket() ? 'a socket' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : 'not a regular file';
   return (file) => diagnostic('not-a-file', { file }, '', `is ${kind}, not a regular file; it was not read`);
 }
 

@@ -181,6 +181,15 @@ export const BAD_CONTENT: BadCase[] = [
     },
     expect: { rule: 'not-a-file', file: 'content/site.yaml', line: 1, field: '', message: /is a folder, not a file/ },
   },
+  {
+    name: 'a folder where the id file should be: a folder, not a link to one',
+    alone: true,
+    apply: (content) => {
+      rmSync(path.join(content, 'pinpoints.jsonl'), { force: true });
+      mkdirSync(path.join(content, 'pinpoints.jsonl'));
+    },
+    expect: { rule: 'not-a-file', file: 'content/pinpoints.jsonl', line: 1, field: '', message: /^is a folder, not a regular file; it was not read$/ },
+  },
   // Site-wide semantics.
   added('articles', 'an unknown tag', 'tags: [evidence]', 'tags: [evidense]', { rule: 'unknown-tag', line: 6, field: 'tags[0]', message: /did you mean|not a known tag/ }),
   added('articles', 'an unknown jurisdiction', 'jurisdiction: Global', 'jurisdiction: Mars', { rule: 'unknown-jurisdiction', line: 7, field: 'jurisdiction' }),
