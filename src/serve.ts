@@ -145,11 +145,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   // No extension guessing beyond htmlFileFor's `.html`: a static host does none either.
   // Each file with the type publish stores it with (and _headers declares): sirv's own table sends
   // BibTeX, RIS and JSON Lines with an empty type, Markdown and text without their charset, and the
-  // feeds as text/xml, so the preview would not be what readers and crawlers get.
-  const assets = sirv(opts.root, {
-    dev: true, extensions: [], etag: true,
-    setHeaders: (res, pathname) => (res.setHeader('Content-Type', contentTypeFor(pathname.replace(/^\/+/, ''))), setHeaders(res)),
-  });
+  // feeds as text/xml, and a file it does not know (.docx) with an empty type, so the preview would
+  // not be what readers and crawlers get.
+  const typed = (res: ServerResponse, pathname: string) => res.setHeader('Content-Type', contentTypeFor(pathname.replace(/^\/+/, '')));
+  const assets = sirv(opts.root, { dev: true, extensions: [], etag: true, setHeaders: (res, pathname) => (typed(res, pathname), setHeaders(res)) });
   const clients = new Set<ServerResponse>();
   let initial: { name: 'build-error'; data: unknown } | undefined;
   const setHeaders = (res: ServerResponse) => {

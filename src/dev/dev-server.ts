@@ -15,6 +15,7 @@ import { build, type BuildOptions, type BuildResult } from '../build.js';
 import { type BuildCache, createBuildCache } from '../engine/build-cache.js';
 import { formatDiagnosticLine } from '../diagnostics/reporters/pretty.js';
 import { ResourceError, UsageError } from '../diagnostics/diagnostic.js';
+import { environmentMessage } from '../diagnostics/environment.js';
 import { packageRoot } from '../package-root.js';
 import { startServer, type RunningServer } from '../serve.js';
 import { SECURITY_HEADERS } from '../security.js';
@@ -211,9 +212,10 @@ function serialRebuilds(opts: DevServerOptions, outDir: string, cache: BuildCach
         again = true;
         return opts.log('legalsite: a file changed while the site was being rebuilt; rebuilding again…');
       }
-      // The machine's refusals (another build holding the folder, memory) and the guard's (the output
-      // folder became one no build may replace) are not legalsite's bugs.
-      opts.log(`legalsite: ${error instanceof ResourceError || error instanceof UsageError ? '' : 'internal failure while rebuilding: '}${(error as Error).message}`);
+      // The machine's refusals (another build holding the folder, memory, too many open files) and
+      // the guard's (the output folder became one no build may replace) are not legalsite's bugs.
+      const machine = environmentMessage(error);
+      opts.log(`legalsite: ${machine ?? `${error instanceof ResourceError || error instanceof UsageError ? '' : 'internal failure while rebuilding: '}${(error as Error).message}`}`);
     } finally {
       running = false;
       if (again) {

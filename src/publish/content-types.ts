@@ -6,6 +6,7 @@
  * hosts do not know by name (routes/reference-files.ts).
  * Reads: nothing. Writes: nothing.
  */
+import { lookup } from 'mrmime';
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -43,12 +44,19 @@ export const REVALIDATE = 'public, max-age=300, must-revalidate';
 /** legalsite's own bookkeeping (`_legalsite/`): always fetched fresh. */
 export const NO_CACHE = 'no-cache';
 
-/** The Content-Type for a dist/ path; feeds get their RSS or Atom type, other XML plain XML. */
+/** The Content-Type for a dist/ path; feeds get their RSS or Atom type, other XML plain XML. A file
+ * of a kind the table does not list (a template download: .zip, .xlsx) gets the type mrmime (sirv's
+ * table) knows it by, or application/octet-stream; never an empty type. */
 export function contentTypeFor(distPath: string): string {
+  return siteType(distPath) ?? lookup(distPath) ?? 'application/octet-stream';
+}
+
+/** The Content-Type this table gives `distPath`, or undefined for an extension it does not list. */
+function siteType(distPath: string): string | undefined {
   if (distPath === 'feeds/atom.xml') return ATOM;
   if (distPath === 'feed.xml' || /^feeds\/[^/]+\.xml$/.test(distPath)) return RSS;
   const ext = /\.([a-z0-9]+)$/i.exec(distPath)?.[1].toLowerCase() ?? '';
-  return TYPES[ext] ?? 'application/octet-stream';
+  return TYPES[ext];
 }
 
 /** The Cache-Control for a dist/ path: a year for hashed assets, five minutes for the rest. */

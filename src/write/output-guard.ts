@@ -6,11 +6,12 @@
  * inside it or holding it, the build cache's folder, inside it or holding it, a folder with a
  * package.json or .git in it (a project) or with a project directly in it (projectMark), one with
  * a file system mounted anywhere inside it (mount-points.ts), and a file. Refused unless --force: an existing folder with files that no legalsite build made (no
- * OUTPUT_MARKER), and never, empty or not, one that no build made inside the system's own folders
- * (/usr/local/share), directly in /var, /opt or /home (/var/tmp, /home/alice), or shared, with its
- * sticky bit set (/tmp, /dev/shm). And --force never replaces a folder directly under the file
- * system's root (/usr, /etc), a hidden one (~/.ssh) or one inside a hidden one (~/.ssh/backup), or
- * one with a project anywhere inside.
+ * OUTPUT_MARKER), and never, empty or not, marker or not, a shared one, with its sticky bit set
+ * (/tmp, /var/tmp, /dev/shm). And --force never replaces a folder directly under the file system's
+ * root (/usr, /etc), one in the first two levels of the system's own folders (/usr/local/share,
+ * /etc/ssl; /usr/share/nginx/html is deeper), one directly in /var, /opt or /home (/var/lib,
+ * /home/alice), a hidden one (~/.ssh) or one inside a hidden one (~/.ssh/backup), or one with a
+ * project anywhere inside.
  * Paths are compared as written and with links resolved, so a link cannot walk around a rule.
  * Reads: the file system (stats and folder listings). Writes: nothing.
  */
@@ -106,16 +107,15 @@ function refusal({ outDir, contentDir, cwd, force, home = os.homedir(), cacheDir
     const project = e.isDirectory() && projectMark(path.join(abs, e.name));
     if (project) return `refusing to use ${shown} as the output folder: ${e.name}/ in it is a project (it holds ${project}), which a build would delete. Move it out of ${shown}, or choose another folder.`;
   }
-  if (existsSync(path.join(abs, OUTPUT_MARKER))) return undefined;
-  // Empty or not, --force or not: a build would rename the folder itself away.
-  const system = out.map(systemFolder).find(Boolean);
-  if (system) return refuse(system);
-  // /tmp, /var/tmp, /dev/shm: a folder anyone may write in, whose files are other users' and programs'.
+  // /tmp, /var/tmp, /dev/shm: a folder anyone may write in (and drop a marker into), whose files are
+  // other users' and programs'. Empty or not, --force or not: a build would rename it away.
   if ((statSync(real).mode & 0o1000) !== 0) return refuse("a shared folder (its sticky bit is set, as /tmp's is), where other users and programs keep files");
-  if (entries.length === 0) return undefined;
+  if (existsSync(path.join(abs, OUTPUT_MARKER)) || entries.length === 0) return undefined;
   if (!force) return `refusing to replace ${shown}: it holds files that legalsite did not make (it has no ${OUTPUT_MARKER}). Choose a new or empty folder, or run again with --force to replace everything in it.`;
   const never = (what: string) => `refusing to replace ${shown}, even with --force: it is ${what}. Choose a new or empty folder, e.g. --out dist.`;
   if (out.some((o) => path.dirname(o) === path.parse(o).root)) return never("a folder directly under the file system's root");
+  const system = out.map(systemFolder).find(Boolean);
+  if (system) return never(system);
   if (out.some((o) => path.basename(o).startsWith('.'))) return never('a hidden folder (its name starts with a dot)');
   // ~/.ssh/backup or ~/.config/app: hidden folders hold keys and settings, whatever their sub-folders are called.
   const hidden = out.map((o) => path.dirname(o).split(path.sep).find((segment) => segment.startsWith('.'))).find(Boolean);
@@ -125,18 +125,19 @@ function refusal({ outDir, contentDir, cwd, force, home = os.homedir(), cacheDir
   return undefined;
 }
 
-/** The operating system's own folders, which no site is built into: their contents are programs,
- * libraries and settings, at any depth. */
+/** The operating system's own folders: the first two levels inside them hold programs, libraries,
+ * documentation and settings (/usr/local/share, /etc/ssl). A site may live deeper, where images and
+ * packages put web roots and apps (/usr/share/nginx/html, /usr/src/app/dist). */
 const SYSTEM_TREES = ['/usr', '/etc', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/boot', '/dev', '/proc', '/sys', '/run', '/snap'];
-/** Folders whose own sub-folders belong to the system or to other users (/var/lib, /var/tmp, /opt/app,
+/** Folders whose own sub-folders belong to the system or to other users (/var/lib, /opt/app,
  * /home/alice); a site may live deeper (/var/www/html). */
 const SYSTEM_PARENTS = ['/var', '/opt', '/home'];
 
-/** Why `abs` (an absolute path, POSIX) is one of the system's folders, or undefined. */
+/** Why --force must not replace `abs` (an absolute path, POSIX), one of the system's folders, or undefined. */
 function systemFolder(abs: string): string | undefined {
   if (path.sep !== '/') return undefined;
-  const tree = SYSTEM_TREES.find((t) => abs === t || abs.startsWith(`${t}/`));
-  if (tree) return `inside ${tree}, the system's own folder`;
+  const tree = SYSTEM_TREES.find((t) => abs.startsWith(`${t}/`) && abs.slice(t.length + 1).split('/').length <= 2);
+  if (tree) return `a folder of the system's own, near the top of ${tree}`;
   const parent = SYSTEM_PARENTS.find((p) => path.dirname(abs) === p);
   return parent ? `a folder directly in ${parent}, which belongs to the system or to another user` : undefined;
 }

@@ -13,7 +13,7 @@
  */
 import { lstatSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { namingFile } from './named-write.js';
-import { chmod, mkdir, rename, stat } from 'node:fs/promises';
+import { chmod, chown, mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ResourceError } from '../diagnostics/diagnostic.js';
 import { hashOf } from '../hash.js';
@@ -359,10 +359,21 @@ export function sameFile(now: { isFile: boolean; size: number; mtimeMs: number }
 
 /**
  * The folder that replaces an output folder keeps its permissions (a site folder opened to a web
- * server's group, 0750 or 0775, would otherwise become the umask's 0755): the mode of `old` given to
- * `replacement`, so long as its owner may still read, write and enter it, which the build needs.
+ * server's group, 0750 or 0775, would otherwise become the umask's 0755): the group and mode of
+ * `old` given to `replacement`, so long as its owner may still read, write and enter it, which the
+ * build needs. A group the builder cannot give it keeps the mode it was made with: 0750 for the
+ * builder's own group would lock the web server out.
  */
 async function keepPermissions(old: string, replacement: string): Promise<void> {
-  const mode = (await stat(old)).mode & 0o7777;
-  if ((mode & 0o700) === 0o700) await chmod(replacement, mode);
+  const was = await stat(old);
+  const mode = was.mode & 0o7777;
+  if ((mode & 0o700) !== 0o700) return;
+  if ((await stat(replacement)).gid !== was.gid) {
+    try {
+      await chown(replacement, -1, was.gid);
+    } catch {
+      return;
+    }
+  }
+  await chmod(replacement, mode);
 }

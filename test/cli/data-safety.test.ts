@@ -1,7 +1,7 @@
 /** Never lose a user's data: dangerous output folders are refused with nothing deleted, a failed or
  * killed build leaves the previous output (or, after the next build, a cold build's output), the
  * build cache is checked rather than trusted, and leftovers of killed builds are cleaned up. */
-import { chmodSync, closeSync, cpSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, cpSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import { withTmpfs } from '../helpers/tmpfs.js';
 import * as assert from 'uvu/assert';
 import { build } from '../../src/build.js';
-import { guardOutputFolder, OUTPUT_MARKER } from '../../src/write/output-guard.js';
+import { guardOutputFolder, OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from '../../src/write/output-guard.js';
 import { BIN, copyFixture, listFiles, runCli, tempDir } from '../helpers/sites.js';
 import { unprivilegedCli } from '../helpers/unprivileged.js';
 
@@ -151,16 +151,15 @@ test('a marker copied into a folder holding a project, --force over a project ke
   for (let i = 0; i < 2; i++) assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0, `build ${i + 1} with articles/package.json`);
   assert.ok(existsSync(path.join(cwd, 'dist/articles/package.json')));
   // A folder directly under the file system's root is never replaced, --force or not.
-  assert.throws(() => guardOutputFolder({ outDir: '/usr', contentDir: 'content', cwd, force: true }), /it is inside \/usr, the system's own folder/);
+  assert.throws(() => guardOutputFolder({ outDir: '/usr', contentDir: 'content', cwd, force: true }), /even with --force: it is a folder directly under the file system's root/);
   assert.throws(() => guardOutputFolder({ outDir: '/var', contentDir: 'content', cwd, force: true }), /even with --force: it is a folder directly under the file system's root/);
 });
 
-test("the system's folders and shared ones are never an output folder, empty or not, --force or not; a replaced folder keeps its permissions", async () => {
+test("--force never replaces the system's folders; a shared folder is never an output folder, empty or not, marker or not; a replaced folder keeps its group and permissions", async () => {
   const cwd = copyFixture('minimal');
-  for (const force of [false, true]) {
-    assert.throws(() => guardOutputFolder({ outDir: '/usr/share', contentDir: 'content', cwd, force }), /it is inside \/usr, the system's own folder/);
-    assert.throws(() => guardOutputFolder({ outDir: '/var/lib', contentDir: 'content', cwd, force }), /it is a folder directly in \/var, which belongs to the system or to another user/);
-  }
+  assert.throws(() => guardOutputFolder({ outDir: '/usr/share', contentDir: 'content', cwd, force: true }), /even with --force: it is a folder of the system's own, near the top of \/usr/);
+  assert.throws(() => guardOutputFolder({ outDir: '/var/lib', contentDir: 'content', cwd, force: true }), /even with --force: it is a folder directly in \/var, which belongs to the system or to another user/);
+  assert.throws(() => guardOutputFolder({ outDir: '/usr/share', contentDir: 'content', cwd }), /holds files that legalsite did not make/);
   // A shared folder, as /tmp and /var/tmp are (mode 1777): refused empty, and full with --force.
   const shared = path.join(cwd, 'shared');
   mkdirSync(shared);
@@ -171,14 +170,23 @@ test("the system's folders and shared ones are never an output folder, empty or 
   writeFileSync(path.join(shared, 'someone-elses.txt'), 'theirs');
   const forced = await runCli(['build', '--quiet', '--out', 'shared', '--force'], cwd);
   assert.is(forced.exitCode, 2, forced.stderr);
-  assert.equal(readdirSync(shared), ['someone-elses.txt']);
+  // Anyone may drop a build's marker into a shared folder: it proves nothing there.
+  writeFileSync(path.join(shared, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
+  const marked = await runCli(['build', '--quiet', '--out', 'shared'], cwd);
+  assert.is(marked.exitCode, 2, marked.stderr);
+  assert.equal(readdirSync(shared).sort(), [OUTPUT_MARKER, 'someone-elses.txt'].sort());
   // A folder a web server's group reads (0750), replaced with --force: the site's folder is 0750 too.
   const served = path.join(cwd, 'www');
   mkdirSync(served);
   writeFileSync(path.join(served, 'index.html'), 'old page');
   chmodSync(served, 0o750);
+  // The web server's group, where the tests may give one (as root): a 0750 folder of the builder's
+  // own group would lock the server out.
+  const group = process.getuid?.() === 0 ? 1 : statSync(served).gid;
+  chownSync(served, -1, group);
   assert.is((await runCli(['build', '--quiet', '--out', 'www', '--force'], cwd)).exitCode, 0);
   assert.is(statSync(served).mode & 0o7777, 0o750);
+  assert.is(statSync(served).gid, group);
   assert.ok(existsSync(path.join(served, OUTPUT_MARKER)));
 });
 

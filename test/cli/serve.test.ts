@@ -86,6 +86,35 @@ test('sends each file with the type publish stores it with: citation files, JSON
   }
 });
 
+test("a file of a kind the site's table does not list gets the type it is known by, or octet-stream; never an empty type", async () => {
+  for (const [file, type] of [['notes.zip', 'application/zip'], ['notes.docx', 'application/octet-stream']]) {
+    writeFileSync(path.join(cwd, 'dist', file), 'not really a document');
+    const res = await fetch(`${base}/${file}`);
+    assert.is(res.status, 200, file);
+    assert.is(res.headers.get('content-type'), type, file);
+    rmSync(path.join(cwd, 'dist', file));
+  }
+});
+
+test("a rebuild that meets too many open files says so in the machine's words, not as legalsite's bug", async () => {
+  const dir = copyFixture('minimal');
+  const proc = execa('node', [BIN, 'serve', '--port', '0'], { cwd: dir, env: { NO_COLOR: '1', LEGALSITE_FAULT: 'read-fail:EMFILE:zz-new.md' }, reject: false });
+  let said = '';
+  proc.stdout!.on('data', (chunk: Buffer) => (said += chunk));
+  proc.stderr!.on('data', (chunk: Buffer) => (said += chunk));
+  try {
+    for (let i = 0; i < 300 && !said.includes('Serving'); i++) await new Promise((r) => setTimeout(r, 100));
+    const basics = readFileSync(path.join(dir, 'content/articles/privilege-basics.md'), 'utf8');
+    writeFileSync(path.join(dir, 'content/articles/zz-new.md'), basics.replace('title: Privilege basics', 'title: A new one'));
+    for (let i = 0; i < 300 && !said.includes('too many files'); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.match(said, /legalsite: too many files are open at once on this machine\. .*ulimit -n/);
+    assert.not.match(said, /internal failure/);
+  } finally {
+    proc.kill('SIGTERM');
+    await proc;
+  }
+});
+
 test('guesses no extension a static host would not: /articles/index is not /articles/index.json', async () => {
   assert.is((await fetch(`${base}/articles/index`)).status, 404);
   assert.is((await fetch(`${base}/sitemap`)).status, 404);
