@@ -54,7 +54,7 @@ export const ARTICLE_RESERVED_IDS = ['answer', 'key-takeaways', 'faq', 'referenc
  * What one page or file may hold before it is split (issue 18; DESIGN.md "Everything a reader or
  * crawler downloads is bounded"). A site within every limit is built exactly as the spec describes:
  * one /articles page, one /glossary page, single files. Tests lower them (BuildOptions.limits) to
- * split a small site; the figures the limits were chosen by are in docs/performance.md.
+ * split a small site; the figures the limits were chosen by are in docs/performance-log.md.
  */
 export interface OutputLimits {
   /** Cards on one page of /articles and /answers. A card is 1.1 to 1.6 KB of HTML (generated and

@@ -124,7 +124,7 @@ export async function benchSize(ctx: SizeContext, n: number): Promise<SizeResult
     if (size.emptyOutRuns?.length) {
       // The fresh checkouts gave every file a new stat, which the cache's article index does not
       // hold yet: the first rebuild with this output folder reads every article again, reuses their
-      // digests and saves the new stats (docs/performance.md, eleventh session). Done here,
+      // digests and saves the new stats (docs/performance-log.md, eleventh session). Done here,
       // unreported, so that the rows below measure an editor's rebuild.
       editArticle(articleFile(Math.floor(n / 2) - 1), 'after the fresh checkouts');
       await build('rebuild after the fresh checkouts, which reads every article again (not reported)');
@@ -196,7 +196,7 @@ async function checkOutAfresh(dir: string): Promise<void> {
 
 /** The disk's pending writes flushed before each timed build, so that no build pays for the writeback
  * of the one before it. It does not make the runs steady: on the machines measured they still spread
- * by a tenth and more (docs/performance.md, twenty-ninth session). Where there is no `sync` command,
+ * by a tenth and more (docs/performance-log.md, twenty-ninth session). Where there is no `sync` command,
  * the runs go on as before. */
 function flushWrites(): void {
   try {

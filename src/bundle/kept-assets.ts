@@ -2,7 +2,7 @@
  * The browser bundle and the minified stylesheet, kept between runs. Both are made from legalsite's
  * own files (templates/client, templates/islands, templates/styles, src/search and the packages
  * they import), never from a site's content, yet every build made them again: esbuild's process
- * started for the same bytes, 3% of the CPU of a build of the shipped site (docs/performance.md,
+ * started for the same bytes, 3% of the CPU of a build of the shipped site (docs/performance-log.md,
  * twenty-second session).
  *
  * A kept value is named by legalsite's own key (tool-key.ts: its version, code and templates) and

@@ -2,7 +2,7 @@
  * The YAML of a flat map of facts (an article's Markdown mirror's front matter), byte for byte what
  * the `yaml` package's stringify writes with its default options, without building its document:
  * at 10,000 articles stringify was a tenth of the time spent making each article's own files
- * (docs/performance.md). Keys map to strings, whole numbers, null, or lists of strings; a string
+ * (docs/performance-log.md). Keys map to strings, whole numbers, null, or lists of strings; a string
  * is written plain, single- or double-quoted and folded at 80 columns as `yaml` does
  * (stringifyString.js and foldFlowLines.js of yaml 2.x, ported for single-line strings). Anything
  * else (a string with a line break, a tab, a backslash or a control character, any other value)

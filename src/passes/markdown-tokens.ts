@@ -4,7 +4,7 @@
  * markdown-it 15 is compiled with a helper for class fields (`_defineProperty`, through
  * `toPropertyKey` and an `in` check) that every Token and every inline state runs once per field.
  * Shared by all its classes, the helper's property accesses are megamorphic: at 10,000 articles it
- * was a third of the time markdown-it spent parsing (profile in docs/performance.md). Here the
+ * was a third of the time markdown-it spent parsing (profile in docs/performance-log.md). Here the
  * instance's block and inline states make tokens with a plain constructor that sets the same own
  * fields, in the same order, on the same prototype, so a token cannot tell the difference; the
  * inline state is made the same way. Nothing global changes: other instances keep the library's

@@ -3,7 +3,7 @@
  * is plain function components and HTML elements (no hooks, no context), which need no more than a
  * walk over the element tree. React's server renderer spends most of a page's time on what these
  * pages never use (work queues, suspense, hoisting, chunk buffers): 360 µs of a 450 µs article page
- * at 10,000 articles, against about 60 µs here (docs/performance.md).
+ * at 10,000 articles, against about 60 µs here (docs/performance-log.md).
  *
  * Only what the templates use is written here, each rule as React writes it (react-attributes.ts);
  * anything else (an element React treats specially, a component type other than a function, a prop

@@ -36,7 +36,7 @@ export function knowledgeGraphRoutes(site: BuiltSite, limits: OutputLimits): Fil
   const count = runs.length;
   // The index and every part are made from one graph and its split, kept until the last of them is
   // made and then let go: the routes live to the end of the build, and with them whatever their
-  // bodies hold (at 50,000 articles a million edges; docs/performance.md). A file made again after
+  // bodies hold (at 50,000 articles a million edges; docs/performance-log.md). A file made again after
   // that makes them again.
   let graph: KnowledgeGraph | undefined;
   let split: GraphPart[] | undefined;

@@ -6,7 +6,7 @@
  * enumerable getters, so copies of it (JSON, structured clone, spreading) hold them as before. Every
  * pass of a rebuild reads these objects, so they must keep V8's fast properties and share one hidden
  * class. Getters put in place of the fields make the object a dictionary; a closure per copy gives
- * each copy a class of its own (docs/performance.md). So each key list gets a constructor compiled
+ * each copy a class of its own (docs/performance-log.md). So each key list gets a constructor compiled
  * once, with a named store per plain field and one shared getter per deferred field, which finds
  * its copy's reader in `readers`. It makes a copy in under half the time that defining each field
  * with Object.defineProperty did (2.1–3.4 µs against 5.3–6.8 µs, 20 fields, 30,000 copies).
