@@ -58,8 +58,9 @@ export function htmlFileFor(root: string, urlPath: string): string | undefined {
 }
 
 /** Whether every file a request for `urlPath` could get (as a page, as a file, or a folder's index,
- * whichever sirv or htmlFileFor picks) lies inside `root` once links are resolved: a link in the
- * output folder is never followed out of it. */
+ * whichever sirv or htmlFileFor picks) lies inside `root` once links are resolved, and is a file or
+ * a folder: a link in the output folder is never followed out of it, and a named pipe, socket or
+ * device put there is never opened (reading a pipe no one writes to held the request forever). */
 export function staysInside(root: string, urlPath: string): boolean {
   let rel: string;
   try {
@@ -72,7 +73,9 @@ export function staysInside(root: string, urlPath: string): boolean {
     const abs = path.join(root, c);
     let isFile: boolean;
     try {
-      isFile = statSync(abs).isFile();
+      const st = statSync(abs);
+      if (!st.isFile() && !st.isDirectory()) return false;
+      isFile = st.isFile();
     } catch {
       continue;
     }

@@ -2,6 +2,7 @@
  * pages, feed files with XML types, the feeds' pages), the 404 page with status 404, and never serves
  * files outside the output folder. */
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { request } from 'node:http';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -112,6 +113,18 @@ test("a rebuild that meets too many open files says so in the machine's words, n
   } finally {
     proc.kill('SIGTERM');
     await proc;
+  }
+});
+
+test('a named pipe put in the output folder is never opened: the request gets the 404 page at once', async () => {
+  const fifo = path.join(cwd, 'dist/pipe.txt');
+  execFileSync('mkfifo', [fifo]);
+  try {
+    const res = await fetch(`${base}/pipe.txt`, { signal: AbortSignal.timeout(5000) });
+    assert.is(res.status, 404);
+    assert.is((await fetch(`${base}/articles/index.json`)).status, 200, 'and the server goes on');
+  } finally {
+    rmSync(fifo);
   }
 });
 
