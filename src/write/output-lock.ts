@@ -10,7 +10,7 @@
  * (Linux's /proc).
  * Reads and writes: `{outDir}.legalsite-lock`.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { ResourceError } from '../diagnostics/diagnostic.js';
 import { isRunning, startTimeOf } from './process-state.js';
@@ -48,11 +48,13 @@ export function lockOutputFolder(outDir: string): OutputLock {
   const me: LockHolder = { pid: process.pid, started: startTimeOf(process.pid) };
   // The build makes the output folder where it is told, parents and all.
   mkdirSync(path.dirname(outDir), { recursive: true });
+  let mine: { dev: number; ino: number };
   for (let attempt = 0; ; attempt++) {
     try {
       const fd = openSync(file, 'wx');
       try {
         writeSync(fd, JSON.stringify(me));
+        mine = fstatSync(fd);
       } finally {
         closeSync(fd);
       }
@@ -67,10 +69,14 @@ export function lockOutputFolder(outDir: string): OutputLock {
   }
   held.add(file);
   return {
+    // The lock file is known by its inode, not by reading it: a build that failed because no more
+    // files could be opened (ulimit -n) could not read it either, and left it behind. A lock another
+    // process took over is another file.
     release() {
       if (!held.delete(file)) return;
       try {
-        if (readHolder(file)?.pid === me.pid) unlinkSync(file);
+        const now = lstatSync(file);
+        if (now.ino === mine.ino && now.dev === mine.dev) unlinkSync(file);
       } catch {
         // Gone already: nothing to give back.
       }
