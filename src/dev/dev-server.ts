@@ -214,8 +214,8 @@ function serialRebuilds(opts: DevServerOptions, outDir: string, cache: BuildCach
       }
       // The machine's refusals (another build holding the folder, memory, too many open files) and
       // the guard's (the output folder became one no build may replace) are not legalsite's bugs.
-      const machine = environmentMessage(error);
-      opts.log(`legalsite: ${machine ?? `${error instanceof ResourceError || error instanceof UsageError ? '' : 'internal failure while rebuilding: '}${(error as Error).message}`}`);
+      const ours = error instanceof ResourceError || error instanceof UsageError;
+      opts.log(`legalsite: ${environmentMessage(error) ?? (ours ? '' : 'internal failure while rebuilding: ') + (error as Error).message}`);
     } finally {
       running = false;
       if (again) {
