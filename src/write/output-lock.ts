@@ -12,7 +12,7 @@
  */
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { ResourceError } from '../diagnostics/diagnostic.js';
+import { ResourceError, UsageError } from '../diagnostics/diagnostic.js';
 import { isRunning, startTimeOf } from './process-state.js';
 
 /** Another live process holds the output folder (exit 4, as the environment's failures). */
@@ -55,16 +55,21 @@ export function lockOutputFolder(outDir: string): OutputLock {
       try {
         writeSync(fd, JSON.stringify(me));
         mine = fstatSync(fd);
-      } finally {
+      } catch (error) {
+        // The disk full, say: the lock made but not written is this build's to take back.
         closeSync(fd);
+        removeIfThere(file);
+        throw error;
       }
+      closeSync(fd);
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-      const holder = readHolder(file);
-      if (holder && isAlive(holder)) throw new OutputLockedError(outDir, holder.pid);
+      const found = readLock(file);
+      if (found === 'not a lock') throw new UsageError(notALock(file, outDir));
+      if (found && isAlive(found)) throw new OutputLockedError(outDir, found.pid);
       // A killed build's lock (or one cut before its holder was written): take it over.
-      unlinkSync(file);
+      removeIfThere(file);
     }
   }
   held.add(file);
@@ -86,17 +91,53 @@ export function lockOutputFolder(outDir: string): OutputLock {
 
 /** The process that holds `outDir`'s lock now, if one does. */
 export function lockHolder(outDir: string): number | undefined {
-  const holder = readHolder(lockFileOf(outDir));
-  return holder && isAlive(holder) ? holder.pid : undefined;
+  const found = readLock(lockFileOf(outDir));
+  return found && found !== 'not a lock' && isAlive(found) ? found.pid : undefined;
 }
 
-function readHolder(file: string): LockHolder | undefined {
+/** A lock is taken at once and written in one call, so it is at most a line of JSON. */
+const LOCK_MAX_BYTES = 256;
+
+/**
+ * What is at the lock's path: a lock's holder; undefined for a lock with no holder written (a build
+ * killed between making it and writing it) or one gone meanwhile; or 'not a lock' for anything
+ * legalsite did not write there (a folder, a link, a user's file that happens to bear the name),
+ * which is never removed.
+ */
+function readLock(file: string): LockHolder | undefined | 'not a lock' {
+  let text: string;
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockHolder>;
-    return Number.isInteger(data.pid) ? { pid: data.pid!, started: typeof data.started === 'string' ? data.started : undefined } : undefined;
-  } catch {
-    return undefined;
+    const stat = lstatSync(file);
+    if (!stat.isFile() || stat.size > LOCK_MAX_BYTES) return 'not a lock';
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    // Gone since: no holder. Unreadable (for want of open files, say): the environment's failure,
+    // reported as such, for a lock that cannot be read may be a live build's.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
+  if (text === '') return undefined;
+  try {
+    const data = JSON.parse(text) as Partial<LockHolder> | null;
+    if (typeof data !== 'object' || data === null) return 'not a lock';
+    const keys = Object.keys(data);
+    const ours = Number.isInteger(data.pid) && keys.every((key) => key === 'pid' || key === 'started') && (data.started === undefined || typeof data.started === 'string');
+    return ours ? { pid: data.pid!, started: data.started } : 'not a lock';
+  } catch {
+    return 'not a lock';
+  }
+}
+
+function removeIfThere(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+function notALock(file: string, outDir: string): string {
+  return `${file} is in the way: legalsite keeps the lock of ${outDir} at that name while it builds or publishes, and what is there is not one of its locks. Nothing was written, changed or removed. Move or rename it, or choose another output folder with --out.`;
 }
 
 /** The holder's process still runs: its number is in use and, where start times are known, by the

@@ -458,6 +458,20 @@ test('one build at a time per output folder: a live holder refuses the second wi
   }
 });
 
+test("a file of the user's that bears the lock's name is never taken for a stale lock: the build refuses, exit 2, and leaves it", async () => {
+  const cwd = copyFixture('minimal');
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const lock = path.join(cwd, 'dist.legalsite-lock');
+  const before = snapshot(path.join(cwd, 'dist'));
+  writeFileSync(lock, 'Notes for the filing: check the lock-in period.\n');
+  editArticle(cwd, 'Privilege protects', 'Privilege shields');
+  const refused = await runCli(['build'], cwd);
+  assert.is(refused.exitCode, 2, refused.stderr);
+  assert.is(refused.stderr.trim(), `legalsite: ${lock} is in the way: legalsite keeps the lock of ${path.join(cwd, 'dist')} at that name while it builds or publishes, and what is there is not one of its locks. Nothing was written, changed or removed. Move or rename it, or choose another output folder with --out.`);
+  assert.is(readFileSync(lock, 'utf8'), 'Notes for the filing: check the lock-in period.\n');
+  assert.equal(snapshot(path.join(cwd, 'dist')), before, 'the output folder is untouched');
+});
+
 test('an incremental build removes folders it no longer fills, as a cold build has none', async () => {
   const cwd = copyFixture('minimal');
   mkdirSync(path.join(cwd, 'content/templates/extra'), { recursive: true });
