@@ -4,6 +4,7 @@
 // environment is set before the CLI, and with it React, is imported.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,7 +82,7 @@ if (chosen || process.env.LEGALSITE_NO_RESPAWN) {
   } catch (error) {
     // The machine refusing the files the CLI is made of (ulimit -n): one line and exit 4, as
     // everywhere else, not Node's trace of a failed import.
-    const refusal = machineRefusal(error);
+    const refusal = machineRefusal(error) ?? missingModule(error, cli);
     if (!refusal) throw error;
     process.stderr.write(`legalsite: ${refusal}\n`);
     process.exit(4);
@@ -146,6 +147,40 @@ function machineRefusal(error) {
       return 'the machine ran out of memory. Close other programs, or build with fewer threads (--workers 1), and run again.';
     default:
       return undefined;
+  }
+}
+
+/** What to tell the user when a module the CLI needs could not be loaded. Node's loader reports a
+ * module it could not open for want of files as not found ("Cannot find module 'esbuild'"), so a
+ * module that is there after all, or a process at its limit of open files, is the machine's
+ * refusal; a module really missing is an incomplete installation. Both exit 4, the environment's. */
+function missingModule(error, from) {
+  if (error?.code !== 'MODULE_NOT_FOUND' && error?.code !== 'ERR_MODULE_NOT_FOUND') return undefined;
+  const name = /Cannot find (?:module|package) '([^']+)'/.exec(String(error.message))?.[1];
+  if ((name && isInstalled(name, from)) || atOpenFilesLimit()) return machineRefusal({ code: 'EMFILE' });
+  return `could not load ${name ?? 'a module'}, which legalsite needs: its installation is incomplete. Run npm ci (or install legalsite again), and run again.`;
+}
+
+function isInstalled(name, from) {
+  try {
+    createRequire(from).resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Slack left under the limit of open files that still counts as at it: threads open and close
+ * files meanwhile. */
+const OPEN_FILES_SLACK = 16;
+
+/** Whether this process has (nearly) as many files open as it may (Linux's /proc; false elsewhere). */
+function atOpenFilesLimit() {
+  try {
+    const limit = Number(/^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1]);
+    return readdirSync('/proc/self/fd').length + OPEN_FILES_SLACK >= limit;
+  } catch (error) {
+    return error?.code === 'EMFILE' || error?.code === 'ENFILE';
   }
 }
 

@@ -802,6 +802,18 @@ test('too many open files (ulimit -n) is one plain line and exit 4, wherever it 
   assert.is((await runCli(['build', '--quiet', '--out', 'dist'], cwd)).exitCode, 0, 'and the next build, with files enough, builds');
 });
 
+test('an installation missing a module legalsite needs is one plain line and exit 4, not Node\'s "Cannot find module" trace', async () => {
+  // legalsite's own files without its node_modules: what an interrupted install leaves.
+  const installed = tempDir();
+  const root = path.resolve(path.dirname(BIN), '..');
+  for (const part of ['bin', 'lib', 'package.json']) cpSync(path.join(root, part), path.join(installed, part), { recursive: true });
+  const cwd = copyFixture('minimal');
+  const r = await execa('node', [path.join(installed, 'bin/legalsite.js'), 'build'], { cwd, reject: false });
+  assert.is(r.exitCode, 4, r.stderr);
+  assert.match(r.stderr, /^legalsite: could not load [\w@/.-]+, which legalsite needs: its installation is incomplete\. Run npm ci \(or install legalsite again\), and run again\.$/);
+  assert.not.ok(existsSync(path.join(cwd, 'dist')), 'nothing was built');
+});
+
 test("a content file the machine fails to read (too many open files, a disk error) ends the build as the environment's failure, exit 4, one line; a file that cannot be read for its own reasons is a content error at it", async () => {
   const cwd = copyFixture('minimal');
   assert.is((await runCli(['build', '--quiet', '--no-cache'], cwd)).exitCode, 0);
