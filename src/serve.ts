@@ -176,7 +176,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   });
   const redirectFor = redirectsIn(opts.root);
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestTarget(req.url);
+    if (!url) return void res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad Request');
+    // sirv reads req.url for itself: it is given the very path every check here reads.
+    req.url = `${url.pathname}${url.search}`;
     const urlPath = url.pathname;
     if (opts.live && urlPath === EVENTS_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
@@ -221,6 +224,24 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       initial = event;
     },
   };
+}
+
+/**
+ * The path and query a request asks for. A target that begins with a slash is a path on this
+ * server, even one that begins with two: `new URL("//evil/key.txt", base)` reads "evil" as a host
+ * and "/key.txt" as the path, so the checks passed a path other than the one sirv then served (a
+ * link dist/evil → outside). A proxy's absolute form keeps its path. Anything else is not a request
+ * for a file.
+ */
+export function requestTarget(raw: string | undefined): URL | undefined {
+  const target = raw ?? '/';
+  try {
+    if (target.startsWith('/')) return new URL(`http://localhost${target}`);
+    const absolute = new URL(target);
+    return absolute.protocol === 'http:' || absolute.protocol === 'https:' ? new URL(`http://localhost${absolute.pathname}${absolute.search}`) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Starts `server` listening; its base URL. */

@@ -174,6 +174,26 @@ test('never follows a link out of the output folder', async () => {
     assert.is(res.status, 404, url);
     assert.not.match(await res.text(), /CI_TOKEN/, url);
   }
+  // Two slashes or more at the start: a path of this server, not a host ("//leaks" read as a host
+  // named leaks once let the link through); and the forms a proxy or a mistyped client sends.
+  for (const target of ['//leaks/secret.txt', '///leaks/secret.txt', '//leak.txt', '/leaks//secret.txt', `http://127.0.0.1/leaks/secret.txt`, `http://127.0.0.1//leaks/secret.txt`]) {
+    const res = await rawGet(target);
+    assert.is(res.status, 404, target);
+    assert.not.match(res.body, /CI_TOKEN/, target);
+  }
+  assert.is((await rawGet('*')).status, 400, 'a target that is not a path');
+  assert.is((await rawGet('//robots.txt')).status, 200, 'a file of the output folder asked for with two slashes is still served');
+});
+
+test('a named pipe asked for with two slashes is not opened either', async () => {
+  const fifo = path.join(cwd, 'dist/pipe2.txt');
+  execFileSync('mkfifo', [fifo]);
+  try {
+    const res = await rawGet('//pipe2.txt');
+    assert.is(res.status, 404);
+  } finally {
+    rmSync(fifo);
+  }
 });
 
 test('a 404 page that is a link out of the output folder is never served: the plain answer is', async () => {
