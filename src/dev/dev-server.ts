@@ -19,10 +19,13 @@ import { environmentMessage } from '../diagnostics/environment.js';
 import { packageRoot } from '../package-root.js';
 import { startServer, type RunningServer } from '../serve.js';
 import { SECURITY_HEADERS } from '../security.js';
-import { existsSync, lstatSync, rmSync, writeFileSync, renameSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, rmSync, statSync, writeFileSync, renameSync, readFileSync } from 'node:fs';
 import { ContentChangedError } from '../engine/shard-protocol.js';
 import { CacheChangedError } from '../write/disk-cache.js';
 import { isStopping } from '../write/interruption.js';
+import { MANIFEST_PATH } from '../load/read-previous-manifest.js';
+import { OUTPUT_MARKER } from '../write/output-guard.js';
+import { lockHolder } from '../write/output-lock.js';
 import { previewMarkOf } from '../write/output-recovery.js';
 import { articlePreviewer } from './article-preview.js';
 
@@ -106,7 +109,12 @@ function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: strin
   const previewed = new Map<string, string>();
   /** What those pages held before (null: no file), and the output folder's record then. */
   const replaced = new Map<string, Buffer | null>();
+  /** Each previewed page's file as the preview left it: put back only while it is still that file. */
+  const left = new Map<string, FileIdentity | undefined>();
   let outputsThen: unknown;
+  /** The content manifest's file when the first page was previewed: a build that committed other
+   * content since wrote it again. */
+  let manifestThen: FileIdentity | undefined;
   const sameAsPreviewed = (file: string): boolean => {
     const html = previewed.get(file);
     if (html === undefined) return false;
@@ -127,17 +135,31 @@ function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: strin
         // folder afresh then (write/output-target.ts).
         const link = linkOnTheWay(outDir, page.file);
         if (link) return opts.log(`legalsite: quick preview skipped: ${link} in the output folder is a link; rebuilding…`);
+        // Only into a folder legalsite made: one put in its place (or emptied) is the rebuild's to
+        // refuse (write/output-guard.ts), and nothing of it is written over meanwhile.
+        const holder = lockHolder(outDir);
+        if (holder !== undefined && holder !== process.pid) return opts.log(`legalsite: quick preview skipped: another legalsite command (process ${holder}) is using ${opts.outDir}; rebuilding…`);
+        if (!isMadeByLegalsite(outDir)) return opts.log(`legalsite: quick preview skipped: ${opts.outDir} is not a folder legalsite made (it has no ${OUTPUT_MARKER}); rebuilding…`);
         // Created afresh ('wx'), never through a link of that name.
-        if (!replaced.has(page.file)) {
+        const first = !replaced.has(page.file);
+        if (first) {
           if (replaced.size === 0) {
             outputsThen = cache.outputs;
+            manifestThen = identityOf(path.join(outDir, MANIFEST_PATH));
             // Before the first page: killed from here until the rebuild settles, serve leaves a
             // folder check --dist and publish refuse and the next build puts right.
             writeFileSync(previewMarkOf(outDir), `${JSON.stringify({ pid: process.pid })}\n`);
           }
           replaced.set(page.file, existsSync(abs) ? readFileSync(abs) : null);
         }
-        replaceFile(abs, page.html);
+        try {
+          replaceFile(abs, page.html);
+        } catch (error) {
+          // Not written (the folder gone meanwhile): what stands there is not the preview's to undo.
+          if (first) replaced.delete(page.file);
+          throw error;
+        }
+        left.set(page.file, identityOf(abs));
         previewed.set(page.file, page.html);
         server.broadcast('reload', { pages: [page.url] });
         opts.log(`Updated ${page.url} in ${Math.round(performance.now() - t0)} ms; rebuilding the rest…`);
@@ -151,22 +173,57 @@ function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: strin
       const unseen = written.filter((f) => !sameAsPreviewed(f));
       previewed.clear();
       replaced.clear();
+      left.clear();
       rmSync(previewMarkOf(outDir), { force: true });
       return unseen;
     },
     restore(outputs) {
-      if (outputs === outputsThen) {
+      // Put back only while no build has committed since (serve's own, or a `legalsite build` run
+      // beside it, which writes the content manifest again), and only a page that is still the
+      // very file the preview wrote: an old page put back among a newer build's files would
+      // publish a mix of two builds.
+      if (outputs === outputsThen && sameIdentity(identityOf(path.join(outDir, MANIFEST_PATH)), manifestThen)) {
         for (const [file, bytes] of replaced) {
           const abs = path.join(outDir, file);
+          if (!sameIdentity(identityOf(abs), left.get(file))) continue;
           if (bytes) replaceFile(abs, bytes);
           else rmSync(abs, { force: true });
         }
       }
       // Put back, or written over by a build that committed since: the folder is one build's again.
       replaced.clear();
+      left.clear();
       rmSync(previewMarkOf(outDir), { force: true });
     },
   };
+}
+
+/** Which file a path holds: a file written again (by a build's commit) is another file. */
+interface FileIdentity {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+function identityOf(abs: string): FileIdentity | undefined {
+  try {
+    const st = lstatSync(abs);
+    return st.isFile() ? { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sameIdentity = (a: FileIdentity | undefined, b: FileIdentity | undefined): boolean => Boolean(a && b && a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs);
+
+/** The output folder still bears legalsite's marker: it is the folder a build made. */
+function isMadeByLegalsite(outDir: string): boolean {
+  try {
+    return statSync(outDir).isDirectory() && lstatSync(path.join(outDir, OUTPUT_MARKER)).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** Writes `abs` whole: a file created afresh ('wx', never through a link of that name), then renamed over it. */

@@ -1,7 +1,7 @@
 /** `legalsite serve`: builds, binds 127.0.0.1, answers URLs as a plain static host would (extensionless
  * pages, feed files with XML types, the feeds' pages), the 404 page with status 404, and never serves
  * files outside the output folder. */
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -262,6 +262,68 @@ test('Ctrl-C during a rebuild: the rebuild is dropped, the quick preview put bac
   assert.equal([...files()].filter(([f, body]) => before.get(f) !== body).map(([f]) => f), [], 'every file as the last build left it');
   assert.equal([...before.keys()].filter((f) => !existsSync(path.join(dir, 'dist', f))), []);
   assert.equal(readdirSync(dir).filter((f) => f.includes('.legalsite-') && f !== '.legalsite-cache'), [], 'nothing left beside it');
+});
+
+/** serve started in `dir`, with what it has printed so far; resolves once it serves. */
+async function serveWatched(dir: string, env: Record<string, string> = {}) {
+  const proc = execa('node', [BIN, 'serve', '--port', '0'], { cwd: dir, env: { NO_COLOR: '1', ...env }, reject: false, timeout: 120_000 });
+  const said = { text: '' };
+  proc.stdout!.on('data', (chunk: Buffer) => (said.text += chunk));
+  proc.stderr!.on('data', (chunk: Buffer) => (said.text += chunk));
+  for (let i = 0; i < 300 && !said.text.includes('Serving'); i++) await new Promise((r) => setTimeout(r, 100));
+  const until = async (pattern: RegExp) => {
+    for (let i = 0; i < 300 && !pattern.test(said.text); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.match(said.text, pattern);
+  };
+  return { proc, said, until };
+}
+
+test("the quick preview never writes into a folder legalsite did not make: a user's folder put in place of the output folder keeps its files, edit after edit and after serve stops", async () => {
+  const dir = copyFixture('minimal');
+  const { proc, said, until } = await serveWatched(dir);
+  try {
+    renameSync(path.join(dir, 'dist'), path.join(dir, 'dist-built'));
+    mkdirSync(path.join(dir, 'dist/articles'), { recursive: true });
+    const mine = path.join(dir, 'dist/articles/privilege-basics.html');
+    writeFileSync(mine, 'MY OWN PAGE');
+    const article = path.join(dir, 'content/articles/privilege-basics.md');
+    writeFileSync(article, readFileSync(article, 'utf8').replace('Privilege protects', 'Privilege shields'));
+    await until(/refusing to replace/);
+    assert.match(said.text, /quick preview skipped: dist is not a folder legalsite made \(it has no \.legalsite-output\.json\)/);
+    assert.not.match(said.text, /Updated \/articles\/privilege-basics/);
+    assert.is(readFileSync(mine, 'utf8'), 'MY OWN PAGE');
+  } finally {
+    proc.kill('SIGTERM');
+    await proc;
+  }
+  assert.is(readFileSync(path.join(dir, 'dist/articles/privilege-basics.html'), 'utf8'), 'MY OWN PAGE', 'and serve, stopping, put nothing back over it');
+  assert.equal(listFiles(path.join(dir, 'dist')), ['articles/privilege-basics.html']);
+});
+
+test('serve stopping never puts a previewed page back over a build that committed other content since: the output folder stays one build\'s', async () => {
+  const dir = copyFixture('minimal');
+  // The rebuild after the edit fails at its first move (the first build's commit is one move), so
+  // serve commits nothing after its quick preview.
+  const { proc, said, until } = await serveWatched(dir, { LEGALSITE_FAULT: 'commit-fail:2' });
+  const article = 'content/articles/privilege-basics.md';
+  const original = readFileSync(path.join(dir, article), 'utf8');
+  try {
+    writeFileSync(path.join(dir, article), original.replace('Privilege protects', 'Privilege shields'));
+    await until(/the disk is full/);
+    assert.match(said.text, /Updated \/articles\/privilege-basics in \d+ ms/);
+    // Meanwhile a build of other content (the edit, and another) commits into the same folder.
+    cpSync(path.join(dir, 'content'), path.join(dir, 'content2'), { recursive: true });
+    writeFileSync(path.join(dir, 'content2/articles/privilege-basics.md'), original.replace('Privilege protects', 'Privilege shields').replace('title: Privilege basics', 'title: Privilege basics, edited'));
+    const built = await execa('node', [BIN, 'build', '--quiet', '--content', 'content2'], { cwd: dir, reject: false });
+    assert.is(built.exitCode, 0, built.stderr);
+  } finally {
+    proc.kill('SIGINT');
+    await proc;
+  }
+  const page = readFileSync(path.join(dir, 'dist/articles/privilege-basics.html'), 'utf8');
+  assert.match(page, /Privilege shields/, "the build's page, not the one before the preview");
+  assert.match(page, /Privilege basics, edited/);
+  assert.match(readFileSync(path.join(dir, 'dist/articles/privilege-basics.md'), 'utf8'), /Privilege basics, edited/, 'the page and its mirror from one build');
 });
 
 test('serve killed (kill -9) after its quick preview, before the rebuild wrote the rest: check --dist and publish refuse the folder until a build puts it right', async () => {
