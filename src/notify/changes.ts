@@ -12,7 +12,7 @@ import { UsageError } from '../diagnostics/diagnostic.js';
 import { readPreviousManifest } from '../load/read-previous-manifest.js';
 import { diffManifests, type Changes, type Manifest } from '../passes/manifest.js';
 import { LAST_PUBLISHED_PATH } from '../publish/publish-manifest.js';
-import { readUnfinishedPublishes } from '../publish/unfinished-mark.js';
+import { readUnfinishedPublishes, UNKNOWN_TARGET } from '../publish/unfinished-mark.js';
 
 export const CHANGES_PATH = '_legalsite/changes.json';
 
@@ -49,7 +49,8 @@ function unfinishedPublishOf(outDir: string, outLabel: string): string | undefin
   const which = listed.map((p) => `to ${p.target}, started ${p.started}`).join('; ');
   return (
     `a \`legalsite publish\` of ${outLabel}/ has not gone through (${which}): an upload or a deletion failed, it was stopped, or it is still running, ` +
-    `so some of the pages notify would announce may not be live (${outLabel}.legalsite-publish-unfinished.json). Run \`legalsite publish\` again; once it succeeds, run \`legalsite notify\`.`
+    `so some of the pages notify would announce may not be live (${outLabel}.legalsite-publish-unfinished.json). Run \`legalsite publish\` again; once it succeeds, run \`legalsite notify\`.` +
+    (listed.some((p) => p.target === UNKNOWN_TARGET) ? ` The mark could not be read, so no publish can name itself in it: once every publish of ${outLabel}/ has gone through, remove ${outLabel}.legalsite-publish-unfinished.json and run \`legalsite notify\`.` : '')
   );
 }
 

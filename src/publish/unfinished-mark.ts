@@ -8,8 +8,8 @@
  * its own entry away: a staging publish does not make an unfinished production one finished.
  * Reads and writes: `{outDir}.legalsite-publish-unfinished.json`.
  */
-import { readFileSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { lstatSync, readFileSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
 
 export interface UnfinishedPublish {
   /** Where it published: `s3://bucket/prefix/`. */
@@ -19,6 +19,9 @@ export interface UnfinishedPublish {
 }
 
 export const unfinishedMarkOf = (outDir: string): string => `${outDir}.legalsite-publish-unfinished.json`;
+
+/** The target of the one entry a mark that cannot be read stands for. */
+export const UNKNOWN_TARGET = 'an unknown place';
 
 /** Lists a publish of `outDir` to `target` as begun. */
 export async function markPublishStarted(outDir: string, target: string): Promise<void> {
@@ -40,20 +43,37 @@ export async function markPublishDone(outDir: string, target: string): Promise<v
 export function readUnfinishedPublishes(outDir: string): UnfinishedPublish[] | undefined {
   let text: string;
   try {
+    // legalsite's mark is a file it renamed into place: a link of that name is not one, and is
+    // never read through (it is replaced by the next mark written).
+    if (!lstatSync(unfinishedMarkOf(outDir)).isFile()) return undefined;
     text = readFileSync(unfinishedMarkOf(outDir), 'utf8');
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : [{ target: 'an unknown place', started: 'at an unknown time' }];
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : [{ target: UNKNOWN_TARGET, started: 'at an unknown time' }];
   }
   try {
     const data = JSON.parse(text) as { publishes?: unknown };
     const publishes = Array.isArray(data.publishes) ? data.publishes : [];
     const entries = publishes.filter((p): p is UnfinishedPublish => typeof p?.target === 'string' && typeof p?.started === 'string');
-    return entries.length ? entries : [{ target: 'an unknown place', started: 'at an unknown time' }];
+    return entries.length ? entries : [{ target: UNKNOWN_TARGET, started: 'at an unknown time' }];
   } catch {
-    return [{ target: 'an unknown place', started: 'at an unknown time' }];
+    return [{ target: UNKNOWN_TARGET, started: 'at an unknown time' }];
   }
 }
 
-function write(outDir: string, publishes: UnfinishedPublish[]): Promise<void> {
-  return writeFile(unfinishedMarkOf(outDir), `${JSON.stringify({ publishes }, null, 2)}\n`);
+/**
+ * Writes the mark whole, or leaves it as it was: a new file made beside it, then renamed over it. A
+ * write in place could be cut short (a full disk) and leave an empty mark, which no later publish
+ * could take away, and would write through a link of that name into whatever file it leads to;
+ * the rename replaces the link itself.
+ */
+async function write(outDir: string, publishes: UnfinishedPublish[]): Promise<void> {
+  const mark = unfinishedMarkOf(outDir);
+  const made = `${mark}.${process.pid}.tmp`;
+  try {
+    await writeFile(made, `${JSON.stringify({ publishes }, null, 2)}\n`, { flag: 'wx' });
+    await rename(made, mark);
+  } catch (error) {
+    await rm(made, { force: true });
+    throw error;
+  }
 }

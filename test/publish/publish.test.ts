@@ -279,6 +279,13 @@ test('a failed upload exits 4 naming the key, holds back the changed pages, dele
   assert.is(announced.exitCode, 0, announced.stderr);
   assert.is(announced.stderr, '');
   assert.match(announced.stdout, /^Changes since the last publish/m);
+  // A mark that cannot be read (an older version's, cut short by a full disk) names no publish that
+  // could take it away: notify says to remove it once every publish went through.
+  writeFileSync(`${dist()}.legalsite-publish-unfinished.json`, '');
+  const unknown = await notify();
+  assert.is(unknown.exitCode, 2);
+  assert.match(unknown.stderr, /has not gone through \(to an unknown place, started at an unknown time\).* The mark could not be read, so no publish can name itself in it: once every publish of .*dist\/ has gone through, remove .*dist\.legalsite-publish-unfinished\.json and run `legalsite notify`\.$/m);
+  rmSync(`${dist()}.legalsite-publish-unfinished.json`);
 });
 
 test('--prefix publishes under a folder of the bucket', async () => {
