@@ -1,11 +1,12 @@
 /** The output folder's lock is given back by the file it is, without reading it (a build that
  * failed for want of open files could not read it, and left it behind), and a lock another process
  * took over in its place is left to that process. */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { execa } from 'execa';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { UsageError } from '../../src/diagnostics/diagnostic.js';
+import { ResourceError, UsageError } from '../../src/diagnostics/diagnostic.js';
 import { lockFileOf, lockHolder, lockOutputFolder, OutputLockedError } from '../../src/write/output-lock.js';
 import { tempDir } from '../helpers/sites.js';
 
@@ -54,11 +55,66 @@ test("a killed build's lock, written or not, is taken over", () => {
   for (const left of [JSON.stringify({ pid: 999999, started: '1' }), JSON.stringify({ pid: 999999 }), '']) {
     const out = path.join(tempDir(), 'dist');
     writeFileSync(lockFileOf(out), left);
+    // An empty lock stands for a build killed before it wrote it: one that has stood a while.
+    if (left === '') utimesSync(lockFileOf(out), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
     assert.is(lockHolder(out), undefined);
     const lock = lockOutputFolder(out);
     assert.is(JSON.parse(readFileSync(lockFileOf(out), 'utf8')).pid, process.pid, JSON.stringify(left));
     lock.release();
     assert.not.ok(existsSync(lockFileOf(out)));
+  }
+});
+
+test('a lock just made and not yet written is not taken for a killed build\'s: the build says another is starting', () => {
+  const out = path.join(tempDir(), 'dist');
+  writeFileSync(lockFileOf(out), '');
+  assert.throws(() => lockOutputFolder(out), (e: unknown) => e instanceof ResourceError && /another legalsite command is starting to use .*dist at this very moment/.test((e as Error).message));
+  assert.ok(existsSync(lockFileOf(out)));
+});
+
+test('a lock taken in another namespace of process numbers (a container) is never judged by its number here: refused, with how to clear it', () => {
+  const out = path.join(tempDir(), 'dist');
+  writeFileSync(lockFileOf(out), JSON.stringify({ pid: 999999, started: '1', ns: 'pid:[1]' }));
+  assert.throws(
+    () => lockOutputFolder(out),
+    (e: unknown) => e instanceof OutputLockedError && (e as Error).message.includes('process 999999 of another process namespace') && (e as Error).message.includes(`remove ${lockFileOf(out)}`),
+  );
+  assert.is(lockHolder(out), 999999);
+  assert.ok(existsSync(lockFileOf(out)), 'left as it is');
+});
+
+test('builds that find the same stale lock at the same moment: one takes it, never two', async () => {
+  const dir = tempDir();
+  const out = path.join(dir, 'dist');
+  const script = path.join(dir, 'taker.mts');
+  const module = path.resolve('src/write/output-lock.ts');
+  // Each taker waits for the same instant, tries, and holds what it took for a while.
+  writeFileSync(
+    script,
+    `import { appendFileSync } from 'node:fs';
+import { lockOutputFolder } from ${JSON.stringify(module)};
+const at = Number(process.argv[2]);
+while (Date.now() < at) {}
+try {
+  const lock = lockOutputFolder(${JSON.stringify(out)});
+  const from = Date.now();
+  await new Promise((r) => setTimeout(r, 300));
+  appendFileSync(${JSON.stringify(path.join(dir, 'took'))}, from + ' ' + Date.now() + '\\n');
+  lock.release();
+} catch {}
+`,
+  );
+  for (let round = 0; round < 4; round++) {
+    rmSync(path.join(dir, 'took'), { force: true });
+    writeFileSync(lockFileOf(out), JSON.stringify({ pid: 999999, started: '1' }));
+    // Late enough for every taker to have started (a taker that comes late finds the lock held or
+    // given back, and takes it in its turn: only times held together count).
+    const at = Date.now() + 2500;
+    await Promise.all([0, 1, 2, 3].map(() => execa('node', ['--import', 'tsx', script, String(at)])));
+    const held = readFileSync(path.join(dir, 'took'), 'utf8').trim().split('\n').map((line) => line.split(' ').map(Number));
+    const together = held.filter(([from, to], i) => held.some(([from2, to2], j) => i !== j && from < to2 && from2 < to));
+    assert.equal(together, [], `round ${round}: held by two builds at once`);
+    assert.equal(readdirSync(dir).filter((f) => f.includes('.takeover')), [], 'nothing left beside it');
   }
 });
 
