@@ -128,6 +128,27 @@ test("an id file that lost an article's lines since the last build read them (cu
   assert.not.ok(before.includes(opening));
 });
 
+test("a paragraph's line deleted from the id file (by hand, or dropped in a merge) is an error at its article's line, with or without the build cache, until it is restored", async () => {
+  const cwd = site(`${P1}\n\n${P2}\n\n${P3}\n`);
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const before = idsOf(page(path.join(cwd, 'dist')));
+  const recorded = pins(cwd);
+  const lines = recorded.split('\n');
+  const articleLine = lines.findIndex((l) => l.includes('"article":"privilege-basics"'));
+  const p002 = lines.findIndex((l, i) => i > articleLine && l.includes('"id":"p002"'));
+  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), lines.filter((_, i) => i !== p002).join('\n'));
+  edit(cwd, `${P1}\n\n${P2}\n\n${P3}\n\n${P4}\n`);
+  for (const command of [['build'], ['build', '--no-cache'], ['check']]) {
+    const run = await runCli(command, cwd);
+    assert.is(run.exitCode, 1, `${command.join(' ')}: ${run.stdout}`);
+    assert.match(run.stderr, new RegExp(`content/pinpoints\\.jsonl:${articleLine + 1}:1 +error +has no line for p002 in "privilege-basics", though every number up to "issued" \\(3\\) was given to a paragraph: a line was deleted or lost in a merge\\. Restore it from version control`), command.join(' '));
+  }
+  assert.equal(idsOf(page(path.join(cwd, 'dist'))), before, 'the published page is as it was');
+  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), recorded);
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  assert.equal(idsOf(page(path.join(cwd, 'dist'))).slice(0, 3), before, 'each paragraph keeps its number');
+});
+
 test('a damaged id file is a content error at its line, and nothing is written', async () => {
   const cwd = site(`${P1}\n\n${P2}\n`);
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);

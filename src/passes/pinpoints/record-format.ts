@@ -161,7 +161,29 @@ export function parseArticlePins(chunk: Pick<PinsChunk, 'slug' | 'text' | 'line'
     if (entry.kind === 'p' && typeof issued === 'number' && entry.n > issued) return problems.push({ line, message: `"${paragraphKey(entry.n)}" is above "issued" (${issued})` });
     entries.push(entry);
   });
+  if (!problems.length) problems.push(...lostNumbers(chunk, issued as number, entries));
   return problems.length ? { problems } : { pins: { slug: chunk.slug, issued: issued as number, entries }, problems };
+}
+
+/**
+ * Every number up to "issued" was given to a paragraph, and a paragraph's line stays when it is
+ * removed (as a tombstone): a number with no line is a line lost (deleted by hand, dropped in a
+ * merge). Building on, the paragraph it numbered would be matched afresh and may take another
+ * number, and the published pinpoint to it would lead nowhere.
+ */
+function lostNumbers(chunk: Pick<PinsChunk, 'slug' | 'line'>, issued: number, entries: PinEntry[]): PinsProblem[] {
+  const present = new Set(entries.flatMap((e) => (e.kind === 'p' ? [e.n] : [])));
+  const lost: string[] = [];
+  for (let n = 1; n <= issued; n++) if (!present.has(n)) lost.push(paragraphKey(n));
+  if (!lost.length) return [];
+  const named = lost.length > 3 ? `${lost.slice(0, 3).join(', ')} and ${lost.length - 3} more` : lost.join(', ');
+  return [
+    {
+      line: chunk.line,
+      message: `has no line for ${named} in "${chunk.slug}", though every number up to "issued" (${issued}) was given to a paragraph: a line was deleted or lost in a merge. Restore it from version control (git checkout -- <file>, or take the published side of a merge); built without it, a published pinpoint would lead nowhere or to other words`,
+      hint: 'To number this article afresh on purpose, delete all of its lines.',
+    },
+  ];
 }
 
 /** An entry line's record, or what is wrong with it. */
