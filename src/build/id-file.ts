@@ -25,7 +25,7 @@ export interface IdFile {
 export function loadIdFile(run: BuildRun, content: LoadedContent): IdFile {
   const { cache, loaded, idFileSeen } = content;
   const pins = run.timed('load', () => readPinsFile(run.contentAbs, run.rel, cache?.pins, idFileSeen));
-  loaded.diagnostics.push(...pins.diagnostics, ...missingPins(pins, cache?.pins));
+  loaded.diagnostics.push(...pins.diagnostics, ...missingPins(pins, cache?.pins), ...recordsTakenBack(pins, cache?.pins));
   const lastRecorded = new Set((cache?.pins?.spans ?? []).map(([slug]) => slug));
   if (cache && (pins.exists || !cache.pins)) cache.pins = pins.memo;
   return { pins, pinsOf: pinsLookup(pins), lastRecorded };
@@ -49,6 +49,31 @@ export function lostRecords(idFile: IdFile, articles: { meta: { slug: string; fo
       { file },
       '',
       `has lost the ids of ${lost.length === 1 ? 'article' : `${lost.length} articles`} ${named}, which the last build read from it: restore their lines (git checkout -- ${file}, or take the published side of a merge); without them their paragraphs would be numbered afresh and published pinpoints would land on other words`,
+      'To number those articles afresh on purpose, build once with --no-cache.',
+    ),
+  ];
+}
+
+/**
+ * Articles whose "issued" is lower than when the last build read the file: an older copy of the id
+ * file (`git checkout <older> -- content`, which takes the articles back with it). The numbers above
+ * it were given to paragraphs, and may be published; building on would give them to new words. An
+ * error until the file is the current one again, as for lines lost.
+ */
+function recordsTakenBack(pins: PinsFile, memo: PinsMemo | undefined): Diagnostic[] {
+  if (!pins.exists || !memo) return [];
+  const back = memo.spans.flatMap(([slug, , , , before]) => {
+    const now = pins.spans.get(slug)?.issued;
+    return before !== undefined && now !== undefined && now < before ? [`${slug} (p${String(before).padStart(3, '0')} given out, now "issued" ${now})`] : [];
+  });
+  if (back.length === 0) return [];
+  const named = back.length > 3 ? `${back.slice(0, 3).join(', ')} and ${back.length - 3} more` : back.join(', ');
+  return [
+    diagnostic(
+      'invalid-pinpoints',
+      { file: pins.file },
+      '',
+      `is older than the one the last build read: ${back.length === 1 ? 'the record of' : 'the records of'} ${named} went back, and numbers already given to paragraphs (and perhaps published) would be given to new words. Put back the current file (git checkout HEAD -- ${pins.file}); to take articles back, take only them (git checkout <older> -- <the articles folder>)`,
       'To number those articles afresh on purpose, build once with --no-cache.',
     ),
   ];

@@ -24,6 +24,8 @@ export interface PinsSpan {
   offset: number;
   length: number;
   key: string;
+  /** The article's "issued" as its lines say (unknown in a memo an older version saved). */
+  issued?: number;
 }
 
 /** What a build remembers of the id file it read or wrote, to skip reading it while it is unchanged. */
@@ -35,7 +37,7 @@ export interface PinsMemo {
    * looked at, or touched since) is read, but not parsed again when its bytes are the same. */
   hash: string;
   canonical: boolean;
-  spans: [slug: string, offset: number, length: number, key: string][];
+  spans: [slug: string, offset: number, length: number, key: string, issued?: number][];
 }
 
 /** The id file as read. */
@@ -85,7 +87,7 @@ export function readPinsFile(contentAbs: string, rel: (abs: string) => string, m
   if (odd) return { file, abs, exists: true, spans: new Map(), canonical: false, diagnostics: [odd(file)] };
   const stat = statOf(abs);
   if (!stat) return { file, abs, exists: false, spans: new Map(), canonical: true, diagnostics: [] };
-  const spansOf = (m: PinsMemo) => new Map(m.spans.map(([slug, offset, length, key]) => [slug, { offset, length, key }]));
+  const spansOf = (m: PinsMemo) => new Map(m.spans.map(([slug, offset, length, key, issued]) => [slug, { offset, length, key, issued }]));
   if (memo && unchangedSince(memo.stat, memo.readAt, stat)) return { file, abs, exists: true, spans: spansOf(memo), canonical: memo.canonical, diagnostics: [], memo };
   if (memo && hashed?.hash === memo.hash && sameStat(hashed.stat, stat)) {
     return { file, abs, exists: true, spans: spansOf(memo), canonical: memo.canonical, diagnostics: [], memo: { ...memo, stat, readAt: hashed.takenAt } };
@@ -103,7 +105,7 @@ function indexOf(file: string, abs: string, bytes: Buffer, seen: Pick<PinsMemo, 
   const { chunks, problems } = splitPinsBytes(bytes);
   for (const chunk of chunks.values()) problems.push(...parseArticlePins(chunk).problems);
   const diagnostics = problems.map((p) => diagnostic('invalid-pinpoints', { file, line: p.line }, '', p.message, p.hint));
-  const spans = new Map([...chunks.values()].map((c) => [c.slug, { offset: c.offset, length: c.byteLength, key: pinsKeyOf(c.text) }]));
+  const spans = new Map([...chunks.values()].map((c) => [c.slug, { offset: c.offset, length: c.byteLength, key: pinsKeyOf(c.text), issued: issuedOf(c.text) }]));
   const canonical = diagnostics.length === 0 && isCanonical(bytes, chunks);
   const memo = diagnostics.length ? undefined : memoOf(seen, canonical, spans);
   return { file, abs, exists: true, spans, canonical, diagnostics, bytes, memo };
@@ -114,8 +116,15 @@ const sameStat = (a: FileStat, b: FileStat) => a.size === b.size && a.mtimeMs ==
 export const memoOf = (seen: Pick<PinsMemo, 'stat' | 'readAt' | 'hash'>, canonical: boolean, spans: Map<string, PinsSpan>): PinsMemo => ({
   ...seen,
   canonical,
-  spans: [...spans].map(([slug, s]) => [slug, s.offset, s.length, s.key]),
+  spans: [...spans].map(([slug, s]) => [slug, s.offset, s.length, s.key, s.issued]),
 });
+
+/** An article's "issued", from the first of its lines (`{"article":"…","issued":14}`), if it says. */
+export function issuedOf(lines: string): number | undefined {
+  const first = lines.slice(0, lines.indexOf('\n') >>> 0);
+  const found = /"issued":(\d+)[,}]/.exec(first);
+  return found ? Number(found[1]) : undefined;
+}
 
 /** The file has legalsite's first line, its articles in order, one newline at the end, nothing else. */
 function isCanonical(bytes: Buffer, chunks: Map<string, PinsChunk>): boolean {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { ContentChangedError } from '../engine/shard-protocol.js';
 import { statOf } from '../file-stat.js';
 import { partHasher } from '../hash.js';
-import { memoOf, type PinsFile, type PinsMemo, type PinsSpan, pinsKeyOf } from '../load/pinpoints-file.js';
+import { issuedOf, memoOf, type PinsFile, type PinsMemo, type PinsSpan, pinsKeyOf } from '../load/pinpoints-file.js';
 import { headerLine } from '../passes/pinpoints/record-format.js';
 import { writeStreamAtomically } from './atomic-file.js';
 import { readScratchAt } from './scratch-read.js';
@@ -38,7 +38,7 @@ export function writePinsFile(pins: PinsFile, changes: Map<string, string | null
         const lines = changes.get(slug) ?? undefined;
         const span = pins.spans.get(slug);
         const chunk = lines === undefined ? old!.get(span!.offset, span!.length) : Buffer.from(lines);
-        spans.set(slug, { offset: out.offset, length: chunk.length, key: lines === undefined ? span!.key : pinsKeyOf(lines) });
+        spans.set(slug, lines === undefined ? { ...span!, offset: out.offset } : { offset: out.offset, length: chunk.length, key: pinsKeyOf(lines), issued: issuedOf(lines) });
         out.put(chunk);
         out.put(NEWLINE);
       }

@@ -149,6 +149,31 @@ test("a paragraph's line deleted from the id file (by hand, or dropped in a merg
   assert.equal(idsOf(page(path.join(cwd, 'dist'))).slice(0, 3), before, 'each paragraph keeps its number');
 });
 
+test('an id file taken back to an older copy (git checkout <older> -- content) is an error until the current one is back: numbers given out are never given again', async () => {
+  const cwd = site(`${P1}\n\n${P2}\n\n${P3}\n`);
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const older = { pins: pins(cwd), article: readFileSync(path.join(cwd, ARTICLE), 'utf8') };
+  edit(cwd, `${P1}\n\n${P2}\n\n${P3}\n\n${P4}\n`);
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const published = idsOf(page(path.join(cwd, 'dist')));
+  const current = pins(cwd);
+  // Articles and id file taken back together, then a new paragraph written.
+  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), older.pins);
+  writeFileSync(path.join(cwd, ARTICLE), older.article.replace(`${P3}\n`, `${P3}\n\nThe court may draw an adverse inference from a broken seal.\n`));
+  for (const command of [['build'], ['build']]) {
+    const run = await runCli(command, cwd);
+    assert.is(run.exitCode, 1, run.stdout);
+    assert.match(run.stderr, /content\/pinpoints\.jsonl:1:1 +error +is older than the one the last build read: the record of privilege-basics \(p004 given out, now "issued" 3\) went back.*Put back the current file \(git checkout HEAD -- content\/pinpoints\.jsonl\)/);
+  }
+  assert.equal(idsOf(page(path.join(cwd, 'dist'))), published, 'the published page is as it was');
+  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), current);
+  assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
+  const now = idsOf(page(path.join(cwd, 'dist')));
+  assert.ok(now.includes('privilege-basics-p004'), 'p004 stays, as a tombstone');
+  assert.ok(now.includes('privilege-basics-p005'), 'the new paragraph takes a number never given out');
+  assert.match(page(path.join(cwd, 'dist')), /<div class="tombstone" id="privilege-basics-p004"/);
+});
+
 test('a damaged id file is a content error at its line, and nothing is written', async () => {
   const cwd = site(`${P1}\n\n${P2}\n`);
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
@@ -168,24 +193,24 @@ test('a damaged id file is a content error at its line, and nothing is written',
 test('a record changed under the build cache re-renders its article: incremental output equals a cold build', async () => {
   const cwd = site(`${P1}\n\n${P2}\n\n${P3}\n`);
   await buildInto(cwd, 'dist', { diskCache: true });
-  const positional = pins(cwd);
   edit(cwd, `${P4}\n\n${P1}\n\n${P3}\n`, '2025-10-01');
   await buildInto(cwd, 'dist', { diskCache: true });
+  const recorded = pins(cwd);
   const cold = async () => {
     const out = path.join(tempDir(), 'cold');
     await buildInto(cwd, out, { pinpoints: 'read' });
     return out;
   };
   assertSameDist(path.join(cwd, 'dist'), await cold());
-  // The file goes back to the version the article's ids were last given against (a checkout): the
-  // same ids (assigning is a fixed point), so nothing is made again.
-  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), positional);
+  // The file written again with the lines the article's ids were given against (a checkout of the
+  // same version): a new stat, the same ids, so nothing is made again.
+  writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), recorded);
   const back = await buildInto(cwd, 'dist', { diskCache: true, pinpoints: 'read' });
   assert.not.ok(back.written?.includes('articles/privilege-basics.html'));
   assertSameDist(path.join(cwd, 'dist'), await cold());
   // A record the article was never made with (p001 and p003 swapped by hand): made again, as cold.
-  const at = positional.indexOf('{"article":"privilege-basics"');
-  const swapped = positional.slice(0, at) + positional.slice(at).replace('"id":"p001"', '"id":"pXXX"').replace('"id":"p003"', '"id":"p001"').replace('"id":"pXXX"', '"id":"p003"');
+  const at = recorded.indexOf('{"article":"privilege-basics"');
+  const swapped = recorded.slice(0, at) + recorded.slice(at).replace('"id":"p001"', '"id":"pXXX"').replace('"id":"p003"', '"id":"p001"').replace('"id":"pXXX"', '"id":"p003"');
   writeFileSync(path.join(cwd, 'content/pinpoints.jsonl'), swapped);
   const again = await buildInto(cwd, 'dist', { diskCache: true, pinpoints: 'read' });
   assert.ok(again.written?.includes('articles/privilege-basics.html'), `the article is made again: ${again.written}`);

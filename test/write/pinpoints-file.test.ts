@@ -15,13 +15,15 @@ const test = suite('id file writing');
 /** A sketch as legalsite writes them (the writer copies records; reading them back checks them). */
 const SKETCH = 'BpsKtQswD_0Q3BqAHUge1CUEJ2UnpSgaKQsxVjwiTC1R01INU6lZOVzLca56sXt9fJB8l3y6geiB94O9iVSLVg';
 
-/** An article's record: its first line (`extra` numbers issued beyond its paragraphs) and `paragraphs` paragraph lines, long enough that a few
- * thousand of them make a file of several of the writer's 8 MB blocks. */
+/** An article's record: its first line, `paragraphs` paragraph lines, long enough that a few
+ * thousand of them make a file of several of the writer's 8 MB blocks, and `extra` removed ones
+ * (every number issued has its line). */
 function record(slug: string, extra: number, paragraphs = 12): string {
   const lines = [`{"article":"${slug}","issued":${paragraphs + extra}}`];
-  for (let p = 1; p <= paragraphs; p++) {
+  for (let p = 1; p <= paragraphs + extra; p++) {
     const n = String(p).padStart(3, '0');
-    lines.push(`{"id":"p${n}","hash":"${hashOf(slug, n).slice(0, 16)}","sketch":"${SKETCH}","start":"${`Paragraph ${n} of ${slug} begins with these words`.padEnd(620, ' and more words')}…"}`);
+    const removed = p > paragraphs ? ',"removed":"2025-01-01"' : '';
+    lines.push(`{"id":"p${n}","hash":"${hashOf(slug, n).slice(0, 16)}","sketch":"${SKETCH}","start":"${`Paragraph ${n} of ${slug} begins with these words`.padEnd(620, ' and more words')}…"${removed}}`);
   }
   return lines.join('\n');
 }
