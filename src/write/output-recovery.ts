@@ -15,7 +15,7 @@ import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeCommitMove } from './fault-injection.js';
 import { OUTPUT_MARKER } from './output-guard.js';
-import { isRunning } from './process-state.js';
+import { isRunning, startedAtMs } from './process-state.js';
 
 /** In a staging folder: proof that legalsite made it (a killed build's is removed by the next). */
 export const STAGING_MARKER = '.legalsite-staging';
@@ -130,7 +130,7 @@ export function recoverOutputFolder(outDir: string): { putBack: boolean; leftAsi
   const leftAside: string[] = [];
   const leftovers = names
     .map((name) => ({ name, match: new RegExp(`^${escape(base)}\\.legalsite-(tmp|staging|old)-(\\d+)-([0-9a-z]+)$`).exec(name) }))
-    .filter((l): l is { name: string; match: RegExpExecArray } => l.match !== null && !alive(Number(l.match[2])))
+    .filter((l): l is { name: string; match: RegExpExecArray } => l.match !== null && !alive(Number(l.match[2]), parseInt(l.match[3], 36)))
     .sort((a, b) => (a.match[3] < b.match[3] ? -1 : 1));
   for (const { name, match } of leftovers) {
     const dir = path.join(parent, name);
@@ -358,9 +358,20 @@ function exists(p: string): boolean {
   }
 }
 
-function alive(pid: number): boolean {
-  return pid === process.pid || isRunning(pid);
+/**
+ * Whether the process `pid` may still be using what it made at `madeAt` (ms since the epoch, when
+ * its name tells it): it runs, and it had started by then. A process given the same number since
+ * (containers reuse numbers at once: a build in a fresh container is often process 12 again, this
+ * very process included) started after, and what the gone one left is taken as left.
+ */
+function alive(pid: number, madeAt?: number): boolean {
+  if (pid !== process.pid && !isRunning(pid)) return false;
+  const started = madeAt === undefined ? undefined : startedAtMs(pid);
+  return started === undefined || started <= madeAt! + START_TIME_SLACK_MS;
 }
+
+/** The boot time /proc gives is in whole seconds, start times in hundredths: a margin for both. */
+const START_TIME_SLACK_MS = 2000;
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -36,3 +36,28 @@ function statFields(pid: number): string[] | undefined {
     return undefined;
   }
 }
+
+/** Linux's clock ticks per second in /proc/PID/stat (USER_HZ, 100 on every architecture it runs on). */
+const TICKS_PER_SECOND = 100;
+
+/** When the process started (ms since the epoch), where Linux's /proc tells it. */
+export function startedAtMs(pid: number): number | undefined {
+  const ticks = Number(startTimeOf(pid));
+  const boot = bootTimeSeconds();
+  return Number.isFinite(ticks) && boot !== undefined ? (boot + ticks / TICKS_PER_SECOND) * 1000 : undefined;
+}
+
+let bootTime: number | undefined | null = null;
+
+/** The system's boot time in seconds since the epoch (the "btime" line of /proc/stat). */
+function bootTimeSeconds(): number | undefined {
+  if (bootTime === null) {
+    try {
+      const found = /^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'));
+      bootTime = found ? Number(found[1]) : undefined;
+    } catch {
+      bootTime = undefined;
+    }
+  }
+  return bootTime;
+}
