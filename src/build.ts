@@ -30,6 +30,7 @@ import { removedTextLinkWarnings, staleRemovalWarnings } from './build/tombstone
 import { growHeapSlowly } from './build/heap-growth.js';
 import { loadContent } from './build/load.js';
 import { commitOutput, mayUpdateOutput, openOutput } from './build/output.js';
+import { idFileCreatedWarnings } from './build/id-file.js';
 import { recordPinpoints } from './build/pinpoints.js';
 import { renderArticlePages } from './build/render-articles.js';
 import { renderMovedAgain } from './build/render-moved.js';
@@ -102,7 +103,12 @@ async function buildOnce(run: BuildRun): Promise<BuildResult> {
       return run.failed([...files.linkProblems, ...pins.problems]);
     }
     // Before the commit, which may rewrite the id file the records are read from.
-    const warnings = [...goneAddressWarnings(files.site.changes, files.urls, run.contentName, movedIntoFrom(articles.rendered.digests)), ...removedTextLinkWarnings(files.links, articles.rendered.digests, read.pinsOf), ...staleRemovalWarnings(read.articles, articles.rendered.digests, yesterday(), run.cwd, read.idFile.file)];
+    const warnings = [
+      ...goneAddressWarnings(files.site.changes, files.urls, run.contentName, movedIntoFrom(articles.rendered.digests)),
+      ...removedTextLinkWarnings(files.links, articles.rendered.digests, read.pinsOf),
+      ...staleRemovalWarnings(read.articles, articles.rendered.digests, yesterday(), run.cwd, read.idFile.file),
+      ...idFileCreatedWarnings(run.pinpointsMode === 'update' && pins.update.stale && !pins.update.file.exists, read.idFile.file, files.changesSince, run.opts.outDir),
+    ];
     if (pins.problems.length) {
       // The id file out of date (check): its error, and the warnings a passing check would give.
       await run.abandon();

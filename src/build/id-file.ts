@@ -6,7 +6,8 @@
  * as is its time (`load` in --profile).
  * Reads: the id file, or its memo in the build cache. Writes: the build cache's memo of it.
  */
-import { type Diagnostic, diagnostic } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, diagnostic, warning } from '../diagnostics/diagnostic.js';
+import type { Manifest } from '../passes/manifest.js';
 import type { PinsOf } from '../engine/load-articles.js';
 import { type PinsFile, type PinsMemo, pinsLookup, readPinsFile } from '../load/pinpoints-file.js';
 import type { LoadedContent } from './load.js';
@@ -85,4 +86,24 @@ function missingPins(pins: PinsFile, memo: PinsMemo | undefined): Diagnostic[] {
   if (pins.exists || !memo?.spans.length) return [];
   const n = memo.spans.length;
   return [diagnostic('invalid-pinpoints', { file: pins.file }, '', `is missing, but the last build read the ids of ${n} ${n === 1 ? 'article' : 'articles'} from it: restore it (git checkout -- ${pins.file}); without it their paragraphs would be numbered afresh`, 'To number every article afresh on purpose, build once with --no-cache.')];
+}
+
+/**
+ * An id file made afresh by a build into an output folder that already holds a build with articles:
+ * on a site that had the file (a clone without it, a file deleted, and no build cache to tell), its
+ * articles were just numbered in page order, and a pinpoint published since an article's first edit
+ * may land on other words. Said once, by the build that makes the file.
+ */
+export function idFileCreatedWarnings(created: boolean, file: string, before: Manifest | undefined, outLabel: string): Diagnostic[] {
+  if (!created || !before) return [];
+  const articles = Object.keys(before.entities).filter((key) => key.startsWith('article:')).length;
+  if (articles === 0) return [];
+  return [
+    warning(
+      'id-file-created',
+      { file },
+      '',
+      `was made afresh, but ${outLabel}/ holds a build of ${articles} ${articles === 1 ? 'article' : 'articles'}: if the site had this file (a clone without it, a deleted file), every article's paragraphs were just numbered afresh in page order, and pinpoints published since an article was first edited may now land on other words`,
+    ),
+  ];
 }

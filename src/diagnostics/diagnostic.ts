@@ -55,6 +55,7 @@ export const RULES = {
   'gone-address': 'Deleting is yours to decide; restore the file to keep the address.',
   'link-to-removed-text': 'Point the link at the text that is there now.',
   'stale-removal-date': 'Set dateModified to the date of this edit, before you commit.',
+  'id-file-created': 'If the file was lost, restore it (git checkout -- <file>) and build again before you publish; if this site never had one, commit it.',
 } as const;
 
 export type RuleId = keyof typeof RULES;

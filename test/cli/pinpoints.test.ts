@@ -174,6 +174,19 @@ test('an id file taken back to an older copy (git checkout <older> -- content) i
   assert.match(page(path.join(cwd, 'dist')), /<div class="tombstone" id="privilege-basics-p004"/);
 });
 
+test('an id file made afresh into an output folder that holds a build of articles is said once, as a warning: the file may have been lost', async () => {
+  const first = site(`${P1}\n\n${P2}\n`);
+  const made = await runCli(['build'], first);
+  assert.is(made.exitCode, 0, made.stderr);
+  assert.not.match(made.stdout + made.stderr, /id-file-created/, "a site's first build says nothing");
+  rmSync(path.join(first, 'content/pinpoints.jsonl'));
+  const again = await runCli(['build', '--no-cache'], first);
+  assert.is(again.exitCode, 0, again.stderr);
+  assert.match(again.stdout + again.stderr, /content\/pinpoints\.jsonl:1:1 +warning +was made afresh, but dist\/ holds a build of 2 articles: if the site had this file .*numbered afresh in page order/);
+  const next = await runCli(['build', '--no-cache'], first);
+  assert.not.match(next.stdout + next.stderr, /made afresh/, 'once');
+});
+
 test('a damaged id file is a content error at its line, and nothing is written', async () => {
   const cwd = site(`${P1}\n\n${P2}\n`);
   assert.is((await runCli(['build', '--quiet'], cwd)).exitCode, 0);
