@@ -176,10 +176,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   });
   const redirectFor = redirectsIn(opts.root);
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const url = requestTarget(req.url);
-    if (!url) return void res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad Request');
-    // sirv reads req.url for itself: it is given the very path every check here reads.
-    req.url = `${url.pathname}${url.search}`;
+    const url = readTarget(req, res);
+    if (!url) return;
     const urlPath = url.pathname;
     if (opts.live && urlPath === EVENTS_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
@@ -224,6 +222,15 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       initial = event;
     },
   };
+}
+
+/** The request's target (requestTarget), set as its URL: sirv reads req.url for itself, and is
+ * given the very path every check reads. A target that is no path is answered 400 here. */
+function readTarget(req: IncomingMessage, res: ServerResponse): URL | undefined {
+  const url = requestTarget(req.url);
+  if (!url) return void res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad Request');
+  req.url = `${url.pathname}${url.search}`;
+  return url;
 }
 
 /**

@@ -131,15 +131,8 @@ function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: strin
         const page = previewer(changedFile);
         if (!page) return;
         const abs = path.join(outDir, page.file);
-        // Never written through a link someone put in the output folder: the rebuild writes the
-        // folder afresh then (write/output-target.ts).
-        const link = linkOnTheWay(outDir, page.file);
-        if (link) return opts.log(`legalsite: quick preview skipped: ${link} in the output folder is a link; rebuilding…`);
-        // Only into a folder legalsite made: one put in its place (or emptied) is the rebuild's to
-        // refuse (write/output-guard.ts), and nothing of it is written over meanwhile.
-        const holder = lockHolder(outDir);
-        if (holder !== undefined && holder !== process.pid) return opts.log(`legalsite: quick preview skipped: another legalsite command (process ${holder}) is using ${opts.outDir}; rebuilding…`);
-        if (!isMadeByLegalsite(outDir)) return opts.log(`legalsite: quick preview skipped: ${opts.outDir} is not a folder legalsite made (it has no ${OUTPUT_MARKER}); rebuilding…`);
+        const refused = previewRefused(outDir, opts.outDir, page.file);
+        if (refused) return opts.log(`legalsite: quick preview skipped: ${refused}; rebuilding…`);
         // Created afresh ('wx'), never through a link of that name.
         const first = !replaced.has(page.file);
         if (first) {
@@ -182,20 +175,38 @@ function quickPreviews(first: BuildResult, opts: DevServerOptions, outDir: strin
       // beside it, which writes the content manifest again), and only a page that is still the
       // very file the preview wrote: an old page put back among a newer build's files would
       // publish a mix of two builds.
-      if (outputs === outputsThen && sameIdentity(identityOf(path.join(outDir, MANIFEST_PATH)), manifestThen)) {
-        for (const [file, bytes] of replaced) {
-          const abs = path.join(outDir, file);
-          if (!sameIdentity(identityOf(abs), left.get(file))) continue;
-          if (bytes) replaceFile(abs, bytes);
-          else rmSync(abs, { force: true });
-        }
-      }
+      if (outputs === outputsThen && sameIdentity(identityOf(path.join(outDir, MANIFEST_PATH)), manifestThen)) putBack(outDir, replaced, left);
       // Put back, or written over by a build that committed since: the folder is one build's again.
       replaced.clear();
       left.clear();
       rmSync(previewMarkOf(outDir), { force: true });
     },
   };
+}
+
+/** Puts back what the previewed pages held before (null: no file), each while it is still the file
+ * the preview left (`left`). */
+function putBack(outDir: string, replaced: Map<string, Buffer | null>, left: Map<string, FileIdentity | undefined>): void {
+  for (const [file, bytes] of replaced) {
+    const abs = path.join(outDir, file);
+    if (!sameIdentity(identityOf(abs), left.get(file))) continue;
+    if (bytes) replaceFile(abs, bytes);
+    else rmSync(abs, { force: true });
+  }
+}
+
+/** Why the quick preview may not write `file` into the output folder now, if it may not. */
+function previewRefused(outDir: string, shown: string, file: string): string | undefined {
+  // Never written through a link someone put in the output folder: the rebuild writes the folder
+  // afresh then (write/output-target.ts).
+  const link = linkOnTheWay(outDir, file);
+  if (link) return `${link} in the output folder is a link`;
+  const holder = lockHolder(outDir);
+  if (holder !== undefined && holder !== process.pid) return `another legalsite command (process ${holder}) is using ${shown}`;
+  // Only into a folder legalsite made: one put in its place (or emptied) is the rebuild's to refuse
+  // (write/output-guard.ts), and nothing of it is written over meanwhile.
+  if (!isMadeByLegalsite(outDir)) return `${shown} is not a folder legalsite made (it has no ${OUTPUT_MARKER})`;
+  return undefined;
 }
 
 /** Which file a path holds: a file written again (by a build's commit) is another file. */
