@@ -154,9 +154,14 @@ export function pinsLookup(pins: PinsFile): (article: Pick<ArticleMeta, 'slug' |
     const span = pins.spans.get(slug);
     return span && { slug, key: span.key, text: () => spanText(pins, span) };
   };
+  const issued = (f: FoundPins) => pins.spans.get(f.slug)?.issued ?? -1;
   return (a) => {
     const formers = a.formerSlugs.map(found).filter((f): f is FoundPins => f !== undefined);
-    const main = found(a.slug) ?? formers[0];
+    // Renamed more than once: the latest record goes on from the ones before it, so it has issued
+    // the most numbers (an older one stays in the file when a rename was built before its
+    // formerSlugs were listed); on a tie, the first listed.
+    const latest = formers.reduce<FoundPins | undefined>((best, f) => (best === undefined || issued(f) > issued(best) ? f : best), undefined);
+    const main = found(a.slug) ?? latest;
     const former = formers.filter((f) => f.slug !== main?.slug);
     return main && former.length ? { ...main, former } : main;
   };

@@ -86,4 +86,31 @@ test('an article that took in another: the other\'s ids land on its paragraphs, 
   assert.is(anchors(dir, 'hashing-evidence').get('privilege-basics-p002'), 'Alpha');
 });
 
+test('renamed twice, the first time built before its formerSlugs were listed, then listing both: the current record is the one built on, not the oldest', async () => {
+  const dir = await basicsWithHistory();
+  const rename = (from: string, to: string, formers: string) => {
+    writeFileSync(file(dir, `articles/${to}.md`), readFileSync(file(dir, `articles/${from}.md`), 'utf8').replace(/\nformerSlugs: \[[^\]]*\]/, '').replace('title: Privilege basics', `title: Privilege basics\nformerSlugs: [${formers}]`));
+    rmSync(file(dir, `articles/${from}.md`));
+    for (const rel of ['site.yaml', 'articles/hashing-evidence.md']) edit(dir, rel, (t) => t.replaceAll(from, to));
+  };
+  // The first rename built before its formerSlugs were listed: the old slug's record stays.
+  rename('privilege-basics', 'privilege-essentials', '');
+  await buildIn(dir);
+  edit(dir, 'articles/privilege-essentials.md', (t) => t.replace('formerSlugs: []', 'formerSlugs: [privilege-basics]'));
+  await buildIn(dir);
+  // Under the second slug: Echo added, then Delta inserted before it, each in a build of its own.
+  edit(dir, 'articles/privilege-essentials.md', (t) => t.replace(/\n*$/, '\n\nEcho paragraph on the log\'s review by the court.\n'));
+  await buildIn(dir);
+  edit(dir, 'articles/privilege-essentials.md', (t) => t.replace('Echo paragraph', 'Delta paragraph on the duty to preserve documents.\n\nEcho paragraph'));
+  await buildIn(dir);
+  const published = anchors(dir, 'privilege-essentials');
+  const numberOf = (word: string) => [...published].find(([id, w]) => w === word && id.startsWith('privilege-essentials-'))![0].replace('privilege-essentials-', '');
+  const [echo, delta] = [numberOf('Echo'), numberOf('Delta')];
+  assert.ok(echo < delta, `Echo (${echo}) was numbered before Delta (${delta})`);
+  rename('privilege-essentials', 'privilege-primer', 'privilege-basics, privilege-essentials');
+  await buildIn(dir);
+  const page = anchors(dir, 'privilege-primer');
+  for (const [id, word] of [[`privilege-primer-${echo}`, 'Echo'], [`privilege-primer-${delta}`, 'Delta'], [`privilege-essentials-${echo}`, 'Echo'], [`privilege-essentials-${delta}`, 'Delta'], ['privilege-basics-p002', 'Alpha']]) assert.is(page.get(id), word, id);
+});
+
 test.run();
