@@ -24,7 +24,7 @@ export class OutputLockedError extends ResourceError {
   ) {
     super(
       elsewhere
-        ? `another legalsite command (process ${pid} of another process namespace: a container, or the host of this one) is using ${outDir} (a build writing it, or a publish uploading it): wait for it to finish, or stop it, and run again. If no legalsite command runs there any more, remove ${elsewhere}.`
+        ? `another legalsite command (process ${pid} of another process namespace: a container, or the host of this one) is using ${outDir} (a build writing it, or a publish uploading it): wait for it to finish, or stop it, and run again. If no legalsite command runs there any more, remove ${elsewhere} (it is taken for a killed build's ${FOREIGN_LOCK_STALE_MS / 60_000} minutes after it was taken).`
         : `another legalsite command (process ${pid}) is using ${outDir} (a build writing it, or a publish uploading it): wait for it to finish, or stop it, and run again`,
     );
   }
@@ -75,7 +75,7 @@ export function lockOutputFolder(outDir: string): OutputLock {
       if (attempt > 0) sleep(TAKEOVER_WAIT_MS);
       const found = readLock(file);
       if (found === 'not a lock') throw new UsageError(notALock(file, outDir));
-      if (found?.holder && otherNamespace(found.holder)) throw new OutputLockedError(outDir, found.holder.pid, file);
+      if (found?.holder && otherNamespace(found.holder) && !foreignLockStale(file)) throw new OutputLockedError(outDir, found.holder.pid, file);
       if (found?.holder && isAlive(found.holder)) throw new OutputLockedError(outDir, found.holder.pid);
       // A killed build's lock (or one cut before its holder was written): take it over.
       if (found) takeOverIfStale(file, outDir);
@@ -102,7 +102,7 @@ export function lockOutputFolder(outDir: string): OutputLock {
 export function lockHolder(outDir: string): number | undefined {
   const found = readLock(lockFileOf(outDir));
   const holder = found && found !== 'not a lock' ? found.holder : undefined;
-  return holder && (otherNamespace(holder) || isAlive(holder)) ? holder.pid : undefined;
+  return holder && (otherNamespace(holder) ? !foreignLockStale(lockFileOf(outDir)) : isAlive(holder)) ? holder.pid : undefined;
 }
 
 /**
@@ -180,7 +180,7 @@ function takeOverIfStale(file: string, outDir: string): void {
  * takes to be written (a lock made on a file system without hard links is empty for a moment). */
 function isStale(found: FoundLock, file: string): boolean {
   if (!found.holder) return ageOf(file) > TAKEOVER_STALE_MS;
-  return !otherNamespace(found.holder) && !isAlive(found.holder);
+  return otherNamespace(found.holder) ? foreignLockStale(file) : !isAlive(found.holder);
 }
 
 /** How long a takeover may take before it counts as killed, and how long a build waits between looks. */
@@ -210,6 +210,16 @@ function namespaceOf(pid: string): string | undefined {
 
 /** The lock was taken in another namespace of process numbers: its number says nothing here. */
 const otherNamespace = (holder: LockHolder): boolean => holder.ns !== undefined && OUR_NAMESPACE !== undefined && holder.ns !== OUR_NAMESPACE;
+
+/**
+ * How long a lock of another namespace is taken to be held. Its process cannot be looked at from
+ * here, so only its age tells: far longer than a build or a publish takes, so that a container's
+ * build and the host's never run at once; and not for ever, so that a CI job killed in one
+ * container does not stop every job after it, each in a new container.
+ */
+export const FOREIGN_LOCK_STALE_MS = 30 * 60_000;
+
+const foreignLockStale = (file: string): boolean => ageOf(file) > FOREIGN_LOCK_STALE_MS;
 
 /** A lock is taken at once and written in one call, so it is at most a line of JSON. */
 const LOCK_MAX_BYTES = 256;

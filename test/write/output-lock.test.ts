@@ -7,7 +7,7 @@ import { execa } from 'execa';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ResourceError, UsageError } from '../../src/diagnostics/diagnostic.js';
-import { lockFileOf, lockHolder, lockOutputFolder, OutputLockedError } from '../../src/write/output-lock.js';
+import { FOREIGN_LOCK_STALE_MS, lockFileOf, lockHolder, lockOutputFolder, OutputLockedError } from '../../src/write/output-lock.js';
 import { tempDir } from '../helpers/sites.js';
 
 const test = suite('output lock');
@@ -72,7 +72,7 @@ test('a lock just made and not yet written is not taken for a killed build\'s: t
   assert.ok(existsSync(lockFileOf(out)));
 });
 
-test('a lock taken in another namespace of process numbers (a container) is never judged by its number here: refused, with how to clear it', () => {
+test('a lock taken in another namespace of process numbers (a container) is never judged by its number here: refused, with how to clear it, until it is older than any build', () => {
   const out = path.join(tempDir(), 'dist');
   writeFileSync(lockFileOf(out), JSON.stringify({ pid: 999999, started: '1', ns: 'pid:[1]' }));
   assert.throws(
@@ -81,6 +81,12 @@ test('a lock taken in another namespace of process numbers (a container) is neve
   );
   assert.is(lockHolder(out), 999999);
   assert.ok(existsSync(lockFileOf(out)), 'left as it is');
+  // Not for ever: a CI job killed in one container must not stop every later job, each in a new one.
+  const longAgo = new Date(Date.now() - FOREIGN_LOCK_STALE_MS - 60_000);
+  utimesSync(lockFileOf(out), longAgo, longAgo);
+  assert.is(lockHolder(out), undefined);
+  lockOutputFolder(out).release();
+  assert.not.ok(existsSync(lockFileOf(out)));
 });
 
 test('builds that find the same stale lock at the same moment: one takes it, never two', async () => {
